@@ -1,0 +1,62 @@
+# Workbench. `make run` sets everything up and serves http://127.0.0.1:8080 (SQLite, one
+# process); `make test` runs the whole test suite. Each step is skipped when up to date.
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+DATA_DIR := $(or $(WORKBENCH_DATA_DIR),var)
+DB_KEY := $(shell printf '%s' "$(WORKBENCH_DATABASE_URL)" | md5sum | cut -c1-8)
+MIGRATED := $(DATA_DIR)/.migrated-$(DB_KEY)
+INSTALLED := $(VENV)/.installed
+FRONTEND_BUILT := $(if $(wildcard frontend/package.json),frontend/dist/.built,)
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+$(INSTALLED): requirements.txt requirements-dev.txt setup.cfg setup.py
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps -e .
+	touch $@
+
+install: $(INSTALLED) $(FRONTEND_BUILT) ## create the virtualenv and build the frontend
+
+frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+frontend/dist/.built: frontend/node_modules/.installed $(shell find frontend/src frontend/index.html frontend/vite.config.* plugins -path '*/node_modules' -prune -o -path '*/static' -prune -o -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' -o -name '*.html' -o -name '*.json' -o -name 'vite.config.*' \) -print 2>/dev/null) $(wildcard i18n/*.json)
+	cd frontend && npm run --silent build
+	touch $@
+
+$(MIGRATED): $(INSTALLED) $(wildcard workbench/migrations/versions/*.py)
+	mkdir -p $(DATA_DIR)
+	$(BIN)/workbench migrate
+	touch $@
+
+migrate: $(INSTALLED) ## bring the meta database up to date
+	$(BIN)/workbench migrate
+
+run: $(INSTALLED) $(FRONTEND_BUILT) $(MIGRATED) ## set up and serve on http://127.0.0.1:$${PORT:-8080}
+	exec $(BIN)/pserve development.ini
+
+test: $(INSTALLED) $(FRONTEND_BUILT) ## run the whole test suite
+	$(BIN)/pytest $(T)
+
+lint: $(INSTALLED) ## ruff
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+reformat: $(INSTALLED) ## ruff format and autofix
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: $(INSTALLED) ## run the benchmarks and rewrite bench/RESULTS.md
+	$(BIN)/python -m bench.startup
+
+clean: ## remove the virtualenv and build output (keeps the data folder)
+	rm -rf $(VENV) frontend/node_modules frontend/dist
+
+.PHONY: help install migrate run test lint reformat bench clean

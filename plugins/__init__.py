@@ -1,0 +1,1 @@
+"""Workbench's built-in plugins (installed as the ``workbench_plugins`` package)."""

@@ -1,0 +1,1 @@
+"""Built-in sign-in providers."""

@@ -1,0 +1,14 @@
+"""Password sign-in: sign-up, sign-in and password change with e-mail and password.
+
+A plugin like any other: disable it with ``workbench.plugins.disabled = password`` (for
+example when only OAuth providers should be offered).
+"""
+
+from workbench.hookspecs import hookimpl
+
+from .provider import PasswordProvider
+
+
+@hookimpl
+def register_auth_providers():
+    return [PasswordProvider]

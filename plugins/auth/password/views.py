@@ -1,0 +1,54 @@
+"""Sign-up, sign-in and password change."""
+
+from pyramid.security import NO_PERMISSION_REQUIRED
+
+from workbench.accounts import services, sessions
+from workbench.accounts.schemas import PasswordChangeBody, SignInBody, SignUpBody
+from workbench.api import api_view
+from workbench.errors import BadRequest
+from workbench.security.permissions import Permission
+
+TOKEN_RESPONSE = {"type": "object", "properties": {"token": {"type": "string"}}, "required": ["token"]}
+BAD_CREDENTIALS = "Email or password is incorrect"
+
+
+@api_view("auth.signup", "POST", NO_PERMISSION_REQUIRED, tags=("auth",), body=SignUpBody, response=TOKEN_RESPONSE,
+          summary="Sign up; the first user becomes super admin. With an invitation token, completes the invited account")
+def signup(request):
+    body = request.validated(SignUpBody)
+    user = services.sign_up(
+        request, email=body.email, password=body.password, firstname=body.firstname,
+        lastname=body.lastname, token=body.token,
+    )
+    return sessions.start_session(request, user)
+
+
+@api_view("auth.signin", "POST", NO_PERMISSION_REQUIRED, tags=("auth",), body=SignInBody, response=TOKEN_RESPONSE,
+          summary="Sign in with email and password; sets the refresh_token cookie")
+def signin(request):
+    body = request.validated(SignInBody)
+    user = services.user_by_email(request.dbsession, body.email.strip())
+    hasher = services.hasher(request)
+    if user is None or not hasher.verify(user.password_hash, body.password):
+        raise BadRequest(BAD_CREDENTIALS)
+    if user.blocked:
+        raise BadRequest("This account is blocked")
+    if hasher.needs_rehash(user.password_hash):
+        user.password_hash = hasher.hash(body.password)
+    return sessions.start_session(request, user)
+
+
+@api_view("auth.password.change", "POST", Permission.ACCOUNT_MANAGE, tags=("auth",), body=PasswordChangeBody,
+          summary="Change my password; every older token stops working, a new session is returned")
+def change_password(request):
+    body = request.validated(PasswordChangeBody)
+    user = request.identity.user
+    hasher = services.hasher(request)
+    if not hasher.verify(user.password_hash, body.currentPassword):
+        raise BadRequest("Current password is wrong")
+    if body.currentPassword == body.newPassword:
+        raise BadRequest("The new password must differ from the current one")
+    user.password_hash = hasher.hash(body.newPassword)
+    sessions.end_all_sessions(request, user)
+    request.dbsession.flush()
+    return {"msg": "Password has been updated successfully", **sessions.start_session(request, user)}

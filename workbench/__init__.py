@@ -1,0 +1,50 @@
+"""Workbench: the composition root.
+
+``main`` builds the Pyramid Configurator and includes the feature packages in a fixed,
+commented order. Each package's ``includeme`` registers its own routes, views, services
+and request methods. Plugins come in last, through the plugin bridge, once the core is
+in place, so that a plugin can rely on everything the core offers.
+"""
+
+from pyramid.config import Configurator
+
+from workbench.settings import load_settings
+
+__version__ = "0.1.0"
+
+
+def main(global_config, **settings):
+    """Build the WSGI application from ini settings (PasteDeploy ``app_factory``)."""
+    settings = load_settings(settings, here=global_config.get("here"))
+    with Configurator(settings=settings) as config:
+        config.include(configure)
+        return config.make_wsgi_app()
+
+
+def configure(config):
+    # Errors first, so every later include's failures render as JSON {msg}.
+    config.include("workbench.errors")
+    # The JSON renderer and the route/view declaration helpers.
+    config.include("workbench.api")
+    # Request bodies: size limit and JSON parsing helpers.
+    config.include("workbench.requests")
+    # The meta database: engine, transaction-bound session per request.
+    config.include("workbench.db")
+    # Plugins are discovered early (registries are needed by auth, info and data),
+    # but their own Pyramid configuration runs last (see plugin_bridge below).
+    config.include("workbench.plugins")
+    # Security: identity from tokens, roles and the permission matrix.
+    config.include("workbench.security")
+    # Accounts: sessions, refresh tokens, API tokens, app settings, users.
+    config.include("workbench.accounts")
+    # Projects (bases), their sources and members.
+    config.include("workbench.projects")
+    # App info, health, version, plugin listing.
+    config.include("workbench.info")
+    # Realtime websocket endpoint.
+    config.include("workbench.realtime")
+    # API description (reads every view registered above, so it comes late).
+    config.include("workbench.openapi")
+    # Plugins' own routes and views, after the core is committed.
+    config.commit()
+    config.include("workbench.plugins.bridge")

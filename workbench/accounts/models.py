@@ -1,0 +1,65 @@
+"""Meta models of accounts: users, refresh tokens, API tokens, app settings."""
+
+import datetime as dt
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column
+
+from workbench.meta.base import Base, JSONText, TimestampMixin, new_id, utcnow
+
+
+class User(TimestampMixin, Base):
+    __tablename__ = "wb_users"
+
+    id: Mapped[str] = mapped_column(sa.String(32), primary_key=True, default=lambda: new_id("us_"))
+    email: Mapped[str] = mapped_column(sa.String(255), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(sa.String(255))
+    firstname: Mapped[str | None] = mapped_column(sa.String(255))
+    lastname: Mapped[str | None] = mapped_column(sa.String(255))
+    # System roles, comma separated: super, org-level-creator, org-level-viewer.
+    roles: Mapped[str] = mapped_column(sa.String(255), default="org-level-viewer")
+    # Bumped on password change: every JWT carrying an older version is refused.
+    token_version: Mapped[int] = mapped_column(sa.Integer, default=1)
+    invite_token: Mapped[str | None] = mapped_column(sa.String(64), unique=True)
+    invite_token_expires: Mapped[dt.datetime | None] = mapped_column(sa.DateTime)
+    email_verified: Mapped[bool] = mapped_column(sa.Boolean, default=False)
+    blocked: Mapped[bool] = mapped_column(sa.Boolean, default=False)
+
+    @property
+    def role_set(self) -> set[str]:
+        return {r.strip() for r in (self.roles or "").split(",") if r.strip()}
+
+    @property
+    def display_name(self) -> str:
+        return " ".join(p for p in (self.firstname, self.lastname) if p) or self.email
+
+
+class RefreshToken(Base):
+    __tablename__ = "wb_refresh_tokens"
+
+    id: Mapped[str] = mapped_column(sa.String(32), primary_key=True, default=lambda: new_id("rt_"))
+    user_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_users.id", ondelete="CASCADE"), index=True)
+    # sha256 of the token: the token itself lives only in the browser's cookie.
+    token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    expires_at: Mapped[dt.datetime] = mapped_column(sa.DateTime)
+    created_at: Mapped[dt.datetime] = mapped_column(sa.DateTime, default=utcnow)
+
+
+class ApiToken(Base):
+    __tablename__ = "wb_api_tokens"
+
+    id: Mapped[str] = mapped_column(sa.String(32), primary_key=True, default=lambda: new_id("tk_"))
+    user_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_users.id", ondelete="CASCADE"), index=True)
+    description: Mapped[str | None] = mapped_column(sa.String(255))
+    token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    # The first characters, so people can tell their tokens apart.
+    token_hint: Mapped[str] = mapped_column(sa.String(16))
+    created_at: Mapped[dt.datetime] = mapped_column(sa.DateTime, default=utcnow)
+    last_used_at: Mapped[dt.datetime | None] = mapped_column(sa.DateTime)
+
+
+class AppSetting(Base):
+    __tablename__ = "wb_app_settings"
+
+    key: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    value: Mapped[object] = mapped_column(JSONText)

@@ -1,0 +1,16 @@
+"""Routes of the accounts package (NocoDB paths, with their v2 and legacy aliases)."""
+
+from workbench.api import add_api_route
+
+
+def includeme(config):
+    r = lambda name, *paths: add_api_route(config, name, *paths)  # noqa: E731
+    r("auth.refresh", "/api/v1/auth/token/refresh", "/api/v2/auth/token/refresh", "/auth/refresh-token",
+      "/api/v1/db/auth/token/refresh")
+    r("auth.signout", "/api/v1/auth/user/signout", "/api/v2/auth/user/signout", "/api/v1/db/auth/user/signout")
+    r("auth.me", "/api/v1/auth/user/me", "/api/v2/auth/user/me", "/api/v1/db/auth/user/me")
+    r("tokens", "/api/v1/tokens", "/api/v2/tokens")
+    r("token", "/api/v1/tokens/{token_id}", "/api/v2/tokens/{token_id}")
+    r("app_settings", "/api/v1/app-settings", "/api/v2/app-settings")
+    r("org.users", "/api/v1/users", "/api/v2/users")
+    r("org.user", "/api/v1/users/{user_id}", "/api/v2/users/{user_id}")

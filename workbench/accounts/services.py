@@ -1,0 +1,126 @@
+"""Users: creation, sign-up rules, invitations, app settings, API representation."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+
+import sqlalchemy as sa
+
+from workbench.accounts.models import AppSetting, User
+from workbench.accounts.passwords import Argon2Hasher
+from workbench.errors import BadRequest
+from workbench.meta.base import isoformat, utcnow
+from workbench.security.roles import roles_map
+
+FIRST_USER_ROLES = "super,org-level-creator"
+INVITE_LIFETIME = dt.timedelta(days=30)
+
+APP_SETTING_DEFAULTS = {
+    "invite_only_signup": False,
+    "signup_role": "org-level-creator",
+}
+
+
+def hasher(request) -> Argon2Hasher:
+    registry = request.registry
+    if "password_hasher" not in registry:
+        registry["password_hasher"] = Argon2Hasher(registry.settings)
+    return registry["password_hasher"]
+
+
+def user_count(dbsession) -> int:
+    return dbsession.scalar(sa.select(sa.func.count()).select_from(User)) or 0
+
+
+def user_by_email(dbsession, email: str) -> User | None:
+    return dbsession.scalar(sa.select(User).where(User.email == email.lower()))
+
+
+def app_settings(request) -> dict:
+    values = dict(APP_SETTING_DEFAULTS)
+    if request.registry.settings.get("workbench.signup") == "invite":
+        values["invite_only_signup"] = True
+    for row in request.dbsession.scalars(sa.select(AppSetting)):
+        values[row.key] = row.value
+    return values
+
+
+def save_app_settings(request, changes: dict) -> dict:
+    for key, value in changes.items():
+        if value is None:
+            continue
+        row = request.dbsession.get(AppSetting, key)
+        if row is None:
+            request.dbsession.add(AppSetting(key=key, value=value))
+        else:
+            row.value = value
+    request.dbsession.flush()
+    return app_settings(request)
+
+
+def sign_up(request, *, email, password, firstname=None, lastname=None, token=None) -> User:
+    """Create (or, with an invitation token, complete) a password account."""
+    db = request.dbsession
+    password_hash = hasher(request).hash(password)
+    if token:
+        user = db.scalar(sa.select(User).where(User.invite_token == token))
+        if user is None or (user.invite_token_expires and user.invite_token_expires < utcnow()):
+            raise BadRequest("Invalid or expired invitation token")
+        if user.email != email:
+            raise BadRequest("The invitation was sent to another email address")
+        user.password_hash = password_hash
+        user.invite_token = None
+        user.invite_token_expires = None
+        user.email_verified = True
+    else:
+        existing = user_by_email(db, email)
+        if existing is not None:
+            if existing.password_hash is None and existing.invite_token:
+                raise BadRequest("This email address was invited: sign up with the invitation link")
+            raise BadRequest("User already exists")
+        first = user_count(db) == 0
+        if first:
+            roles = FIRST_USER_ROLES
+        else:
+            settings = app_settings(request)
+            if settings["invite_only_signup"]:
+                raise BadRequest("Not allowed to signup, contact super admin.")
+            roles = settings["signup_role"]
+        user = User(email=email, password_hash=password_hash, roles=roles)
+        db.add(user)
+    if firstname is not None:
+        user.firstname = firstname
+    if lastname is not None:
+        user.lastname = lastname
+    db.flush()
+    return user
+
+
+def invite(request, email: str, roles: str = "org-level-viewer") -> User:
+    """An account waiting for its owner to sign up with the invitation token."""
+    user = User(
+        email=email,
+        roles=roles,
+        invite_token=secrets.token_urlsafe(32),
+        invite_token_expires=utcnow() + INVITE_LIFETIME,
+    )
+    request.dbsession.add(user)
+    request.dbsession.flush()
+    return user
+
+
+def user_json(user: User, extra_roles=()) -> dict:
+    return {
+        "id": user.id,
+        "email": user.email,
+        "firstname": user.firstname,
+        "lastname": user.lastname,
+        "display_name": user.display_name,
+        "roles": roles_map(user.role_set | set(extra_roles)),
+        "email_verified": bool(user.email_verified),
+        "invite_pending": user.invite_token is not None and user.password_hash is None,
+        "blocked": bool(user.blocked),
+        "created_at": isoformat(user.created_at),
+        "updated_at": isoformat(user.updated_at),
+    }

@@ -1,0 +1,46 @@
+"""Session endpoints shared by every sign-in provider: refresh, sign-out, current user."""
+
+from pyramid.security import NO_PERMISSION_REQUIRED
+
+from workbench.accounts import sessions
+from workbench.accounts.services import user_json
+from workbench.api import api_view
+from workbench.errors import NotFound
+from workbench.projects.services import effective_project_roles
+from workbench.projects.models import Project
+
+TOKEN_RESPONSE = {"type": "object", "properties": {"token": {"type": "string"}}, "required": ["token"]}
+
+
+@api_view("auth.refresh", "POST", NO_PERMISSION_REQUIRED, tags=("auth",),
+          summary="Exchange the refresh_token cookie for a new access token (rotates the cookie)",
+          response=TOKEN_RESPONSE)
+def refresh(request):
+    return sessions.refresh_session(request)
+
+
+@api_view("auth.signout", "POST", NO_PERMISSION_REQUIRED, tags=("auth",),
+          summary="Sign out: forget the refresh token and clear its cookie")
+def signout(request):
+    sessions.end_session(request)
+    return {"msg": "Signed out successfully"}
+
+
+@api_view("auth.me", "GET", NO_PERMISSION_REQUIRED, tags=("auth",),
+          summary="The current user with a roles map; with project_id, the project's roles merged in",
+          query=(("project_id", "merge the caller's roles in this project"),))
+def me(request):
+    identity = request.identity
+    if identity is None:
+        return {"id": None, "email": None, "roles": {"guest": True}}
+    project_id = request.params.get("project_id") or request.params.get("base_id")
+    if not project_id:
+        return user_json(identity.user)
+    if request.dbsession.get(Project, project_id) is None:
+        raise NotFound("Project not found")
+    project_roles = effective_project_roles(request.dbsession, project_id, identity.user)
+    body = user_json(identity.user, extra_roles=project_roles)
+    body["project_id"] = project_id
+    body["base_roles"] = {role: True for role in sorted(project_roles)}
+    return body
+

@@ -1,0 +1,61 @@
+"""The ``workbench`` command: ``migrate``, ``plugins``, ``serve``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def _settings(config_uri: str) -> dict:
+    import plaster
+
+    from workbench.settings import load_settings
+
+    loader = plaster.get_loader(config_uri, protocols=["wsgi"])
+    here = str(Path(config_uri.split("#")[0]).resolve().parent)
+    return load_settings(loader.get_settings("app:main"), here=here)
+
+
+def cmd_migrate(args) -> int:
+    from workbench.meta.migrate import upgrade
+
+    settings = _settings(args.config)
+    upgrade(settings["sqlalchemy.url"])
+    print("meta database is up to date")
+    return 0
+
+
+def cmd_plugins(args) -> int:
+    from workbench.plugins import load_plugins
+
+    plugin_set = load_plugins(_settings(args.config))
+    rows = [("NAME", "VERSION", "KIND", "ENABLED")] + [
+        (i.name, i.version, i.kind, "yes" if i.enabled else "no") for i in plugin_set.infos
+    ]
+    widths = [max(len(r[c]) for r in rows) for c in range(4)]
+    for row in rows:
+        print("  ".join(cell.ljust(widths[c]) for c, cell in enumerate(row)).rstrip())
+    return 0
+
+
+def cmd_serve(args) -> int:
+    import workbench.serve  # noqa: F401  (patches gevent first)
+    from pyramid.scripts.pserve import main as pserve
+
+    return pserve(["pserve", args.config]) or 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="workbench", description="Workbench administration")
+    parser.add_argument("-c", "--config", default="development.ini", help="ini file (default: development.ini)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("migrate", help="bring the meta database up to date").set_defaults(func=cmd_migrate)
+    sub.add_parser("plugins", help="list plugins: name, version, kind, enabled").set_defaults(func=cmd_plugins)
+    sub.add_parser("serve", help="serve HTTP and /ws (same as pserve)").set_defaults(func=cmd_serve)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""Database plumbing: engines, the request-bound meta session, and dialect recipes.
+
+Transactions belong to the request: ``request.dbsession`` is joined to ``pyramid_tm``
+through ``zope.sqlalchemy``, so views and services never call ``commit()``. Core and
+DDL writes must call ``mark_changed(session)`` or the transaction is rolled back silently.
+"""
+
+import sqlalchemy as sa
+import zope.sqlalchemy
+from sqlalchemy import event
+from sqlalchemy.orm import sessionmaker
+
+mark_changed = zope.sqlalchemy.mark_changed
+
+
+def create_engine(url: str, **kwargs) -> sa.Engine:
+    """An engine with the per-dialect settings Workbench relies on.
+
+    SQLite: WAL journal, foreign keys on, and explicit BEGIN so DDL is transactional
+    (Python's sqlite3 module would otherwise autocommit it).
+    """
+    url_obj = sa.make_url(url)
+    backend = url_obj.get_backend_name()
+    if backend == "sqlite":
+        kwargs.setdefault("connect_args", {}).setdefault("check_same_thread", False)
+        engine = sa.create_engine(url, **kwargs)
+        _sqlite_recipe(engine)
+        return engine
+    kwargs.setdefault("pool_pre_ping", True)
+    if backend in {"mysql", "mariadb"}:
+        kwargs.setdefault("pool_recycle", 3600)
+    return sa.create_engine(url, **kwargs)
+
+
+def _sqlite_recipe(engine: sa.Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_conn, _record):
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=5000")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn):
+        conn.exec_driver_sql("BEGIN")
+
+
+def get_engine(settings, prefix="sqlalchemy.") -> sa.Engine:
+    options = {k[len(prefix) :]: v for k, v in settings.items() if k.startswith(prefix)}
+    url = options.pop("url")
+    echo = str(options.pop("echo", "false")).lower() == "true"
+    return create_engine(url, echo=echo)
+
+
+def get_session_factory(engine) -> sessionmaker:
+    return sessionmaker(bind=engine, expire_on_commit=False)
+
+
+def get_tm_session(session_factory, transaction_manager, request=None):
+    """A session joined to ``transaction_manager`` (the request's, or a script's)."""
+    dbsession = session_factory(info={"request": request})
+    zope.sqlalchemy.register(dbsession, transaction_manager=transaction_manager)
+    return dbsession
+
+
+def _tm_activate(request) -> bool:
+    # The websocket holds its connection for a long time; it manages its own session.
+    return not request.path.startswith("/ws")
+
+
+def includeme(config):
+    settings = config.get_settings()
+    settings["tm.manager_hook"] = "pyramid_tm.explicit_manager"
+    settings["tm.activate_hook"] = _tm_activate
+    config.include("pyramid_tm")
+    config.include("pyramid_retry")
+
+    engine = get_engine(settings)
+    session_factory = get_session_factory(engine)
+    config.registry["dbsession_factory"] = session_factory
+    config.registry["db_engine"] = engine
+
+    def dbsession(request):
+        session = request.environ.get("app.dbsession")
+        if session is None:
+            session = get_tm_session(session_factory, request.tm, request=request)
+        return session
+
+    config.add_request_method(dbsession, reify=True)

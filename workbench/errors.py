@@ -1,0 +1,103 @@
+"""Errors as JSON ``{msg}`` with the right status, everywhere.
+
+Business code raises ``APIError`` (or one of its shorthands); Pyramid's own HTTP
+exceptions (404 for an unknown route, 403 from the security policy) and any unexpected
+exception are rendered the same way. A crash never shows a stack trace: it is logged
+and answered with a generic 500.
+"""
+
+import logging
+
+from pyramid.httpexceptions import HTTPException
+from pyramid.interfaces import IRequest
+from pyramid.response import Response
+from pyramid.view import exception_view_config, forbidden_view_config, notfound_view_config
+
+log = logging.getLogger(__name__)
+
+
+class APIError(Exception):
+    """An error to show to the API caller as ``{msg}`` with ``status``."""
+
+    status = 400
+
+    def __init__(self, msg: str, status: int | None = None, **extra):
+        super().__init__(msg)
+        self.msg = msg
+        if status is not None:
+            self.status = status
+        self.extra = extra
+
+
+class BadRequest(APIError):
+    status = 400
+
+
+class Unauthorized(APIError):
+    status = 401
+
+
+class Forbidden(APIError):
+    status = 403
+
+
+class NotFound(APIError):
+    status = 404
+
+
+class Conflict(APIError):
+    status = 409
+
+
+class PayloadTooLarge(APIError):
+    status = 413
+
+
+class Unprocessable(APIError):
+    status = 422
+
+
+def json_error(request: IRequest | None, status: int, msg: str, **extra) -> Response:
+    body = {"msg": msg, **extra}
+    response = Response(json_body=body, status=status, charset="utf-8")
+    response.content_type = "application/json"
+    return response
+
+
+@exception_view_config(APIError)
+def api_error_view(exc, request):
+    return json_error(request, exc.status, exc.msg, **exc.extra)
+
+
+@notfound_view_config()
+def not_found_view(request):
+    return json_error(request, 404, "Not found")
+
+
+@forbidden_view_config()
+def forbidden_view(request):
+    if request.authenticated_userid is None:
+        return json_error(request, 401, "Unauthorized")
+    msg = getattr(request, "permission_denied_msg", None)
+    return json_error(request, 403, msg or "You don't have enough permission to perform this action")
+
+
+@exception_view_config(HTTPException)
+def http_exception_view(exc, request):
+    if isinstance(exc, Response) and exc.status_int < 400:
+        return exc
+    msg = exc.detail or exc.title or "Error"
+    response = json_error(request, exc.status_int, str(msg))
+    if exc.status_int == 405 and exc.headers.get("Allow"):
+        response.headers["Allow"] = exc.headers["Allow"]
+    return response
+
+
+@exception_view_config(Exception)
+def internal_error_view(exc, request):
+    log.exception("unhandled error on %s %s", request.method, request.path)
+    return json_error(request, 500, "Some internal error occurred")
+
+
+def includeme(config):
+    config.scan(__name__)

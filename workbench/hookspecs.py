@@ -1,0 +1,135 @@
+"""Every hook a Workbench plugin can implement, in one place.
+
+Naming: ``register_<plural>`` hooks contribute classes to a typed registry and are
+called once at start-up; ``configure_<thing>`` hooks set things up; ``on_<noun>_<event>``
+hooks are notifications. Business code never calls ``pm.hook`` directly: it asks a
+registry (``request.registry["field_types"].get("Rating")``) or the notifier facade in
+``workbench.plugins.notify``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from pyramid.config import Configurator
+    from pyramid.request import Request
+
+PROJECT_NAME = "workbench"
+
+hookspec = pluggy.HookspecMarker(PROJECT_NAME)
+hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
+
+
+@hookspec
+def register_field_types() -> Iterable[type]:
+    """Contribute field types (SingleLineText, Rating, Formula, ...).
+
+    Called once at start-up. Each class carries a unique ``name`` (the ``uidt`` clients
+    send) and implements ``workbench.fields.interfaces.IFieldType``.
+
+    :return: an iterable of field type classes; duplicates across plugins stop start-up.
+    """
+
+
+@hookspec
+def register_view_types() -> Iterable[type]:
+    """Contribute view types (grid, form, gallery, kanban, calendar, ...).
+
+    Called once at start-up. Each class carries a unique ``name``.
+
+    :return: an iterable of view type classes; duplicate names stop start-up.
+    """
+
+
+@hookspec
+def register_importers() -> Iterable[type]:
+    """Contribute importers (csv, excel, json, ...).
+
+    Called once at start-up. Each class carries a unique ``name`` and the file
+    extensions it accepts.
+
+    :return: an iterable of importer classes; duplicate names stop start-up.
+    """
+
+
+@hookspec
+def register_auth_providers() -> Iterable[type]:
+    """Contribute sign-in providers (password, google, github, ...).
+
+    Called once at start-up. Each class carries a unique ``name`` and implements
+    ``workbench.accounts.interfaces.IAuthProvider``: it mounts its routes with
+    ``configure(config)`` and says with ``enabled(settings)`` whether it is usable.
+
+    :return: an iterable of provider classes; duplicate names stop start-up.
+    """
+
+
+@hookspec
+def register_formula_functions() -> Iterable[type]:
+    """Contribute formula functions (ABS, CONCAT, DATEADD, ...).
+
+    Called once at start-up. Each class carries a unique upper-case ``name``, its
+    argument and return types, and compiles itself to SQL per dialect.
+
+    :return: an iterable of function classes; duplicate names stop start-up.
+    """
+
+
+@hookspec
+def register_storage_backends() -> Iterable[type]:
+    """Contribute attachment storage backends (local disk, S3, ...).
+
+    Called once at start-up. Each class carries a unique ``name``; the one used is
+    chosen in the ini with ``workbench.storage.backend``.
+
+    :return: an iterable of backend classes; duplicate names stop start-up.
+    """
+
+
+@hookspec
+def configure_pyramid(config: Configurator) -> None:
+    """Add the plugin's own routes, views, tweens and request methods.
+
+    Called once, after the core is configured and committed. Plugin routes belong under
+    ``/api/plugins/<plugin-name>/`` unless they implement a compatibility path.
+
+    :param config: the application's Configurator.
+    :return: nothing; every implementation is called.
+    """
+
+
+@hookspec
+def on_rows_changed(
+    request: Request | None, table: Any, action: str, changes: Sequence[tuple[dict | None, dict | None]]
+) -> None:
+    """Rows of a table were inserted, updated or deleted.
+
+    Called after the write, inside the request's transaction (raising aborts it).
+    Realtime, webhooks and audit listen here.
+
+    :param request: the request that made the change, or None in scripts.
+    :param table: the table's meta object.
+    :param action: ``insert``, ``update`` or ``delete``.
+    :param changes: ``(before, after)`` pairs; ``before`` is None on insert and
+        ``after`` is None on delete.
+    :return: nothing; every implementation is called.
+    """
+
+
+@hookspec
+def on_meta_changed(request: Request | None, kind: str, action: str, obj: dict) -> None:
+    """A meta object (project, table, column, view, ...) was created, updated or deleted.
+
+    Called after the change, inside the request's transaction.
+
+    :param request: the request that made the change, or None in scripts.
+    :param kind: ``project``, ``member``, ``table``, ``column``, ``view``, ...
+    :param action: ``insert``, ``update`` or ``delete``.
+    :param obj: the object's API representation (after the change; before it on delete).
+    :return: nothing; every implementation is called.
+    """

@@ -1,0 +1,62 @@
+"""App info (read by clients at start-up), health, version and the plugin list."""
+
+import time
+
+import sqlalchemy as sa
+
+from pyramid.security import NO_PERMISSION_REQUIRED
+
+from workbench import __version__
+from workbench.accounts.services import app_settings, user_count
+from workbench.api import api_view
+from workbench.security.permissions import Permission
+
+_STARTED = time.monotonic()
+
+
+def _provider_enabled(request, name: str) -> bool:
+    registry = request.registry["auth_providers"]
+    return name in registry and bool(registry.get(name)().enabled(request.registry.settings))
+
+
+@api_view("info.app", "GET", NO_PERMISSION_REQUIRED, tags=("info",),
+          summary="App info: auth type, first-user flag, enabled sign-in providers, version")
+def app_info(request):
+    settings = request.registry.settings
+    site_url = settings.get("workbench.site_url") or request.application_url
+    return {
+        "ncSiteUrl": site_url,
+        "authType": "jwt",
+        "connectToExternalDB": False,
+        "defaultLimit": 25,
+        "firstUser": user_count(request.dbsession) == 0,
+        "githubAuthEnabled": _provider_enabled(request, "github"),
+        "googleAuthEnabled": _provider_enabled(request, "google"),
+        "passwordAuthEnabled": _provider_enabled(request, "password"),
+        "inviteOnlySignup": bool(app_settings(request)["invite_only_signup"]),
+        "ncMin": False,
+        "oneClick": False,
+        "projectHasAdmin": user_count(request.dbsession) > 0,
+        "teleEnabled": False,
+        "type": "rest",
+        "version": __version__,
+    }
+
+
+@api_view("info.health", "GET", NO_PERMISSION_REQUIRED, tags=("info",),
+          summary="Liveness: answers OK when the app and its meta database respond")
+def health(request):
+    request.dbsession.execute(sa.text("SELECT 1"))
+    return {"message": "OK", "timestamp": int(time.time()), "uptime": round(time.monotonic() - _STARTED, 3)}
+
+
+@api_view("info.version", "GET", NO_PERMISSION_REQUIRED, tags=("info",), summary="The running version")
+def version(request):
+    return {"currentVersion": __version__, "releaseVersion": __version__}
+
+
+@api_view("info.plugins", "GET", Permission.ORG_PLUGINS_READ, tags=("info",),
+          summary="Every plugin found: name, version, kind and whether it is enabled")
+def plugins(request):
+    infos = request.registry["plugins"].infos
+    return {"list": [i.as_dict() for i in infos]}

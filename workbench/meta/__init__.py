@@ -1,0 +1,1 @@
+"""The meta database: the declarative base, id generation and the migration runner."""

@@ -1,0 +1,36 @@
+"""Bring a meta database up to date with the Alembic migrations shipped in the package."""
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+
+from workbench.db import create_engine
+
+
+def alembic_config() -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", "workbench:migrations")
+    return cfg
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            cfg = alembic_config()
+            cfg.attributes["connection"] = connection
+            command.upgrade(cfg, revision)
+    finally:
+        engine.dispose()
+
+
+def is_up_to_date(url: str) -> bool:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            current = MigrationContext.configure(connection).get_current_heads()
+    finally:
+        engine.dispose()
+    heads = ScriptDirectory.from_config(alembic_config()).get_heads()
+    return set(current) == set(heads)

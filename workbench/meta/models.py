@@ -1,0 +1,5 @@
+"""Every meta model, imported in one place so the metadata is complete for Alembic."""
+
+from workbench.accounts.models import ApiToken, AppSetting, RefreshToken, User  # noqa: F401
+from workbench.meta.base import Base  # noqa: F401
+from workbench.projects.models import Project, ProjectMember, Source  # noqa: F401

@@ -1,0 +1,68 @@
+"""Sources: where a project's tables live. The default is an embedded SQLite file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from workbench.projects.models import Source
+
+DEFAULT_SOURCE_TYPE = "sqlite3"
+
+
+def default_source(project_id: str) -> Source:
+    return Source(
+        project_id=project_id,
+        alias=None,
+        type=DEFAULT_SOURCE_TYPE,
+        config={"client": "sqlite3", "connection": {"filename": f"projects/{project_id}.db"}},
+        is_default=True,
+        enabled=True,
+        order=1,
+    )
+
+
+def sqlite_path(settings: dict, source: Source) -> Path | None:
+    """The file of an embedded SQLite source (relative paths are in the data folder)."""
+    if source.type != "sqlite3":
+        return None
+    filename = Path(source.config["connection"]["filename"])
+    return filename if filename.is_absolute() else Path(settings["workbench.data_dir"]) / filename
+
+
+def create_sqlite_file(path: Path) -> None:
+    import sqlite3
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    connection = sqlite3.connect(path)
+    try:
+        connection.execute("PRAGMA journal_mode=WAL")
+    finally:
+        connection.close()
+
+
+def remove_sqlite_file(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        try:
+            os.unlink(f"{path}{suffix}")
+        except FileNotFoundError:
+            pass
+
+
+def source_json(source: Source) -> dict:
+    """A source as the API shows it: never its connection secrets."""
+    from workbench.meta.base import isoformat
+
+    return {
+        "id": source.id,
+        "project_id": source.project_id,
+        "base_id": source.project_id,
+        "alias": source.alias,
+        "type": source.type,
+        "is_meta": False,
+        "is_default": bool(source.is_default),
+        "enabled": bool(source.enabled),
+        "order": source.order,
+        "created_at": isoformat(source.created_at),
+        "updated_at": isoformat(source.updated_at),
+    }

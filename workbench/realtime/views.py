@@ -1,0 +1,110 @@
+"""The ``/ws`` endpoint.
+
+The client authenticates with its access token: the ``xc-auth`` header (non-browser
+clients), the ``token`` query parameter, or a first message ``{"event": "auth",
+"token": ...}``. It then sends ``page`` messages when its route changes and ``event``
+messages for usage telemetry (SPEC §7); each is acknowledged.
+"""
+
+import json
+import logging
+
+import gevent
+from pyramid.interfaces import ISecurityPolicy
+
+from workbench.errors import json_error
+
+log = logging.getLogger(__name__)
+
+AUTH_TIMEOUT = 10  # seconds to wait for the auth message
+MAX_MESSAGE = 64 * 1024
+CLOSE_UNAUTHORIZED = 4401
+
+
+def _authenticate(request, token: str | None):
+    if not token:
+        return None
+    claims = request.registry["jwt_codec"].decode(token)
+    if not claims.get("sub"):
+        return None
+    policy = request.registry.queryUtility(ISecurityPolicy)
+    session = request.registry["dbsession_factory"]()
+    try:
+        identity = policy.identity_from_claims(session, claims)
+        return identity.user.id if identity else None
+    finally:
+        session.close()
+
+
+def websocket(request):
+    ws = request.environ.get("wsgi.websocket")
+    if ws is None:
+        return json_error(request, 400, "Expected a WebSocket upgrade")
+    token = request.headers.get("xc-auth") or request.params.get("token")
+    user_id = _authenticate(request, token)
+    if user_id is None and not token:
+        user_id = _authenticate(request, _first_auth_message(ws))
+    if user_id is None:
+        _send(ws, {"event": "error", "msg": "Unauthorized"})
+        ws.close(CLOSE_UNAUTHORIZED, "Unauthorized")
+        return request.response
+    hub = request.registry["realtime_hub"]
+    conn = hub.add(user_id, ws)
+    conn.send({"event": "ready", "user_id": user_id})
+    try:
+        while True:
+            raw = ws.receive()
+            if raw is None:
+                break
+            _handle(conn, raw)
+    except Exception:  # a broken socket ends the loop; nothing to answer
+        log.debug("websocket closed with an error", exc_info=True)
+    finally:
+        hub.remove(conn)
+    return request.response
+
+
+def _first_auth_message(ws) -> str | None:
+    with gevent.Timeout(AUTH_TIMEOUT, False):
+        raw = ws.receive()
+        try:
+            message = json.loads(raw) if raw else {}
+        except ValueError:
+            return None
+        if isinstance(message, dict) and message.get("event") == "auth":
+            return message.get("token")
+    return None
+
+
+def _handle(conn, raw) -> None:
+    if isinstance(raw, bytes | bytearray) or len(raw) > MAX_MESSAGE:
+        conn.send({"event": "error", "msg": "Messages must be JSON text of at most 64 KB"})
+        return
+    try:
+        message = json.loads(raw)
+    except ValueError:
+        conn.send({"event": "error", "msg": "Invalid JSON message"})
+        return
+    if not isinstance(message, dict):
+        conn.send({"event": "error", "msg": "A message must be a JSON object"})
+        return
+    event = message.get("event")
+    data = message.get("data") or {}
+    if not isinstance(data, dict):
+        conn.send({"event": "error", "msg": "data must be an object"})
+        return
+    if event == "page":
+        conn.page = {"path": str(data.get("path", "")), "type": data.get("type"), "pid": data.get("pid")}
+        conn.send({"event": "ack", "of": "page", "page": conn.page})
+    elif event == "event":
+        conn.events += 1
+        conn.send({"event": "ack", "of": "event"})
+    else:
+        conn.send({"event": "error", "msg": f"Unknown event {event!r}"})
+
+
+def _send(ws, message: dict) -> None:
+    try:
+        ws.send(json.dumps(message))
+    except Exception:
+        log.debug("could not send on websocket", exc_info=True)

@@ -1,0 +1,107 @@
+"""The Pyramid 2 security policy: who is calling, and what their roles let them do.
+
+Identity comes from a JWT (``xc-auth``, ``Authorization: JWT|Bearer``) or an API token
+(``xc-token``, ``Authorization: Bearer wbt_...``). Permission checks use the matrix in
+``workbench.security.roles``: the caller's system roles plus, on project routes, their
+role in that project. A ``xc-preview`` header naming a role narrows every check to what
+that role may do as well.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sqlalchemy as sa
+from pyramid.security import Allowed, Denied
+from pyramid.security import NO_PERMISSION_REQUIRED
+
+from workbench.accounts.models import ApiToken, User
+from workbench.meta.base import utcnow
+from workbench.security.roles import NO_RIGHTS_ROLE, PROJECT_ROLES, roles_permit
+from workbench.security.tokens import API_TOKEN_PREFIX, JWTCodec, token_hash
+
+PREVIEW_HEADER = "xc-preview"
+NO_PROJECT_ACCESS = "You don't have enough permission to access the project."
+
+
+@dataclass
+class Identity:
+    user: User
+    via: str  # "jwt" or "api_token"
+    claims: dict = field(default_factory=dict)
+
+    @property
+    def system_roles(self) -> set[str]:
+        return self.user.role_set
+
+
+class WorkbenchSecurityPolicy:
+    def __init__(self, codec: JWTCodec):
+        self.codec = codec
+
+    # -- identity ---------------------------------------------------------
+    def identity(self, request) -> Identity | None:
+        api_token = request.headers.get("xc-token")
+        auth = request.headers.get("Authorization", "")
+        scheme, _, value = auth.partition(" ")
+        if not api_token and scheme == "Bearer" and value.strip().startswith(API_TOKEN_PREFIX):
+            api_token = value.strip()
+        if api_token:
+            return self._api_token_identity(request, api_token)
+        claims = self.codec.claims(request)
+        if not claims:
+            return None
+        return self.identity_from_claims(request.dbsession, claims)
+
+    def identity_from_claims(self, dbsession, claims: dict) -> Identity | None:
+        user = dbsession.get(User, claims["sub"])
+        if user is None or user.blocked or claims.get("tv") != user.token_version:
+            return None
+        return Identity(user=user, via="jwt", claims=claims)
+
+    def _api_token_identity(self, request, token: str) -> Identity | None:
+        row = request.dbsession.execute(
+            sa.select(ApiToken, User)
+            .join(User, User.id == ApiToken.user_id)
+            .where(ApiToken.token_hash == token_hash(token))
+        ).first()
+        if row is None or row.User.blocked:
+            return None
+        row.ApiToken.last_used_at = utcnow()
+        return Identity(user=row.User, via="api_token")
+
+    def authenticated_userid(self, request) -> str | None:
+        identity = request.identity
+        return identity.user.id if identity else None
+
+    # -- permissions ------------------------------------------------------
+    def permits(self, request, context, permission):
+        if permission == NO_PERMISSION_REQUIRED:
+            return Allowed("public")
+        identity = request.identity
+        if identity is None:
+            return Denied("not signed in")
+        roles = set(identity.system_roles)
+        project_id = getattr(context, "project_id", None)
+        if project_id is not None and "super" not in roles:
+            project_roles = context.member_roles(identity.user.id)
+            if not project_roles - {NO_RIGHTS_ROLE}:
+                request.permission_denied_msg = NO_PROJECT_ACCESS
+                return Denied(NO_PROJECT_ACCESS)
+            roles |= project_roles
+        if not roles_permit(roles, permission):
+            return Denied(f"roles {sorted(roles)} lack {permission}")
+        preview = request.headers.get(PREVIEW_HEADER)
+        if preview and permission.startswith("project:"):
+            # Preview narrows project checks to what the previewed role may do.
+            if preview not in PROJECT_ROLES:
+                return Denied(f"unknown preview role {preview!r}")
+            if not roles_permit({preview}, permission):
+                return Denied(f"previewing as {preview}: lacks {permission}")
+        return Allowed(f"roles {sorted(roles)} hold {permission}")
+
+    def remember(self, request, userid, **kw):
+        return []
+
+    def forget(self, request, **kw):
+        return []

@@ -1,0 +1,87 @@
+"""Settings: ini values with environment overrides and computed defaults.
+
+Every environment variable that may override a setting is listed in ``ENV_OVERRIDES``;
+nothing else is read from the environment. In production (``workbench.env = production``)
+secrets must come from the environment and the app refuses to start without them.
+"""
+
+import os
+import secrets
+from pathlib import Path
+
+ENV_OVERRIDES = {
+    "WORKBENCH_DATA_DIR": "workbench.data_dir",
+    "WORKBENCH_DATABASE_URL": "sqlalchemy.url",
+    "WORKBENCH_SECRET": "workbench.secret",
+    "WORKBENCH_SITE_URL": "workbench.site_url",
+    "WORKBENCH_BUS_URL": "workbench.bus.url",
+    "WORKBENCH_PLUGINS_DISABLED": "workbench.plugins.disabled",
+    "WORKBENCH_SIGNUP": "workbench.signup",
+    "WORKBENCH_JWT_EXPIRATION": "workbench.jwt.expiration",
+    "WORKBENCH_COOKIE_SECURE": "workbench.cookie_secure",
+    "WORKBENCH_ENV": "workbench.env",
+}
+
+DEFAULTS = {
+    "workbench.env": "development",
+    "workbench.data_dir": "var",
+    "workbench.site_url": "",
+    "workbench.signup": "open",  # open | invite
+    "workbench.jwt.expiration": "3600",  # seconds; clients refresh 5 minutes before
+    "workbench.refresh.expiration": str(7 * 24 * 3600),
+    "workbench.max_body_size": str(10 * 1024 * 1024),
+    "workbench.cookie_secure": "false",
+    "workbench.plugins.disabled": "",
+    "workbench.password.hash": "argon2",
+}
+
+
+class SettingsError(RuntimeError):
+    """Settings are missing or contradictory; the app cannot start."""
+
+
+def as_bool(value) -> bool:
+    return str(value).strip().lower() in {"1", "true", "yes", "on"}
+
+
+def as_list(value) -> list[str]:
+    return [v for v in str(value or "").replace(",", " ").split() if v]
+
+
+def load_settings(settings, here=None, environ=None) -> dict:
+    """Merge defaults, ini ``settings`` and the environment into one dict."""
+    environ = os.environ if environ is None else environ
+    merged = dict(DEFAULTS)
+    merged.update({k: v for k, v in settings.items() if v is not None})
+    for env_name, key in ENV_OVERRIDES.items():
+        if environ.get(env_name):
+            merged[key] = environ[env_name]
+    base = Path(here or os.getcwd())
+    data_dir = Path(merged["workbench.data_dir"])
+    if not data_dir.is_absolute():
+        data_dir = base / data_dir
+    data_dir.mkdir(parents=True, exist_ok=True)
+    merged["workbench.data_dir"] = str(data_dir)
+    if not merged.get("sqlalchemy.url"):
+        merged["sqlalchemy.url"] = f"sqlite:///{data_dir / 'workbench.db'}"
+    production = merged["workbench.env"] == "production"
+    if not merged.get("workbench.secret"):
+        if production:
+            raise SettingsError("WORKBENCH_SECRET must be set in production")
+        merged["workbench.secret"] = _development_secret(data_dir)
+    if len(merged["workbench.secret"]) < 32:
+        raise SettingsError("workbench.secret must be at least 32 characters long")
+    if production and merged["sqlalchemy.url"].startswith("sqlite"):
+        raise SettingsError("production runs on PostgreSQL: set WORKBENCH_DATABASE_URL")
+    return merged
+
+
+def _development_secret(data_dir: Path) -> str:
+    """A random secret kept in the data folder so development tokens survive restarts."""
+    path = data_dir / "secret.key"
+    if path.exists():
+        return path.read_text().strip()
+    value = secrets.token_hex(32)
+    path.write_text(value)
+    path.chmod(0o600)
+    return value

@@ -1,0 +1,39 @@
+"""Build a Workbench app for tests, and wipe its meta database between tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from workbench import main
+from workbench.meta.migrate import upgrade
+from workbench.meta.models import Base
+
+# Fast Argon2 parameters: tests hash many passwords; production keeps the defaults.
+FAST_HASH_SETTINGS = {
+    "workbench.password.argon2.time_cost": "1",
+    "workbench.password.argon2.memory_cost": "1024",
+    "workbench.password.argon2.parallelism": "1",
+}
+
+
+def make_app(db_url: str, data_dir: Path, **settings):
+    """Migrate ``db_url`` and return the WSGI app using it."""
+    upgrade(db_url)
+    merged = {
+        "sqlalchemy.url": db_url,
+        "workbench.data_dir": str(data_dir),
+        "workbench.secret": "test-secret-" + "x" * 40,
+        **FAST_HASH_SETTINGS,
+        **settings,
+    }
+    return main({"here": str(data_dir)}, **merged)
+
+
+def wipe_meta(app) -> None:
+    """Delete every meta row (children first) so the next test starts empty."""
+    engine = app.registry["db_engine"]
+    with engine.begin() as conn:
+        for table in reversed(Base.metadata.sorted_tables):
+            conn.execute(sa.delete(table))
