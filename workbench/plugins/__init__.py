@@ -81,10 +81,19 @@ def _implemented_kinds(manager: pluggy.PluginManager, plugin) -> list[str]:
     return kinds
 
 
-def _declared_kind(module_path: str) -> str:
-    parts = module_path.split(".")
+def _declared_kind(ep) -> str:
+    """The kind of a plugin that is not loaded (disabled), without importing it.
+
+    Built-ins are known by their folder; a third-party distribution may declare it with a
+    ``workbench-kind:<kind>`` keyword in its metadata.
+    """
+    parts = ep.value.split(".")
     if len(parts) >= 3 and parts[0] == "workbench_plugins":
         return _BUILTIN_KIND_BY_FOLDER.get(parts[1], "extension")
+    keywords = (ep.dist.metadata.get("Keywords") or "") if ep.dist else ""
+    for word in keywords.replace(",", " ").split():
+        if word.startswith("workbench-kind:"):
+            return word.split(":", 1)[1]
     return "unknown"
 
 
@@ -103,13 +112,13 @@ def load_plugins(settings: dict, extra: tuple = ()) -> PluginSet:
         version = ep.dist.version if ep.dist else "0"
         if ep.name in disabled:
             manager.set_blocked(ep.name)
-            infos.append(PluginInfo(ep.name, version, _declared_kind(ep.value), False, ep.value))
+            infos.append(PluginInfo(ep.name, version, _declared_kind(ep), False, ep.value))
             continue
         if manager.get_plugin(ep.name) is not None:
             continue
         plugin = ep.load()
         manager.register(plugin, name=ep.name)
-        kinds = _implemented_kinds(manager, plugin) or [_declared_kind(ep.value)]
+        kinds = _implemented_kinds(manager, plugin) or [_declared_kind(ep)]
         infos.append(PluginInfo(ep.name, version, ",".join(kinds), True, ep.value))
     for name, plugin in extra:
         module = getattr(plugin, "__name__", type(plugin).__name__)
