@@ -8,6 +8,7 @@ messages for usage telemetry (SPEC §7); each is acknowledged.
 
 import json
 import logging
+import struct
 
 import gevent
 from pyramid.interfaces import ISecurityPolicy
@@ -46,7 +47,7 @@ def websocket(request):
         user_id = _authenticate(request, _first_auth_message(ws))
     if user_id is None:
         _send(ws, {"event": "error", "msg": "Unauthorized"})
-        ws.close(CLOSE_UNAUTHORIZED, "Unauthorized")
+        _close(ws, CLOSE_UNAUTHORIZED, "Unauthorized")
         return request.response
     hub = request.registry["realtime_hub"]
     conn = hub.add(user_id, ws)
@@ -108,3 +109,12 @@ def _send(ws, message: dict) -> None:
         ws.send(json.dumps(message))
     except Exception:
         log.debug("could not send on websocket", exc_info=True)
+
+
+def _close(ws, code: int, reason: str) -> None:
+    """Send a close frame with ``code``. gevent-websocket's ``close(code, message)`` drops
+    the code (0.10.1), so the frame is written here; the handler then ends the socket."""
+    try:
+        ws.send_frame(struct.pack("!H", code) + reason.encode(), opcode=ws.OPCODE_CLOSE)
+    except Exception:
+        log.debug("could not send the close frame", exc_info=True)

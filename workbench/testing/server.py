@@ -1,0 +1,74 @@
+"""A real Workbench server in a child process, for tests that need real HTTP and websockets.
+
+    with live_server(tmp_path) as base_url:
+        requests.get(base_url + "/api/v1/health")
+
+The child runs ``python -m workbench.testing.server`` (gevent, monkey-patched first, the
+same handler as production), on a free port on 127.0.0.1, with its own data folder and
+meta database, and is stopped when the block ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+
+@contextlib.contextmanager
+def live_server(data_dir: Path, db_url: str | None = None, **settings):
+    data_dir.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ)
+    config = {"data_dir": str(data_dir), "db_url": db_url or f"sqlite:///{data_dir / 'meta.db'}", "settings": settings}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "workbench.testing.server", json.dumps(config)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )
+    try:
+        line = proc.stdout.readline()
+        if not line.startswith("listening "):
+            raise RuntimeError(f"server did not start: {line}{proc.stderr.read()}")
+        base_url = f"http://127.0.0.1:{int(line.split()[1])}"
+        _wait_healthy(base_url)
+        yield base_url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def _wait_healthy(base_url: str, attempts: int = 100) -> None:
+    for _ in range(attempts):
+        try:
+            with urllib.request.urlopen(base_url + "/api/v1/health", timeout=2) as res:  # noqa: S310
+                if res.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"{base_url} never became healthy")
+
+
+def _serve(config: dict) -> None:
+    from workbench.serve import make_server  # patches gevent first
+
+    from workbench.testing.app import make_app
+
+    app = make_app(config["db_url"], Path(config["data_dir"]), **config["settings"])
+    server = make_server(app, "127.0.0.1", 0)
+    server.init_socket()
+    print(f"listening {server.server_port}", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    _serve(json.loads(sys.argv[1]))
