@@ -94,7 +94,7 @@ def build_document(registry) -> dict:
         paths.setdefault(path, {})[method.lower()] = operation
     _unique_operation_ids(paths)
     return {
-        "openapi": "3.0.3",
+        "openapi": "3.1.0",
         "info": {"title": "Workbench API", "version": __version__,
                  "description": "REST API of Workbench, compatible with NocoDB's v1 and v2 APIs."},
         "paths": paths,
