@@ -8,6 +8,7 @@ and answered with a generic 500.
 
 import logging
 
+from pyramid.exceptions import PredicateMismatch
 from pyramid.httpexceptions import HTTPException
 from pyramid.interfaces import IRequest
 from pyramid.response import Response
@@ -71,7 +72,32 @@ def api_error_view(exc, request):
 
 @notfound_view_config()
 def not_found_view(request):
+    allowed = allowed_methods(request) if isinstance(request.exception, PredicateMismatch) else set()
+    if allowed and request.method not in allowed:
+        response = json_error(request, 405, f"Method {request.method} not allowed")
+        response.headers["Allow"] = ", ".join(sorted(allowed))
+        return response
     return json_error(request, 404, "Not found")
+
+
+def allowed_methods(request) -> set[str]:
+    """The methods some view of the matched route answers (GET implies HEAD)."""
+    route = request.matched_route
+    if route is None:
+        return set()
+    cache = request.registry.setdefault("workbench.allowed_methods", {})
+    if route.name not in cache:
+        methods = set()
+        for item in request.registry.introspector.get_category("views") or ():
+            view = item["introspectable"]
+            if view["route_name"] != route.name or not view["request_methods"]:
+                continue
+            found = view["request_methods"]
+            methods.update((found,) if isinstance(found, str) else found)
+        if "GET" in methods:
+            methods.add("HEAD")
+        cache[route.name] = frozenset(methods)
+    return set(cache[route.name])
 
 
 @forbidden_view_config()

@@ -4,12 +4,13 @@
 problem into a 400 ``{msg}`` that names the field; views never touch ``json_body``.
 """
 
+import io
 import json
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from workbench.errors import BadRequest, PayloadTooLarge, json_error
+from workbench.errors import BadRequest, json_error
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -32,9 +33,21 @@ def body_limit_tween_factory(handler, registry):
             if len(data) > limit:
                 return json_error(request, 413, f"Request body too large (limit {limit} bytes)")
             request.body = data
-        return handler(request)
+        try:
+            return handler(request)
+        finally:
+            _close_body_tempfile(request)
 
     return body_limit_tween
+
+
+def _close_body_tempfile(request) -> None:
+    """Close the temporary file WebOb spools a large body into when a view reads it."""
+    body = request.environ.get("wsgi.input")
+    if request.environ.get("webob.is_body_seekable") and not isinstance(body, io.BytesIO):
+        close = getattr(body, "close", None)
+        if close is not None:
+            close()
 
 
 def json_payload(request):
@@ -45,6 +58,10 @@ def json_payload(request):
         return json.loads(request.body.decode(request.charset or "utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise BadRequest(f"Invalid JSON body: {exc}") from None
+    except LookupError:
+        raise BadRequest(f"Unknown charset {request.charset!r}") from None
+    except RecursionError:
+        raise BadRequest("Invalid JSON body: nested too deeply") from None
 
 
 def format_validation_error(exc: ValidationError) -> str:
