@@ -12,8 +12,8 @@ import sqlalchemy as sa
 from workbench.accounts.models import RefreshToken, User
 from workbench.errors import Unauthorized
 from workbench.meta.base import utcnow
-from workbench.settings import as_bool
 from workbench.security.tokens import new_refresh_token, token_hash
+from workbench.settings import as_bool
 
 COOKIE_NAME = "refresh_token"
 
@@ -57,7 +57,6 @@ def refresh_session(request) -> dict:
         raise Unauthorized("Invalid refresh token")
     request.dbsession.delete(row)
     if row.expires_at < utcnow():
-        _clear_cookie(request)
         raise Unauthorized("Refresh token expired")
     user = request.dbsession.get(User, row.user_id)
     if user is None or user.blocked:

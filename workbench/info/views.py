@@ -3,7 +3,6 @@
 import time
 
 import sqlalchemy as sa
-
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from workbench import __version__

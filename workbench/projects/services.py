@@ -86,5 +86,5 @@ def project_json(project: Project, roles: set[str] | None = None) -> dict:
     }
     if roles is not None:
         body["project_role"] = ",".join(sorted(roles))
-        body["roles"] = {role: True for role in sorted(roles)}
+        body["roles"] = dict.fromkeys(sorted(roles), True)
     return body

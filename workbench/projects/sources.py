@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -43,10 +44,8 @@ def create_sqlite_file(path: Path) -> None:
 
 def remove_sqlite_file(path: Path) -> None:
     for suffix in ("", "-wal", "-shm", "-journal"):
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(f"{path}{suffix}")
-        except FileNotFoundError:
-            pass
 
 
 def source_json(source: Source) -> dict:

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import sqlalchemy as sa
-from pyramid.security import Allowed, Denied
-from pyramid.security import NO_PERMISSION_REQUIRED
+from pyramid.security import NO_PERMISSION_REQUIRED, Allowed, Denied
 
 from workbench.accounts.models import ApiToken, User
 from workbench.meta.base import utcnow

@@ -92,4 +92,4 @@ def parse_roles(value) -> set[str]:
 
 
 def roles_map(roles) -> dict[str, bool]:
-    return {role: True for role in sorted(roles)}
+    return dict.fromkeys(sorted(roles), True)

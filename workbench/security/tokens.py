@@ -12,7 +12,7 @@ import secrets
 import jwt
 from pyramid_jwt import JWTAuthenticationPolicy
 
-API_TOKEN_PREFIX = "wbt_"
+API_TOKEN_PREFIX = "wbt_"  # noqa: S105 (a prefix, not a secret)
 JWT_ALGORITHM = "HS256"
 
 

@@ -12,8 +12,10 @@ TOKEN_RESPONSE = {"type": "object", "properties": {"token": {"type": "string"}},
 BAD_CREDENTIALS = "Email or password is incorrect"
 
 
-@api_view("auth.signup", "POST", NO_PERMISSION_REQUIRED, tags=("auth",), body=SignUpBody, response=TOKEN_RESPONSE,
-          summary="Sign up; the first user becomes super admin. With an invitation token, completes the invited account")
+@api_view("auth.signup", "POST", NO_PERMISSION_REQUIRED, tags=("auth",), body=SignUpBody,
+          response=TOKEN_RESPONSE,
+          summary="Sign up; the first user becomes super admin. With an invitation token, "
+                  "completes the invited account")
 def signup(request):
     body = request.validated(SignUpBody)
     user = services.sign_up(

@@ -5,9 +5,9 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from workbench.accounts import sessions
 from workbench.accounts.services import user_json
 from workbench.api import api_view
-from workbench.errors import NotFound
-from workbench.projects.services import effective_project_roles
+from workbench.errors import NotFound, Unauthorized, json_error
 from workbench.projects.models import Project
+from workbench.projects.services import effective_project_roles
 
 TOKEN_RESPONSE = {"type": "object", "properties": {"token": {"type": "string"}}, "required": ["token"]}
 
@@ -16,7 +16,14 @@ TOKEN_RESPONSE = {"type": "object", "properties": {"token": {"type": "string"}},
           summary="Exchange the refresh_token cookie for a new access token (rotates the cookie)",
           response=TOKEN_RESPONSE)
 def refresh(request):
-    return sessions.refresh_session(request)
+    try:
+        return sessions.refresh_session(request)
+    except Unauthorized as exc:
+        # Answered rather than raised, so the transaction commits: a used or expired token
+        # stays deleted, and the response clears the cookie the browser would resend.
+        response = json_error(request, exc.status, exc.msg)
+        response.delete_cookie(sessions.COOKIE_NAME, path="/")
+        return response
 
 
 @api_view("auth.signout", "POST", NO_PERMISSION_REQUIRED, tags=("auth",),
@@ -41,6 +48,6 @@ def me(request):
     project_roles = effective_project_roles(request.dbsession, project_id, identity.user)
     body = user_json(identity.user, extra_roles=project_roles)
     body["project_id"] = project_id
-    body["base_roles"] = {role: True for role in sorted(project_roles)}
+    body["base_roles"] = dict.fromkeys(sorted(project_roles), True)
     return body
 
