@@ -21,6 +21,7 @@ from workbench.security.tokens import API_TOKEN_PREFIX, JWTCodec, token_hash
 
 PREVIEW_HEADER = "xc-preview"
 NO_PROJECT_ACCESS = "You don't have enough permission to access the project."
+_IDENTITY_CACHE = "_workbench_identity"
 
 
 @dataclass
@@ -40,6 +41,13 @@ class WorkbenchSecurityPolicy:
 
     # -- identity ---------------------------------------------------------
     def identity(self, request) -> Identity | None:
+        # Pyramid asks again on every ``request.identity``: look the caller up once.
+        cache = request.__dict__
+        if _IDENTITY_CACHE not in cache:
+            cache[_IDENTITY_CACHE] = self._identity(request)
+        return cache[_IDENTITY_CACHE]
+
+    def _identity(self, request) -> Identity | None:
         api_token = request.headers.get("xc-token")
         auth = request.headers.get("Authorization", "")
         scheme, _, value = auth.partition(" ")
