@@ -44,12 +44,17 @@ def one_run(migrate_first: bool) -> tuple[float, float]:
             subprocess.run([str(BIN / "workbench"), "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
         url = f"http://127.0.0.1:{env['PORT']}/api/v1/health"
         started = time.perf_counter()
-        proc = subprocess.Popen([str(BIN / "pserve"), "development.ini"], cwd=ROOT, env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [str(BIN / "pserve"), "development.ini"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             while True:
                 try:
-                    with urllib.request.urlopen(url, timeout=1) as res:  # noqa: S310
+                    with urllib.request.urlopen(url, timeout=1) as res:
                         if res.status == 200:
                             break
                 except OSError:

@@ -42,8 +42,19 @@ class ApiDoc:
     status: int = 200
 
 
-def api_view(route_name: str, method: str, permission, *, summary: str, body=None, response=None,
-             query=(), tags=(), status=200, **view_kw):
+def api_view(
+    route_name: str,
+    method: str,
+    permission,
+    *,
+    summary: str,
+    body=None,
+    response=None,
+    query=(),
+    tags=(),
+    status=200,
+    **view_kw,
+):
     """Register the decorated function as the JSON view of ``route_name`` (and aliases).
 
     :param permission: a ``Permission`` or ``NO_PERMISSION_REQUIRED``.
@@ -58,8 +69,9 @@ def api_view(route_name: str, method: str, permission, *, summary: str, body=Non
             config = scanner.config
             names = config.registry.get(ALIASES_KEY, {}).get(route_name, [route_name])
             for name in names:
-                config.add_view(ob, route_name=name, request_method=method, permission=permission,
-                                renderer="json", **view_kw)
+                config.add_view(
+                    ob, route_name=name, request_method=method, permission=permission, renderer="json", **view_kw
+                )
 
         venusian.attach(fn, callback, category="pyramid")
         fn.__dict__.setdefault("__api_docs__", []).append(doc)

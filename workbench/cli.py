@@ -40,8 +40,9 @@ def cmd_plugins(args) -> int:
 
 
 def cmd_serve(args) -> int:
-    import workbench.serve  # noqa: F401  (patches gevent first)
     from pyramid.scripts.pserve import main as pserve
+
+    import workbench.serve  # noqa: F401  (patches gevent first)
 
     return pserve(["pserve", args.config]) or 0
 

@@ -9,12 +9,13 @@ from gevent import monkey
 
 monkey.patch_all()
 
-import logging  # noqa: E402
-import os  # noqa: E402
-import socket  # noqa: E402
+import contextlib
+import logging
+import os
+import socket
 
-from gevent.pywsgi import WSGIServer  # noqa: E402
-from geventwebsocket.handler import WebSocketHandler  # noqa: E402
+from gevent.pywsgi import WSGIServer
+from geventwebsocket.handler import WebSocketHandler
 
 log = logging.getLogger("workbench.serve")
 
@@ -24,10 +25,8 @@ class NoDelayWebSocketHandler(WebSocketHandler):
     stall every keep-alive response by the 40 ms delayed-ACK timer."""
 
     def handle(self):
-        try:
+        with contextlib.suppress(OSError):  # not a TCP socket
             self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        except OSError:  # not a TCP socket (unix socket in tests)
-            pass
         super().handle()
 
 
@@ -41,7 +40,5 @@ def server_runner(wsgi_app, global_conf, host="127.0.0.1", port="8080", **_kw):
     port = int(os.environ.get("PORT", port))
     server = make_server(wsgi_app, host, port)
     print(f"Workbench serving on http://{host}:{port}", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass

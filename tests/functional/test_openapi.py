@@ -19,8 +19,9 @@ def document(client):
 def _served_operations(app):
     """(path, method) of every view bound to an /api/ (or legacy /auth/) route."""
     introspector = app.registry.introspector
-    patterns = {x["introspectable"]["name"]: x["introspectable"]["pattern"]
-                for x in introspector.get_category("routes")}
+    patterns = {
+        x["introspectable"]["name"]: x["introspectable"]["pattern"] for x in introspector.get_category("routes")
+    }
     operations = set()
     for item in introspector.get_category("views"):
         view = item["introspectable"]

@@ -57,7 +57,7 @@ stars = "wb_test_stars"
 packages = ["wb_test_stars"]
 """
 
-CHECK = textwrap.dedent('''
+CHECK = textwrap.dedent("""
     import json, sys
     from workbench.plugins import load_plugins
     from workbench.testing.client import Client
@@ -78,7 +78,7 @@ CHECK = textwrap.dedent('''
     token = client.signup("owner@example.com")
     result["api"] = client.get("/api/v1/plugins", headers=client.auth(token)).json["list"]
     print(json.dumps(result))
-''')
+""")
 
 
 @pytest.fixture(scope="module")
@@ -89,9 +89,21 @@ def site(tmp_path_factory) -> Path:
     (src / "wb_test_stars" / "__init__.py").write_text(PLUGIN_SOURCE)
     target = tmp_path_factory.mktemp("site")
     subprocess.run(
-        [str(BIN / "pip"), "install", "--quiet", "--disable-pip-version-check", "--no-deps",
-         "--no-build-isolation", "--no-index", "--target", str(target), str(src)],
-        check=True, capture_output=True, text=True,
+        [
+            str(BIN / "pip"),
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--target",
+            str(target),
+            str(src),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
     )
     assert (target / "wb_test_stars" / "__init__.py").exists()
     return target
@@ -105,15 +117,20 @@ def _env(site: Path) -> dict:
 
 
 def _check(site: Path, disabled: str) -> dict:
-    out = subprocess.run([sys.executable, "-c", CHECK, disabled], env=_env(site), cwd=ROOT,
-                         check=True, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", CHECK, disabled], env=_env(site), cwd=ROOT, check=True, capture_output=True, text=True
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def test_installed_plugin_is_discovered_and_usable(site):
     result = _check(site, "")
     assert result["infos"]["stars"] == {
-        "name": "stars", "version": "1.2.3", "kind": "field_type", "enabled": True, "module": "wb_test_stars",
+        "name": "stars",
+        "version": "1.2.3",
+        "kind": "field_type",
+        "enabled": True,
+        "module": "wb_test_stars",
     }
     assert "Stars" in result["field_types"]
     assert result["rendered"] == "\u2605\u2605\u2605"
@@ -134,10 +151,12 @@ def test_disabled_plugin_is_not_even_imported(site):
 
 def test_cli_lists_plugins(site, tmp_path):
     ini = tmp_path / "test.ini"
-    ini.write_text(f"[app:main]\nuse = egg:workbench\nworkbench.data_dir = {tmp_path}\n"
-                   "workbench.plugins.disabled = stars\n")
-    out = subprocess.run([str(BIN / "workbench"), "-c", str(ini), "plugins"], env=_env(site),
-                         check=True, capture_output=True, text=True).stdout
+    ini.write_text(
+        f"[app:main]\nuse = egg:workbench\nworkbench.data_dir = {tmp_path}\nworkbench.plugins.disabled = stars\n"
+    )
+    out = subprocess.run(
+        [str(BIN / "workbench"), "-c", str(ini), "plugins"], env=_env(site), check=True, capture_output=True, text=True
+    ).stdout
     lines = {line.split()[0]: line.split() for line in out.splitlines()[1:]}
     assert out.splitlines()[0].split() == ["NAME", "VERSION", "KIND", "ENABLED"]
     assert lines["stars"] == ["stars", "1.2.3", "field_type", "no"]

@@ -18,9 +18,13 @@ def server(tmp_path_factory):
 
 
 def _post(base_url, path, body, token=None):
-    req = urllib.request.Request(base_url + path, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json", **({"xc-auth": token} if token else {})})
-    with urllib.request.urlopen(req, timeout=5) as res:  # noqa: S310
+    req = urllib.request.Request(
+        base_url + path,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", **({"xc-auth": token} if token else {})},
+    )
+    with urllib.request.urlopen(req, timeout=5) as res:
         return json.loads(res.read())
 
 
@@ -48,10 +52,10 @@ def test_header_token_then_page_and_event_messages(server, token):
     ws = websocket.create_connection(_ws_url(server), header=[f"xc-auth: {token}"], timeout=5)
     try:
         ready = _recv(ws)
-        assert ready["event"] == "ready" and ready["user_id"].startswith("us_")
+        assert ready["event"] == "ready"
+        assert ready["user_id"].startswith("us_")
         ws.send(json.dumps({"event": "page", "data": {"path": "/nc/p_1", "type": "table", "pid": "p_1"}}))
-        assert _recv(ws) == {"event": "ack", "of": "page",
-                             "page": {"path": "/nc/p_1", "type": "table", "pid": "p_1"}}
+        assert _recv(ws) == {"event": "ack", "of": "page", "page": {"path": "/nc/p_1", "type": "table", "pid": "p_1"}}
         ws.send(json.dumps({"event": "event", "data": {"event": "a:table:open", "path": "/nc/p_1"}}))
         assert _recv(ws) == {"event": "ack", "of": "event"}
         ws.send("not json")
@@ -87,8 +91,12 @@ def test_unauthenticated_sockets_are_closed(server, header):
 
 def test_token_killed_by_password_change_is_refused(server):
     old = _post(server, "/api/v1/auth/user/signup", {"email": "ws2@example.com", "password": "password-123"})["token"]
-    _post(server, "/api/v1/auth/password/change", {"currentPassword": "password-123", "newPassword": "password-456"},
-          token=old)
+    _post(
+        server,
+        "/api/v1/auth/password/change",
+        {"currentPassword": "password-123", "newPassword": "password-456"},
+        token=old,
+    )
     ws = websocket.create_connection(_ws_url(server), header=[f"xc-auth: {old}"], timeout=5)
     try:
         assert _recv(ws) == {"event": "error", "msg": "Unauthorized"}
@@ -99,7 +107,7 @@ def test_token_killed_by_password_change_is_refused(server):
 def test_plain_http_on_ws_gets_json_400(server):
     req = urllib.request.Request(server + "/ws")
     with pytest.raises(urllib.error.HTTPError) as info:
-        urllib.request.urlopen(req, timeout=5)  # noqa: S310
+        urllib.request.urlopen(req, timeout=5)
     assert info.value.code == 400
     with info.value:
         assert json.loads(info.value.read()) == {"msg": "Expected a WebSocket upgrade"}

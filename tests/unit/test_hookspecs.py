@@ -10,17 +10,20 @@ import pytest
 from workbench import hookspecs
 
 ROOT = Path(__file__).resolve().parents[2]
-HOOKS = sorted(
-    name for name, fn in vars(hookspecs).items()
-    if inspect.isfunction(fn) and hasattr(fn, "workbench_spec")
-)
+HOOKS = sorted(name for name, fn in vars(hookspecs).items() if inspect.isfunction(fn) and hasattr(fn, "workbench_spec"))
 NAME_RE = re.compile(r"^(register_[a-z_]+s|configure_[a-z_]+|on_[a-z]+_[a-z]+)$")
 
 
 def test_there_are_hooks():
     assert set(HOOKS) >= {
-        "register_field_types", "register_view_types", "register_importers", "register_auth_providers",
-        "register_formula_functions", "register_storage_backends", "configure_pyramid", "on_rows_changed",
+        "register_field_types",
+        "register_view_types",
+        "register_importers",
+        "register_auth_providers",
+        "register_formula_functions",
+        "register_storage_backends",
+        "configure_pyramid",
+        "on_rows_changed",
         "on_meta_changed",
     }
 

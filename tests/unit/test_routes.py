@@ -36,8 +36,10 @@ EXPECTED = {
 @pytest.fixture(scope="module")
 def routes(tmp_path_factory):
     app = app_with_plugins(tmp_path_factory.mktemp("routes"))
-    return {r["introspectable"]["name"]: r["introspectable"]["pattern"]
-            for r in app.registry.introspector.get_category("routes")}
+    return {
+        r["introspectable"]["name"]: r["introspectable"]["pattern"]
+        for r in app.registry.introspector.get_category("routes")
+    }
 
 
 @pytest.mark.parametrize(("name", "pattern"), sorted(EXPECTED.items()))

@@ -18,8 +18,13 @@ def _provider_enabled(request, name: str) -> bool:
     return name in registry and bool(registry.get(name)().enabled(request.registry.settings))
 
 
-@api_view("info.app", "GET", NO_PERMISSION_REQUIRED, tags=("info",),
-          summary="App info: auth type, first-user flag, enabled sign-in providers, version")
+@api_view(
+    "info.app",
+    "GET",
+    NO_PERMISSION_REQUIRED,
+    tags=("info",),
+    summary="App info: auth type, first-user flag, enabled sign-in providers, version",
+)
 def app_info(request):
     settings = request.registry.settings
     site_url = settings.get("workbench.site_url") or request.application_url
@@ -42,8 +47,13 @@ def app_info(request):
     }
 
 
-@api_view("info.health", "GET", NO_PERMISSION_REQUIRED, tags=("info",),
-          summary="Liveness: answers OK when the app and its meta database respond")
+@api_view(
+    "info.health",
+    "GET",
+    NO_PERMISSION_REQUIRED,
+    tags=("info",),
+    summary="Liveness: answers OK when the app and its meta database respond",
+)
 def health(request):
     request.dbsession.execute(sa.text("SELECT 1"))
     return {"message": "OK", "timestamp": int(time.time()), "uptime": round(time.monotonic() - _STARTED, 3)}
@@ -54,8 +64,13 @@ def version(request):
     return {"currentVersion": __version__, "releaseVersion": __version__}
 
 
-@api_view("info.plugins", "GET", Permission.ORG_PLUGINS_READ, tags=("info",),
-          summary="Every plugin found: name, version, kind and whether it is enabled")
+@api_view(
+    "info.plugins",
+    "GET",
+    Permission.ORG_PLUGINS_READ,
+    tags=("info",),
+    summary="Every plugin found: name, version, kind and whether it is enabled",
+)
 def plugins(request):
     infos = request.registry["plugins"].infos
     return {"list": [i.as_dict() for i in infos]}

@@ -27,8 +27,7 @@ def api_operations(registry):
     """Yield ``(pattern, method, doc)`` for every documented API view."""
     introspector = registry.introspector
     patterns = {
-        x["introspectable"]["name"]: x["introspectable"]["pattern"]
-        for x in introspector.get_category("routes", [])
+        x["introspectable"]["name"]: x["introspectable"]["pattern"] for x in introspector.get_category("routes", [])
     }
     seen = set()
     for item in introspector.get_category("views"):
@@ -73,15 +72,20 @@ def build_document(registry) -> dict:
             "summary": doc.summary,
             "operationId": f"{doc.route_name}.{method.lower()}",
             "tags": list(doc.tags),
-            "parameters": [{"name": n, "in": "path", "required": True, "schema": {"type": "string"}}
-                           for n in names]
-            + [{"name": n, "in": "query", "required": False, "description": d, "schema": {"type": "string"}}
-               for n, d in doc.query],
+            "parameters": [{"name": n, "in": "path", "required": True, "schema": {"type": "string"}} for n in names]
+            + [
+                {"name": n, "in": "query", "required": False, "description": d, "schema": {"type": "string"}}
+                for n, d in doc.query
+            ],
             "responses": {
-                str(doc.status): {"description": "Success", "content": {
-                    "application/json": {"schema": _schema_ref(doc.response, components)}}},
-                "default": {"description": "Error", "content": {
-                    "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                str(doc.status): {
+                    "description": "Success",
+                    "content": {"application/json": {"schema": _schema_ref(doc.response, components)}},
+                },
+                "default": {
+                    "description": "Error",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                },
             },
         }
         if doc.permission == NO_PERMISSION_REQUIRED:
@@ -89,14 +93,19 @@ def build_document(registry) -> dict:
         else:
             operation["x-permission"] = str(doc.permission)
         if doc.body is not None:
-            operation["requestBody"] = {"required": True, "content": {
-                "application/json": {"schema": _schema_ref(doc.body, components)}}}
+            operation["requestBody"] = {
+                "required": True,
+                "content": {"application/json": {"schema": _schema_ref(doc.body, components)}},
+            }
         paths.setdefault(path, {})[method.lower()] = operation
     _unique_operation_ids(paths)
     return {
         "openapi": "3.1.0",
-        "info": {"title": "Workbench API", "version": __version__,
-                 "description": "REST API of Workbench, compatible with NocoDB's v1 and v2 APIs."},
+        "info": {
+            "title": "Workbench API",
+            "version": __version__,
+            "description": "REST API of Workbench, compatible with NocoDB's v1 and v2 APIs.",
+        },
         "paths": paths,
         "components": {"schemas": components, "securitySchemes": SECURITY_SCHEMES},
         "security": [{"xcAuth": []}, {"xcToken": []}, {"bearer": []}],
@@ -107,7 +116,7 @@ def _unique_operation_ids(paths: dict) -> None:
     """Aliases share a view: suffix their operation ids so each stays unique."""
     counts: dict[str, int] = {}
     for path in sorted(paths):
-        for method, operation in paths[path].items():
+        for operation in paths[path].values():
             base = operation["operationId"]
             counts[base] = counts.get(base, 0) + 1
             if counts[base] > 1:

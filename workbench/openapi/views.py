@@ -6,8 +6,13 @@ from workbench.api import api_view
 from workbench.openapi.builder import build_document
 
 
-@api_view("openapi", "GET", NO_PERMISSION_REQUIRED, tags=("info",),
-          summary="This document: the OpenAPI 3.1 description of the whole API")
+@api_view(
+    "openapi",
+    "GET",
+    NO_PERMISSION_REQUIRED,
+    tags=("info",),
+    summary="This document: the OpenAPI 3.1 description of the whole API",
+)
 def openapi_document(request):
     registry = request.registry
     if "openapi_document" not in registry:

@@ -33,8 +33,7 @@ class Registry(Generic[T]):
                 raise TypeError(f"{kind} {item!r} from plugin {plugin_name!r} has no name")
             if name in entries:
                 raise DuplicatePluginError(
-                    f"{kind} {name!r} is registered twice: by plugin {owners[name]!r} "
-                    f"and by plugin {plugin_name!r}"
+                    f"{kind} {name!r} is registered twice: by plugin {owners[name]!r} and by plugin {plugin_name!r}"
                 )
             entries[name] = item
             owners[name] = plugin_name

@@ -27,7 +27,10 @@ def live_server(data_dir: Path, db_url: str | None = None, **settings):
     config = {"data_dir": str(data_dir), "db_url": db_url or f"sqlite:///{data_dir / 'meta.db'}", "settings": settings}
     proc = subprocess.Popen(
         [sys.executable, "-m", "workbench.testing.server", json.dumps(config)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     try:
         line = proc.stdout.readline()
@@ -60,7 +63,6 @@ def _wait_healthy(base_url: str, attempts: int = 100) -> None:
 
 def _serve(config: dict) -> None:
     from workbench.serve import make_server  # patches gevent first
-
     from workbench.testing.app import make_app
 
     app = make_app(config["db_url"], Path(config["data_dir"]), **config["settings"])

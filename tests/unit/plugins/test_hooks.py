@@ -45,8 +45,11 @@ def _check_registry_hook(tmp_path, hook_name, key):
     assert registry.kind in listed["contrib"]["kind"]
     # A second plugin contributing the same name stops start-up.
     with pytest.raises(DuplicatePluginError, match="zz-test-item"):
-        app_with_plugins(tmp_path / "dup", ("a", _contributor(hook_name, item)),
-                         ("b", _contributor(hook_name, _named("zz-test-item"))))
+        app_with_plugins(
+            tmp_path / "dup",
+            ("a", _contributor(hook_name, item)),
+            ("b", _contributor(hook_name, _named("zz-test-item"))),
+        )
 
 
 def _plugins(app):
@@ -88,8 +91,12 @@ def test_hook_register_auth_providers(tmp_path):
         def configure(self, config):
             calls.append("configure")
             config.add_route("magic.hello", "/api/plugins/magic-link/hello")
-            config.add_view(lambda request: {"hello": "magic"}, route_name="magic.hello", renderer="json",
-                            permission=NO_PERMISSION_REQUIRED)
+            config.add_view(
+                lambda request: {"hello": "magic"},
+                route_name="magic.hello",
+                renderer="json",
+                permission=NO_PERMISSION_REQUIRED,
+            )
 
     app = app_with_plugins(tmp_path, ("magic-link", _contributor("register_auth_providers", MagicLink)))
     assert calls == ["configure"]
@@ -105,8 +112,12 @@ def test_hook_configure_pyramid(tmp_path):
         @hookimpl
         def configure_pyramid(self, config):
             config.add_route("hello.ping", "/api/plugins/hello/ping")
-            config.add_view(lambda request: {"pong": request.identity is None}, route_name="hello.ping",
-                            renderer="json", permission=NO_PERMISSION_REQUIRED)
+            config.add_view(
+                lambda request: {"pong": request.identity is None},
+                route_name="hello.ping",
+                renderer="json",
+                permission=NO_PERMISSION_REQUIRED,
+            )
 
     client = Client(app_with_plugins(tmp_path, ("hello", Plugin())))
     assert client.get("/api/plugins/hello/ping").json == {"pong": True}
@@ -118,15 +129,18 @@ def test_hook_on_meta_changed(tmp_path):
     class Listener:
         @hookimpl
         def on_meta_changed(self, request, kind, action, obj):
-            seen.append((kind, action, obj["id"] if "id" in obj else obj))
+            seen.append((kind, action, obj.get("id", obj)))
 
     client = Client(app_with_plugins(tmp_path, ("listener", Listener())))
     token = client.signup("owner@example.com")
     project = client.create_project(token, "Watched")
     client.patch_json(f"/api/v1/db/meta/projects/{project['id']}", {"title": "Renamed"}, headers=client.auth(token))
     client.delete(f"/api/v1/db/meta/projects/{project['id']}", headers=client.auth(token))
-    assert seen == [("project", "insert", project["id"]), ("project", "update", project["id"]),
-                    ("project", "delete", project["id"])]
+    assert seen == [
+        ("project", "insert", project["id"]),
+        ("project", "update", project["id"]),
+        ("project", "delete", project["id"]),
+    ]
 
 
 def test_hook_on_meta_changed_failure_aborts_the_change(tmp_path):
