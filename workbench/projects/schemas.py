@@ -2,6 +2,7 @@
 
 import json
 import re
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -23,12 +24,21 @@ def check_project_title(value: str) -> str:
     return value
 
 
-def check_color(value: str | None, name: str) -> str | None:
+def check_color(value, name: str) -> str | None:
+    """A colour as SPEC §5 has it: hex of 3, 4, 6 or 8 digits, ``#`` added if missing."""
     if value is None:
         return None
     if not isinstance(value, str) or not COLOR_RE.match(value):
         raise ValueError(f"{name} must be a hex colour of 3, 4, 6 or 8 digits")
     return value if value.startswith("#") else "#" + value
+
+
+def theme_color(value, name: str) -> str:
+    """A theme colour, or the default one when it is missing or invalid (SPEC §5)."""
+    try:
+        return check_color(value, name) or DEFAULT_THEME[name]
+    except ValueError:
+        return DEFAULT_THEME[name]
 
 
 def normalise_meta(value) -> dict:
@@ -39,18 +49,14 @@ def normalise_meta(value) -> dict:
         try:
             value = json.loads(value)
         except ValueError:
-            raise ValueError("meta must be a JSON object or a JSON string holding one") from None
+            raise ValueError("must be a JSON object or a JSON string holding one") from None
     if not isinstance(value, dict):
-        raise ValueError("meta must be a JSON object")
+        raise ValueError("must be a JSON object or a JSON string holding one")
     theme = value.get("theme") or {}
     if not isinstance(theme, dict):
-        raise ValueError("meta.theme must be an object")
+        raise ValueError("theme must be an object")
     value = dict(value)
-    value["theme"] = {
-        **theme,
-        "primaryColor": check_color(theme.get("primaryColor"), "primaryColor") or DEFAULT_THEME["primaryColor"],
-        "accentColor": check_color(theme.get("accentColor"), "accentColor") or DEFAULT_THEME["accentColor"],
-    }
+    value["theme"] = {**theme, **{name: theme_color(theme.get(name), name) for name in DEFAULT_THEME}}
     return value
 
 
@@ -62,7 +68,7 @@ class ProjectCreateBody(_Body):
     title: str
     description: str | None = Field(default=None, max_length=10_000)
     color: str | None = None
-    meta: dict | str | None = None
+    meta: Any = None  # an object, or a JSON string holding one
 
     _title = field_validator("title")(classmethod(lambda cls, v: check_project_title(v)))
     _color = field_validator("color")(classmethod(lambda cls, v: check_color(v, "color")))
@@ -73,7 +79,7 @@ class ProjectUpdateBody(_Body):
     title: str | None = None
     description: str | None = Field(default=None, max_length=10_000)
     color: str | None = None
-    meta: dict | str | None = None
+    meta: Any = None  # an object, or a JSON string holding one
     order: float | None = None
 
     @field_validator("title")
