@@ -1,7 +1,9 @@
 """Request bodies of the accounts endpoints."""
 
+from typing import Annotated
+
 from email_validator import EmailNotValidError, validate_email
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from workbench.accounts.passwords import password_problem
 
@@ -12,6 +14,26 @@ def normalise_email(value: str) -> str:
     except EmailNotValidError as exc:
         raise ValueError(f"Invalid email address: {exc}") from None
     return info.normalized.lower()
+
+
+def _check_password(value: str) -> str:
+    problem = password_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
+def _check_org_role(value: str) -> str:
+    if value not in ORG_ROLES:
+        raise ValueError(f"must be one of: {', '.join(ORG_ROLES)}")
+    return value
+
+
+ORG_ROLES = ("org-level-creator", "org-level-viewer")
+#: a password being set: checked against the password rules
+NewPassword = Annotated[str, AfterValidator(_check_password)]
+#: an organisation role that can be given to a user
+OrgRole = Annotated[str, AfterValidator(_check_org_role)]
 
 
 class _Body(BaseModel):
@@ -28,19 +50,11 @@ class EmailBody(_Body):
 
 
 class SignUpBody(EmailBody):
-    password: str
+    password: NewPassword
     firstname: str | None = Field(default=None, max_length=255)
     lastname: str | None = Field(default=None, max_length=255)
     token: str | None = Field(default=None, max_length=64)
     ignore_subscribe: bool | None = None
-
-    @field_validator("password")
-    @classmethod
-    def _password(cls, value: str) -> str:
-        problem = password_problem(value)
-        if problem:
-            raise ValueError(problem)
-        return value
 
 
 class SignInBody(_Body):
@@ -50,15 +64,7 @@ class SignInBody(_Body):
 
 class PasswordChangeBody(_Body):
     currentPassword: str = Field(max_length=1024)
-    newPassword: str
-
-    @field_validator("newPassword")
-    @classmethod
-    def _password(cls, value: str) -> str:
-        problem = password_problem(value)
-        if problem:
-            raise ValueError(problem)
-        return value
+    newPassword: NewPassword
 
 
 class ApiTokenBody(_Body):
@@ -67,34 +73,13 @@ class ApiTokenBody(_Body):
 
 class AppSettingsBody(_Body):
     invite_only_signup: bool | None = None
-    signup_role: str | None = None
-
-    @field_validator("signup_role")
-    @classmethod
-    def _role(cls, value):
-        if value is not None and value not in ("org-level-creator", "org-level-viewer"):
-            raise ValueError("signup_role must be org-level-creator or org-level-viewer")
-        return value
+    signup_role: OrgRole | None = None
 
 
 class OrgInviteBody(EmailBody):
-    roles: str = "org-level-viewer"
-
-    @field_validator("roles")
-    @classmethod
-    def _roles(cls, value: str) -> str:
-        if value not in ("org-level-creator", "org-level-viewer"):
-            raise ValueError("roles must be org-level-creator or org-level-viewer")
-        return value
+    roles: OrgRole = "org-level-viewer"
 
 
 class OrgUserUpdateBody(_Body):
-    roles: str | None = None
+    roles: OrgRole | None = None
     blocked: bool | None = None
-
-    @field_validator("roles")
-    @classmethod
-    def _roles(cls, value):
-        if value is not None and value not in ("org-level-creator", "org-level-viewer"):
-            raise ValueError("roles must be org-level-creator or org-level-viewer")
-        return value
