@@ -36,6 +36,9 @@ DEFAULTS = {
 }
 
 
+SIGNUP_MODES = ("open", "invite")
+
+
 class SettingsError(RuntimeError):
     """Settings are missing or contradictory; the app cannot start."""
 
@@ -64,6 +67,8 @@ def load_settings(settings, here=None, environ=None) -> dict:
     merged["workbench.data_dir"] = str(data_dir)
     if not merged.get("sqlalchemy.url"):
         merged["sqlalchemy.url"] = f"sqlite:///{data_dir / 'workbench.db'}"
+    if merged["workbench.signup"] not in SIGNUP_MODES:
+        raise SettingsError(f"workbench.signup must be one of {', '.join(SIGNUP_MODES)}")
     production = merged["workbench.env"] == "production"
     if not merged.get("workbench.secret"):
         if production:

@@ -1,0 +1,57 @@
+"""JSON bodies and validation errors as 400 {msg}."""
+
+import pytest
+from pydantic import BaseModel, ValidationError, field_validator
+from pyramid.testing import DummyRequest
+
+from workbench.errors import BadRequest
+from workbench.requests import format_validation_error, json_payload, validated
+
+
+class Body(BaseModel):
+    name: str
+    size: int = 0
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, value):
+        if value < 0:
+            raise ValueError("size cannot be negative")
+        return value
+
+
+def request_with(body: bytes, content_type="application/json"):
+    request = DummyRequest()
+    request.body = body
+    request.content_type = content_type
+    return request
+
+
+def test_json_payload():
+    assert json_payload(request_with(b'{"a": [1, "\xc3\xa9"]}')) == {"a": [1, "é"]}
+    assert json_payload(request_with(b"")) is None
+
+
+@pytest.mark.parametrize("body", [b"{", b"nope", b"\xff"])
+def test_json_payload_refuses_malformed(body):
+    with pytest.raises(BadRequest, match="Invalid JSON body"):
+        json_payload(request_with(body))
+
+
+def test_validated():
+    assert validated(request_with(b'{"name": "n", "size": 2}'), Body) == Body(name="n", size=2)
+    assert validated(request_with(b""), Body, data={"name": "d"}).name == "d"
+    with pytest.raises(BadRequest, match="Request body must be a JSON object"):
+        validated(request_with(b"[1]"), Body)
+    with pytest.raises(BadRequest) as info:
+        validated(request_with(b'{"size": -1}'), Body)
+    assert info.value.msg == "name: Field required; size: size cannot be negative"
+
+
+def test_format_validation_error_names_nested_fields():
+    class Outer(BaseModel):
+        inner: Body
+
+    with pytest.raises(ValidationError) as info:
+        Outer.model_validate({"inner": {"name": 5}})
+    assert format_validation_error(info.value) == "inner.name: Input should be a valid string"
