@@ -25,4 +25,6 @@ def make_client(db_url, tmp_path):
     yield build
     for application in apps:
         wipe_meta(application)
+        if "source_engines" in application.registry:
+            application.registry["source_engines"].dispose_all()
         application.registry["db_engine"].dispose()

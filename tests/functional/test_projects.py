@@ -62,7 +62,16 @@ def test_v1_and_v2_are_the_same_projects(client, admin):
     assert client.get(f"{V1}/{one['id']}", headers=headers).json["title"] == "Uno"
 
 
-def test_default_source_and_its_file(client, admin, base):
+@pytest.fixture
+def embedded(make_client):
+    """A client on an app with the embedded default: each project's data in its own SQLite file
+    (the shared app may put project data in a server database instead)."""
+    client = make_client()
+    return client, client.signup("admin@example.com")
+
+
+def test_default_source_and_its_file(embedded, base):
+    client, admin = embedded
     headers = client.auth(admin)
     project = client.post_json(base, {"title": "Files"}, headers=headers).json
     [source] = project["bases"]
@@ -85,14 +94,16 @@ def test_default_source_and_its_file(client, admin, base):
     assert not list(path.parent.glob(f"{project['id']}.db*"))
 
 
-def test_failed_create_leaves_no_file(client, admin):
+def test_failed_create_leaves_no_file(embedded):
+    client, admin = embedded
     before = set((Path(client.app.registry.settings["workbench.data_dir"]) / "projects").glob("*.db"))
     client.post_json(V1, {"title": " bad"}, headers=client.auth(admin), status=400)
     after = set((Path(client.app.registry.settings["workbench.data_dir"]) / "projects").glob("*.db"))
     assert after == before
 
 
-def test_each_project_has_its_own_file(client, admin):
+def test_each_project_has_its_own_file(embedded):
+    client, admin = embedded
     first = client.create_project(admin, "A")
     second = client.create_project(admin, "B")
     assert data_file(client, first) != data_file(client, second)
@@ -104,7 +115,7 @@ def test_each_project_has_its_own_file(client, admin):
 def test_project_info(client, admin):
     project = client.create_project(admin, "Info")
     info = client.get(f"{V1}/{project['id']}/info", headers=client.auth(admin)).json
-    assert info["Database"] == "sqlite3"
+    assert info["Database"] == project["bases"][0]["type"]
     assert info["RootDB"] in {"sqlite", "postgresql", "mysql", "mariadb"}
     assert info["PackageVersion"]
     assert client.get(f"{V2}/{project['id']}/info", headers=client.auth(admin)).json == info
@@ -232,7 +243,7 @@ def test_list_shape_and_paging(client, admin, base):
     assert everything["pageInfo"] == {"totalRows": 5, "page": 1, "pageSize": 25, "isFirstPage": True,
                                       "isLastPage": True}
     first = everything["list"][0]
-    assert first["bases"][0]["type"] == "sqlite3"
+    assert first["bases"][0]["type"] in {"sqlite3", "pg", "mysql2"}
     assert first["roles"] == {"owner": True}
     assert first["meta"]["theme"] == DEFAULT_THEME
 
