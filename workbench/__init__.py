@@ -43,6 +43,8 @@ def configure(config):
     config.include("workbench.info")
     # Realtime websocket endpoint.
     config.include("workbench.realtime")
+    # Attachment storage: uploads, downloads, the storage backend in use.
+    config.include("workbench.storage")
     # API description (reads every view registered above, so it comes late).
     config.include("workbench.openapi")
     # Plugins' own routes and views, after the core is committed.

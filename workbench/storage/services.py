@@ -1,0 +1,98 @@
+"""The storage service: stores uploads under project keys with the backend the settings
+name, checks their type and size on the way in, and opens them for download.
+
+Built once at start-up (``StorageService.from_registry``) and reached as
+``request.storage``.
+"""
+
+from __future__ import annotations
+
+from typing import BinaryIO
+
+from workbench.errors import BadRequest, PayloadTooLarge
+from workbench.storage import filetypes, keys
+from workbench.storage.fetch import UrlFetcher
+from workbench.storage.interfaces import IStorageBackend
+from workbench.storage.rules import NOT_ACCEPTED, UploadRules
+
+DEFAULT_BACKEND = "local"
+
+
+class LimitedReader:
+    """Reads ``head`` then ``stream``; raises 413 as soon as more than ``limit`` bytes came."""
+
+    def __init__(self, stream: BinaryIO, limit: int, head: bytes = b""):
+        self._stream = stream
+        self._head = head
+        self._limit = limit
+        self._count = 0
+
+    def read(self, size: int = -1) -> bytes:
+        if self._head:
+            data = self._head if size < 0 else self._head[:size]
+            self._head = self._head[len(data) :]
+        else:
+            # Never ask for more than one byte past the limit.
+            wanted = self._limit + 1 - self._count
+            data = self._stream.read(wanted if size < 0 else min(size, wanted))
+        self._count += len(data)
+        if self._count > self._limit:
+            raise PayloadTooLarge(f"File too large: the limit is {self._limit} bytes")
+        return data
+
+
+class StorageService:
+    def __init__(self, backend: IStorageBackend, rules: UploadRules, fetcher: UrlFetcher):
+        self.backend = backend
+        self.rules = rules
+        self.fetcher = fetcher
+
+    @classmethod
+    def from_registry(cls, registry) -> StorageService:
+        settings = registry.settings
+        name = settings.get("workbench.storage.backend") or DEFAULT_BACKEND
+        backends = registry["storage_backends"]
+        if name not in backends:
+            raise RuntimeError(
+                f"workbench.storage.backend names {name!r}, which no enabled plugin provides "
+                f"(available: {', '.join(backends.names()) or 'none'})"
+            )
+        backend = backends.get(name)(settings)
+        return cls(backend, UploadRules.from_settings(settings), UrlFetcher.from_settings(settings))
+
+    def store(
+        self, project_id: str, filename: str | None, declared: str | None, stream: BinaryIO, rules: UploadRules
+    ) -> dict:
+        """Check and save one file; its NocoDB-shaped file object."""
+        title = keys.display_title(filename)
+        head = stream.read(filetypes.SNIFF_BYTES) or b""
+        mimetype = filetypes.resolve(head, title, declared)
+        if not rules.admits(mimetype):
+            raise BadRequest(f"{NOT_ACCEPTED}: {rules.describe_accepted()}", file=title, mimetype=mimetype)
+        key = keys.make_key(project_id, keys.storage_name(title, filetypes.extension(mimetype, title)))
+        try:
+            size = self.backend.save(str(key), LimitedReader(stream, rules.max_size, head), mimetype)
+        except PayloadTooLarge as exc:
+            raise PayloadTooLarge(f"{title}: {exc.msg}", file=title) from None
+        return {"path": key.path, "title": title, "mimetype": mimetype, "size": size}
+
+    def store_url(
+        self, project_id: str, url: str, filename: str | None, declared: str | None, rules: UploadRules
+    ) -> dict:
+        """Fetch ``url`` (SSRF-guarded, bounded) and store it like an upload."""
+        fetched = self.fetcher.fetch(url, rules.max_size)
+        with fetched.file:
+            return self.store(
+                project_id, filename or fetched.name, declared or fetched.content_type, fetched.file, rules
+            )
+
+    def discard(self, file_objects: list[dict]) -> None:
+        """Delete files stored earlier in a request that then failed."""
+        for item in file_objects:
+            self.backend.delete(str(keys.parse_path(item["path"])))
+
+    def open(self, key: keys.Key) -> tuple[BinaryIO, int, str]:
+        """The stored file, its size and the type it is served as (``FileMissing`` if gone)."""
+        text = str(key)
+        size = self.backend.size(text)
+        return self.backend.open(text), size, filetypes.served_type(key.name)
