@@ -27,7 +27,7 @@ frontend/node_modules/.installed: frontend/package.json frontend/package-lock.js
 	cd frontend && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-frontend/dist/.built: frontend/node_modules/.installed $(shell find frontend/src frontend/index.html frontend/vite.config.* plugins -path '*/node_modules' -prune -o -path '*/static' -prune -o -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' -o -name '*.html' -o -name '*.json' -o -name 'vite.config.*' \) -print 2>/dev/null) $(wildcard i18n/*.json)
+frontend/dist/.built: frontend/node_modules/.installed $(shell find frontend/src frontend/scripts frontend/public frontend/index.html frontend/vite.config.* frontend/tsconfig.json plugins -path '*/node_modules' -prune -o -path '*/static' -prune -o -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.mjs' -o -name '*.css' -o -name '*.html' -o -name '*.json' -o -name '*.svg' -o -name 'vite.config.*' \) -print 2>/dev/null) $(wildcard i18n/*.json)
 	cd frontend && npm run --silent build
 	touch $@
 
@@ -44,6 +44,7 @@ run: $(INSTALLED) $(FRONTEND_BUILT) $(MIGRATED) ## set up and serve on http://12
 
 test: $(INSTALLED) $(FRONTEND_BUILT) ## run the whole test suite
 	$(BIN)/pytest $(T)
+	$(if $(FRONTEND_BUILT),cd frontend && npm test --silent -- --run)
 
 lint: $(INSTALLED) ## ruff
 	$(BIN)/ruff check .
@@ -57,6 +58,6 @@ bench: $(INSTALLED) ## run the benchmarks and rewrite bench/RESULTS.md
 	$(BIN)/python -m bench.startup
 
 clean: ## remove the virtualenv and build output (keeps the data folder)
-	rm -rf $(VENV) frontend/node_modules frontend/dist
+	rm -rf $(VENV) frontend/node_modules frontend/dist frontend/dist-ssr
 
 .PHONY: help install migrate run test lint reformat bench clean

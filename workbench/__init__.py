@@ -45,6 +45,9 @@ def configure(config):
     config.include("workbench.realtime")
     # Attachment storage: uploads, downloads, the storage backend in use.
     config.include("workbench.storage")
+    # The web app: built assets and the prerendered page of every app route (its HTML
+    # pages answer only non-API paths no route claims, so plugin routes stay reachable).
+    config.include("workbench.web")
     # API description (reads every view registered above, so it comes late).
     config.include("workbench.openapi")
     # Plugins' own routes and views, after the core is committed.

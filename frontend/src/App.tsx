@@ -1,0 +1,79 @@
+// The application: providers and the route tree built from routeTable.ts.
+import { BlueprintProvider } from "@blueprintjs/core";
+import { StrictMode, useRef, type ComponentType } from "react";
+import { IntlProvider } from "react-intl";
+import { Provider } from "react-redux";
+import { Route, Routes } from "react-router";
+import type { AppStore } from "./app/store";
+import { useAppSelector } from "./app/hooks";
+import { Account } from "./features/account/Account";
+import { ForgotPassword } from "./features/auth/ForgotPassword";
+import { Guard, PreviousRouteContext } from "./features/auth/Guard";
+import { SignIn } from "./features/auth/SignIn";
+import { SignUp } from "./features/auth/SignUp";
+import { NotAvailable, NotFound } from "./features/errors/NotFound";
+import { intlLocale } from "./features/i18n/locales";
+import { Layout } from "./features/layout/Layout";
+import { CreateProject } from "./features/projects/CreateProject";
+import { ProjectList } from "./features/projects/ProjectList";
+import { ProjectLanding, ProjectShell } from "./features/projects/ProjectShell";
+import { SessionManager } from "./features/session/SessionManager";
+import { SharedView } from "./features/shared/SharedView";
+import { ROUTES, type PageId, type RouteMeta } from "./routeTable";
+
+const PAGES: Record<PageId, ComponentType> = {
+  projects: ProjectList,
+  createProject: CreateProject,
+  notAvailable: NotAvailable,
+  account: Account,
+  signIn: SignIn,
+  signUp: SignUp,
+  forgotPassword: ForgotPassword,
+  notFound: NotFound,
+  shared: SharedView,
+  projectLanding: ProjectLanding,
+  project: ProjectShell,
+};
+
+const NOT_FOUND_META: RouteMeta = { public: true, title: "error.notFound.title" };
+
+function Page({ meta, page: Component }: { meta: RouteMeta; page: ComponentType }) {
+  return (
+    <Guard meta={meta}>
+      <Layout kind={meta.layout}>
+        <Component />
+      </Layout>
+    </Guard>
+  );
+}
+
+function LocalisedApp() {
+  const { lang, messages } = useAppSelector((s) => s.locale);
+  const previous = useRef<{ path: string; noAuth: boolean } | null>(null);
+  return (
+    <IntlProvider locale={intlLocale(lang)} messages={messages} defaultLocale="en">
+      <BlueprintProvider>
+        <PreviousRouteContext.Provider value={previous}>
+          <SessionManager />
+          <Routes>
+            {ROUTES.map((route) => (
+              <Route key={route.path} path={route.path} element={<Page meta={route.meta} page={PAGES[route.page]} />} />
+            ))}
+            <Route path="*" element={<Page meta={NOT_FOUND_META} page={NotFound} />} />
+          </Routes>
+        </PreviousRouteContext.Provider>
+      </BlueprintProvider>
+    </IntlProvider>
+  );
+}
+
+/** The whole app for a store; the router (browser or static) is supplied by the entry. */
+export function App({ store }: { store: AppStore }) {
+  return (
+    <StrictMode>
+      <Provider store={store}>
+        <LocalisedApp />
+      </Provider>
+    </StrictMode>
+  );
+}

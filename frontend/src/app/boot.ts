@@ -1,0 +1,19 @@
+// The initial state the server inlines into the page (window.__WB_STATE__) and the
+// prerender uses at build time.
+import type { AppInfo } from "../features/session/api";
+import type { Lang } from "../features/i18n/locales";
+import type { Messages } from "../features/i18n/messages";
+import type { Theme } from "../features/projects/theme";
+
+export interface BootState {
+  appInfo: AppInfo | null;
+  lang: Lang;
+  messages: Messages;
+  theme: Theme;
+}
+
+declare global {
+  interface Window {
+    __WB_STATE__?: Partial<BootState>;
+  }
+}

@@ -1,0 +1,16 @@
+// Business constants from SPEC §9 that the client uses.
+
+/** Refresh the session token when fewer than this many seconds remain. */
+export const TOKEN_REFRESH_MARGIN_S = 5 * 60;
+/** How often the session clock checks the token expiry (ms). */
+export const SESSION_CHECK_INTERVAL_MS = 10_000;
+/** Toast duration (ms). */
+export const TOAST_TIMEOUT_MS = 3000;
+/** Project title limit. */
+export const PROJECT_TITLE_MAX = 50;
+/** Statuses retried once for idempotent methods. */
+export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
+/** Methods that are never retried. */
+export const NO_RETRY_METHODS = ["POST", "PATCH", "PUT", "DELETE"] as const;
+/** Default theme: royal blue primary, pink accent. */
+export const DEFAULT_THEME = { primaryColor: "#4351E8", accentColor: "#FF4A8D" } as const;

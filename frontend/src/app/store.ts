@@ -1,0 +1,90 @@
+// The one store. `makeStore` is called once in the browser, once per prerendered page at
+// build time, and once per test (with a fake fetch and storage).
+import { combineSlices, configureStore, createListenerMiddleware, isAnyOf } from "@reduxjs/toolkit";
+import { workbenchApi, type ThunkExtra } from "./api";
+import { createHttpClient } from "./http";
+import type { BootState } from "./boot";
+import { localeSlice, localeLoaded } from "../features/i18n/localeSlice";
+import { direction } from "../features/i18n/locales";
+import { enMessages } from "../features/i18n/messages";
+import { sessionApi } from "../features/session/api";
+import {
+  langChanged,
+  settingsLoaded,
+  settingsSlice,
+  signedOut,
+  tokenChanged,
+} from "../features/settings/settingsSlice";
+import { writeSettings, type SettingsStorage } from "../features/settings/settings";
+import { requestFinished, requestStarted, uiSlice } from "../features/ui/uiSlice";
+
+export const rootReducer = combineSlices(workbenchApi, settingsSlice, localeSlice, uiSlice);
+export type RootState = ReturnType<typeof rootReducer>;
+
+export interface StoreOptions {
+  boot?: Partial<BootState>;
+  fetch?: typeof fetch;
+  storage?: SettingsStorage;
+  baseUrl?: string;
+  /** Show a message to the user (a toast in the browser). */
+  notify?(message: string, intent: "danger" | "warning" | "success"): void;
+}
+
+export function makeStore(options: StoreOptions = {}) {
+  const extra = {} as ThunkExtra;
+  const listener = createListenerMiddleware();
+  const lang = options.boot?.lang ?? "en";
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: {
+      locale: { lang, dir: direction(lang), messages: options.boot?.messages ?? enMessages },
+    } as Partial<RootState>,
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: extra } })
+        .prepend(listener.middleware)
+        .concat(workbenchApi.middleware),
+  });
+
+  extra.http = createHttpClient({
+    baseUrl: options.baseUrl,
+    fetch: options.fetch,
+    getToken: () => store.getState().settings.values.token,
+    getPreviewAs: () => store.getState().settings.values.previewAs,
+    onToken: (token) => store.dispatch(tokenChanged(token)),
+    onSignOut: (message) => {
+      store.dispatch(signedOut());
+      store.dispatch(workbenchApi.util.resetApiState());
+      const { messages } = store.getState().locale;
+      options.notify?.(message || messages["session.signedOut"] || "You have been signed out", "warning");
+    },
+    onRequestStart: () => store.dispatch(requestStarted()),
+    onRequestEnd: () => store.dispatch(requestFinished()),
+  });
+
+  // Keep the stored settings in step with the store (never before they were loaded).
+  listener.startListening({
+    matcher: isAnyOf(tokenChanged, signedOut, langChanged),
+    effect: (_action, api) => {
+      const { settings } = api.getState() as RootState;
+      if (settings.loaded) writeSettings(options.storage, settings.values);
+    },
+  });
+  // A new identity: forget the previous user's cached data.
+  listener.startListening({
+    matcher: isAnyOf(signedOut, settingsLoaded),
+    effect: (_action, api) => {
+      api.dispatch(workbenchApi.util.invalidateTags(["Me"]));
+    },
+  });
+
+  if (options.boot?.appInfo) {
+    store.dispatch(
+      sessionApi.util.upsertQueryEntries([{ endpointName: "appInfo", arg: undefined, value: options.boot.appInfo }]),
+    );
+  }
+  return Object.assign(store, { http: extra.http });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore["dispatch"];
+export { localeLoaded };

@@ -1,0 +1,73 @@
+// Account page (/account, /account/{page}, /user): profile, roles and interface language.
+import { Card, H2, HTMLSelect, HTMLTable, Spinner, Tag } from "@blueprintjs/core";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import { useAllowed } from "../auth/Guard";
+import { LANGUAGES, isSupported } from "../i18n/locales";
+import { useMeQuery } from "../session/api";
+import { langChanged, selectLang } from "../settings/settingsSlice";
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  ar: "العربية", bn_IN: "বাংলা", da: "Dansk", de: "Deutsch", en: "English", es: "Español", fa: "فارسی",
+  fi: "Suomi", fr: "Français", he: "עברית", hi: "हिन्दी", hr: "Hrvatski", id: "Bahasa Indonesia",
+  it: "Italiano", ja: "日本語", ko: "한국어", lv: "Latviešu", nl: "Nederlands", no: "Norsk", pl: "Polski",
+  pt: "Português", pt_BR: "Português (Brasil)", ru: "Русский", sl: "Slovenščina", sv: "Svenska", th: "ไทย",
+  tr: "Türkçe", uk: "Українська", vi: "Tiếng Việt", "zh-Hans": "简体中文", "zh-Hant": "繁體中文",
+};
+
+export function Account() {
+  const intl = useIntl();
+  const allowed = useAllowed();
+  const dispatch = useAppDispatch();
+  const lang = useAppSelector(selectLang);
+  const { data: user } = useMeQuery(undefined, { skip: !allowed });
+  return (
+    <div className="wb-page wb-narrow">
+      <H2>
+        <FormattedMessage id="account.title" />
+      </H2>
+      <Card>
+        <h3 className="bp6-heading">
+          <FormattedMessage id="account.profile" />
+        </h3>
+        {!user ? (
+          <Spinner size={20} />
+        ) : (
+          <HTMLTable className="wb-table" data-testid="account-profile">
+            <tbody>
+              <tr>
+                <th>{intl.formatMessage({ id: "auth.email" })}</th>
+                <td data-testid="account-email">{user.email}</td>
+              </tr>
+              <tr>
+                <th>{intl.formatMessage({ id: "auth.firstname" })}</th>
+                <td>{user.firstname}</td>
+              </tr>
+              <tr>
+                <th>{intl.formatMessage({ id: "auth.lastname" })}</th>
+                <td>{user.lastname}</td>
+              </tr>
+              <tr>
+                <th>{intl.formatMessage({ id: "account.roles" })}</th>
+                <td>
+                  {Object.keys(user.roles ?? {}).map((role) => (
+                    <Tag key={role} minimal className="wb-tag">{role}</Tag>
+                  ))}
+                </td>
+              </tr>
+            </tbody>
+          </HTMLTable>
+        )}
+        <label className="bp6-label wb-gap-top">
+          <FormattedMessage id="account.language" />
+          <HTMLSelect
+            value={lang}
+            onChange={(e) => isSupported(e.currentTarget.value) && dispatch(langChanged(e.currentTarget.value))}
+            data-testid="language-select"
+            options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))}
+          />
+        </label>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button, Callout, Card, FormGroup, H2, InputGroup } from "@blueprintjs/core";
+import { useState, type FormEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { useAppStore } from "../../app/hooks";
+import { isValidEmail } from "./email";
+
+export function ForgotPassword() {
+  const intl = useIntl();
+  const store = useAppStore();
+  const [email, setEmail] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const emailError = touched && !isValidEmail(email) ? intl.formatMessage({ id: "auth.email.invalid" }) : null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!isValidEmail(email)) return;
+    const result = await store.http.request({ url: "/api/v1/auth/password/forgot", method: "POST", body: { email: email.trim() } });
+    if (result.error) setError(result.error.message);
+    else setSent(true);
+  };
+
+  return (
+    <Card className="wb-auth-card" elevation={2}>
+      <H2>
+        <FormattedMessage id="auth.forgot.title" />
+      </H2>
+      {sent ? (
+        <Callout intent="success">
+          <FormattedMessage id="auth.forgot.sent" />
+        </Callout>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          {error && <Callout intent="danger" className="wb-gap">{error}</Callout>}
+          <FormGroup label={intl.formatMessage({ id: "auth.email" })} labelFor="forgot-email" helperText={emailError} intent={emailError ? "danger" : "none"}>
+            <InputGroup id="forgot-email" type="email" value={email} onValueChange={setEmail} />
+          </FormGroup>
+          <Button type="submit" intent="primary" fill>
+            <FormattedMessage id="auth.forgot.submit" />
+          </Button>
+        </form>
+      )}
+      <p className="wb-auth-links">
+        <Link to="/signin">
+          <FormattedMessage id="auth.haveAccount" />
+        </Link>
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, Callout, Card, FormGroup, H2, InputGroup } from "@blueprintjs/core";
+import { useState, type FormEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useParams } from "react-router";
+import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import type { HttpError } from "../../app/http";
+import { useAppInfoQuery, useSignUpMutation } from "../session/api";
+import { selectSettingsLoaded, tokenChanged } from "../settings/settingsSlice";
+import { isValidEmail } from "./email";
+
+export function SignUp() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  // URL params and app info differ from the prerendered shell: show them once hydrated.
+  const hydrated = useAppSelector(selectSettingsLoaded);
+  const { token: inviteToken } = useParams();
+  const { data: appInfo } = useAppInfoQuery(undefined, { skip: !hydrated });
+  const [signUp, { isLoading }] = useSignUpMutation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [firstname, setFirstname] = useState("");
+  const [lastname, setLastname] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const emailError = touched && !isValidEmail(email) ? intl.formatMessage({ id: "auth.email.invalid" }) : null;
+  const passwordError = touched && !password ? intl.formatMessage({ id: "auth.password.required" }) : null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    setServerError(null);
+    if (!isValidEmail(email) || !password) return;
+    const result = await signUp({
+      email: email.trim(),
+      password,
+      firstname: firstname.trim() || undefined,
+      lastname: lastname.trim() || undefined,
+      token: inviteToken || undefined,
+    });
+    if ("error" in result) setServerError((result.error as HttpError).message);
+    else dispatch(tokenChanged(result.data.token));
+  };
+
+  return (
+    <Card className="wb-auth-card" elevation={2}>
+      <H2>
+        <FormattedMessage id="auth.signUp.title" />
+      </H2>
+      {hydrated && inviteToken && (
+        <Callout intent="primary" className="wb-gap" data-testid="invited">
+          <FormattedMessage id="auth.signUp.invited" />
+        </Callout>
+      )}
+      {hydrated && !inviteToken && appInfo?.firstUser && (
+        <Callout intent="primary" className="wb-gap" data-testid="first-user">
+          <FormattedMessage id="auth.signUp.firstUser" />
+        </Callout>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        {serverError && (
+          <Callout intent="danger" className="wb-gap" data-testid="form-error">
+            {serverError}
+          </Callout>
+        )}
+        <div className="wb-row">
+          <FormGroup label={intl.formatMessage({ id: "auth.firstname" })} labelFor="signup-firstname">
+            <InputGroup id="signup-firstname" autoComplete="given-name" value={firstname} onValueChange={setFirstname} />
+          </FormGroup>
+          <FormGroup label={intl.formatMessage({ id: "auth.lastname" })} labelFor="signup-lastname">
+            <InputGroup id="signup-lastname" autoComplete="family-name" value={lastname} onValueChange={setLastname} />
+          </FormGroup>
+        </div>
+        <FormGroup label={intl.formatMessage({ id: "auth.email" })} labelFor="signup-email" helperText={emailError} intent={emailError ? "danger" : "none"}>
+          <InputGroup id="signup-email" name="email" type="email" autoComplete="email" value={email} onValueChange={setEmail} intent={emailError ? "danger" : "none"} />
+        </FormGroup>
+        <FormGroup label={intl.formatMessage({ id: "auth.password" })} labelFor="signup-password" helperText={passwordError} intent={passwordError ? "danger" : "none"}>
+          <InputGroup id="signup-password" name="password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} intent={passwordError ? "danger" : "none"} />
+        </FormGroup>
+        <Button type="submit" intent="primary" fill loading={isLoading} data-testid="signup-submit">
+          <FormattedMessage id="auth.signUp.submit" />
+        </Button>
+      </form>
+      <p className="wb-auth-links">
+        <Link to="/signin">
+          <FormattedMessage id="auth.haveAccount" />
+        </Link>
+      </p>
+    </Card>
+  );
+}

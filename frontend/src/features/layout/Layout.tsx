@@ -1,0 +1,71 @@
+// The four layouts of SPEC §2. Base: the navigation bar over the page; general: a centred
+// column for the sign-in screens; shared: the bare frame of public shared views.
+import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Spinner } from "@blueprintjs/core";
+import type { ReactNode } from "react";
+import { FormattedMessage } from "react-intl";
+import { Link, useNavigate } from "react-router";
+import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import type { LayoutKind } from "../../routeTable";
+import { useSignedIn } from "../auth/Guard";
+import { useSignOutMutation } from "../session/api";
+import { signedOut } from "../settings/settingsSlice";
+import { selectLoading } from "../ui/uiSlice";
+import { workbenchApi } from "../../app/api";
+
+function TopBar() {
+  const signedIn = useSignedIn();
+  const loading = useAppSelector(selectLoading);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [signOut] = useSignOutMutation();
+  const onSignOut = async () => {
+    await signOut();
+    dispatch(signedOut());
+    dispatch(workbenchApi.util.resetApiState());
+    navigate("/signin");
+  };
+  return (
+    <Navbar className="wb-navbar">
+      <NavbarGroup align={Alignment.START}>
+        <NavbarHeading>
+          <Link to="/" className="wb-brand">
+            <FormattedMessage id="app.name" />
+          </Link>
+        </NavbarHeading>
+        {loading && <Spinner size={16} className="wb-loading" aria-label="loading" />}
+      </NavbarGroup>
+      {signedIn && (
+        <NavbarGroup align={Alignment.END}>
+          <Link to="/" className="bp6-button bp6-minimal">
+            <FormattedMessage id="nav.projects" />
+          </Link>
+          <Link to="/account" className="bp6-button bp6-minimal" data-testid="nav-account">
+            <FormattedMessage id="nav.account" />
+          </Link>
+          <NavbarDivider />
+          <Button variant="minimal" icon="log-out" onClick={onSignOut} data-testid="sign-out">
+            <FormattedMessage id="nav.signOut" />
+          </Button>
+        </NavbarGroup>
+      )}
+    </Navbar>
+  );
+}
+
+export function Layout({ kind = "default", children }: { kind?: LayoutKind; children: ReactNode }) {
+  if (kind === "shared") return <div className="wb-layout wb-layout-shared">{children}</div>;
+  if (kind === "general") {
+    return (
+      <div className="wb-layout wb-layout-general">
+        <TopBar />
+        <main className="wb-centred">{children}</main>
+      </div>
+    );
+  }
+  return (
+    <div className={`wb-layout wb-layout-${kind}`}>
+      <TopBar />
+      <main className="wb-main">{children}</main>
+    </div>
+  );
+}

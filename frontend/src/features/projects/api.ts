@@ -1,0 +1,68 @@
+import { workbenchApi } from "../../app/api";
+
+export interface Project {
+  id: string;
+  title: string;
+  description?: string | null;
+  meta?: unknown;
+  color?: string | null;
+  bases?: { type?: string }[];
+  roles?: Record<string, boolean>;
+}
+
+export interface Paged<T> {
+  list: T[];
+  pageInfo: { totalRows: number; pageSize: number; isFirstPage: boolean; isLastPage: boolean };
+}
+
+export interface TableMeta {
+  id: string;
+  title: string;
+  table_name?: string;
+}
+
+export const projectsApi = workbenchApi.injectEndpoints({
+  endpoints: (build) => ({
+    projects: build.query<Paged<Project>, void>({
+      query: () => ({ url: "/api/v1/db/meta/projects", params: { limit: 1000 } }),
+      providesTags: (result) => [
+        { type: "Project", id: "LIST" },
+        ...(result?.list ?? []).map((p) => ({ type: "Project" as const, id: p.id })),
+      ],
+    }),
+    project: build.query<Project, string>({
+      query: (id) => `/api/v1/db/meta/projects/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: "Project", id }],
+    }),
+    createProject: build.mutation<Project, { title: string }>({
+      query: (body) => ({ url: "/api/v1/db/meta/projects", method: "POST", body }),
+      invalidatesTags: [{ type: "Project", id: "LIST" }],
+    }),
+    updateProject: build.mutation<Project, { id: string; title?: string; meta?: unknown }>({
+      query: ({ id, meta, ...body }) => ({
+        url: `/api/v1/db/meta/projects/${encodeURIComponent(id)}`,
+        method: "PATCH",
+        // SPEC §7: meta travels as a JSON string.
+        body: meta === undefined ? body : { ...body, meta: typeof meta === "string" ? meta : JSON.stringify(meta) },
+      }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: "Project", id }, { type: "Project", id: "LIST" }],
+    }),
+    deleteProject: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/api/v1/db/meta/projects/${encodeURIComponent(id)}`, method: "DELETE" }),
+      invalidatesTags: (_r, _e, id) => [{ type: "Project", id }, { type: "Project", id: "LIST" }],
+    }),
+    tables: build.query<Paged<TableMeta>, string>({
+      query: (projectId) => `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/tables`,
+      providesTags: (_r, _e, projectId) => [{ type: "Table", id: `project:${projectId}` }],
+    }),
+  }),
+});
+
+export const {
+  useProjectsQuery,
+  useProjectQuery,
+  useCreateProjectMutation,
+  useUpdateProjectMutation,
+  useDeleteProjectMutation,
+  useTablesQuery,
+} = projectsApi;

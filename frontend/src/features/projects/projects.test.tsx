@@ -1,0 +1,49 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWithProviders } from "../../test/renderWithProviders";
+import { ProjectTitleForm } from "./ProjectTitleDialog";
+import { themeFromMeta } from "./theme";
+import { validateProjectTitle } from "./validation";
+
+describe("project title rules", () => {
+  it("requires a name of at most 50 characters that does not start with a space", () => {
+    expect(validateProjectTitle("")).toBe("project.title.required");
+    expect(validateProjectTitle("   ")).toBe("project.title.required");
+    expect(validateProjectTitle(" Sales")).toBe("project.title.leadingSpace");
+    expect(validateProjectTitle("x".repeat(50))).toBeNull();
+    expect(validateProjectTitle("x".repeat(51))).toBe("project.title.tooLong");
+  });
+
+  it("shows the rule inline and blocks submitting", () => {
+    let submitted: string | null = null;
+    renderWithProviders(<ProjectTitleForm submitLabel="Create" onSubmit={(t) => (submitted = t)} />);
+    const input = screen.getByTestId("project-title-input");
+    fireEvent.change(input, { target: { value: " Leading" } });
+    expect(screen.getByText("Project name cannot start with a space")).toBeTruthy();
+    expect((screen.getByTestId("project-title-submit") as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: "y".repeat(51) } });
+    expect(screen.getByText("Project name must be at most 50 characters long")).toBeTruthy();
+    fireEvent.change(input, { target: { value: "Sales" } });
+    fireEvent.click(screen.getByTestId("project-title-submit"));
+    expect(submitted).toBe("Sales");
+  });
+});
+
+describe("theme", () => {
+  it("reads valid colours from meta as an object or JSON string", () => {
+    expect(themeFromMeta({ theme: { primaryColor: "#123", accentColor: "abcdef" } })).toEqual({
+      primaryColor: "#123",
+      accentColor: "#abcdef",
+    });
+    expect(themeFromMeta('{"theme":{"primaryColor":"#11223344"}}').primaryColor).toBe("#11223344");
+  });
+
+  it("falls back to the defaults for invalid or missing colours", () => {
+    expect(themeFromMeta({ theme: { primaryColor: "#12345", accentColor: "red" } })).toEqual({
+      primaryColor: "#4351E8",
+      accentColor: "#FF4A8D",
+    });
+    expect(themeFromMeta("not json")).toEqual({ primaryColor: "#4351E8", accentColor: "#FF4A8D" });
+    expect(themeFromMeta(null).primaryColor).toBe("#4351E8");
+  });
+});

@@ -1,0 +1,40 @@
+// Project theme colours (SPEC §3, §5): hex of 3, 4, 6 or 8 digits, invalid ones fall back to
+// the defaults. Applied as CSS custom properties on the project shell.
+import { DEFAULT_THEME } from "../../app/constants";
+
+export interface Theme {
+  primaryColor: string;
+  accentColor: string;
+}
+
+const HEX = /^#?(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+export function isValidColor(value: unknown): value is string {
+  return typeof value === "string" && HEX.test(value);
+}
+
+function normalise(value: string): string {
+  return value.startsWith("#") ? value : `#${value}`;
+}
+
+/** The theme held in a project's meta (a JSON string or an object), validated, with fallbacks. */
+export function themeFromMeta(meta: unknown): Theme {
+  let parsed: unknown = meta;
+  if (typeof meta === "string") {
+    try {
+      parsed = JSON.parse(meta);
+    } catch {
+      parsed = null;
+    }
+  }
+  const theme = (parsed && typeof parsed === "object" ? (parsed as { theme?: unknown }).theme : null) ?? {};
+  const { primaryColor, accentColor } = (typeof theme === "object" ? theme : {}) as Record<string, unknown>;
+  return {
+    primaryColor: isValidColor(primaryColor) ? normalise(primaryColor) : DEFAULT_THEME.primaryColor,
+    accentColor: isValidColor(accentColor) ? normalise(accentColor) : DEFAULT_THEME.accentColor,
+  };
+}
+
+export function themeStyle(theme: Theme): Record<string, string> {
+  return { "--wb-primary": theme.primaryColor, "--wb-accent": theme.accentColor };
+}

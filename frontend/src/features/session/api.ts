@@ -1,0 +1,76 @@
+import { workbenchApi } from "../../app/api";
+
+export interface AppInfo {
+  ncSiteUrl?: string;
+  authType: string;
+  connectToExternalDB: boolean;
+  defaultLimit: number;
+  firstUser: boolean;
+  githubAuthEnabled: boolean;
+  googleAuthEnabled: boolean;
+  passwordAuthEnabled?: boolean;
+  inviteOnlySignup?: boolean;
+  ncMin: boolean;
+  oneClick: boolean;
+  projectHasAdmin: boolean;
+  teleEnabled: boolean;
+  type?: string;
+  version?: string;
+}
+
+/** SPEC §3 defaults, used until the server's answer is known. */
+export const APP_INFO_DEFAULTS: AppInfo = {
+  authType: "jwt",
+  connectToExternalDB: false,
+  defaultLimit: 0,
+  firstUser: true,
+  githubAuthEnabled: false,
+  googleAuthEnabled: true,
+  ncMin: false,
+  oneClick: false,
+  projectHasAdmin: false,
+  teleEnabled: true,
+};
+
+export interface User {
+  id: string | null;
+  email: string | null;
+  firstname?: string | null;
+  lastname?: string | null;
+  display_name?: string | null;
+  roles: Record<string, boolean>;
+}
+
+export interface SignUpBody {
+  email: string;
+  password: string;
+  firstname?: string;
+  lastname?: string;
+  token?: string;
+}
+
+export const sessionApi = workbenchApi.injectEndpoints({
+  endpoints: (build) => ({
+    appInfo: build.query<AppInfo, void>({
+      query: () => "/api/v1/db/meta/nocodb/info",
+      transformResponse: (info: Partial<AppInfo>) => ({ ...APP_INFO_DEFAULTS, ...info }),
+      providesTags: ["AppInfo"],
+    }),
+    me: build.query<User, { projectId?: string } | void>({
+      query: (arg) => ({ url: "/api/v1/auth/user/me", params: { project_id: arg?.projectId } }),
+      providesTags: ["Me"],
+    }),
+    signIn: build.mutation<{ token: string }, { email: string; password: string }>({
+      query: (body) => ({ url: "/api/v1/auth/user/signin", method: "POST", body }),
+    }),
+    signUp: build.mutation<{ token: string }, SignUpBody>({
+      query: (body) => ({ url: "/api/v1/auth/user/signup", method: "POST", body }),
+      invalidatesTags: ["AppInfo"],
+    }),
+    signOut: build.mutation<unknown, void>({
+      query: () => ({ url: "/api/v1/auth/user/signout", method: "POST" }),
+    }),
+  }),
+});
+
+export const { useAppInfoQuery, useMeQuery, useSignInMutation, useSignUpMutation, useSignOutMutation } = sessionApi;

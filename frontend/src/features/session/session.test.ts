@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { TOKEN_REFRESH_MARGIN_S } from "../../app/constants";
+import { decodeToken, isTokenValid, needsRefresh, rolesMap } from "./token";
+import { SETTINGS_KEY, defaultSettings, mergeSettings, readSettings, writeSettings } from "../settings/settings";
+
+export function makeToken(claims: Record<string, unknown>): string {
+  const enc = (v: unknown) =>
+    btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(v))))
+      .replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return `${enc({ alg: "HS256", typ: "JWT" })}.${enc(claims)}.signature`;
+}
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+const inSeconds = (s: number) => Math.floor(NOW / 1000) + s;
+
+describe("token", () => {
+  it("decodes claims, including non-ASCII ones", () => {
+    const token = makeToken({ sub: "u1", email: "zoë@example.com", exp: inSeconds(60) });
+    expect(decodeToken(token)).toMatchObject({ sub: "u1", email: "zoë@example.com" });
+  });
+
+  it("rejects empty and undecodable tokens", () => {
+    expect(decodeToken("")).toBeNull();
+    expect(decodeToken("abc")).toBeNull();
+    expect(decodeToken("a.%%%.c")).toBeNull();
+    expect(isTokenValid(null, NOW)).toBe(false);
+    expect(isTokenValid("a.b.c", NOW)).toBe(false);
+  });
+
+  it("is valid only until its expiry", () => {
+    expect(isTokenValid(makeToken({ exp: inSeconds(1) }), NOW)).toBe(true);
+    expect(isTokenValid(makeToken({ exp: inSeconds(0) }), NOW)).toBe(false);
+    expect(isTokenValid(makeToken({ sub: "no-exp" }), NOW)).toBe(false);
+  });
+
+  it("needs a refresh when fewer than 5 minutes remain", () => {
+    expect(needsRefresh(makeToken({ exp: inSeconds(TOKEN_REFRESH_MARGIN_S + 1) }), NOW)).toBe(false);
+    expect(needsRefresh(makeToken({ exp: inSeconds(TOKEN_REFRESH_MARGIN_S - 1) }), NOW)).toBe(true);
+    expect(needsRefresh(makeToken({ exp: inSeconds(-1) }), NOW)).toBe(false);
+  });
+
+  it("turns roles into a map from a string, a list or a map", () => {
+    expect(rolesMap("super, org-level-creator")).toEqual({ super: true, "org-level-creator": true });
+    expect(rolesMap(["editor"])).toEqual({ editor: true });
+    expect(rolesMap({ owner: true, viewer: false })).toEqual({ owner: true });
+    expect(rolesMap(undefined)).toEqual({});
+  });
+});
+
+describe("local settings", () => {
+  it("defaults: no token, browser language, dark mode off, filter auto-save on", () => {
+    expect(defaultSettings(["de-AT", "en"])).toMatchObject({
+      token: null,
+      lang: "de",
+      darkMode: false,
+      filterAutoSave: true,
+      previewAs: null,
+      includeM2M: false,
+    });
+    expect(defaultSettings(["xx"]).lang).toBe("en");
+  });
+
+  it("merges stored values over the defaults and drops invalid ones", () => {
+    const merged = mergeSettings({ token: "t", lang: "klingon", darkMode: true, filterAutoSave: false, extra: 1 }, ["fr"]);
+    expect(merged.token).toBe("t");
+    expect(merged.lang).toBe("fr");
+    expect(merged.darkMode).toBe(false);
+    expect(merged.filterAutoSave).toBe(false);
+    expect(merged).not.toHaveProperty("extra");
+  });
+
+  it("survives corrupt storage and round-trips through it", () => {
+    const store = new Map<string, string>([[SETTINGS_KEY, "{not json"]]);
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    expect(readSettings(storage, ["ja"]).lang).toBe("ja");
+    writeSettings(storage, { ...defaultSettings(), token: "abc", lang: "pt_BR" });
+    expect(readSettings(storage)).toMatchObject({ token: "abc", lang: "pt_BR" });
+  });
+});

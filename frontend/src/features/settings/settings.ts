@@ -1,0 +1,85 @@
+// Local client settings (SPEC §3): kept in localStorage, always merged with the defaults so
+// that a missing or corrupt entry never breaks start-up.
+import { bestMatch, isSupported, type Lang } from "../i18n/locales";
+
+export const SETTINGS_KEY = "workbench.settings";
+
+export interface FeedbackForm {
+  url?: string;
+  createdAt?: string;
+  isHidden?: boolean;
+  lastFormPollDate?: string;
+}
+
+export interface LocalSettings {
+  token: string | null;
+  lang: Lang;
+  darkMode: false;
+  feedbackForm: FeedbackForm;
+  filterAutoSave: boolean;
+  previewAs: string | null;
+  includeM2M: boolean;
+  currentVersion: string | null;
+  latestRelease: string | null;
+  hiddenRelease: string | null;
+}
+
+export function defaultSettings(browserLanguages?: readonly string[]): LocalSettings {
+  return {
+    token: null,
+    lang: bestMatch(browserLanguages),
+    darkMode: false,
+    feedbackForm: {},
+    filterAutoSave: true,
+    previewAs: null,
+    includeM2M: false,
+    currentVersion: null,
+    latestRelease: null,
+    hiddenRelease: null,
+  };
+}
+
+/** Merge stored values over the defaults; unknown languages fall back, dark mode stays off. */
+export function mergeSettings(stored: unknown, browserLanguages?: readonly string[]): LocalSettings {
+  const defaults = defaultSettings(browserLanguages);
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return defaults;
+  const s = stored as Partial<Record<keyof LocalSettings, unknown>>;
+  return {
+    ...defaults,
+    token: typeof s.token === "string" && s.token ? s.token : null,
+    lang: isSupported(s.lang) ? s.lang : defaults.lang,
+    darkMode: false,
+    feedbackForm:
+      s.feedbackForm && typeof s.feedbackForm === "object" ? { ...(s.feedbackForm as FeedbackForm) } : {},
+    filterAutoSave: typeof s.filterAutoSave === "boolean" ? s.filterAutoSave : defaults.filterAutoSave,
+    previewAs: typeof s.previewAs === "string" ? s.previewAs : null,
+    includeM2M: typeof s.includeM2M === "boolean" ? s.includeM2M : defaults.includeM2M,
+    currentVersion: typeof s.currentVersion === "string" ? s.currentVersion : null,
+    latestRelease: typeof s.latestRelease === "string" ? s.latestRelease : null,
+    hiddenRelease: typeof s.hiddenRelease === "string" ? s.hiddenRelease : null,
+  };
+}
+
+export interface SettingsStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export function readSettings(storage: SettingsStorage | undefined, browserLanguages?: readonly string[]): LocalSettings {
+  let stored: unknown = null;
+  try {
+    const raw = storage?.getItem(SETTINGS_KEY);
+    stored = raw ? JSON.parse(raw) : null;
+  } catch {
+    stored = null;
+  }
+  return mergeSettings(stored, browserLanguages);
+}
+
+export function writeSettings(storage: SettingsStorage | undefined, settings: LocalSettings): void {
+  try {
+    storage?.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  } catch {
+    // Storage full or disabled: the session then lasts as long as the page.
+  }
+}

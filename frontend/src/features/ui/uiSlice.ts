@@ -1,0 +1,28 @@
+// UI state: the global loading flag (SPEC §4: held while any request runs) and whether the
+// client has hydrated.
+import { createSlice } from "@reduxjs/toolkit";
+
+export interface UiState {
+  pendingRequests: number;
+}
+
+const initialState: UiState = { pendingRequests: 0 };
+
+export const uiSlice = createSlice({
+  name: "ui",
+  initialState,
+  reducers: {
+    requestStarted(state) {
+      state.pendingRequests += 1;
+    },
+    requestFinished(state) {
+      state.pendingRequests = Math.max(0, state.pendingRequests - 1);
+    },
+  },
+  selectors: {
+    selectLoading: (state) => state.pendingRequests > 0,
+  },
+});
+
+export const { requestStarted, requestFinished } = uiSlice.actions;
+export const { selectLoading } = uiSlice.selectors;

@@ -1,0 +1,177 @@
+"""Serving the web app from Pyramid (workbench.web), on a small fake build so that these
+tests do not need Node: the prerendered shell per route and language, the inlined initial
+state, hashed assets with a long cache, API 404s left as JSON, and the not-built page."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from webtest import TestApp
+
+from workbench.testing.app import make_app
+from workbench.web.assets import choose_language
+
+TEMPLATE = (
+    '<!doctype html><html lang="<!--app-lang-->" dir="<!--app-dir-->"><head><!--app-state-->'
+    '<script type="module" src="/assets/index-abc123.js"></script></head>'
+    '<body><div id="root"><!--ssr-outlet--></div></body></html>'
+)
+
+
+def _write_build(dist, i18n):
+    (dist / "assets").mkdir(parents=True)
+    (dist / "shells").mkdir()
+    (dist / "index.html").write_text(TEMPLATE)
+    (dist / "favicon.svg").write_text("<svg/>")
+    (dist / "assets" / "index-abc123.js").write_text("console.log('app')")
+    shells = {
+        "aaaa0000": "<main>Sign in</main>",
+        "bbbb0000": "<main>Projects <script>x</script></main>",
+        "cccc0000": "<main>Page not found</main>",
+        "dddd0000": "<main>تسجيل الدخول</main>",
+    }
+    for name, html in shells.items():
+        (dist / "shells" / f"{name}.html").write_text(html, encoding="utf-8")
+    manifest = {
+        "template": "index.html",
+        "routes": [
+            {"path": "/signin", "regex": "^/signin/?$"},
+            {"path": "/", "regex": "^/$"},
+            {"path": "/:projectType/:projectId", "regex": "^/[^/]+/[^/]+/?$"},
+            {"path": "*", "regex": None, "notFound": True},
+        ],
+        "shells": {
+            "en": ["aaaa0000", "bbbb0000", "bbbb0000", "cccc0000"],
+            "ar": ["dddd0000", "bbbb0000", "bbbb0000", "cccc0000"],
+        },
+    }
+    (dist / "shells" / "manifest.json").write_text(json.dumps(manifest))
+    i18n.mkdir()
+    (i18n / "en.json").write_text(json.dumps({"app.name": "Workbench", "only.en": "English only"}))
+    (i18n / "ar.json").write_text(json.dumps({"app.name": "ورك بنش"}, ensure_ascii=False), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    root = tmp_path_factory.mktemp("web")
+    _write_build(root / "dist", root / "i18n")
+    app = make_app(
+        f"sqlite:///{root / 'meta.db'}",
+        root,
+        **{"workbench.web.dist": str(root / "dist"), "workbench.web.i18n": str(root / "i18n")},
+    )
+    yield TestApp(app)
+    app.registry["db_engine"].dispose()
+
+
+def _state(html: str) -> dict:
+    match = re.search(r"<script>window.__WB_STATE__=(.*?);</script>", html)
+    assert match, html
+    return json.loads(match.group(1))
+
+
+def test_app_route_gets_its_prerendered_shell_and_initial_state(web):
+    response = web.get("/signin")
+    assert response.status_int == 200
+    assert response.content_type == "text/html"
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert '<div id="root"><main>Sign in</main></div>' in response.text
+    assert '<html lang="en" dir="ltr">' in response.text
+    state = _state(response.text)
+    assert state["lang"] == "en"
+    assert state["messages"]["app.name"] == "Workbench"
+    assert state["theme"] == {"primaryColor": "#4351E8", "accentColor": "#FF4A8D"}
+    assert state["appInfo"]["firstUser"] is True
+
+
+def test_deep_link_with_params_matches_its_route(web):
+    response = web.get("/nc/p_123")
+    assert "<main>Projects" in response.text
+
+
+def test_language_from_accept_language_with_rtl_and_english_fallback(web):
+    response = web.get("/signin", headers={"Accept-Language": "fr;q=0.9, ar-EG;q=0.8"})
+    assert '<html lang="ar" dir="rtl">' in response.text
+    assert "تسجيل الدخول" in response.text
+    messages = _state(response.text)["messages"]
+    assert messages["app.name"] == "ورك بنش"
+    assert messages["only.en"] == "English only"
+
+
+def test_saved_language_cookie_wins(web):
+    web.set_cookie("wb_lang", "ar")
+    try:
+        response = web.get("/signin", headers={"Accept-Language": "en"})
+    finally:
+        web.reset()
+    assert _state(response.text)["lang"] == "ar"
+
+
+def test_unknown_app_path_gets_the_404_shell(web):
+    response = web.get("/no/such/page/here", status=404)
+    assert response.content_type == "text/html"
+    assert "Page not found" in response.text
+
+
+def test_api_paths_keep_the_json_404(web):
+    for path in ("/api/v1/nope", "/api/nope", "/api", "/ws/x"):
+        response = web.get(path, status=404)
+        assert response.content_type == "application/json", path
+        assert response.json == {"msg": "Not found"}
+
+
+def test_non_get_requests_are_not_answered_with_html(web):
+    response = web.post("/signin", status=404)
+    assert response.content_type == "application/json"
+
+
+def test_hashed_assets_are_cached_for_a_year(web):
+    response = web.get("/assets/index-abc123.js")
+    assert response.text == "console.log('app')"
+    assert response.content_type == "text/javascript"
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    web.get("/assets/missing.js", status=404)
+    web.get("/assets/../index.html", status=404)
+
+
+def test_root_files_are_served_but_not_the_template(web):
+    assert web.get("/favicon.svg").text == "<svg/>"
+    response = web.get("/index.html", status=404)
+    assert "<!--ssr-outlet-->" not in response.text
+
+
+def test_state_cannot_break_out_of_its_script_element(web):
+    response = web.get("/")
+    state_script = re.search(r"<script>window.__WB_STATE__=.*?</script>", response.text).group(0)
+    assert "</" not in state_script[len("<script>"):-len("</script>")]
+
+
+def test_not_built_gives_a_plain_page_saying_how_to_build(tmp_path):
+    app = make_app(f"sqlite:///{tmp_path / 'meta.db'}", tmp_path, **{"workbench.web.dist": str(tmp_path / "none")})
+    try:
+        response = TestApp(app).get("/", status=503)
+        assert response.content_type == "text/plain"
+        assert "make run" in response.text
+        assert TestApp(app).get("/api/v1/nope", status=404).json == {"msg": "Not found"}
+    finally:
+        app.registry["db_engine"].dispose()
+
+
+@pytest.mark.parametrize(
+    ("cookie", "header", "expected"),
+    [
+        (None, None, "en"),
+        (None, "de-DE,de;q=0.9,en;q=0.8", "de"),
+        (None, "xx, pt-BR;q=0.5", "pt_BR"),
+        (None, "en;q=0.1, ja;q=0.9", "ja"),
+        (None, "zh-TW", "zh-Hant"),
+        (None, "nb", "no"),
+        ("fa", "de", "fa"),
+        ("klingon", "tlh, *", "en"),
+    ],
+)
+def test_choose_language(cookie, header, expected):
+    supported = ["ar", "de", "en", "fa", "ja", "no", "pt", "pt_BR", "zh-Hans", "zh-Hant"]
+    assert choose_language(cookie, header, supported) == expected

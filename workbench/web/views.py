@@ -1,0 +1,110 @@
+"""Views of the web app: hashed assets and the HTML page of every app route."""
+
+import json
+import mimetypes
+import re
+
+from pyramid.response import FileResponse, Response
+from pyramid.security import NO_PERMISSION_REQUIRED
+from pyramid.view import notfound_view_config, view_config
+
+from workbench.web.assets import choose_language, direction
+
+LANG_COOKIE = "wb_lang"
+DEFAULT_THEME = {"primaryColor": "#4351E8", "accentColor": "#FF4A8D"}
+YEAR = 365 * 24 * 3600
+
+# Paths that belong to the API and the server, never to the app: they keep the JSON 404.
+NOT_APP_PATHS = r"^/(?!(?:api|ws|auth|assets|download|dltemp)(?:/|$))"
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+NOT_BUILT = """The Workbench web app has not been built yet.
+
+Run `make run` in the repository: it installs the frontend's packages, builds it and starts
+the server. (The API under /api/ works without it.)
+"""
+
+
+@view_config(route_name="web.assets", request_method=("GET", "HEAD"), permission=NO_PERMISSION_REQUIRED)
+def asset(request):
+    """A file of ``dist/assets``: names carry a content hash, so they never change."""
+    web = request.registry["web_assets"]
+    parts = request.matchdict["subpath"]
+    if len(parts) != 1 or not _SAFE_NAME.match(parts[0]):
+        return _plain_not_found()
+    path = web.assets_dir / parts[0]
+    if not path.is_file():
+        return _plain_not_found()
+    response = FileResponse(str(path), request=request, content_type=_content_type(path.name))
+    response.cache_control = f"public, max-age={YEAR}, immutable"
+    return response
+
+
+@notfound_view_config(request_method=("GET", "HEAD"), path_info=NOT_APP_PATHS)
+def app_page(request):
+    """The app's HTML page for ``request.path``: prerendered shell plus initial state."""
+    web = request.registry["web_assets"]
+    build = web.build()
+    if build is None:
+        response = Response(NOT_BUILT, status=503, content_type="text/plain", charset="utf-8")
+        response.cache_control = "no-store"
+        return response
+    static = _root_file(web, request.path_info)
+    if static is not None:
+        response = FileResponse(str(static), request=request, content_type=_content_type(static.name))
+        response.cache_control = "public, max-age=3600"
+        return response
+
+    lang = choose_language(request.cookies.get(LANG_COOKIE), request.headers.get("Accept-Language"), build.langs)
+    index, known = build.match(request.path_info)
+    state = {
+        "appInfo": _app_info(request),
+        "lang": lang,
+        "messages": web.messages(lang),
+        "theme": dict(DEFAULT_THEME),
+    }
+    html = (
+        build.template.replace("<!--app-lang-->", lang.replace("_", "-"), 1)
+        .replace("<!--app-dir-->", direction(lang), 1)
+        .replace("<!--app-state-->", f"<script>window.__WB_STATE__={_script_json(state)};</script>", 1)
+        .replace("<!--ssr-outlet-->", build.shell(lang, index), 1)
+    )
+    response = Response(html, status=200 if known else 404, content_type="text/html", charset="utf-8")
+    response.cache_control = "no-cache"
+    response.vary = ("Accept-Language", "Cookie")
+    return response
+
+
+def _app_info(request):
+    from workbench.info.views import app_info
+
+    return app_info(request)
+
+
+def _script_json(value) -> str:
+    """JSON safe inside a <script> element."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026") \
+        .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def _root_file(web, path_info: str):
+    """A top-level file of dist (favicon and the like), never the template or a folder."""
+    name = path_info.lstrip("/")
+    if "/" in name or not _SAFE_NAME.match(name or "-") or name in ("index.html",) or name.startswith("."):
+        return None
+    path = web.dist / name
+    return path if path.is_file() else None
+
+
+def _content_type(name: str) -> str:
+    if name.endswith(".js"):
+        return "text/javascript"
+    return mimetypes.guess_type(name)[0] or "application/octet-stream"
+
+
+def _plain_not_found():
+    from workbench.errors import json_error
+
+    return json_error(None, 404, "Not found")
+
