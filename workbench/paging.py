@@ -2,6 +2,9 @@
 
 from workbench.errors import BadRequest
 
+# Beyond this no database takes an OFFSET (or anything else) as an integer.
+MAX_INT = 2**53 - 1
+
 
 def int_param(request, name: str, default: int, low: int, high: int | None = None, aliases=()) -> int:
     raw = request.params.get(name)
@@ -16,6 +19,8 @@ def int_param(request, name: str, default: int, low: int, high: int | None = Non
         raise BadRequest(f"{name} must be an integer") from None
     if value < low or (high is not None and value > high):
         raise BadRequest(f"{name} must be between {low} and {high}" if high is not None else f"{name} must be >= {low}")
+    if value > MAX_INT:
+        raise BadRequest(f"{name} is too large")
     return value
 
 

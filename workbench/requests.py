@@ -21,6 +21,9 @@ def body_limit_tween_factory(handler, registry):
     large_paths = tuple(registry.settings.get("workbench.large_body_paths", ()))
 
     def body_limit_tween(request):
+        problem = url_problem(request)
+        if problem:
+            return json_error(request, 400, problem)
         limit = default_limit
         if large_paths and request.path.startswith(large_paths):
             limit = int(registry.settings.get("workbench.max_upload_size", limit))
@@ -41,6 +44,19 @@ def body_limit_tween_factory(handler, registry):
     return body_limit_tween
 
 
+def url_problem(request) -> str | None:
+    """Why the URL cannot be served: not UTF-8, or a NUL character (which PostgreSQL
+    refuses in text, so it would surface as a 500 deep inside a view)."""
+    try:
+        path = request.path_info
+        params = request.GET.items()
+    except UnicodeDecodeError:
+        return "The URL is not valid UTF-8"
+    if "\x00" in path or any("\x00" in k or "\x00" in v for k, v in params):
+        return "The URL cannot contain NUL characters"
+    return None
+
+
 def _close_body_tempfile(request) -> None:
     """Close the temporary file WebOb spools a large body into when a view reads it."""
     body = request.environ.get("wsgi.input")
@@ -55,13 +71,38 @@ def json_payload(request):
     if not request.body:
         return None
     try:
-        return json.loads(request.body.decode(request.charset or "utf-8"))
+        text = request.body.decode(request.charset or "utf-8")
+        payload = json.loads(text, parse_constant=_refuse_constant)
     except (UnicodeDecodeError, ValueError) as exc:
         raise BadRequest(f"Invalid JSON body: {exc}") from None
     except LookupError:
         raise BadRequest(f"Unknown charset {request.charset!r}") from None
     except RecursionError:
         raise BadRequest("Invalid JSON body: nested too deeply") from None
+    # JSON can only carry NUL as an escape; look closer only when one may be there.
+    if "\\u0000" in text and _has_nul(payload):
+        raise BadRequest("Text cannot contain NUL characters")
+    return payload
+
+
+def _refuse_constant(name: str):
+    # Python's json accepts NaN and Infinity; JSON does not, and neither do all databases.
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _has_nul(value) -> bool:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def format_validation_error(exc: ValidationError) -> str:

@@ -129,3 +129,49 @@ def test_forbidden_is_403_json(client, admin):
     client.patch_json(f"/api/v1/users/{me['id']}", {"roles": "org-level-viewer"}, headers=client.auth(admin))
     res = client.post_json(PROJECTS, {"title": "No"}, headers=client.auth(viewer), status=403)
     assert_error(res, 403)
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_non_json_number_constants_are_400(client, admin, constant):
+    project = client.create_project(admin, "P")
+    res = client.patch(f"{PROJECTS}/{project['id']}", f'{{"order": {constant}}}', content_type="application/json",
+                       headers=client.auth(admin), status=400)
+    assert "is not a JSON value" in assert_error(res, 400)
+
+
+@pytest.mark.parametrize("body", [{"title": "a\u0000b"}, {"title": "ok", "meta": {"x\u0000": 1}},
+                                  {"title": "ok", "meta": {"theme": {"mode": ["\u0000"]}}}])
+def test_nul_characters_in_json_text_are_400(client, admin, body):
+    res = client.post_json(PROJECTS, body, headers=client.auth(admin), status=400)
+    assert assert_error(res, 400) == "Text cannot contain NUL characters"
+    assert client.get(PROJECTS, headers=client.auth(admin)).json["list"] == []
+
+
+def test_an_escaped_backslash_before_u0000_is_plain_text(client, admin):
+    assert client.create_project(admin, "a\\u0000b")["title"] == "a\\u0000b"
+
+
+@pytest.mark.parametrize(
+    ("path", "msg"),
+    [
+        ("/api/v1/db/meta/projects/%ff", "The URL is not valid UTF-8"),
+        ("/api/v1/db/meta/projects?offset=%ff", "The URL is not valid UTF-8"),
+        ("/api/v1/db/meta/projects/p%00x", "The URL cannot contain NUL characters"),
+        ("/api/v1/users?query=%00", "The URL cannot contain NUL characters"),
+        ("/api/v1/db/meta/projects?%00=1", "The URL cannot contain NUL characters"),
+    ],
+)
+def test_bad_urls_are_400(client, admin, path, msg):
+    client.reset()  # (WebTest's cookie jar cannot handle such URLs)
+    assert assert_error(client.get(path, headers=client.auth(admin), status=400), 400) == msg
+
+
+def test_utf8_in_urls_is_fine(client, admin):
+    client.reset()
+    res = client.delete("/api/v1/tokens/%C3%A9t%C3%A9", headers=client.auth(admin), status=404)
+    assert assert_error(res, 404) == "API token not found"
+
+
+def test_huge_offset_is_400(client, admin):
+    res = client.get(PROJECTS, params={"offset": str(10**20)}, headers=client.auth(admin), status=400)
+    assert assert_error(res, 400) == "offset is too large"

@@ -4,7 +4,7 @@ import pytest
 from pyramid.testing import DummyRequest
 
 from workbench.errors import BadRequest
-from workbench.paging import int_param, page_info, paged
+from workbench.paging import MAX_INT, int_param, page_info, paged
 
 
 def param(params, *args, **kw):
@@ -65,3 +65,9 @@ def test_page_info(total, limit, offset, expected):
 
 def test_paged():
     assert paged([1, 2], 2, 25, 0) == {"list": [1, 2], "pageInfo": page_info(2, 25, 0)}
+
+
+def test_int_param_refuses_what_no_database_takes():
+    assert param({"offset": str(MAX_INT)}, "offset", 0, 0) == MAX_INT
+    with pytest.raises(BadRequest, match="offset is too large"):
+        param({"offset": str(MAX_INT + 1)}, "offset", 0, 0)

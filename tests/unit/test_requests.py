@@ -55,3 +55,16 @@ def test_format_validation_error_names_nested_fields():
     with pytest.raises(ValidationError) as info:
         Outer.model_validate({"inner": {"name": 5}})
     assert format_validation_error(info.value) == "inner.name: Input should be a valid string"
+
+
+@pytest.mark.parametrize("body", [b"NaN", b'{"a": Infinity}', b"[-Infinity]"])
+def test_json_payload_refuses_non_json_constants(body):
+    with pytest.raises(BadRequest, match="is not a JSON value"):
+        json_payload(request_with(body))
+
+
+def test_json_payload_refuses_nul_anywhere():
+    for body in (b'"\\u0000"', b'{"k\\u0000": 1}', b'[[{"a": ["x\\u0000"]}]]'):
+        with pytest.raises(BadRequest, match="NUL"):
+            json_payload(request_with(body))
+    assert json_payload(request_with(b'["\\\\u0000"]')) == ["\\u0000"]
