@@ -1,5 +1,7 @@
 """Password hashing with Argon2id (argon2-cffi)."""
 
+import secrets
+
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
@@ -22,17 +24,29 @@ class Argon2Hasher:
             if value:
                 kwargs[key] = int(value)
         self._hasher = PasswordHasher(**kwargs)
+        self._dummy: str | None = None
 
     def hash(self, password: str) -> str:
         return self._hasher.hash(password)
 
     def verify(self, password_hash: str | None, password: str) -> bool:
+        """True if ``password`` matches. Without a hash (unknown or invited account) it
+        still spends the time of a real check, so the answer does not tell which exist."""
         if not password_hash:
+            self._check(self._dummy_hash(), password)
             return False
+        return self._check(password_hash, password)
+
+    def _check(self, password_hash: str, password: str) -> bool:
         try:
             return self._hasher.verify(password_hash, password)
         except (VerifyMismatchError, VerificationError, InvalidHashError):
             return False
+
+    def _dummy_hash(self) -> str:
+        if self._dummy is None:
+            self._dummy = self._hasher.hash(secrets.token_hex(16))
+        return self._dummy
 
     def needs_rehash(self, password_hash: str) -> bool:
         return self._hasher.check_needs_rehash(password_hash)

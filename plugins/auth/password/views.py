@@ -31,7 +31,8 @@ def signin(request):
     body = request.validated(SignInBody)
     user = services.user_by_email(request.dbsession, body.email.strip())
     hasher = services.hasher(request)
-    if user is None or not hasher.verify(user.password_hash, body.password):
+    # Verified even for an unknown address: the time taken must not tell which accounts exist.
+    if not hasher.verify(user.password_hash if user else None, body.password) or user is None:
         raise BadRequest(BAD_CREDENTIALS)
     if user.blocked:
         raise BadRequest("This account is blocked")

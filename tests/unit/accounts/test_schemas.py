@@ -62,3 +62,15 @@ def test_hasher_round_trip():
     assert not hasher.needs_rehash(hashed)
     # Stronger defaults than the fast test parameters: a sign-in would rehash.
     assert Argon2Hasher().needs_rehash(hashed)
+
+
+def test_hasher_spends_a_real_check_without_a_hash(monkeypatch):
+    hasher = Argon2Hasher(FAST)
+    calls = []
+    real = hasher._check
+    monkeypatch.setattr(hasher, "_check", lambda h, p: calls.append(h) or real(h, p))
+    assert not hasher.verify(None, "anything")
+    assert not hasher.verify("", "anything")
+    assert len(calls) == 2
+    assert calls[0].startswith("$argon2id$")
+    assert calls[0] == calls[1]  # one dummy hash, made once
