@@ -39,6 +39,11 @@ def configure(config):
     config.include("workbench.accounts")
     # Projects (bases), their sources and members.
     config.include("workbench.projects")
+    # The data engine: engines of sources, the data unit of work, table models.
+    config.include("workbench.data")
+    # Tables, columns and views (meta API), then the records API over them.
+    config.include("workbench.tables")
+    config.include("workbench.records")
     # App info, health, version, plugin listing.
     config.include("workbench.info")
     # Realtime websocket endpoint.

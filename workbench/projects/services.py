@@ -38,13 +38,14 @@ def create_project(request, *, title, description=None, color=None, meta=None) -
     )
     db.add(project)
     db.flush()
-    source = sources.default_source(project.id)
+    source = sources.default_source(project.id, request.registry.settings.get("workbench.data.url"))
     db.add(source)
     db.add(ProjectMember(project_id=project.id, user_id=user.id, roles="owner"))
     db.flush()
     path = sources.sqlite_path(request.registry.settings, source)
     # The file is created only once the meta change is committed.
-    request.tm.get().addAfterCommitHook(lambda ok: ok and sources.create_sqlite_file(path))
+    if path is not None:
+        request.tm.get().addAfterCommitHook(lambda ok: ok and sources.create_sqlite_file(path))
     return project
 
 

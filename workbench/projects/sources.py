@@ -11,12 +11,25 @@ from workbench.projects.models import Source
 DEFAULT_SOURCE_TYPE = "sqlite3"
 
 
-def default_source(project_id: str) -> Source:
+# ``workbench.data.url`` puts the default source of new projects in that database
+# instead of an embedded SQLite file (tests use it to run the engine on every dialect).
+_SOURCE_TYPES = {"sqlite": "sqlite3", "postgresql": "pg", "mysql": "mysql2", "mariadb": "mysql2"}
+
+
+def default_source(project_id: str, data_url: str | None = None) -> Source:
+    if data_url:
+        import sqlalchemy as sa
+
+        source_type = _SOURCE_TYPES.get(sa.make_url(data_url).get_backend_name(), "pg")
+        config = {"client": source_type, "url": data_url}
+    else:
+        source_type = DEFAULT_SOURCE_TYPE
+        config = {"client": "sqlite3", "connection": {"filename": f"projects/{project_id}.db"}}
     return Source(
         project_id=project_id,
         alias=None,
-        type=DEFAULT_SOURCE_TYPE,
-        config={"client": "sqlite3", "connection": {"filename": f"projects/{project_id}.db"}},
+        type=source_type,
+        config=config,
         is_default=True,
         enabled=True,
         order=1,
@@ -25,7 +38,7 @@ def default_source(project_id: str) -> Source:
 
 def sqlite_path(settings: dict, source: Source) -> Path | None:
     """The file of an embedded SQLite source (relative paths are in the data folder)."""
-    if source.type != "sqlite3":
+    if source.type != "sqlite3" or "connection" not in (source.config or {}):
         return None
     filename = Path(source.config["connection"]["filename"])
     return filename if filename.is_absolute() else Path(settings["workbench.data_dir"]) / filename

@@ -37,3 +37,18 @@ def wipe_meta(app) -> None:
     with engine.begin() as conn:
         for table in reversed(Base.metadata.sorted_tables):
             conn.execute(sa.delete(table))
+
+
+def wipe_data(app) -> None:
+    """Drop every table of the shared data database (``workbench.data.url``), if any."""
+    app.registry["source_engines"].dispose_all()
+    url = app.registry.settings.get("workbench.data.url")
+    if not url:
+        return
+    engine = sa.create_engine(url)
+    try:
+        metadata = sa.MetaData()
+        metadata.reflect(engine)
+        metadata.drop_all(engine)
+    finally:
+        engine.dispose()

@@ -1,0 +1,1 @@
+"""Built-in field types, one plugin package per family of closely related types."""

@@ -1,0 +1,29 @@
+"""The Checkbox field type: a boolean, false by default."""
+
+import sqlalchemy as sa
+
+from workbench.fields import operators as ops
+from workbench.fields.coerce import to_bool
+from workbench.fields.interfaces import FieldType
+from workbench.hookspecs import hookimpl
+
+
+class Checkbox(FieldType):
+    name = "Checkbox"
+    operators = ops.CHECKBOX | frozenset({"eq", "neq"})
+    aggregations = ("count", "checked", "unchecked")
+    dt = "boolean"
+
+    def sql_type(self, dialect):
+        return sa.Boolean()
+
+    def to_db(self, value):
+        return to_bool(value)
+
+    def to_api(self, value):
+        return bool(value) if value is not None else False
+
+
+@hookimpl
+def register_field_types():
+    return [Checkbox]

@@ -1,0 +1,123 @@
+"""Date, DateTime and Time store native types (DateTime as naive UTC); CreateTime and
+LastModifiedTime are the system timestamps the engine sets on insert and update."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import sqlalchemy as sa
+
+from workbench.fields import operators as ops
+from workbench.fields.coerce import blank
+from workbench.fields.interfaces import FieldType, FieldValueError
+from workbench.meta.base import utcnow
+
+from .parsing import parse_date, parse_datetime, parse_time
+from .subops import resolve_day, resolve_range
+
+DATE_AGGREGATIONS = ("count", "count_empty", "count_filled", "count_unique", "earliest", "latest")
+
+
+class Date(FieldType):
+    name = "Date"
+    operators = ops.DATE
+    aggregations = DATE_AGGREGATIONS
+    dt = "date"
+
+    def sql_type(self, dialect):
+        return sa.Date()
+
+    def to_db(self, value):
+        return None if blank(value) else parse_date(value)
+
+    def to_api(self, value):
+        return None if value is None else value.isoformat()
+
+    def filter_value(self, text):
+        return parse_date(text)
+
+    # Bounds of one day, as values of this column's type.
+    def _day_bounds(self, day: dt.date):
+        return day, day + dt.timedelta(days=1)
+
+    def filter_clause(self, op, expr, args):
+        if op == "isWithin":
+            first, last = resolve_range(args)
+            low, _ = self._day_bounds(first)
+            _, high = self._day_bounds(last)
+            return sa.and_(expr >= low, expr < high)
+        if op not in ("eq", "neq", "gt", "ge", "lt", "le"):
+            return NotImplemented
+        low, high = self._day_bounds(resolve_day(args))
+        if op == "eq":
+            return sa.and_(expr >= low, expr < high)
+        if op == "neq":
+            return sa.or_(expr < low, expr >= high, expr.is_(None))
+        return {"gt": expr >= high, "ge": expr >= low, "lt": expr < low, "le": expr < high}[op]
+
+
+class DateTime(Date):
+    name = "DateTime"
+    dt = "timestamp"
+
+    def sql_type(self, dialect):
+        return sa.DateTime()
+
+    def to_db(self, value):
+        return None if blank(value) else parse_datetime(value).replace(microsecond=0)
+
+    def to_api(self, value):
+        return None if value is None else value.replace(microsecond=0).isoformat(sep=" ") + "+00:00"
+
+    def _day_bounds(self, day):
+        start = dt.datetime.combine(day, dt.time())
+        return start, start + dt.timedelta(days=1)
+
+
+class Time(FieldType):
+    name = "Time"
+    operators = ops.TIME
+    dt = "time"
+
+    def sql_type(self, dialect):
+        return sa.Time()
+
+    def to_db(self, value):
+        if blank(value):
+            return None
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            raise FieldValueError(f"{value!r} is not a time")
+        return parse_time(value).replace(microsecond=0)
+
+    def to_api(self, value):
+        if value is None:
+            return None
+        if isinstance(value, dt.timedelta):  # some drivers return TIME as a duration
+            value = (dt.datetime.min + value).time()
+        return value.replace(microsecond=0).isoformat()
+
+
+class CreateTime(DateTime):
+    name = "CreateTime"
+    read_only = True
+
+    def insert_value(self):
+        return utcnow().replace(microsecond=0)
+
+    def update_value(self):
+        return None
+
+
+class CreatedTime(CreateTime):
+    name = "CreatedTime"
+
+
+class LastModifiedTime(DateTime):
+    name = "LastModifiedTime"
+    read_only = True
+
+    def insert_value(self):
+        return utcnow().replace(microsecond=0)
+
+    def update_value(self):
+        return utcnow().replace(microsecond=0)

@@ -1,0 +1,47 @@
+"""The JSON field type: any JSON value, stored as its text so every dialect compares it alike."""
+
+import json
+
+import sqlalchemy as sa
+
+from workbench.fields import operators as ops
+from workbench.fields.interfaces import FieldType, FieldValueError
+from workbench.hookspecs import hookimpl
+
+
+class JSON(FieldType):
+    name = "JSON"
+    operators = ops.TEXT
+    search = "like"
+    dt = "json"
+
+    def sql_type(self, dialect):
+        return sa.Text()
+
+    def to_db(self, value):
+        if value is None:
+            return None
+        if isinstance(value, str):
+            if not value.strip():
+                return None
+            try:
+                value = json.loads(value)
+            except ValueError:
+                raise FieldValueError("expected valid JSON text") from None
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+    def to_api(self, value):
+        if value is None:
+            return None
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+
+    def filter_value(self, text):
+        return text
+
+
+@hookimpl
+def register_field_types():
+    return [JSON]

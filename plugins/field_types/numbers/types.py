@@ -1,0 +1,111 @@
+"""Numbers: integers (Number, Rating, Year) and real numbers (Decimal, Currency, Percent,
+Duration). Decimal and Currency are exact NUMERIC columns; display options (precision,
+locale, currency code, duration format) live in the column's ``meta``."""
+
+from __future__ import annotations
+
+import re
+
+import sqlalchemy as sa
+
+from workbench.fields import operators as ops
+from workbench.fields.coerce import to_float, to_int
+from workbench.fields.interfaces import FieldType, FieldValueError
+
+NUMERIC_AGGREGATIONS = ("count", "count_empty", "count_filled", "count_unique", "sum", "avg", "min", "max")
+DURATION_RE = re.compile(r"^(-)?(\d+):([0-5]?\d)(?::([0-5]?\d(?:\.\d+)?))?$")
+
+
+class Number(FieldType):
+    name = "Number"
+    operators = ops.NUMERIC
+    search = "eq"
+    aggregations = NUMERIC_AGGREGATIONS
+    dt = "bigint"
+
+    def sql_type(self, dialect):
+        return sa.BigInteger()
+
+    def to_db(self, value):
+        return to_int(value)
+
+
+class Decimal(Number):
+    name = "Decimal"
+    dt = "decimal"
+
+    def sql_type(self, dialect):
+        return sa.Numeric(38, 10, asdecimal=False)
+
+    def to_db(self, value):
+        number = to_float(value)
+        precision = self.meta.get("precision")
+        if number is not None and isinstance(precision, int) and 0 <= precision <= 8:
+            number = round(number, precision)
+        return number
+
+    def to_api(self, value):
+        return None if value is None else float(value)
+
+
+class Currency(Decimal):
+    name = "Currency"
+
+    def to_db(self, value):
+        if isinstance(value, str):
+            value = value.strip().lstrip("$€£¥").strip()
+        return super().to_db(value)
+
+
+class Percent(Number):
+    name = "Percent"
+    dt = "double"
+
+    def sql_type(self, dialect):
+        return sa.Float()
+
+    def to_db(self, value):
+        if isinstance(value, str) and value.strip().endswith("%"):
+            value = value.strip()[:-1]
+        return to_float(value)
+
+
+class Duration(Percent):
+    """Seconds; accepts a number of seconds or ``h:mm``, ``h:mm:ss``, ``h:mm:ss.s``."""
+
+    name = "Duration"
+    dt = "decimal"
+
+    def to_db(self, value):
+        if isinstance(value, str) and ":" in value:
+            match = DURATION_RE.match(value.strip())
+            if not match:
+                raise FieldValueError(f"{value!r} is not a duration (h:mm or h:mm:ss)")
+            sign, hours, minutes, seconds = match.groups()
+            total = int(hours) * 3600 + int(minutes) * 60 + float(seconds or 0)
+            return -total if sign else total
+        return to_float(value)
+
+
+class Rating(Number):
+    name = "Rating"
+    dt = "smallint"
+
+    def sql_type(self, dialect):
+        return sa.SmallInteger()
+
+    def to_db(self, value):
+        top = int(self.meta.get("max") or 5)
+        return to_int(value, 0, top)
+
+
+class Year(Number):
+    name = "Year"
+    search = None
+    dt = "int"
+
+    def sql_type(self, dialect):
+        return sa.Integer()
+
+    def to_db(self, value):
+        return to_int(value, 1, 9999)

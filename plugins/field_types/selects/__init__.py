@@ -1,0 +1,10 @@
+"""Select field types: SingleSelect and MultiSelect, with options that carry colours."""
+
+from workbench.hookspecs import hookimpl
+
+from .types import MultiSelect, SingleSelect
+
+
+@hookimpl
+def register_field_types():
+    return [SingleSelect, MultiSelect]

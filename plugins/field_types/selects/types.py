@@ -1,0 +1,126 @@
+"""SingleSelect stores one option title; MultiSelect stores titles joined by commas.
+
+Options live in the column's ``col_options``: ``{"options": [{id, title, color, order}]}``.
+A value naming an unknown option is refused with ``UnknownOptions`` unless the caller asks
+to add it (``typecast``): the engine then calls ``add_unknown`` and saves the new options.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from workbench.fields import operators as ops
+from workbench.fields.coerce import to_text
+from workbench.fields.interfaces import FieldType, FieldValueError
+from workbench.meta.base import new_id
+
+PALETTE = ("#cfdffe", "#d0f1fd", "#c2f5e8", "#ffdaf6", "#ffdce5", "#fee2d5", "#ffeab6", "#d1f7c4",
+           "#ede2fe", "#eeeeee")
+
+
+class UnknownOptions(FieldValueError):
+    def __init__(self, values: list[str]):
+        super().__init__(f"unknown option{'s' if len(values) > 1 else ''}: {', '.join(values)}")
+        self.values = values
+
+
+def _titles_from_dtxp(dtxp: str) -> list[str]:
+    return [part.strip().strip("'\"") for part in dtxp.split(",") if part.strip().strip("'\"")]
+
+
+class SingleSelect(FieldType):
+    name = "SingleSelect"
+    operators = ops.SINGLE_SELECT
+    search = "like"
+    dt = "text"
+
+    def sql_type(self, dialect):
+        return sa.Text()
+
+    # -- options ----------------------------------------------------------
+    @property
+    def option_titles(self) -> list[str]:
+        options = (getattr(self.column, "col_options", None) or {}).get("options", [])
+        return [o["title"] for o in options]
+
+    def normalise_options(self, col_options, dtxp):
+        raw = (col_options or {}).get("options")
+        if raw is None and dtxp:
+            raw = [{"title": t} for t in _titles_from_dtxp(dtxp)]
+        options, seen = [], set()
+        for index, item in enumerate(raw or []):
+            item = {"title": item} if isinstance(item, str) else dict(item)
+            title = to_text(item.get("title"))
+            if not title or ("," in title and self.name == "MultiSelect"):
+                raise FieldValueError(f"invalid option title {item.get('title')!r}")
+            if title in seen:
+                raise FieldValueError(f"duplicate option {title!r}")
+            seen.add(title)
+            options.append({
+                "id": item.get("id") or new_id("sl_"),
+                "title": title,
+                "color": item.get("color") or PALETTE[index % len(PALETTE)],
+                "order": item.get("order", index + 1),
+            })
+        return {"options": options}
+
+    def add_unknown(self, values):
+        current = (getattr(self.column, "col_options", None) or {}).get("options", [])
+        known = {o["title"] for o in current}
+        extra = [{"title": v} for v in dict.fromkeys(values) if v not in known]
+        return self.normalise_options({"options": [*current, *extra]}, None) if extra else None
+
+    def _check(self, titles: list[str]) -> None:
+        known = set(self.option_titles)
+        unknown = [t for t in titles if t not in known]
+        if unknown:
+            raise UnknownOptions(unknown)
+
+    # -- values -----------------------------------------------------------
+    def to_db(self, value):
+        text = to_text(value)
+        if text is None or text == "":
+            return None
+        self._check([text])
+        return text
+
+    def filter_value(self, text):
+        return text
+
+    def filter_clause(self, op, expr, args):
+        if op in ("anyof", "nanyof"):
+            values = [a.strip() for a in args if a.strip()]
+            clause = expr.in_(values) if values else sa.false()
+            return clause if op == "anyof" else sa.or_(sa.not_(clause), expr.is_(None))
+        return NotImplemented
+
+
+class MultiSelect(SingleSelect):
+    name = "MultiSelect"
+    operators = ops.MULTI_SELECT
+
+    def to_db(self, value):
+        if value is None:
+            return None
+        if isinstance(value, str):
+            titles = [t.strip() for t in value.split(",")]
+        elif isinstance(value, list):
+            titles = [to_text(t).strip() for t in value]
+        else:
+            raise FieldValueError("expected a list of options or a comma-separated text")
+        titles = list(dict.fromkeys(t for t in titles if t))
+        if not titles:
+            return None
+        self._check(titles)
+        return ",".join(titles)
+
+    def filter_clause(self, op, expr, args):
+        values = [a.strip() for a in args if a.strip()]
+        if op not in ("allof", "nallof", "anyof", "nanyof"):
+            return NotImplemented
+        wrapped = sa.literal(",") + expr + sa.literal(",")
+        tests = [wrapped.contains(f",{v},", autoescape=True) for v in values]
+        if not tests:
+            return sa.true() if op.startswith("n") else sa.false()
+        clause = sa.and_(*tests) if op in ("allof", "nallof") else sa.or_(*tests)
+        return clause if op in ("allof", "anyof") else sa.or_(sa.not_(clause), expr.is_(None))

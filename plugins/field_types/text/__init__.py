@@ -1,0 +1,10 @@
+"""Text field types: SingleLineText, LongText, Email, URL and PhoneNumber."""
+
+from workbench.hookspecs import hookimpl
+
+from .types import URL, Email, LongText, PhoneNumber, SingleLineText
+
+
+@hookimpl
+def register_field_types():
+    return [SingleLineText, LongText, Email, URL, PhoneNumber]

@@ -1,0 +1,74 @@
+"""One cached SQLAlchemy engine per source (the database holding a project's tables).
+
+The embedded default source is a SQLite file in the data folder (``sqlite_path``); other
+sources carry a SQLAlchemy URL in their config (``{"url": ...}``) or NocoDB-style
+connection parameters. Engines get Workbench's per-dialect recipe from
+``workbench.db.create_engine`` (SQLite: WAL and transactional DDL).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import sqlalchemy as sa
+
+from workbench.db import create_engine
+from workbench.errors import BadRequest
+from workbench.projects.sources import sqlite_path
+
+_DRIVERS = {"pg": "postgresql+psycopg", "mysql2": "mysql+pymysql", "mysql": "mysql+pymysql"}
+
+
+def source_url(settings: dict, source) -> str:
+    config = source.config or {}
+    if config.get("url"):
+        return config["url"]
+    if source.type == "sqlite3":
+        path = sqlite_path(settings, source)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{path}"
+    connection = config.get("connection") or {}
+    driver = _DRIVERS.get(source.type)
+    if driver is None:
+        raise BadRequest(f"Unsupported source type {source.type!r}")
+    url = sa.URL.create(driver, username=connection.get("user"), password=connection.get("password"),
+                        host=connection.get("host"), port=connection.get("port"),
+                        database=connection.get("database"))
+    return url.render_as_string(hide_password=False)
+
+
+class SourceEngines:
+    """Engines by source id, rebuilt when a source's config changes."""
+
+    def __init__(self, settings: dict):
+        self.settings = settings
+        self._engines: dict[str, tuple[str, sa.Engine]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, source) -> sa.Engine:
+        key = json.dumps([source.type, source.config], sort_keys=True)
+        cached = self._engines.get(source.id)
+        if cached and cached[0] == key:
+            return cached[1]
+        with self._lock:
+            cached = self._engines.get(source.id)
+            if cached and cached[0] == key:
+                return cached[1]
+            if cached:
+                cached[1].dispose()
+            engine = create_engine(source_url(self.settings, source))
+            self._engines[source.id] = (key, engine)
+            return engine
+
+    def discard(self, source_id: str) -> None:
+        with self._lock:
+            cached = self._engines.pop(source_id, None)
+        if cached:
+            cached[1].dispose()
+
+    def dispose_all(self) -> None:
+        with self._lock:
+            engines, self._engines = list(self._engines.values()), {}
+        for _key, engine in engines:
+            engine.dispose()

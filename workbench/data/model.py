@@ -1,0 +1,149 @@
+"""A table as the query layer sees it: a frozen snapshot of its meta, the SQLAlchemy
+``Table`` of its physical columns, and each column's field type instance.
+
+Models are cached per (table, dialect) and rebuilt whenever any column changes, so a
+request never uses a stale physical schema. Physical columns are keyed by column id
+(``model.table.c[column_id]``), so SQL never depends on titles.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+
+from workbench.errors import BadRequest
+from workbench.fields.interfaces import AutoValue, FieldType
+from workbench.fields.lookup import field_type_class
+
+_COLUMN_ATTRS = ("id", "title", "column_name", "uidt", "dt", "pk", "ai", "rqd", "pv", "system", "cdf",
+                 "meta", "col_options", "order")
+
+
+@dataclass(frozen=True)
+class ColumnInfo:
+    """A detached copy of a meta column (safe to share between requests)."""
+
+    id: str
+    title: str
+    column_name: str | None
+    uidt: str
+    dt: str | None
+    pk: bool
+    ai: bool
+    rqd: bool
+    pv: bool
+    system: bool
+    cdf: str | None
+    meta: dict | None
+    col_options: dict | None
+    order: float | None
+
+    @classmethod
+    def of(cls, column) -> ColumnInfo:
+        return cls(**{name: getattr(column, name) for name in _COLUMN_ATTRS})
+
+
+@dataclass
+class Field:
+    column: ColumnInfo
+    type: FieldType
+    sa_column: sa.Column | None
+
+    @property
+    def id(self) -> str:
+        return self.column.id
+
+    @property
+    def title(self) -> str:
+        return self.column.title
+
+
+@dataclass
+class Model:
+    id: str
+    title: str
+    table_name: str
+    table: sa.Table
+    fields: list[Field]
+    by_id: dict[str, Field] = field(default_factory=dict)
+    by_title: dict[str, Field] = field(default_factory=dict)
+    by_name: dict[str, Field] = field(default_factory=dict)
+
+    def __post_init__(self):
+        for f in self.fields:
+            self.by_id[f.id] = f
+            self.by_title.setdefault(f.title, f)
+            if f.column.column_name:
+                self.by_name.setdefault(f.column.column_name, f)
+
+    @property
+    def pk_fields(self) -> list[Field]:
+        return [f for f in self.fields if f.column.pk]
+
+    @property
+    def pv_field(self) -> Field | None:
+        return next((f for f in self.fields if f.column.pv), None)
+
+    @property
+    def auto_fields(self) -> list[Field]:
+        return [f for f in self.fields if isinstance(f.type, AutoValue)]
+
+    def find(self, name: str) -> Field | None:
+        """A field by title, id or physical name (in that order)."""
+        return self.by_title.get(name) or self.by_id.get(name) or self.by_name.get(name)
+
+    def get(self, name: str) -> Field:
+        found = self.find(name)
+        if found is None:
+            raise BadRequest(f"Field '{name}' not found in table '{self.title}'")
+        return found
+
+
+def build_model(registry, table, columns, dialect: str) -> Model:
+    metadata = sa.MetaData()
+    fields, sa_columns = [], []
+    for column in columns:
+        info = ColumnInfo.of(column)
+        ftype = field_type_class(registry, info.uidt)(info)
+        sql_type = ftype.sql_type(dialect) if info.column_name else None
+        sa_column = None
+        if sql_type is not None:
+            sa_column = sa.Column(info.column_name, sql_type, key=info.id, primary_key=bool(info.pk),
+                                  autoincrement=bool(info.ai) if info.pk else False, nullable=not info.pk)
+            sa_columns.append(sa_column)
+        fields.append(Field(info, ftype, sa_column))
+    sa_table = sa.Table(table.table_name, metadata, *sa_columns)
+    for f in fields:
+        if f.sa_column is not None:
+            f.sa_column = sa_table.c[f.id]
+    return Model(table.id, table.title, table.table_name, sa_table, fields)
+
+
+class ModelCache:
+    """Models by (table id, dialect), rebuilt when the table's columns change."""
+
+    def __init__(self):
+        self._items: dict[tuple[str, str], tuple[str, Model]] = {}
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _signature(table, columns) -> str:
+        rows: list[Any] = [table.title, table.table_name]
+        rows += [[getattr(c, name) for name in _COLUMN_ATTRS] for c in columns]
+        return json.dumps(rows, sort_keys=True, default=str)
+
+    def get(self, registry, table, dialect: str, columns=None) -> Model:
+        columns = list(table.columns if columns is None else columns)
+        signature = self._signature(table, columns)
+        key = (table.id, dialect)
+        cached = self._items.get(key)
+        if cached and cached[0] == signature:
+            return cached[1]
+        model = build_model(registry, table, columns, dialect)
+        with self._lock:
+            self._items[key] = (signature, model)
+        return model

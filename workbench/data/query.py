@@ -1,0 +1,145 @@
+"""Reading records: the list parameters (``where``, ``sort``, ``fields``, paging, view) and
+one SQLAlchemy Core statement per page, count or record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sqlalchemy as sa
+
+from workbench.data import where as where_syntax
+from workbench.data.filters import stored_filters_clause, tree_clause
+from workbench.data.model import Field, Model
+from workbench.errors import BadRequest, NotFound
+from workbench.fields.interfaces import FieldValueError
+from workbench.paging import int_param
+
+PK_SEPARATOR = "___"
+DEFAULT_PAGE_SIZE = 25
+MAX_PAGE_SIZE = 10_000
+
+
+@dataclass
+class ListParams:
+    conditions: list = field(default_factory=list)
+    order_by: list = field(default_factory=list)
+    fields: list[Field] = field(default_factory=list)
+    limit: int = DEFAULT_PAGE_SIZE
+    offset: int = 0
+
+    @property
+    def where(self):
+        return sa.and_(*self.conditions) if self.conditions else None
+
+
+def _names(value: str | None) -> list[str]:
+    return [part.strip() for part in (value or "").split(",") if part.strip()]
+
+
+def _param(request, *names):
+    for name in names:
+        values = request.params.getall(name)
+        if values:
+            return values
+    return []
+
+
+def selected_fields(model: Model, request, view=None) -> list[Field]:
+    names = [n for value in _param(request, "fields", "f") for n in _names(value)]
+    if names:
+        return [model.get(n) for n in names]
+    if view is not None:
+        shown = {vc.column_id for vc in view.columns if vc.show}
+        pks = {f.id for f in model.pk_fields}
+        return [f for f in model.fields if f.id in shown or f.id in pks]
+    return list(model.fields)
+
+
+def list_params(request, model: Model, view=None, paging: bool = True) -> ListParams:
+    params = ListParams()
+    if view is not None:
+        clause = stored_filters_clause(model, list(view.filters))
+        if clause is not None:
+            params.conditions.append(clause)
+    for text in _param(request, "where", "w"):
+        tree = where_syntax.parse(text)
+        if tree is not None:
+            params.conditions.append(tree_clause(model, tree))
+    sorts: list[tuple[Field, bool]] = []
+    for value in _param(request, "sort", "s"):
+        for name in _names(value):
+            descending = name.startswith("-")
+            sorts.append((model.get(name.lstrip("-+")), descending))
+    if view is not None:
+        for sort in view.sorts:
+            f = model.by_id.get(sort.column_id)
+            if f is not None:
+                sorts.append((f, sort.direction == "desc"))
+    for f, descending in sorts:
+        if f.sa_column is None:
+            raise BadRequest(f"Field '{f.title}' cannot be sorted")
+        params.order_by.append(f.sa_column.desc() if descending else f.sa_column.asc())
+    params.order_by += [f.sa_column.asc() for f in model.pk_fields]
+    params.fields = selected_fields(model, request, view)
+    if paging:
+        cap = int(request.registry.settings.get("workbench.data.max_page_size", MAX_PAGE_SIZE))
+        params.limit = int_param(request, "limit", DEFAULT_PAGE_SIZE, 1, cap, aliases=("l",))
+        params.offset = int_param(request, "offset", 0, 0, aliases=("o",))
+    return params
+
+
+def _columns(fields: list[Field]):
+    return [f.sa_column for f in fields if f.sa_column is not None]
+
+
+def row_json(fields: list[Field], row) -> dict:
+    out = {}
+    mapping = row._mapping
+    for f in fields:
+        if f.sa_column is not None:
+            out[f.title] = f.type.to_api(mapping[f.sa_column])
+    return out
+
+
+def select_rows(connection, model: Model, params: ListParams, limit=None, offset=None) -> list[dict]:
+    statement = sa.select(*_columns(params.fields)).select_from(model.table)
+    if params.where is not None:
+        statement = statement.where(params.where)
+    statement = statement.order_by(*params.order_by)
+    limit = params.limit if limit is None else limit
+    if limit:
+        statement = statement.limit(limit).offset(params.offset if offset is None else offset)
+    return [row_json(params.fields, row) for row in connection.execute(statement)]
+
+
+def count_rows(connection, model: Model, where=None) -> int:
+    statement = sa.select(sa.func.count()).select_from(model.table)
+    if where is not None:
+        statement = statement.where(where)
+    return connection.execute(statement).scalar_one()
+
+
+def parse_row_id(model: Model, row_id) -> dict[str, object]:
+    """``{field id: value}`` of a record id (composite keys are joined with ``___``)."""
+    pks = model.pk_fields
+    parts = str(row_id).split(PK_SEPARATOR) if len(pks) > 1 else [str(row_id)]
+    if len(parts) != len(pks):
+        raise BadRequest(f"Invalid record id {row_id!r}")
+    try:
+        return {f.id: f.type.to_db(part) for f, part in zip(pks, parts, strict=True)}
+    except FieldValueError:
+        raise NotFound(f"Record '{row_id}' not found") from None
+
+
+def pk_clause(model: Model, key: dict[str, object]):
+    return sa.and_(*(model.by_id[fid].sa_column == value for fid, value in key.items()))
+
+
+def row_id_of(model: Model, row: dict) -> str:
+    return PK_SEPARATOR.join(str(row.get(f.title)) for f in model.pk_fields)
+
+
+def read_row(connection, model: Model, key: dict[str, object], fields=None) -> dict | None:
+    fields = fields or model.fields
+    row = connection.execute(sa.select(*_columns(fields)).where(pk_clause(model, key))).first()
+    return None if row is None else row_json(fields, row)

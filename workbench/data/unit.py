@@ -1,0 +1,124 @@
+"""The data unit of work: a source connection that commits or aborts with the request.
+
+The meta database and a project's source are different databases, so one transaction
+cannot span both. The request's ``transaction`` manager coordinates them instead, in a
+fixed order, and schema changes are arranged so that any failure leaves meta and data
+consistent:
+
+1. Additive and altering DDL (create table, add column, fill a converted column) runs at
+   once on the request's data connection, inside its transaction, so a bad value or a
+   database error surfaces as an API error before anything is committed. Each such step
+   records an *undo* (drop what was created).
+2. At commit, this data manager votes first (its ``sortKey`` sorts before the meta
+   session's): the data transaction commits; if that fails the whole request aborts and
+   the meta changes are rolled back.
+3. The meta session then commits. If it fails after the data committed, ``tpc_abort``
+   runs the recorded undos (compensation), so the data is put back as it was.
+4. Destructive DDL (drop table, drop column) is never undoable, so it is deferred until
+   after both commits (``after_commit``). If it fails, an unreferenced physical table or
+   column is left behind, which is harmless; the error is logged.
+
+MariaDB and MySQL commit DDL implicitly, so on them a step-1 DDL is already durable when
+the request aborts: ``abort`` runs the undos there too. PostgreSQL and SQLite (with the
+BEGIN recipe of ``workbench.db``) roll DDL back with the transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import sqlalchemy as sa
+
+log = logging.getLogger(__name__)
+
+Step = Callable[[sa.Connection], None]
+
+
+def transactional_ddl(dialect_name: str) -> bool:
+    return dialect_name not in ("mysql", "mariadb")
+
+
+class DataTransaction:
+    """A ``transaction`` data manager around one connection to one source."""
+
+    def __init__(self, engine: sa.Engine, transaction_manager):
+        self.engine = engine
+        self.transaction_manager = transaction_manager
+        self.connection = engine.connect()
+        self._tx = self.connection.begin()
+        self._undo: list[Step] = []
+        self._after: list[Step] = []
+        self._committed = False
+        self.dialect = engine.dialect.name
+        transaction_manager.get().join(self)
+
+    # -- used by the DDL and record services --------------------------------
+    def on_undo(self, step: Step) -> None:
+        """Record how to revert a DDL step that already ran."""
+        self._undo.append(step)
+
+    def after_commit(self, step: Step) -> None:
+        """Run ``step`` (destructive DDL) only once meta and data have both committed."""
+        self._after.append(step)
+
+    # -- IDataManager --------------------------------------------------------
+    def sortKey(self) -> str:
+        # Vote (commit) before zope.sqlalchemy's sessions, whose keys start with "~".
+        return f"!workbench-data:{id(self)}"
+
+    def abort(self, transaction) -> None:
+        self._rollback(run_undo=not transactional_ddl(self.dialect))
+
+    def tpc_begin(self, transaction) -> None:
+        pass
+
+    def commit(self, transaction) -> None:
+        pass
+
+    def tpc_vote(self, transaction) -> None:
+        self._tx.commit()
+        self._committed = True
+
+    def tpc_finish(self, transaction) -> None:
+        try:
+            for step in self._after:
+                self._run_alone(step, "deferred DDL")
+        finally:
+            self._close()
+
+    def tpc_abort(self, transaction) -> None:
+        self._rollback(run_undo=self._committed or not transactional_ddl(self.dialect))
+
+    # -- helpers -------------------------------------------------------------
+    def _rollback(self, run_undo: bool) -> None:
+        try:
+            if self._tx.is_active:
+                self._tx.rollback()
+            if run_undo:
+                for step in reversed(self._undo):
+                    self._run_alone(step, "compensating DDL")
+        finally:
+            self._close()
+
+    def _run_alone(self, step: Step, what: str) -> None:
+        try:
+            with self.engine.begin() as connection:
+                step(connection)
+        except Exception:  # the request's outcome is already decided; keep going
+            log.exception("%s failed", what)
+
+    def _close(self) -> None:
+        self._undo, self._after = [], []
+        if not self.connection.closed:
+            self.connection.close()
+
+
+def data_transaction(request, source) -> DataTransaction:
+    """The request's data transaction on ``source`` (opened on first use)."""
+    cache = request.__dict__.setdefault("_data_transactions", {})
+    current = cache.get(source.id)
+    if current is None or current.connection.closed:
+        engine = request.registry["source_engines"].get(source)
+        current = cache[source.id] = DataTransaction(engine, request.tm)
+    return current

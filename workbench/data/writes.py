@@ -1,0 +1,168 @@
+"""Writing records: insert, update and delete (one, many, or all matching a condition).
+
+Values are validated and coerced by each field's type; unknown fields, read-only fields
+given a value by mistake are ignored only when they are system fields. Every write tells
+the plugins through ``notify.rows_changed`` with the rows before and after.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import sqlalchemy as sa
+
+from workbench.data.model import Field, Model
+from workbench.data.query import pk_clause, row_json
+from workbench.errors import BadRequest, NotFound, Unprocessable
+from workbench.fields.interfaces import AutoValue, FieldValueError, HasOptions
+from workbench.plugins import notify
+
+
+class RowWriter:
+    """Writes rows of one table on the request's data connection."""
+
+    def __init__(self, request, table, model: Model, connection, typecast: bool = False):
+        self.request = request
+        self.table = table
+        self.model = model
+        self.connection = connection
+        self.typecast = typecast
+        self._types = {f.id: f.type for f in model.fields}
+
+    # -- values --------------------------------------------------------------
+    def _coerce(self, f: Field, value):
+        try:
+            return self._types[f.id].to_db(value)
+        except FieldValueError as exc:
+            unknown = getattr(exc, "values", None)
+            ftype = self._types[f.id]
+            if self.typecast and unknown and isinstance(ftype, HasOptions):
+                return self._add_options(f, ftype, unknown, value)
+            raise Unprocessable(f"Invalid value for field '{f.title}': {exc}") from None
+
+    def _add_options(self, f: Field, ftype, unknown, value):
+        options = ftype.add_unknown(unknown)
+        meta_column = next(c for c in self.table.columns if c.id == f.id)
+        meta_column.col_options = options
+        self._types[f.id] = type(ftype)(dataclasses.replace(f.column, col_options=options))
+        return self._types[f.id].to_db(value)
+
+    def prepare(self, data, inserting: bool) -> dict[str, object]:
+        """``{field id: stored value}`` from an API object keyed by field titles."""
+        if not isinstance(data, dict):
+            raise BadRequest("Each record must be a JSON object")
+        values: dict[str, object] = {}
+        for name, value in data.items():
+            f = self.model.find(name)
+            if f is None:
+                raise BadRequest(f"Field '{name}' not found in table '{self.model.title}'")
+            if f.type.read_only or f.sa_column is None:
+                continue
+            values[f.id] = self._coerce(f, value)
+        for f in self.model.fields:
+            if isinstance(f.type, AutoValue):
+                auto = f.type.insert_value() if inserting else f.type.update_value()
+                if auto is not None:
+                    values[f.id] = auto
+            elif inserting and f.id not in values and f.column.cdf is not None and f.sa_column is not None:
+                values[f.id] = self._coerce(f, f.column.cdf)
+        missing = [f.title for f in self.model.fields if self._required(f) and values.get(f.id) is None
+                   and (inserting or f.id in values)]
+        if missing:
+            raise Unprocessable(f"Missing required columns: {', '.join(missing)}")
+        return values
+
+    @staticmethod
+    def _required(f: Field) -> bool:
+        return bool(f.column.rqd) and not f.column.ai and not f.type.read_only
+
+    def _api(self, values: dict[str, object]) -> dict:
+        return {self.model.by_id[fid].title: self.model.by_id[fid].type.to_api(v) for fid, v in values.items()}
+
+    # -- insert ----------------------------------------------------------------
+    def insert(self, rows: list) -> list[dict]:
+        prepared = [self.prepare(row, inserting=True) for row in rows]
+        if not prepared:
+            return []
+        table = self.model.table
+        pks = [f.sa_column for f in self.model.pk_fields]
+        keys = sorted({k for values in prepared for k in values})
+        params = [{k: values.get(k) for k in keys} for values in prepared]
+        dialect = self.connection.dialect
+        if len(params) > 1 and dialect.insert_executemany_returning_sort_by_parameter_order:
+            result = self.connection.execute(
+                table.insert().returning(*pks, sort_by_parameter_order=True), params)
+            pk_rows = result.all()
+        else:
+            pk_rows = []
+            for param in params:
+                result = self.connection.execute(table.insert().values(param) if param else table.insert())
+                pk_rows.append(tuple(result.inserted_primary_key))
+        afters = []
+        for values, pk_row in zip(prepared, pk_rows, strict=True):
+            full = {f.id: None for f in self.model.fields if f.sa_column is not None}
+            full.update(values)
+            full.update({c.key: v for c, v in zip(pks, pk_row, strict=True)})
+            afters.append(self._api(full))
+        notify.rows_changed(self.request, self.table, "insert", [(None, a) for a in afters])
+        return afters
+
+    # -- update ----------------------------------------------------------------
+    def _rows_where(self, clause) -> list[tuple[dict, dict]]:
+        fields = [f for f in self.model.fields if f.sa_column is not None]
+        result = self.connection.execute(sa.select(*(f.sa_column for f in fields)).where(clause))
+        rows = []
+        for row in result:
+            key = {f.id: row._mapping[f.sa_column] for f in self.model.pk_fields}
+            rows.append((key, row_json(fields, row)))
+        return rows
+
+    def update(self, items: list[tuple[dict, dict]]) -> list[tuple[dict, dict]]:
+        changes = []
+        for key, data in items:
+            values = self.prepare(data, inserting=False)
+            found = self._rows_where(pk_clause(self.model, key))
+            if not found:
+                raise NotFound(f"Record '{'___'.join(str(v) for v in key.values())}' not found")
+            before = found[0][1]
+            if values:
+                self.connection.execute(self.model.table.update().where(pk_clause(self.model, key)).values(values))
+            changes.append((before, {**before, **self._api(values)}))
+        notify.rows_changed(self.request, self.table, "update", changes)
+        return changes
+
+    def update_where(self, clause, data: dict) -> int:
+        values = self.prepare(data, inserting=False)
+        found = self._rows_where(clause if clause is not None else sa.true())
+        if found and values:
+            keys = [key for key, _row in found]
+            self.connection.execute(self.model.table.update().where(self._keys_clause(keys)).values(values))
+        after = self._api(values)
+        notify.rows_changed(self.request, self.table, "update", [(row, {**row, **after}) for _k, row in found])
+        return len(found)
+
+    # -- delete ----------------------------------------------------------------
+    def _keys_clause(self, keys: list[dict]):
+        pks = self.model.pk_fields
+        if len(pks) == 1:
+            return pks[0].sa_column.in_([key[pks[0].id] for key in keys])
+        return sa.or_(*(pk_clause(self.model, key) for key in keys))
+
+    def delete(self, keys: list[dict]) -> list[dict]:
+        if not keys:
+            return []
+        found = self._rows_where(self._keys_clause(keys))
+        if len(found) < len({tuple(k.values()) for k in keys}):
+            present = {tuple(k.values()) for k, _row in found}
+            missing = next(k for k in keys if tuple(k.values()) not in present)
+            raise NotFound(f"Record '{'___'.join(str(v) for v in missing.values())}' not found")
+        self.connection.execute(self.model.table.delete().where(self._keys_clause(keys)))
+        notify.rows_changed(self.request, self.table, "delete", [(row, None) for _k, row in found])
+        return [row for _k, row in found]
+
+    def delete_where(self, clause) -> int:
+        found = self._rows_where(clause if clause is not None else sa.true())
+        if found:
+            self.connection.execute(self.model.table.delete().where(self._keys_clause([k for k, _r in found])))
+        notify.rows_changed(self.request, self.table, "delete", [(row, None) for _k, row in found])
+        return len(found)

@@ -1,0 +1,79 @@
+"""Coercion helpers shared by field types: numbers, booleans and text from API values."""
+
+from __future__ import annotations
+
+import decimal
+import math
+from typing import Any
+
+from workbench.fields.interfaces import FieldValueError
+
+MAX_SAFE_INTEGER = 2**53 - 1
+TRUE_WORDS = frozenset({"true", "1", "yes", "y", "on", "checked", "x", "[x]", "✓", "✔", "enabled", "done", "t"})
+FALSE_WORDS = frozenset({"false", "0", "no", "n", "off", "unchecked", "", "[ ]", "disabled", "f"})
+
+
+def blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and value.strip() == "")
+
+
+def to_text(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, (dict, list)):
+        raise FieldValueError("expected text, got a JSON structure")
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def to_int(value: Any, low: int = -MAX_SAFE_INTEGER, high: int = MAX_SAFE_INTEGER) -> int | None:
+    if blank(value):
+        return None
+    if isinstance(value, bool):
+        raise FieldValueError("expected an integer, got a boolean")
+    try:
+        if isinstance(value, str):
+            value = decimal.Decimal(value.strip().replace(",", ""))
+        number = decimal.Decimal(value) if isinstance(value, float) else value
+        if isinstance(number, decimal.Decimal):
+            if not number.is_finite() or number != number.to_integral_value():
+                raise FieldValueError(f"expected an integer, got {value!r}")
+            number = int(number)
+        if not isinstance(number, int):
+            raise FieldValueError(f"expected an integer, got {value!r}")
+    except (decimal.InvalidOperation, TypeError, ValueError):
+        raise FieldValueError(f"expected an integer, got {value!r}") from None
+    if number < low or number > high:
+        raise FieldValueError(f"{number} is out of range ({low} to {high})")
+    return number
+
+
+def to_float(value: Any) -> float | None:
+    if blank(value):
+        return None
+    if isinstance(value, bool):
+        raise FieldValueError("expected a number, got a boolean")
+    try:
+        number = float(value.strip().replace(",", "") if isinstance(value, str) else value)
+    except (TypeError, ValueError):
+        raise FieldValueError(f"expected a number, got {value!r}") from None
+    if not math.isfinite(number):
+        raise FieldValueError(f"expected a finite number, got {value!r}")
+    return number
+
+
+def to_bool(value: Any) -> bool | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in TRUE_WORDS:
+            return True
+        if word in FALSE_WORDS:
+            return False
+    raise FieldValueError(f"expected true or false, got {value!r}")

@@ -1,0 +1,88 @@
+"""What a field type is: a small base class, and separate protocols for optional abilities.
+
+A field type class is registered once; the data engine makes one instance per column
+(``FieldType(column)``) so that column options (precision, select options, ...) are at hand.
+Every field type answers:
+
+- ``sql_type(dialect)``: the physical column type, or None for a virtual field;
+- ``to_db(value)``: validate and coerce a value from the API (raise ``FieldValueError``);
+- ``to_api(value)``: turn a stored value into its JSON form;
+- ``filter_value(text)``: parse one value of a ``where`` condition;
+- ``operators``, ``search`` and ``aggregations``: what filters, search and footers offer.
+
+Optional abilities are the protocols below; the engine checks for them with ``isinstance``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import sqlalchemy as sa
+
+
+class FieldValueError(ValueError):
+    """A value does not fit the field; the message says why (the caller adds the field)."""
+
+
+class FieldType:
+    """Base of every field type. Subclasses set ``name`` and override what differs."""
+
+    name: ClassVar[str]
+    #: filter operators (NocoDB API names) this type accepts
+    operators: ClassVar[frozenset[str]] = frozenset()
+    #: quick search: "like" for text types, "eq" for the others that are searchable, None
+    search: ClassVar[str | None] = None
+    #: footer aggregations offered for this type
+    aggregations: ClassVar[tuple[str, ...]] = ("count", "count_empty", "count_filled", "count_unique")
+    #: values are managed by the engine (ids, timestamps): the API never writes them
+    read_only: ClassVar[bool] = False
+    #: the default database type name shown as ``dt``
+    dt: ClassVar[str] = "text"
+
+    def __init__(self, column: Any = None):
+        self.column = column
+
+    @property
+    def meta(self) -> dict:
+        return (getattr(self.column, "meta", None) or {}) if self.column is not None else {}
+
+    def sql_type(self, dialect: str) -> sa.types.TypeEngine | None:
+        raise NotImplementedError
+
+    def to_db(self, value: Any) -> Any:
+        return value
+
+    def to_api(self, value: Any) -> Any:
+        return value
+
+    def filter_value(self, text: str) -> Any:
+        return self.to_db(text)
+
+
+@runtime_checkable
+class FiltersItself(Protocol):
+    """A type whose operators need their own SQL (multi-select sets, date sub-operators).
+
+    ``filter_clause`` returns the SQL condition, or ``NotImplemented`` to let the engine
+    build the generic one. ``args`` are the raw texts after the operator.
+    """
+
+    def filter_clause(self, op: str, expr: sa.ColumnElement, args: list[str]) -> Any: ...
+
+
+@runtime_checkable
+class AutoValue(Protocol):
+    """A type whose value the engine sets on every insert and/or update (timestamps)."""
+
+    def insert_value(self) -> Any: ...
+
+    def update_value(self) -> Any: ...
+
+
+@runtime_checkable
+class HasOptions(Protocol):
+    """A type with a list of choices (selects): options are normalised when the column is saved."""
+
+    def normalise_options(self, col_options: dict | None, dtxp: str | None) -> dict: ...
+
+    def add_unknown(self, values: list[str]) -> dict | None: ...

@@ -1,0 +1,82 @@
+"""What every records view needs: the table's model, the request's data connection, the
+list parameters and a writer; plus record keys from ids and bodies."""
+
+from __future__ import annotations
+
+from workbench.data.model import Model
+from workbench.data.query import ListParams, list_params, parse_row_id, row_id_of
+from workbench.data.unit import data_transaction
+from workbench.data.writes import RowWriter
+from workbench.errors import BadRequest, Unprocessable
+from workbench.settings import as_bool
+
+
+class Records:
+    def __init__(self, request):
+        context = request.context
+        self.request = request
+        self.table = context.table
+        self.view = getattr(context, "view", None)
+        self.work = data_transaction(request, self.table.source)
+        self.connection = self.work.connection
+        self.model: Model = request.registry["data_models"].get(request.registry, self.table, self.work.dialect)
+
+    def params(self, paging: bool = True) -> ListParams:
+        return list_params(self.request, self.model, self.view, paging=paging)
+
+    def writer(self) -> RowWriter:
+        typecast = as_bool(self.request.params.get("typecast", "false"))
+        return RowWriter(self.request, self.table, self.model, self.connection, typecast=typecast)
+
+    # -- keys ------------------------------------------------------------------
+    def key_of_id(self, row_id) -> dict:
+        return parse_row_id(self.model, row_id)
+
+    def key_of_body(self, item) -> dict:
+        """The primary key carried by a body item (by title, physical name, or ``id``)."""
+        if not isinstance(item, dict):
+            return self.key_of_id(item)
+        values = []
+        for f in self.model.pk_fields:
+            for name in (f.title, f.column.column_name, "id", "Id"):
+                if name in item:
+                    values.append(item[name])
+                    break
+            else:
+                raise BadRequest(f"Primary key '{f.title}' is required in every record")
+        return self.key_of_id("___".join(str(v) for v in values))
+
+    def split_body(self, item: dict) -> tuple[dict, dict]:
+        return self.key_of_body(item), self.without_pk(item)
+
+    def without_pk(self, item: dict) -> dict:
+        data = {}
+        for name, value in item.items():
+            f = self.model.find(name)
+            if f is None or not f.column.pk:
+                data[name] = value
+        return data
+
+    def pk_json(self, row: dict) -> dict:
+        return {f.title: row.get(f.title) for f in self.model.pk_fields}
+
+    def row_id(self, row: dict) -> str:
+        return row_id_of(self.model, row)
+
+
+def as_list(body) -> tuple[list, bool]:
+    """``(items, was_list)`` of a body that is one object or an array of them."""
+    if isinstance(body, list):
+        return body, True
+    if body is None:
+        raise BadRequest("A request body is required")
+    return [body], False
+
+
+def check_unique_keys(keys: list[dict]) -> None:
+    seen = set()
+    for key in keys:
+        marker = tuple(key.values())
+        if marker in seen:
+            raise Unprocessable(f"Record '{'___'.join(str(v) for v in marker)}' appears more than once")
+        seen.add(marker)

@@ -1,0 +1,46 @@
+"""Reading helpers shared by the v1 and v2 views."""
+
+from workbench.data.query import count_rows, read_row, select_rows, selected_fields
+from workbench.errors import NotFound
+from workbench.paging import paged
+from workbench.records.services import Records
+
+LIST_QUERY = (
+    ("where", "filter, e.g. (Status,eq,done)~and(Qty,gt,3)"),
+    ("sort", "comma-separated fields, '-' for descending"),
+    ("fields", "comma-separated fields to return"),
+    ("limit", "page size (default 25)"),
+    ("offset", "rows to skip"),
+    ("viewId", "apply a view's filters, sorts and visible fields"),
+)
+
+
+def list_page(request) -> dict:
+    records = Records(request)
+    params = records.params()
+    rows = select_rows(records.connection, records.model, params)
+    if params.offset == 0 and len(rows) < params.limit:
+        total = len(rows)
+    else:
+        total = count_rows(records.connection, records.model, params.where)
+    return paged(rows, total, params.limit, params.offset)
+
+
+def count(request) -> dict:
+    records = Records(request)
+    return {"count": count_rows(records.connection, records.model, records.params(paging=False).where)}
+
+
+def find_one(request) -> dict:
+    records = Records(request)
+    rows = select_rows(records.connection, records.model, records.params(paging=False), limit=1, offset=0)
+    return rows[0] if rows else {}
+
+
+def read_one(request, row_id) -> dict:
+    records = Records(request)
+    fields = selected_fields(records.model, request, records.view)
+    row = read_row(records.connection, records.model, records.key_of_id(row_id), fields)
+    if row is None:
+        raise NotFound(f"Record '{row_id}' not found")
+    return row

@@ -1,0 +1,200 @@
+"""Column services: build a column from an API body, add, change (with data conversion),
+set the display value, delete. Physical DDL goes through ``workbench.data.ddl``."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from workbench.data import ddl
+from workbench.data.model import ColumnInfo, build_model
+from workbench.data.unit import data_transaction
+from workbench.db import mark_changed  # noqa: F401  (meta changes here are ORM flushes)
+from workbench.errors import BadRequest, Unprocessable
+from workbench.fields.interfaces import FieldValueError, HasOptions
+from workbench.fields.lookup import field_type, field_type_class
+from workbench.tables.models import Column, Table, ViewColumn
+from workbench.tables.naming import check_title, sanitise, unique_name
+
+SYSTEM_UIDTS = ("ID", "CreateTime", "CreatedTime", "LastModifiedTime")
+BATCH = 1000
+
+
+def _options(body: dict) -> tuple[dict | None, str | None]:
+    return body.get("colOptions") or body.get("col_options"), body.get("dtxp")
+
+
+def _checked_default(registry, column: Column, cdf):
+    if cdf is None or cdf == "":
+        return None
+    try:
+        field_type(registry, column).to_db(cdf)
+    except FieldValueError as exc:
+        raise BadRequest(f"Invalid default value for field '{column.title}': {exc}") from None
+    return str(cdf) if not isinstance(cdf, str) else cdf
+
+
+def new_column(request, table: Table, body: dict, taken_titles: set[str], taken_names: set[str]) -> Column:
+    """A meta column from an API body; its title and physical name are made unique."""
+    if not isinstance(body, dict):
+        raise BadRequest("Each column must be an object")
+    uidt = body.get("uidt") or "SingleLineText"
+    cls = field_type_class(request.registry, uidt)
+    title = unique_name(check_title(body.get("title") or body.get("column_name"), "Column"), taken_titles)
+    name = unique_name(sanitise(body.get("column_name") or title, "field"), taken_names)
+    taken_titles.add(title)
+    taken_names.add(name)
+    column = Column(title=title, column_name=name, uidt=uidt, dt=body.get("dt") or cls.dt,
+                    pk=bool(body.get("pk")), ai=bool(body.get("ai")), rqd=bool(body.get("rqd")),
+                    pv=bool(body.get("pv")), system=uidt in SYSTEM_UIDTS and not body.get("pk"),
+                    meta=body.get("meta") if isinstance(body.get("meta"), dict) else {})
+    ftype = cls(column)
+    if isinstance(ftype, HasOptions):
+        try:
+            column.col_options = ftype.normalise_options(*_options(body))
+        except FieldValueError as exc:
+            raise BadRequest(f"Field '{title}': {exc}") from None
+    if ftype.sql_type("sqlite") is None:
+        column.column_name = None
+    column.cdf = _checked_default(request.registry, column, body.get("cdf"))
+    return column
+
+
+def _dialect(request, table: Table) -> str:
+    return request.registry["source_engines"].get(table.source).dialect.name
+
+
+def add_column(request, table: Table, body: dict) -> Column:
+    work = data_transaction(request, table.source)
+    column = new_column(request, table, body, {c.title for c in table.columns},
+                        {c.column_name for c in table.columns if c.column_name} | _physical_columns(work, table))
+    if body.get("title") and column.title != check_title(body["title"], "Column"):
+        raise BadRequest(f"A field named '{body['title']}' already exists")
+    column.order = max((c.order or 0 for c in table.columns), default=0) + 1
+    table.columns.append(column)
+    request.dbsession.flush()
+    model = build_model(request.registry, table, [column], work.dialect)
+    sa_column = model.fields[0].sa_column
+    if sa_column is not None:
+        ddl.add_column(work, table.table_name, sa_column)
+    for view in table.views:
+        view.columns.append(ViewColumn(column_id=column.id, show=True, order=column.order))
+    if column.pv:
+        set_primary(table, column)
+    request.dbsession.flush()
+    return column
+
+
+def _physical_columns(work, table: Table) -> set[str]:
+    return {c["name"] for c in sa.inspect(work.connection).get_columns(table.table_name)}
+
+
+def set_primary(table: Table, column: Column) -> None:
+    for other in table.columns:
+        other.pv = other.id == column.id
+
+
+def delete_column(request, table: Table, column: Column) -> None:
+    if column.pk or column.system:
+        raise BadRequest(f"Field '{column.title}' is a system field and cannot be deleted")
+    work = data_transaction(request, table.source)
+    if column.column_name:
+        ddl.drop_column(work, table.table_name, column.column_name)
+    was_pv = column.pv
+    table.columns.remove(column)
+    request.dbsession.delete(column)
+    request.dbsession.flush()
+    for view in table.views:  # their view columns went with the column (ON DELETE CASCADE)
+        request.dbsession.expire(view, ["columns"])
+    if was_pv:
+        first = next((c for c in table.columns if not c.pk and not c.system), None)
+        if first is not None:
+            first.pv = True
+
+
+def update_column(request, table: Table, column: Column, body: dict) -> Column:
+    """Rename, retype (converting the data), change default, required, options, meta."""
+    if "title" in body and body["title"] != column.title:
+        title = check_title(body["title"], "Column")
+        if any(c.title.lower() == title.lower() for c in table.columns if c.id != column.id):
+            raise BadRequest(f"A field named '{title}' already exists")
+        column.title = title
+    old = ColumnInfo.of(column)
+    new_uidt = body.get("uidt") or column.uidt
+    if new_uidt != column.uidt and (column.pk or column.system):
+        raise BadRequest(f"The type of system field '{column.title}' cannot be changed")
+    cls = field_type_class(request.registry, new_uidt)
+    if isinstance(body.get("meta"), dict):
+        column.meta = body["meta"]
+    column.uidt = new_uidt
+    if new_uidt != old.uidt:
+        column.dt = body.get("dt") or cls.dt
+    ftype = cls(column)
+    if isinstance(ftype, HasOptions):
+        col_options, dtxp = _options(body)
+        if col_options is not None or dtxp or new_uidt != old.uidt:
+            try:
+                column.col_options = ftype.normalise_options(col_options or column.col_options, dtxp)
+            except FieldValueError as exc:
+                raise BadRequest(f"Field '{column.title}': {exc}") from None
+    else:
+        column.col_options = None
+    if "rqd" in body:
+        column.rqd = bool(body["rqd"])
+    if "cdf" in body:
+        column.cdf = _checked_default(request.registry, column, body["cdf"])
+    if old.column_name and (new_uidt != old.uidt or column.col_options != old.col_options
+                            or column.meta != old.meta):
+        _convert(request, table, old, column)
+    if body.get("pv"):
+        set_primary(table, column)
+    request.dbsession.flush()
+    return column
+
+
+def _convert(request, table: Table, old: ColumnInfo, column: Column) -> None:
+    """Re-validate and convert every stored value to the column's new type.
+
+    Same physical type: values are rewritten in place. Different type: a new physical
+    column is added and filled, the meta points at it, and the old one is dropped after
+    commit (see ``workbench.data.unit``). A value that cannot be converted stops it with
+    422 naming the field and the value.
+    """
+    registry = request.registry
+    work = data_transaction(request, table.source)
+    dialect = work.connection.dialect
+    old_type = field_type_class(registry, old.uidt)(old)
+    new_type = field_type(registry, column)
+    pk = next(c for c in table.columns if c.pk)
+    converted = []
+    rows = work.connection.execute(
+        sa.select(sa.column(pk.column_name), sa.column(old.column_name, old_type.sql_type(dialect.name)))
+        .select_from(sa.table(table.table_name))
+    ).all()
+    for key, value in rows:
+        api_value = old_type.to_api(value)
+        try:
+            new_value = new_type.to_db(api_value)
+        except FieldValueError as exc:
+            unknown = getattr(exc, "values", None)
+            if unknown is None or not isinstance(new_type, HasOptions):
+                raise Unprocessable(f"Cannot convert field '{column.title}' to {column.uidt}: "
+                                    f"value {api_value!r} ({exc})") from None
+            column.col_options = new_type.add_unknown(unknown)
+            new_type = field_type(registry, column)
+            new_value = new_type.to_db(api_value)
+        converted.append({"_k": key, "_v": new_value})
+    new_sql = new_type.sql_type(dialect.name)
+    same = old_type.sql_type(dialect.name).compile(dialect=dialect) == new_sql.compile(dialect=dialect)
+    target = old.column_name
+    if not same:
+        target = unique_name(old.column_name, {c.column_name for c in table.columns if c.column_name}
+                             | _physical_columns(work, table))
+        ddl.add_column(work, table.table_name, sa.Column(target, new_sql))
+    physical = sa.table(table.table_name, sa.column(pk.column_name), sa.column(target, new_sql))
+    statement = (physical.update().where(physical.c[pk.column_name] == sa.bindparam("_k"))
+                 .values({target: sa.bindparam("_v", type_=new_sql)}))
+    for start in range(0, len(converted), BATCH):
+        work.connection.execute(statement, converted[start:start + BATCH])
+    if not same:
+        ddl.drop_column(work, table.table_name, old.column_name)
+        column.column_name = target

@@ -1,0 +1,120 @@
+"""Meta models of tables: the table, its columns, its views and their filters and sorts.
+
+Titles are what people see; ``table_name`` and ``column_name`` are the physical names in the
+source database, derived once from the first title and never changed on rename.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from workbench.meta.base import Base, JSONText, TimestampMixin, new_id
+
+
+class Table(TimestampMixin, Base):
+    __tablename__ = "wb_tables"
+
+    id: Mapped[str] = mapped_column(sa.String(32), primary_key=True, default=lambda: new_id("md_"))
+    project_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_projects.id", ondelete="CASCADE"), index=True)
+    source_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_sources.id", ondelete="CASCADE"), index=True)
+    title: Mapped[str] = mapped_column(sa.String(255))
+    table_name: Mapped[str] = mapped_column(sa.String(64))
+    type: Mapped[str] = mapped_column(sa.String(16), default="table")
+    meta: Mapped[dict | None] = mapped_column(JSONText)
+    order: Mapped[float | None] = mapped_column(sa.Float)
+
+    columns: Mapped[list[Column]] = relationship(
+        back_populates="table", order_by="Column.order", cascade="all, delete-orphan", passive_deletes=True
+    )
+    views: Mapped[list[View]] = relationship(
+        back_populates="table", order_by="View.order", cascade="all, delete-orphan", passive_deletes=True
+    )
+    source = relationship("Source")
+
+
+class Column(TimestampMixin, Base):
+    __tablename__ = "wb_columns"
+
+    id: Mapped[str] = mapped_column(sa.String(32), primary_key=True, default=lambda: new_id("cl_"))
+    table_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_tables.id", ondelete="CASCADE"), index=True)
+    title: Mapped[str] = mapped_column(sa.String(255))
+    column_name: Mapped[str | None] = mapped_column(sa.String(64))
+    uidt: Mapped[str] = mapped_column(sa.String(32))
+    dt: Mapped[str | None] = mapped_column(sa.String(32))
+    pk: Mapped[bool] = mapped_column(sa.Boolean, default=False)
+    ai: Mapped[bool] = mapped_column(sa.Boolean, default=False)
+    rqd: Mapped[bool] = mapped_column(sa.Boolean, default=False)
+    pv: Mapped[bool] = mapped_column(sa.Boolean, default=False)
+    system: Mapped[bool] = mapped_column(sa.Boolean, default=False)
+    cdf: Mapped[str | None] = mapped_column(sa.Text)
+    meta: Mapped[dict | None] = mapped_column(JSONText)
+    # Type-specific options, e.g. ``{"options": [{"id", "title", "color", "order"}]}`` for selects.
+    col_options: Mapped[dict | None] = mapped_column(JSONText)
+    order: Mapped[float | None] = mapped_column(sa.Float)
+
+    table: Mapped[Table] = relationship(back_populates="columns")
+
+
+class View(TimestampMixin, Base):
+    __tablename__ = "wb_views"
+
+    id: Mapped[str] = mapped_column(sa.String(32), primary_key=True, default=lambda: new_id("vw_"))
+    table_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_tables.id", ondelete="CASCADE"), index=True)
+    title: Mapped[str] = mapped_column(sa.String(255))
+    type: Mapped[str] = mapped_column(sa.String(16), default="grid")
+    is_default: Mapped[bool] = mapped_column(sa.Boolean, default=False)
+    lock_type: Mapped[str] = mapped_column(sa.String(16), default="collaborative")
+    meta: Mapped[dict | None] = mapped_column(JSONText)
+    order: Mapped[float | None] = mapped_column(sa.Float)
+
+    table: Mapped[Table] = relationship(back_populates="views")
+    columns: Mapped[list[ViewColumn]] = relationship(
+        back_populates="view", order_by="ViewColumn.order", cascade="all, delete-orphan", passive_deletes=True
+    )
+    filters: Mapped[list[Filter]] = relationship(
+        order_by="Filter.order", cascade="all, delete-orphan", passive_deletes=True
+    )
+    sorts: Mapped[list[Sort]] = relationship(order_by="Sort.order", cascade="all, delete-orphan", passive_deletes=True)
+
+
+class ViewColumn(Base):
+    """A column as one view shows it: visibility, order and width."""
+
+    __tablename__ = "wb_view_columns"
+
+    id: Mapped[str] = mapped_column(sa.String(32), primary_key=True, default=lambda: new_id("nc_"))
+    view_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_views.id", ondelete="CASCADE"), index=True)
+    column_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_columns.id", ondelete="CASCADE"), index=True)
+    show: Mapped[bool] = mapped_column(sa.Boolean, default=True)
+    order: Mapped[float | None] = mapped_column(sa.Float)
+    width: Mapped[str | None] = mapped_column(sa.String(16))
+
+    view: Mapped[View] = relationship(back_populates="columns")
+
+
+class Filter(TimestampMixin, Base):
+    """A view's filter tree: groups (``is_group``) hold conditions through ``parent_id``."""
+
+    __tablename__ = "wb_filters"
+
+    id: Mapped[str] = mapped_column(sa.String(32), primary_key=True, default=lambda: new_id("fi_"))
+    view_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_views.id", ondelete="CASCADE"), index=True)
+    parent_id: Mapped[str | None] = mapped_column(sa.ForeignKey("wb_filters.id", ondelete="CASCADE"))
+    column_id: Mapped[str | None] = mapped_column(sa.ForeignKey("wb_columns.id", ondelete="CASCADE"))
+    comparison_op: Mapped[str | None] = mapped_column(sa.String(32))
+    comparison_sub_op: Mapped[str | None] = mapped_column(sa.String(32))
+    value: Mapped[str | None] = mapped_column(sa.Text)
+    logical_op: Mapped[str] = mapped_column(sa.String(8), default="and")
+    is_group: Mapped[bool] = mapped_column(sa.Boolean, default=False)
+    order: Mapped[float | None] = mapped_column(sa.Float)
+
+
+class Sort(TimestampMixin, Base):
+    __tablename__ = "wb_sorts"
+
+    id: Mapped[str] = mapped_column(sa.String(32), primary_key=True, default=lambda: new_id("so_"))
+    view_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_views.id", ondelete="CASCADE"), index=True)
+    column_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_columns.id", ondelete="CASCADE"))
+    direction: Mapped[str] = mapped_column(sa.String(4), default="asc")
+    order: Mapped[float | None] = mapped_column(sa.Float)

@@ -1,0 +1,22 @@
+"""Routes of the tables and columns meta API: NocoDB v1 paths with their v2 aliases."""
+
+from workbench.api import add_api_route
+from workbench.security.contexts import ProjectContext
+from workbench.tables.contexts import ColumnContext, TableContext, ViewContext
+
+
+def includeme(config):
+    add_api_route(config, "tables", "/api/v1/db/meta/projects/{project_id}/tables",
+                  "/api/v2/meta/bases/{project_id}/tables", factory=ProjectContext)
+    t = lambda name, *paths: add_api_route(config, name, *paths, factory=TableContext)  # noqa: E731
+    t("table", "/api/v1/db/meta/tables/{table_id}", "/api/v2/meta/tables/{table_id}")
+    t("table.reorder", "/api/v1/db/meta/tables/{table_id}/reorder", "/api/v2/meta/tables/{table_id}/reorder")
+    t("table.columns", "/api/v1/db/meta/tables/{table_id}/columns", "/api/v2/meta/tables/{table_id}/columns")
+    t("table.views", "/api/v1/db/meta/tables/{table_id}/views", "/api/v2/meta/tables/{table_id}/views")
+    c = lambda name, *paths: add_api_route(config, name, *paths, factory=ColumnContext)  # noqa: E731
+    c("column", "/api/v1/db/meta/columns/{column_id}", "/api/v2/meta/columns/{column_id}")
+    c("column.primary", "/api/v1/db/meta/columns/{column_id}/primary", "/api/v2/meta/columns/{column_id}/primary")
+    v = lambda name, *paths: add_api_route(config, name, *paths, factory=ViewContext)  # noqa: E731
+    v("view.filters", "/api/v1/db/meta/views/{view_id}/filters", "/api/v2/meta/views/{view_id}/filters")
+    v("view.sorts", "/api/v1/db/meta/views/{view_id}/sorts", "/api/v2/meta/views/{view_id}/sorts")
+    v("view.columns", "/api/v1/db/meta/views/{view_id}/columns", "/api/v2/meta/views/{view_id}/columns")

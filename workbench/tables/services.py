@@ -1,0 +1,119 @@
+"""Table services: create (with system columns, physical table and default grid view),
+rename, reorder, delete. Meta changes and DDL form one unit of work (``workbench.data.unit``)."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from workbench.data import ddl
+from workbench.data.model import build_model
+from workbench.data.unit import data_transaction
+from workbench.errors import BadRequest
+from workbench.projects.models import Project, Source
+from workbench.tables.columns import new_column
+from workbench.tables.models import Table, View, ViewColumn
+from workbench.tables.naming import check_title, sanitise, unique_name
+
+# (uidt, title, column_name, extra) of the columns every new table gets.
+SYSTEM_COLUMNS = (
+    ("ID", "Id", "id", {"pk": True, "ai": True, "rqd": True}),
+    ("CreateTime", "CreatedAt", "created_at", {}),
+    ("LastModifiedTime", "UpdatedAt", "updated_at", {}),
+)
+
+
+def default_source(project: Project) -> Source:
+    source = next((s for s in project.sources if s.is_default), None) or next(iter(project.sources), None)
+    if source is None:
+        raise BadRequest("The project has no data source")
+    return source
+
+
+def project_tables(request, project_id: str) -> list[Table]:
+    return list(request.dbsession.scalars(
+        sa.select(Table).where(Table.project_id == project_id).order_by(Table.order, Table.created_at)
+    ))
+
+
+def create_table(request, project: Project, body: dict) -> Table:
+    source = default_source(project)
+    existing = project_tables(request, project.id)
+    title = unique_name(check_title(body.get("title") or body.get("table_name")), [t.title for t in existing])
+    work = data_transaction(request, source)
+    taken = ddl.existing_tables(work) | {t.table_name.lower() for t in existing}
+    table_name = unique_name(sanitise(body.get("table_name") or title, "table"), taken)
+    table = Table(project_id=project.id, source_id=source.id, title=title, table_name=table_name,
+                  meta=body.get("meta") if isinstance(body.get("meta"), dict) else {},
+                  order=max((t.order or 0 for t in existing), default=0) + 1)
+    request.dbsession.add(table)
+    table.source = source
+    user_columns = body.get("columns") or []
+    if not isinstance(user_columns, list):
+        raise BadRequest("columns must be a list")
+    titles: set[str] = set()
+    names: set[str] = set()
+    given = {c.get("uidt") for c in user_columns if isinstance(c, dict)}
+    columns = []
+    for uidt, col_title, col_name, extra in SYSTEM_COLUMNS:
+        if uidt not in given:
+            columns.append(new_column(request, table, {"uidt": uidt, "title": col_title,
+                                                       "column_name": col_name, **extra}, titles, names))
+    columns += [new_column(request, table, c, titles, names) for c in user_columns]
+    if not any(c.pk for c in columns):
+        raise BadRequest("A table needs a primary key")
+    if not any(c.pv for c in columns):
+        first = next((c for c in columns if not c.pk and not c.system), None)
+        if first is not None:
+            first.pv = True
+    for order, column in enumerate(sorted(columns, key=lambda c: (not c.pk, c.system)), start=1):
+        column.order = order
+        table.columns.append(column)
+    request.dbsession.flush()
+    ddl.create_table(work, build_model(request.registry, table, table.columns, work.dialect).table)
+    add_view(request, table, title=title, type_="grid", is_default=True)
+    request.dbsession.flush()
+    return table
+
+
+def add_view(request, table: Table, *, title: str, type_: str, is_default: bool = False) -> View:
+    view = View(title=title, type=type_, is_default=is_default,
+                order=max((v.order or 0 for v in table.views), default=0) + 1)
+    for column in table.columns:
+        view.columns.append(ViewColumn(column_id=column.id, show=not column.system, order=column.order))
+    table.views.append(view)
+    return view
+
+
+def update_table(request, table: Table, body: dict) -> Table:
+    if "title" in body or "table_name" in body:
+        title = check_title(body.get("title") or body.get("table_name"))
+        others = [t for t in project_tables(request, table.project_id) if t.id != table.id]
+        if any(t.title.lower() == title.lower() for t in others):
+            raise BadRequest(f"A table named '{title}' already exists")
+        table.title = title
+    if isinstance(body.get("meta"), dict):
+        table.meta = body["meta"]
+    if "order" in body:
+        table.order = _order(body["order"])
+    request.dbsession.flush()
+    return table
+
+
+def _order(value) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise BadRequest("order must be a number") from None
+
+
+def reorder_table(request, table: Table, order) -> Table:
+    table.order = _order(order)
+    request.dbsession.flush()
+    return table
+
+
+def delete_table(request, table: Table) -> None:
+    work = data_transaction(request, table.source)
+    ddl.drop_table(work, table.table_name)
+    request.dbsession.delete(table)
+    request.dbsession.flush()

@@ -1,0 +1,1 @@
+"""Meta API views of tables, columns and the view state (filters, sorts, fields)."""
