@@ -36,19 +36,24 @@ class Fetched:
     name: str
 
 
-class _PinnedHTTP(http.client.HTTPConnection):
-    """An HTTP connection to a checked address; ``host`` still names the site."""
+class _Pinned:
+    """Connects to a checked address while ``host`` still names the site, and keeps the
+    socket (``raw_sock``) so the body can be read with a shrinking timeout."""
 
+    raw_sock: socket.socket | None = None
+
+
+class _PinnedHTTP(_Pinned, http.client.HTTPConnection):
     def __init__(self, host, port, address, timeout):
         super().__init__(host, port, timeout=timeout)
         self._address = address
 
     def connect(self):
-        self.sock = socket.create_connection((self._address, self.port), self.timeout)
+        self.sock = self.raw_sock = socket.create_connection((self._address, self.port), self.timeout)
 
 
-class _PinnedHTTPS(http.client.HTTPSConnection):
-    """An HTTPS connection to a checked address, verifying the certificate of ``host``."""
+class _PinnedHTTPS(_Pinned, http.client.HTTPSConnection):
+    """Verifies the certificate of ``host``, not of the address."""
 
     def __init__(self, host, port, address, timeout):
         context = ssl.create_default_context()
@@ -58,7 +63,7 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
 
     def connect(self):
         sock = socket.create_connection((self._address, self.port), self.timeout)
-        self.sock = self._tls.wrap_socket(sock, server_hostname=self.host)
+        self.sock = self.raw_sock = self._tls.wrap_socket(sock, server_hostname=self.host)
 
 
 class UrlFetcher:
@@ -108,25 +113,31 @@ class UrlFetcher:
             address = self._address(parts.hostname, port)
             cls = _PinnedHTTPS if parts.scheme == "https" else _PinnedHTTP
             conn = cls(parts.hostname, port, address, self.timeout)
+            response = None
             try:
                 target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
                 conn.request("GET", target, headers={"User-Agent": "Workbench", "Accept": "*/*"})
+                sock = conn.raw_sock
                 response = conn.getresponse()
                 if response.status in (301, 302, 303, 307, 308) and response.getheader("Location"):
                     url = urljoin(url, response.getheader("Location"))
                     continue
                 if response.status != 200:
                     raise BadRequest(f"Fetching {url!r} failed: HTTP {response.status}")
-                body = _read(conn, response, limit, deadline)
+                body = _read(sock, response, limit, deadline)
                 return Fetched(body, response.getheader("Content-Type"), _name_of(parts.path))
             except (OSError, http.client.HTTPException) as exc:
                 raise BadRequest(f"Fetching {url!r} failed: {exc.__class__.__name__}") from None
             finally:
+                if response is not None:
+                    response.close()
                 conn.close()
+                if conn.raw_sock is not None:
+                    conn.raw_sock.close()
         raise BadRequest(f"Fetching {url!r} failed: too many redirects")
 
 
-def _read(conn, response, limit: int, deadline: float) -> tempfile.SpooledTemporaryFile:
+def _read(sock, response, limit: int, deadline: float) -> tempfile.SpooledTemporaryFile:
     """The body, at most ``limit`` bytes, before ``deadline`` (each wait gets only the time left)."""
     length = response.getheader("Content-Length")
     if length and length.isdigit() and int(length) > limit:
@@ -138,7 +149,7 @@ def _read(conn, response, limit: int, deadline: float) -> tempfile.SpooledTempor
             left = deadline - time.monotonic()
             if left <= 0:
                 raise BadRequest("Fetching the file took too long")
-            conn.sock.settimeout(left)
+            sock.settimeout(left)
             chunk = response.read1(CHUNK)
             if not chunk:
                 break

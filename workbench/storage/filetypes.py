@@ -15,8 +15,24 @@ OCTET_STREAM = "application/octet-stream"
 #: how many leading bytes ``sniff`` looks at
 SNIFF_BYTES = 512
 
-# The built-in table only: the answer must not depend on the host's /etc/mime.types.
+# The built-in table only (the answer must not depend on the host's /etc/mime.types),
+# plus common office and text formats it lacks.
 _TABLE = mimetypes.MimeTypes()
+_EXTRA_TYPES = {
+    ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ".pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    ".odt": "application/vnd.oasis.opendocument.text",
+    ".ods": "application/vnd.oasis.opendocument.spreadsheet",
+    ".odp": "application/vnd.oasis.opendocument.presentation",
+    ".md": "text/markdown",
+    ".m4a": "audio/mp4",
+    ".7z": "application/x-7z-compressed",
+    ".yaml": "application/yaml",
+    ".ics": "text/calendar",
+}
+for _ext, _type in _EXTRA_TYPES.items():
+    _TABLE.add_type(_type, _ext)
 _MIME_RE = re.compile(r"^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$")
 _PATTERN_RE = re.compile(r"^(\*|[a-z0-9][a-z0-9!#$&^_.+-]*)/(\*|[a-z0-9][a-z0-9!#$&^_.+-]*)$")
 _SIGNATURES: tuple[tuple[bytes, str], ...] = (

@@ -92,8 +92,8 @@ def display_title(filename: str | None) -> str:
 def storage_name(title: str, extension: str | None) -> str:
     """An ASCII file name for the key, from the title, ending in ``extension`` (``.png``)
     when one is given, so the stored name always agrees with the stored type."""
-    ascii_text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
-    stem = PurePosixPath(ascii_text).stem if extension else ascii_text
+    stem = PurePosixPath(title).stem if extension else title
+    stem = unicodedata.normalize("NFKD", stem).encode("ascii", "ignore").decode()
     stem = _UNSAFE_NAME_CHARS.sub("_", stem).strip("._-") or "file"
     suffix = extension or ""
     return stem[: NAME_MAX_LENGTH - len(suffix)] + suffix

@@ -1,0 +1,87 @@
+"""The local-disk backend: files under <data_dir>/attachments, keys kept inside it."""
+
+import io
+
+import pytest
+from workbench_plugins.storage.local import LocalStorage, register_storage_backends
+
+from workbench.errors import PayloadTooLarge
+from workbench.storage import keys
+from workbench.storage.interfaces import FileMissing, IStorageBackend, StorageError
+from workbench.storage.services import LimitedReader
+
+TOKEN = "T" * 24
+
+
+@pytest.fixture
+def backend(tmp_path):
+    return LocalStorage({"workbench.data_dir": str(tmp_path)})
+
+
+def test_is_registered_and_conforms(backend):
+    assert register_storage_backends() == [LocalStorage]
+    assert LocalStorage.name == "local"
+    assert isinstance(backend, IStorageBackend)
+
+
+def test_save_open_size_exists_delete(backend, tmp_path):
+    key = f"p_1/{TOKEN}/a.txt"
+    assert not backend.exists(key)
+    assert backend.save(key, io.BytesIO(b"hello"), "text/plain") == 5
+    assert (tmp_path / "attachments" / "p_1" / TOKEN / "a.txt").read_bytes() == b"hello"
+    assert backend.exists(key)
+    assert backend.size(key) == 5
+    with backend.open(key) as f:
+        assert f.read() == b"hello"
+    backend.delete(key)
+    backend.delete(key)  # twice is fine
+    assert not backend.exists(key)
+    assert not (tmp_path / "attachments" / "p_1" / TOKEN).exists()
+    with pytest.raises(FileMissing):
+        backend.open(key)
+    with pytest.raises(FileMissing):
+        backend.size(key)
+
+
+def test_a_refused_stream_leaves_nothing(backend, tmp_path):
+    key = f"p_1/{TOKEN}/big.bin"
+    with pytest.raises(PayloadTooLarge):
+        backend.save(key, LimitedReader(io.BytesIO(b"x" * 5000), 4000), "application/octet-stream")
+    assert not backend.exists(key)
+    assert list((tmp_path / "attachments" / "p_1").rglob("*")) == []
+
+
+@pytest.mark.parametrize("key", ["../outside.txt", f"p/{TOKEN}/../../../x", f"p/{TOKEN}/..", "/etc/passwd",
+                                 f"p/{TOKEN}/.secret", "p/x"])
+def test_keys_outside_the_root_are_refused(backend, key):
+    for call in (lambda: backend.save(key, io.BytesIO(b"x"), "text/plain"), lambda: backend.open(key),
+                 lambda: backend.delete(key), lambda: backend.exists(key), lambda: backend.size(key)):
+        with pytest.raises(StorageError):
+            call()
+
+
+def test_a_symlink_out_of_the_root_is_not_followed(backend, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "a.txt").write_text("secret")
+    (tmp_path / "attachments" / "p_1").mkdir()
+    (tmp_path / "attachments" / "p_1" / TOKEN).symlink_to(outside)
+    with pytest.raises(StorageError, match="escapes"):
+        backend.open(f"p_1/{TOKEN}/a.txt")
+
+
+def test_limited_reader_counts_the_head():
+    reader = LimitedReader(io.BytesIO(b"def"), 6, head=b"abc")
+    assert reader.read(2) == b"ab"
+    assert reader.read() == b"c"
+    assert reader.read() == b"def"
+    assert reader.read() == b""
+    reader = LimitedReader(io.BytesIO(b"def"), 5, head=b"abc")
+    assert reader.read() == b"abc"
+    with pytest.raises(PayloadTooLarge, match="the limit is 5 bytes"):
+        reader.read()
+
+
+def test_key_helper_is_what_the_backend_expects(backend):
+    key = keys.make_key("p_1", "x.png")
+    assert backend.save(str(key), io.BytesIO(b"x"), "image/png") == 1
