@@ -55,7 +55,11 @@ def refresh_session(request) -> dict:
     row = request.dbsession.scalar(sa.select(RefreshToken).where(RefreshToken.token_hash == token_hash(token)))
     if row is None:
         raise Unauthorized("Invalid refresh token")
-    request.dbsession.delete(row)
+    # Only the request whose DELETE removes the row may rotate it: two refreshes racing
+    # with one cookie must not both get a new session.
+    deleted = request.dbsession.execute(sa.delete(RefreshToken).where(RefreshToken.id == row.id)).rowcount
+    if deleted != 1:
+        raise Unauthorized("Invalid refresh token")
     if row.expires_at < utcnow():
         raise Unauthorized("Refresh token expired")
     user = request.dbsession.get(User, row.user_id)
