@@ -1,0 +1,160 @@
+"""End-to-end fixtures: a real Workbench server (pserve, as `make run` starts it) on a free
+port with its own data folder, and headless Debian Chromium driven by Playwright.
+
+The browser is never downloaded: Chromium comes from the system (`apt-get install
+chromium`; .ci/run does it). Screenshots go to test-artifacts/ (git-ignored)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+DIST = REPO / "frontend" / "dist"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, data_dir: Path):
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = data_dir / "server.log"
+        bin_dir = Path(sys.executable).parent
+        env = {
+            **os.environ,
+            "WORKBENCH_DATA_DIR": str(data_dir),
+            "PORT": str(self.port),
+            "HOST": "127.0.0.1",
+        }
+        env.pop("WORKBENCH_DATABASE_URL", None)
+        subprocess.run([str(bin_dir / "workbench"), "migrate"], cwd=REPO, env=env, check=True, capture_output=True)
+        self._log = open(self.log_path, "wb")
+        self.process = subprocess.Popen(
+            [str(bin_dir / "pserve"), "development.ini"], cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT
+        )
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
+        for _ in range(300):
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.url + "/api/v1/health", timeout=2):
+                    return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        raise RuntimeError(f"server did not start:\n{self.log()}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def api(self, method: str, path: str, body=None, token: str | None = None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        request.add_header("content-type", "application/json")
+        if token:
+            request.add_header("xc-auth", token)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read() or b"null")
+
+    def get_html(self, path: str, headers=None) -> tuple[int, str]:
+        request = urllib.request.Request(self.url + path, headers=headers or {})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self._log.close()
+
+
+def _require_build_and_browser():
+    if not (DIST / "shells" / "manifest.json").exists():
+        pytest.skip("the frontend is not built (make test builds it)")
+    if not shutil.which("chromium"):
+        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A fresh server with an empty meta database (the next sign-up is the first user)."""
+    _require_build_and_browser()
+    srv = Server(tmp_path)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    _require_build_and_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class PageErrors:
+    """Console errors and uncaught exceptions of a page (hydration mismatches show here)."""
+
+    def __init__(self, page):
+        self.messages: list[str] = []
+        page.on("console", lambda msg: msg.type == "error" and self.messages.append(msg.text))
+        page.on("pageerror", lambda exc: self.messages.append(f"pageerror: {exc}"))
+
+    def hydration(self) -> list[str]:
+        words = ("hydrat", "did not match", "server rendered html", "#418", "#423", "#425")
+        return [m for m in self.messages if any(w in m.lower() for w in words)]
+
+    def uncaught(self) -> list[str]:
+        return [m for m in self.messages if m.startswith("pageerror")]
+
+
+@pytest.fixture
+def context(browser, server):
+    ctx = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800}, locale="en-US")
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.errors = PageErrors(page)
+    yield page
+    assert page.errors.uncaught() == []
+    assert page.errors.hydration() == []

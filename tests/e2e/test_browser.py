@@ -1,0 +1,214 @@
+"""The web app in headless Chromium against a real server: first load is server rendered and
+hydrates cleanly, sign-up, projects kept across reloads, the route guards, 404, languages."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.support import screenshot
+
+pytestmark = pytest.mark.e2e
+
+EMAIL = "owner@example.com"
+PASSWORD = "correct horse battery staple"
+
+
+def _hydrated(page) -> None:
+    page.wait_for_function("window.__wbHydrated === true")
+
+
+def _dialog_settled(page) -> None:
+    """Wait for the dialog's opening transition to end (for a clean screenshot)."""
+    page.locator(
+        ".bp6-dialog-container:not(.bp6-overlay-enter):not(.bp6-overlay-enter-active)"
+        ":not(.bp6-overlay-appear):not(.bp6-overlay-appear-active)"
+    ).wait_for()
+
+
+def _sign_up_first_user(server) -> str:
+    return server.api("POST", "/api/v1/auth/user/signup", {"email": EMAIL, "password": PASSWORD})["token"]
+
+
+def _use_token(page, token: str) -> None:
+    """Start the browser session already signed in (as if signed in earlier)."""
+    settings = json.dumps({"token": token})
+    page.add_init_script(f"window.localStorage.setItem('workbench.settings', {json.dumps(settings)})")
+
+
+def test_first_response_holds_the_rendered_shell(server):
+    status, html = server.get_html("/signin")
+    assert status == 200
+    root = re.search(r'<div id="root">(.*)</div>\s*</body>', html, re.S).group(1)
+    assert "Sign in to Workbench" in root
+    assert 'id="signin-email"' in root
+    state = json.loads(re.search(r"window.__WB_STATE__=(.*?);</script>", html).group(1))
+    assert state["appInfo"]["firstUser"] is True
+    assert state["messages"]["auth.signIn.submit"] == "Sign in"
+    assert state["theme"]["primaryColor"] == "#4351E8"
+
+    status, html = server.get_html("/nc/p_unknown/table/Orders")
+    assert status == 200 and 'data-testid="project-shell"' in html
+    status, html = server.get_html("/no/such/page/at/all")
+    assert status == 404 and "Page not found" in html
+    status, html = server.get_html("/api/v1/no-such-thing")
+    assert status == 404 and json.loads(html) == {"msg": "Not found"}
+
+
+def test_sign_up_create_project_and_find_it_after_reload(server, page):
+    page.goto("/")
+    _hydrated(page)
+    # The first visitor is sent to sign-up.
+    expect(page).to_have_url(re.compile(r"/signup$"))
+    expect(page.get_by_test_id("first-user")).to_be_visible()
+    screenshot(page, "signup")
+
+    page.get_by_test_id("signup-submit").click()
+    expect(page.get_by_text("Enter a valid email address")).to_be_visible()
+    page.fill("#signup-firstname", "Olive")
+    page.fill("#signup-email", EMAIL)
+    page.fill("#signup-password", PASSWORD)
+    page.get_by_test_id("signup-submit").click()
+
+    # Signed in: the no-auth sign-up route sends the user on to the project list.
+    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page.get_by_text("No projects yet. Create your first one.")).to_be_visible()
+    screenshot(page, "projects-empty")
+
+    page.get_by_test_id("new-project").click()
+    title_input = page.get_by_test_id("project-title-input")
+    title_input.fill(" Leading space")
+    expect(page.get_by_text("Project name cannot start with a space")).to_be_visible()
+    expect(page.get_by_test_id("project-title-submit")).to_be_disabled()
+    title_input.fill("x" * 51)
+    expect(page.get_by_text("Project name must be at most 50 characters long")).to_be_visible()
+    title_input.fill("Sales pipeline")
+    _dialog_settled(page)
+    screenshot(page, "project-create-dialog")
+    page.get_by_test_id("project-title-submit").click()
+
+    # The new project opens in its shell, themed with the default colours.
+    expect(page).to_have_url(re.compile(r"/nc/[^/]+$"))
+    expect(page.get_by_test_id("project-title")).to_have_text("Sales pipeline")
+    header_colour = page.eval_on_selector(".wb-project-header", "el => getComputedStyle(el).backgroundColor")
+    assert header_colour == "rgb(67, 81, 232)"
+    screenshot(page, "project-home")
+
+    page.goto("/")
+    expect(page.get_by_test_id("project-row")).to_have_count(1)
+    page.reload()
+    _hydrated(page)
+    expect(page.get_by_test_id("project-row")).to_have_count(1)
+    expect(page.get_by_test_id("project-row")).to_contain_text("Sales pipeline")
+
+    # Rename, then find the new name after a reload.
+    page.get_by_test_id("rename-project").click()
+    page.get_by_test_id("project-title-input").fill("Sales 2027")
+    page.get_by_test_id("project-title-submit").click()
+    expect(page.locator(".bp6-dialog")).to_have_count(0)
+    expect(page.get_by_test_id("project-row")).to_contain_text("Sales 2027")
+    page.reload()
+    expect(page.get_by_test_id("project-row")).to_contain_text("Sales 2027")
+    screenshot(page, "projects")
+
+    # The account page shows the signed-in user.
+    page.get_by_test_id("nav-account").click()
+    expect(page.get_by_test_id("account-email")).to_have_text(EMAIL)
+    screenshot(page, "account")
+
+    # Delete after confirming.
+    page.goto("/")
+    page.get_by_test_id("delete-project").click()
+    alert = page.locator(".bp6-alert")
+    expect(alert).to_contain_text("Sales 2027")
+    alert.get_by_role("button", name="Delete", exact=True).click()
+    expect(page.get_by_text("No projects yet. Create your first one.")).to_be_visible()
+    page.reload()
+    expect(page.get_by_text("No projects yet. Create your first one.")).to_be_visible()
+
+
+def test_route_guards(server, context, page):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Guarded"}, token=token)
+
+    # Signed out, once a user exists: auth routes go to sign-in.
+    for path in ("/", "/account", f"/nc/{project['id']}"):
+        page.goto(path)
+        _hydrated(page)
+        expect(page).to_have_url(re.compile(r"/signin$"))
+    screenshot(page, "signin")
+    # Public routes need no session.
+    page.goto("/error/404")
+    expect(page.get_by_test_id("not-found")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/error/404$"))
+
+    # Wrong password: the server's message is shown, the user stays on sign-in.
+    page.goto("/signin")
+    page.fill("#signin-email", EMAIL)
+    page.fill("#signin-password", "wrong password")
+    page.get_by_test_id("signin-submit").click()
+    expect(page.get_by_test_id("form-error")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/signin$"))
+
+    page.fill("#signin-password", PASSWORD)
+    page.get_by_test_id("signin-submit").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page.get_by_test_id("project-row")).to_contain_text("Guarded")
+
+    # Signed in: no-auth routes bounce back to the previous route.
+    page.goto(f"/nc/{project['id']}")
+    expect(page.get_by_test_id("project-title")).to_have_text("Guarded")
+    page.evaluate("window.history.pushState({}, '', '/signin'); window.dispatchEvent(new PopStateEvent('popstate'))")
+    expect(page).to_have_url(re.compile(rf"/nc/{project['id']}$"))
+    page.goto("/signup")
+    expect(page).to_have_url(re.compile(r"/$"))
+
+    # The super admin may open the app store route.
+    page.goto("/apps")
+    expect(page).to_have_url(re.compile(r"/apps$"))
+
+    # Unknown project: the 404 page.
+    page.goto("/nc/p_does_not_exist")
+    expect(page).to_have_url(re.compile(r"/error/404$"))
+    screenshot(page, "not-found")
+
+    # Signing out returns to sign-in, and the token is gone after a reload.
+    page.goto("/")
+    page.get_by_test_id("sign-out").click()
+    expect(page).to_have_url(re.compile(r"/signin$"))
+    page.goto("/")
+    expect(page).to_have_url(re.compile(r"/signin$"))
+
+
+def test_non_super_user_is_refused_the_app_store(server, browser):
+    _sign_up_first_user(server)
+    token = server.api("POST", "/api/v1/auth/user/signup", {"email": "member@example.com", "password": PASSWORD})["token"]
+    ctx = browser.new_context(base_url=server.url, locale="en-US")
+    try:
+        page = ctx.new_page()
+        _use_token(page, token)
+        page.goto("/apps")
+        expect(page).to_have_url(re.compile(r"/$"))
+        expect(page.get_by_text("You don't have enough permission to access the page.")).to_be_visible()
+    finally:
+        ctx.close()
+
+
+def test_arabic_is_served_right_to_left(server, browser):
+    ctx = browser.new_context(base_url=server.url, locale="ar-EG")
+    try:
+        page = ctx.new_page()
+        errors = []
+        page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+        page.goto("/signin")
+        _hydrated(page)
+        assert page.get_attribute("html", "dir") == "rtl"
+        assert page.get_attribute("html", "lang") == "ar"
+        expect(page.get_by_role("heading", name="تسجيل الدخول إلى Workbench")).to_be_visible()
+        screenshot(page, "signin-ar")
+        assert [e for e in errors if "hydrat" in e.lower()] == []
+    finally:
+        ctx.close()
