@@ -69,6 +69,7 @@ class Model:
     table_name: str
     table: sa.Table
     fields: list[Field]
+    dialect: str = "sqlite"
     by_id: dict[str, Field] = field(default_factory=dict)
     by_title: dict[str, Field] = field(default_factory=dict)
     by_name: dict[str, Field] = field(default_factory=dict)
@@ -111,6 +112,8 @@ def build_model(registry, table, columns, dialect: str) -> Model:
         ftype = field_type_class(registry, info.uidt)(info)
         sql_type = ftype.sql_type(dialect) if info.column_name else None
         sa_column = None
+        if info.pk and isinstance(sql_type, sa.Text):
+            sql_type = sa.String(255)  # keys must be indexable everywhere (MariaDB refuses TEXT)
         if sql_type is not None:
             sa_column = sa.Column(info.column_name, sql_type, key=info.id, primary_key=bool(info.pk),
                                   autoincrement=bool(info.ai) if info.pk else False, nullable=not info.pk)
@@ -120,7 +123,7 @@ def build_model(registry, table, columns, dialect: str) -> Model:
     for f in fields:
         if f.sa_column is not None:
             f.sa_column = sa_table.c[f.id]
-    return Model(table.id, table.title, table.table_name, sa_table, fields)
+    return Model(table.id, table.title, table.table_name, sa_table, fields, dialect)
 
 
 class ModelCache:

@@ -78,7 +78,7 @@ def list_params(request, model: Model, view=None, paging: bool = True) -> ListPa
     for f, descending in sorts:
         if f.sa_column is None:
             raise BadRequest(f"Field '{f.title}' cannot be sorted")
-        params.order_by.append(f.sa_column.desc() if descending else f.sa_column.asc())
+        params.order_by.append(_ordering(model, f.sa_column, descending))
     params.order_by += [f.sa_column.asc() for f in model.pk_fields]
     params.fields = selected_fields(model, request, view)
     if paging:
@@ -86,6 +86,14 @@ def list_params(request, model: Model, view=None, paging: bool = True) -> ListPa
         params.limit = int_param(request, "limit", DEFAULT_PAGE_SIZE, 1, cap, aliases=("l",))
         params.offset = int_param(request, "offset", 0, 0, aliases=("o",))
     return params
+
+
+def _ordering(model: Model, column, descending: bool):
+    """Nulls sort as the smallest value on every dialect (PostgreSQL's default is the opposite)."""
+    clause = column.desc() if descending else column.asc()
+    if model.dialect == "postgresql":
+        clause = clause.nulls_last() if descending else clause.nulls_first()
+    return clause
 
 
 def _columns(fields: list[Field]):

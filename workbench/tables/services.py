@@ -53,6 +53,8 @@ def create_table(request, project: Project, body: dict) -> Table:
     titles: set[str] = set()
     names: set[str] = set()
     given = {c.get("uidt") for c in user_columns if isinstance(c, dict)}
+    if any(isinstance(c, dict) and c.get("pk") for c in user_columns):
+        given.add("ID")  # the caller chose the primary key (possibly composite)
     columns = []
     for uidt, col_title, col_name, extra in SYSTEM_COLUMNS:
         if uidt not in given:
