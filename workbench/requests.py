@@ -16,7 +16,8 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def body_limit_tween_factory(handler, registry):
-    """Refuse bodies over ``workbench.max_body_size`` with 413 before any view runs."""
+    """Before any view runs: 400 for a URL that cannot be decoded (see ``url_problem``) and
+    413 for a body over ``workbench.max_body_size``."""
     default_limit = int(registry.settings["workbench.max_body_size"])
     large_paths = tuple(registry.settings.get("workbench.large_body_paths", ()))
 
