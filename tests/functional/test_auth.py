@@ -96,6 +96,10 @@ def test_invite_only_ini_setting_refuses_open_signup(make_client):
     admin = client.signup("admin@example.com")  # the first user is always let in
     res = client.post_json(SIGNUP, {"email": "walk-in@example.com", "password": DEFAULT_PASSWORD}, status=400)
     assert res.json["msg"] == "Not allowed to signup, contact super admin."
+    # The super admin cannot reopen what the operator closed.
+    changed = client.post_json(SETTINGS, {"invite_only_signup": False}, headers=client.auth(admin)).json
+    assert changed["invite_only_signup"] is True
+    client.post_json(SIGNUP, {"email": "walk-in@example.com", "password": DEFAULT_PASSWORD}, status=400)
     # An invitation still works.
     invite = client.post_json("/api/v1/users", {"email": "guest@example.com"}, headers=client.auth(admin)).json
     token = client.signup("guest@example.com", token=invite["invite_token"])

@@ -38,11 +38,13 @@ def user_by_email(dbsession, email: str) -> User | None:
 
 
 def app_settings(request) -> dict:
+    """The super admin's settings over the defaults. ``workbench.signup = invite`` in the
+    ini (or ``WORKBENCH_SIGNUP``) is the operator's lock: sign-up stays invite-only."""
     values = dict(APP_SETTING_DEFAULTS)
-    if request.registry.settings.get("workbench.signup") == "invite":
-        values["invite_only_signup"] = True
     for row in request.dbsession.scalars(sa.select(AppSetting)):
         values[row.key] = row.value
+    if request.registry.settings.get("workbench.signup") == "invite":
+        values["invite_only_signup"] = True
     return values
 
 
