@@ -1,0 +1,13 @@
+"""What text functions share: texts in (anything is read as a text), a text out."""
+
+from workbench.formulas import DataType, FormulaFunction
+from workbench.formulas.types import NUMBER, TEXT
+
+
+class TextFunction(FormulaFunction):
+    arg_types = (TEXT,)
+    returns = DataType.STRING
+
+
+#: a text, then numbers (LEFT, MID, REPEAT, ...)
+TEXT_THEN_NUMBERS = (TEXT, NUMBER)

@@ -1,0 +1,51 @@
+"""Regular expressions: REGEX_MATCH, REGEX_EXTRACT, REGEX_REPLACE.
+
+Matching is case-sensitive everywhere (MariaDB's case-insensitive collations are
+overridden with ``(?-i)``). SQLite needs ``workbench.formulas.sqlite_functions``; MSSQL
+has no regular expressions.
+"""
+
+import sqlalchemy as sa
+
+from workbench.formulas import DataType
+
+from .base import TextFunction
+
+
+class _Regex(TextFunction):
+    dialects = frozenset({"sqlite", "postgresql", "mysql"})
+    min_args = max_args = 2
+
+
+class REGEX_MATCH(_Regex):
+    name = "REGEX_MATCH"
+    description = "Whether a text matches a regular expression"
+    syntax = "REGEX_MATCH(text, pattern)"
+    returns = DataType.BOOLEAN
+
+    @classmethod
+    def sql(cls, ctx, args):
+        return ctx.text(args[0]).regexp_match(ctx.case_sensitive(ctx.text(args[1])))
+
+
+class REGEX_EXTRACT(_Regex):
+    name = "REGEX_EXTRACT"
+    description = "The first part of a text that matches a regular expression"
+    syntax = "REGEX_EXTRACT(text, pattern)"
+
+    @classmethod
+    def sql(cls, ctx, args):
+        return ctx.regex_search(ctx.text(args[0]), ctx.text(args[1]))
+
+
+class REGEX_REPLACE(_Regex):
+    name = "REGEX_REPLACE"
+    description = "The text with every match of a regular expression replaced"
+    syntax = "REGEX_REPLACE(text, pattern, replacement)"
+    min_args = max_args = 3
+
+    @classmethod
+    def sql(cls, ctx, args):
+        text, pattern, replacement = ctx.text(args[0]), ctx.case_sensitive(ctx.text(args[1])), ctx.text(args[2])
+        flags = ("g",) if ctx.dialect == "postgresql" else ()
+        return sa.func.regexp_replace(text, pattern, replacement, *flags, type_=sa.Unicode)

@@ -1,0 +1,21 @@
+"""RECORD_ID: the record's primary key, as a text."""
+
+from workbench.formulas import DataType, FormulaFunction
+from workbench.hookspecs import hookimpl
+
+
+class RECORD_ID(FormulaFunction):
+    name = "RECORD_ID"
+    description = "The id of the record"
+    syntax = "RECORD_ID()"
+    min_args = max_args = 0
+    returns = DataType.STRING
+
+    @classmethod
+    def sql(cls, ctx, args):
+        return ctx.cast_text(ctx.resolver.record_id())
+
+
+@hookimpl
+def register_formula_functions():
+    return [RECORD_ID]

@@ -1,0 +1,87 @@
+"""Functions SQLite lacks, added to each connection from Python.
+
+The data engine calls ``sqlite_functions(dbapi_connection)`` from its SQLite ``connect``
+event. Regular expressions are always added (SQLite has none); math functions only when
+this SQLite was built without them. Install it after SQLAlchemy's own connect handler.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+import sqlite3
+
+
+@functools.lru_cache(maxsize=256)
+def _pattern(pattern: str) -> re.Pattern:
+    return re.compile(pattern)
+
+
+def _nulls_pass(fn):
+    @functools.wraps(fn)
+    def wrapper(*args):
+        if any(arg is None for arg in args):
+            return None
+        try:
+            return fn(*args)
+        except (re.error, ValueError, OverflowError, ZeroDivisionError, TypeError):
+            return None
+
+    return wrapper
+
+
+@_nulls_pass
+def regexp(pattern, value):
+    """``value REGEXP pattern`` (SQLite passes the pattern first)."""
+    return _pattern(str(pattern)).search(str(value)) is not None
+
+
+@_nulls_pass
+def regexp_substr(value, pattern):
+    match = _pattern(str(pattern)).search(str(value))
+    return match.group(0) if match else None
+
+
+@_nulls_pass
+def regexp_replace(value, pattern, replacement):
+    return _pattern(str(pattern)).sub(str(replacement), str(value))
+
+
+ALWAYS = {
+    "regexp": (2, regexp),
+    "regexp_substr": (2, regexp_substr),
+    "regexp_replace": (3, regexp_replace),
+    # SQLAlchemy's pysqlite dialect replaces floor() with math.floor, which fails on NULL
+    "floor": (1, _nulls_pass(math.floor)),
+}
+
+MATH_FUNCTIONS = {
+    "sqrt": (1, _nulls_pass(math.sqrt)),
+    "power": (2, _nulls_pass(math.pow)),
+    "exp": (1, _nulls_pass(math.exp)),
+    "ln": (1, _nulls_pass(math.log)),
+    "log10": (1, _nulls_pass(math.log10)),
+    "log": (2, _nulls_pass(lambda base, x: math.log(x, base))),
+    "ceil": (1, _nulls_pass(math.ceil)),
+    "ceiling": (1, _nulls_pass(math.ceil)),
+    "mod": (2, _nulls_pass(math.fmod)),
+}
+
+
+def sqlite_functions(dbapi_connection: sqlite3.Connection) -> None:
+    """Add the functions compiled formulas use to one SQLite connection."""
+    for name, (arity, fn) in ALWAYS.items():
+        dbapi_connection.create_function(name, arity, fn, deterministic=True)
+    for name, (arity, fn) in MATH_FUNCTIONS.items():
+        if not _has_function(dbapi_connection, name, arity):
+            dbapi_connection.create_function(name, arity, fn, deterministic=True)
+
+
+def _has_function(dbapi_connection: sqlite3.Connection, name: str, arity: int) -> bool:
+    args = ", ".join(["1"] * arity)
+    try:
+        dbapi_connection.execute(f"SELECT {name}({args})").fetchone()
+    except sqlite3.OperationalError:
+        return False
+    return True

@@ -1,0 +1,47 @@
+"""Helpers for tests: a resolver over plain columns, and the built-in functions."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+
+import sqlalchemy as sa
+
+from workbench.plugins.registry import Registry
+
+from .context import Resolved
+from .types import DataType
+
+
+class ColumnResolver:
+    """Resolves column ids to the columns of one table.
+
+    :param columns: column id → (SQLAlchemy column, its ``DataType``)
+    :param record_id: the primary key column (for ``RECORD_ID()``)
+    """
+
+    def __init__(self, columns: Mapping[str, tuple[sa.ColumnElement, DataType]], record_id: sa.ColumnElement):
+        self._columns = {column_id: Resolved(expr, DataType(dt)) for column_id, (expr, dt) in columns.items()}
+        self._record_id = record_id
+
+    def column(self, column_id: str) -> Resolved | None:
+        return self._columns.get(column_id)
+
+    def record_id(self) -> sa.ColumnElement:
+        return self._record_id
+
+    def type(self, column_id: str) -> DataType | None:
+        resolved = self.column(column_id)
+        return None if resolved is None else resolved.type
+
+
+BUILTIN_GROUPS = ("numeric", "string", "date", "logical", "json", "system")
+
+
+def builtin_functions() -> Registry:
+    """The built-in functions as the app's registry holds them, without entry points."""
+    contributions = []
+    for group in BUILTIN_GROUPS:
+        module = importlib.import_module(f"workbench_plugins.formulas.{group}")
+        contributions += [(f"formulas_{group}", cls) for cls in module.register_formula_functions()]
+    return Registry("formula_function", contributions)

@@ -1,0 +1,93 @@
+"""The data types of formula values, and the default type of each field type."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class DataType(StrEnum):
+    NUMERIC = "numeric"
+    STRING = "string"
+    DATE = "date"
+    DATETIME = "datetime"
+    BOOLEAN = "boolean"
+    JSON = "json"
+    ARRAY = "array"
+    NULL = "null"
+
+
+#: the formula type of a field, by its ``uidt``; anything not listed is a string
+_BY_UIDT = {
+    "Number": DataType.NUMERIC,
+    "Decimal": DataType.NUMERIC,
+    "Currency": DataType.NUMERIC,
+    "Percent": DataType.NUMERIC,
+    "Duration": DataType.NUMERIC,
+    "Rating": DataType.NUMERIC,
+    "Year": DataType.NUMERIC,
+    "Count": DataType.NUMERIC,
+    "Rollup": DataType.NUMERIC,
+    "ID": DataType.NUMERIC,
+    "AutoNumber": DataType.NUMERIC,
+    "Checkbox": DataType.BOOLEAN,
+    "Date": DataType.DATE,
+    "DateTime": DataType.DATETIME,
+    "CreateTime": DataType.DATETIME,
+    "CreatedTime": DataType.DATETIME,
+    "LastModifiedTime": DataType.DATETIME,
+    "JSON": DataType.JSON,
+    "Lookup": DataType.ARRAY,
+    "LinkToAnotherRecord": DataType.ARRAY,
+    "Links": DataType.NUMERIC,
+}
+
+
+def data_type_for_uidt(uidt: str) -> DataType:
+    """The formula type of a stored field of type ``uidt`` (a Formula's own type comes
+    from its checked tree, a Rollup of dates from its target: the caller knows better)."""
+    return _BY_UIDT.get(uidt, DataType.STRING)
+
+
+#: what an argument accepts, in function signatures
+ANY = frozenset(DataType)
+NUMBER = frozenset({DataType.NUMERIC, DataType.BOOLEAN, DataType.NULL})
+TEXT = ANY - {DataType.ARRAY}
+DATE = frozenset({DataType.DATE, DataType.DATETIME, DataType.STRING, DataType.NULL})
+LITERAL_TEXT = frozenset({DataType.STRING})
+
+_NAMES = {
+    DataType.NUMERIC: "a number",
+    DataType.STRING: "a text",
+    DataType.DATE: "a date",
+    DataType.DATETIME: "a date",
+    DataType.BOOLEAN: "a boolean",
+    DataType.JSON: "a JSON value",
+    DataType.ARRAY: "a list",
+    DataType.NULL: "a blank",
+}
+
+
+def describe(accepted: frozenset[DataType]) -> str:
+    """How an error message names what an argument accepts."""
+    if DataType.NUMERIC in accepted and DataType.STRING not in accepted:
+        return "a number"
+    if DataType.DATE in accepted:
+        return "a date"
+    if DataType.STRING in accepted and len(accepted) == 1:
+        return "a text"
+    return " or ".join(sorted({_NAMES[t] for t in accepted}))
+
+
+def common_type(types: list[DataType]) -> DataType:
+    """The type of a value that is one of ``types`` (the branches of IF or SWITCH):
+    blanks fit anything, booleans fit numbers, dates fit timestamps, else it is a text."""
+    present = {DataType(t) for t in types} - {DataType.NULL}
+    if not present:
+        return DataType.NULL
+    if len(present) == 1:
+        return present.pop()
+    if present <= {DataType.NUMERIC, DataType.BOOLEAN}:
+        return DataType.NUMERIC
+    if present <= {DataType.DATE, DataType.DATETIME}:
+        return DataType.DATETIME
+    return DataType.STRING
