@@ -29,6 +29,13 @@ def _dialog_settled(page) -> None:
     ).wait_for()
 
 
+def _submit_dialog(page, test_id: str) -> None:
+    """Submit the open dialog and wait until it has gone (closing dialogs linger while they
+    fade out)."""
+    page.get_by_test_id(test_id).click()
+    expect(page.locator(".bp6-dialog")).to_have_count(0)
+
+
 def _sign_up_first_user(server) -> str:
     return server.api("POST", "/api/v1/auth/user/signup", {"email": EMAIL, "password": PASSWORD})["token"]
 
@@ -212,3 +219,59 @@ def test_arabic_is_served_right_to_left(server, browser):
         assert [e for e in errors if "hydrat" in e.lower()] == []
     finally:
         ctx.close()
+
+
+def test_tables_and_tabs_in_the_project_shell(server, page):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Shop"}, token=token)
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}")
+    expect(page.get_by_test_id("no-tables")).to_be_visible()
+
+    # Create two tables; the name rules show inline.
+    page.get_by_test_id("new-table").click()
+    name = page.get_by_test_id("table-title-input")
+    expect(name).to_have_value("Table")
+    name.fill("Orders/2026")
+    expect(page.get_by_text("Table name cannot contain . / or \\")).to_be_visible()
+    name.fill("Orders")
+    _submit_dialog(page, "table-title-submit")
+    expect(page).to_have_url(re.compile(r"/table/Orders$"))
+    expect(page.get_by_test_id("table-title")).to_have_text("Orders")
+    expect(page.get_by_test_id("table-fields")).to_contain_text("Title")
+
+    page.get_by_test_id("new-table").click()
+    page.get_by_test_id("table-title-input").fill("Customers")
+    _submit_dialog(page, "table-title-submit")
+    expect(page).to_have_url(re.compile(r"/table/Customers$"))
+    tabs = page.get_by_test_id("tab-bar").get_by_role("tab")
+    expect(tabs).to_have_count(2)
+    screenshot(page, "table-workspace")
+
+    # Rename the active table: the tab and the route follow; kept after a reload.
+    page.get_by_test_id("rename-table").click()
+    page.get_by_test_id("table-title-input").fill("Clients")
+    _submit_dialog(page, "table-title-submit")
+    expect(page).to_have_url(re.compile(r"/table/Clients$"))
+    expect(tabs.nth(1)).to_contain_text("Clients")
+    page.reload()
+    expect(page.get_by_test_id("table-list")).to_contain_text("Clients")
+    expect(page.get_by_test_id("table-title")).to_have_text("Clients")
+
+    # Open Orders again (its tab is reused), then close it: the previous tab becomes active.
+    page.get_by_test_id("table-list").get_by_text("Orders").click()
+    page.get_by_test_id("table-list").get_by_text("Clients").click()
+    page.get_by_test_id("table-list").get_by_text("Orders").click()
+    expect(tabs).to_have_count(2)
+    expect(page).to_have_url(re.compile(r"/table/Orders$"))
+    tabs.filter(has_text="Orders").get_by_test_id("close-tab").click()
+    expect(page).to_have_url(re.compile(r"/table/Clients$"))
+
+    # Delete the last open table: back to the project home.
+    page.get_by_test_id("delete-table").click()
+    page.locator(".bp6-alert").get_by_role("button", name="Delete", exact=True).click()
+    expect(page).to_have_url(re.compile(rf"/nc/{project['id']}$"))
+    expect(page.get_by_test_id("table-list")).not_to_contain_text("Clients")
+    page.reload()
+    expect(page.get_by_test_id("project-home")).to_contain_text("Orders")
+    expect(page.get_by_test_id("project-home")).not_to_contain_text("Clients")

@@ -17,8 +17,9 @@ import {
 } from "../features/settings/settingsSlice";
 import { writeSettings, type SettingsStorage } from "../features/settings/settings";
 import { requestFinished, requestStarted, uiSlice } from "../features/ui/uiSlice";
+import { tabsSlice } from "../features/tabs/tabsSlice";
 
-export const rootReducer = combineSlices(workbenchApi, settingsSlice, localeSlice, uiSlice);
+export const rootReducer = combineSlices(workbenchApi, settingsSlice, localeSlice, uiSlice, tabsSlice);
 export type RootState = ReturnType<typeof rootReducer>;
 
 export interface StoreOptions {

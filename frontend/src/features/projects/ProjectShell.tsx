@@ -1,29 +1,43 @@
 // The project shell (/{projectType}/{projectId}/...): loads the project, checks the caller's
-// project roles (the plain `user` role is refused), applies the project's theme colours and
-// shows the project home with its tables.
-import { Card, H2, H4, Menu, MenuItem, NonIdealState, Spinner } from "@blueprintjs/core";
-import { useEffect, type CSSProperties } from "react";
+// project roles (the plain `user` role is refused), applies the project's theme colours, and
+// shows the table list, the open tabs and the active item (project home, table, auth).
+import { Button, Card, H2, H4, Menu, MenuItem, NonIdealState, Spinner } from "@blueprintjs/core";
+import { useEffect, useState, type CSSProperties } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Navigate, useNavigate, useParams } from "react-router";
+import { Navigate, useLocation, useNavigate, useParams } from "react-router";
+import { DEFAULT_THEME } from "../../app/constants";
+import { useAppDispatch } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
 import { useAllowed } from "../auth/Guard";
 import { refusedOnProject } from "../auth/guard";
 import { useMeQuery } from "../session/api";
+import { TableWorkspace } from "../tables/TableWorkspace";
+import { useCreateTableMutation, useTablesQuery } from "../tables/api";
+import { uniqueTitle, validateTableTitle } from "../tables/validation";
+import { TabBar } from "../tabs/TabBar";
+import { homeShown, projectEntered, tabOpened } from "../tabs/tabsSlice";
+import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
-import { useProjectQuery, useTablesQuery } from "./api";
+import { useProjectQuery } from "./api";
 import { themeFromMeta, themeStyle } from "./theme";
-import { DEFAULT_THEME } from "../../app/constants";
 
 export function ProjectShell() {
   const intl = useIntl();
   const navigate = useNavigate();
+  const location = useLocation();
+  const dispatch = useAppDispatch();
   const allowed = useAllowed();
   const { projectId = "", title: tableTitle } = useParams();
+  const isAuthTab = /\/auth\/?$/.test(location.pathname);
   const me = useMeQuery({ projectId }, { skip: !allowed || !projectId });
   const refused = refusedOnProject(me.data?.roles);
   const ready = allowed && me.isSuccess && !refused;
   const project = useProjectQuery(projectId, { skip: !ready });
   const tables = useTablesQuery(projectId, { skip: !ready });
+  const [createTable, createState] = useCreateTableMutation();
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const table = tableTitle ? tables.data?.list.find((t) => t.title === tableTitle) : undefined;
 
   useEffect(() => {
     if (refused) {
@@ -32,10 +46,61 @@ export function ProjectShell() {
     }
   }, [refused, intl, navigate]);
 
+  // The route decides the active tab.
+  useEffect(() => {
+    if (!ready) return;
+    dispatch(projectEntered(projectId));
+    if (table) dispatch(tabOpened({ id: `table:${table.id}`, type: "table", title: table.title }));
+    else if (isAuthTab) dispatch(tabOpened({ id: "auth", type: "auth", title: intl.formatMessage({ id: "project.auth" }) }));
+    else if (!tableTitle) dispatch(homeShown());
+  }, [ready, projectId, table, tableTitle, isAuthTab, dispatch, intl]);
+
   if (me.isError && (me.error as HttpError).status === 404) return <Navigate to="/error/404" replace />;
   if (project.isError && (project.error as HttpError).status === 404) return <Navigate to="/error/404" replace />;
 
   const theme = project.data ? themeFromMeta(project.data.meta) : DEFAULT_THEME;
+  const tableList = tables.data?.list ?? [];
+  const openTable = (title: string) => navigate(`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(title)}`);
+  const onCreate = async (title: string) => {
+    const result = await createTable({ projectId, title });
+    if ("error" in result) return setCreateError((result.error as HttpError).message);
+    setCreating(false);
+    openTable(result.data.title);
+  };
+
+  let content = null;
+  if (project.isError) content = <NonIdealState icon="error" title={(project.error as HttpError).message} />;
+  else if (!project.data || !tables.data) content = null;
+  else if (tableTitle && table) content = <TableWorkspace projectId={projectId} tableId={table.id} />;
+  else if (tableTitle) content = <NonIdealState icon="th-disconnect" title={intl.formatMessage({ id: "table.notFound" })} />;
+  else if (isAuthTab) content = <NonIdealState icon="key" title={intl.formatMessage({ id: "page.notAvailable" })} />;
+  else
+    content = (
+      <Card data-testid="project-home">
+        <H4>
+          <FormattedMessage id="project.home.tables" />
+        </H4>
+        {tableList.length === 0 ? (
+          <p className="bp6-text-muted" data-testid="no-tables">
+            <FormattedMessage id="project.home.noTables" />
+          </p>
+        ) : (
+          <ul className="wb-plain-list">
+            {tableList.map((t) => (
+              <li key={t.id}>
+                <a href={`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(t.title)}`} onClick={(e) => { e.preventDefault(); openTable(t.title); }}>
+                  {t.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button icon="add" intent="primary" onClick={() => { setCreateError(null); setCreating(true); }} data-testid="new-table-home">
+          <FormattedMessage id="table.create" />
+        </Button>
+      </Card>
+    );
+
   return (
     <div className="wb-project" style={themeStyle(theme) as CSSProperties} data-testid="project-shell">
       <div className="wb-project-header">
@@ -43,42 +108,55 @@ export function ProjectShell() {
       </div>
       <div className="wb-project-body">
         <aside className="wb-project-sidebar">
-          <H4>
-            <FormattedMessage id="project.home.tables" />
-          </H4>
-          {!project.data ? (
+          <div className="wb-sidebar-head">
+            <H4>
+              <FormattedMessage id="project.home.tables" />
+            </H4>
+            <Button
+              variant="minimal"
+              icon="add"
+              aria-label={intl.formatMessage({ id: "table.create" })}
+              title={intl.formatMessage({ id: "table.create" })}
+              disabled={!project.data}
+              onClick={() => { setCreateError(null); setCreating(true); }}
+              data-testid="new-table"
+            />
+          </div>
+          {!project.data || !tables.data ? (
             <Spinner size={20} />
-          ) : tables.data && tables.data.list.length > 0 ? (
-            <Menu>
-              {tables.data.list.map((table) => (
-                <MenuItem
-                  key={table.id}
-                  text={table.title}
-                  icon="th"
-                  active={table.title === tableTitle}
-                  onClick={() => navigate(`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(table.title)}`)}
-                />
+          ) : tableList.length > 0 ? (
+            <Menu data-testid="table-list">
+              {tableList.map((t) => (
+                <MenuItem key={t.id} text={t.title} icon="th" active={t.title === tableTitle} onClick={() => openTable(t.title)} />
               ))}
             </Menu>
           ) : (
-            <p className="bp6-text-muted" data-testid="no-tables">
+            <p className="bp6-text-muted">
               <FormattedMessage id="project.home.noTables" />
             </p>
           )}
         </aside>
         <section className="wb-project-content">
-          {project.isError ? (
-            <NonIdealState icon="error" title={(project.error as HttpError).message} />
-          ) : tableTitle && project.data ? (
-            <Card>
-              <H4>{tableTitle}</H4>
-              <p className="bp6-text-muted">
-                <FormattedMessage id="page.notAvailable" />
-              </p>
-            </Card>
-          ) : null}
+          <TabBar projectId={projectId} />
+          <div className="wb-tab-content">{content}</div>
         </section>
       </div>
+      <TitleDialog
+        isOpen={creating}
+        title={intl.formatMessage({ id: "table.create.title" })}
+        label={intl.formatMessage({ id: "table.title.label" })}
+        initial={uniqueTitle("Table", tableList.map((t) => t.title))}
+        submitLabel={intl.formatMessage({ id: "common.create" })}
+        busy={createState.isLoading}
+        serverError={createError}
+        validate={(title) => {
+          const id = validateTableTitle(title);
+          return id ? intl.formatMessage({ id }) : null;
+        }}
+        onSubmit={onCreate}
+        onCancel={() => setCreating(false)}
+        testId="table-title"
+      />
     </div>
   );
 }
@@ -90,3 +168,4 @@ export function ProjectLanding() {
   if (!allowed) return null;
   return <Navigate to={`/nc/${encodeURIComponent(projectId)}`} replace />;
 }
+

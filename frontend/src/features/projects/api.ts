@@ -15,12 +15,6 @@ export interface Paged<T> {
   pageInfo: { totalRows: number; pageSize: number; isFirstPage: boolean; isLastPage: boolean };
 }
 
-export interface TableMeta {
-  id: string;
-  title: string;
-  table_name?: string;
-}
-
 export const projectsApi = workbenchApi.injectEndpoints({
   endpoints: (build) => ({
     projects: build.query<Paged<Project>, void>({
@@ -51,10 +45,6 @@ export const projectsApi = workbenchApi.injectEndpoints({
       query: (id) => ({ url: `/api/v1/db/meta/projects/${encodeURIComponent(id)}`, method: "DELETE" }),
       invalidatesTags: (_r, _e, id) => [{ type: "Project", id }, { type: "Project", id: "LIST" }],
     }),
-    tables: build.query<Paged<TableMeta>, string>({
-      query: (projectId) => `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/tables`,
-      providesTags: (_r, _e, projectId) => [{ type: "Table", id: `project:${projectId}` }],
-    }),
   }),
 });
 
@@ -64,5 +54,4 @@ export const {
   useCreateProjectMutation,
   useUpdateProjectMutation,
   useDeleteProjectMutation,
-  useTablesQuery,
 } = projectsApi;

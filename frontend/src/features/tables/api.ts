@@ -1,0 +1,66 @@
+import { workbenchApi } from "../../app/api";
+import type { Paged } from "../projects/api";
+
+export interface Column {
+  id: string;
+  title: string;
+  column_name?: string;
+  uidt: string;
+  pk?: boolean;
+  pv?: boolean;
+  system?: boolean;
+  meta?: Record<string, unknown> | null;
+}
+
+export interface TableMeta {
+  id: string;
+  title: string;
+  table_name?: string;
+  project_id?: string;
+  columns?: Column[];
+  views?: { id: string; title: string; type: number | string }[];
+}
+
+export const tablesApi = workbenchApi.injectEndpoints({
+  endpoints: (build) => ({
+    tables: build.query<Paged<TableMeta>, string>({
+      query: (projectId) => `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/tables`,
+      providesTags: (_r, _e, projectId) => [{ type: "Table", id: `project:${projectId}` }],
+    }),
+    table: build.query<TableMeta, string>({
+      query: (tableId) => `/api/v1/db/meta/tables/${encodeURIComponent(tableId)}`,
+      providesTags: (_r, _e, tableId) => [{ type: "Table", id: tableId }],
+    }),
+    createTable: build.mutation<TableMeta, { projectId: string; title: string }>({
+      query: ({ projectId, title }) => ({
+        url: `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/tables`,
+        method: "POST",
+        // Like the NocoDB GUI: a Title text field as the display value; the server adds
+        // the id and timestamp system columns.
+        body: { title, columns: [{ title: "Title", column_name: "title", uidt: "SingleLineText", pv: true }] },
+      }),
+      invalidatesTags: (_r, _e, { projectId }) => [{ type: "Table", id: `project:${projectId}` }],
+    }),
+    updateTable: build.mutation<TableMeta, { projectId: string; tableId: string; title: string }>({
+      query: ({ tableId, title }) => ({
+        url: `/api/v1/db/meta/tables/${encodeURIComponent(tableId)}`,
+        method: "PATCH",
+        body: { title },
+      }),
+      invalidatesTags: (_r, _e, { projectId, tableId }) => [
+        { type: "Table", id: `project:${projectId}` },
+        { type: "Table", id: tableId },
+      ],
+    }),
+    deleteTable: build.mutation<unknown, { projectId: string; tableId: string }>({
+      query: ({ tableId }) => ({ url: `/api/v1/db/meta/tables/${encodeURIComponent(tableId)}`, method: "DELETE" }),
+      invalidatesTags: (_r, _e, { projectId, tableId }) => [
+        { type: "Table", id: `project:${projectId}` },
+        { type: "Table", id: tableId },
+      ],
+    }),
+  }),
+});
+
+export const { useTablesQuery, useTableQuery, useCreateTableMutation, useUpdateTableMutation, useDeleteTableMutation } =
+  tablesApi;
