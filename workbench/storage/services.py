@@ -28,13 +28,13 @@ class LimitedReader:
         self._count = 0
 
     def read(self, size: int = -1) -> bytes:
+        if size is None or size < 0:
+            return b"".join(iter(lambda: self.read(64 * 1024), b""))
         if self._head:
-            data = self._head if size < 0 else self._head[:size]
-            self._head = self._head[len(data) :]
+            data, self._head = self._head[:size], self._head[size:]
         else:
             # Never ask for more than one byte past the limit.
-            wanted = self._limit + 1 - self._count
-            data = self._stream.read(wanted if size < 0 else min(size, wanted))
+            data = self._stream.read(min(size, self._limit + 1 - self._count))
         self._count += len(data)
         if self._count > self._limit:
             raise PayloadTooLarge(f"File too large: the limit is {self._limit} bytes")

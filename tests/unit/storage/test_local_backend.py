@@ -73,13 +73,14 @@ def test_a_symlink_out_of_the_root_is_not_followed(backend, tmp_path):
 def test_limited_reader_counts_the_head():
     reader = LimitedReader(io.BytesIO(b"def"), 6, head=b"abc")
     assert reader.read(2) == b"ab"
-    assert reader.read() == b"c"
-    assert reader.read() == b"def"
-    assert reader.read() == b""
-    reader = LimitedReader(io.BytesIO(b"def"), 5, head=b"abc")
-    assert reader.read() == b"abc"
+    assert reader.read(5) == b"c"
+    assert reader.read(5) == b"def"
+    assert reader.read(5) == b""
+    assert LimitedReader(io.BytesIO(b"def"), 6, head=b"abc").read() == b"abcdef"
     with pytest.raises(PayloadTooLarge, match="the limit is 5 bytes"):
-        reader.read()
+        LimitedReader(io.BytesIO(b"def"), 5, head=b"abc").read()
+    with pytest.raises(PayloadTooLarge):
+        LimitedReader(io.BytesIO(b"x" * 10**6), 5).read()
 
 
 def test_key_helper_is_what_the_backend_expects(backend):

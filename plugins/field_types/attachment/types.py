@@ -1,0 +1,131 @@
+"""Attachment cells hold a JSON array of file objects, as NocoDB stores them:
+``{path | url, title, mimetype, size}``.
+
+``path`` is where Workbench's download route serves a stored file (checked to be a
+well-formed storage key, so a cell can never point outside the storage root); ``url`` is
+an external ``http(s)`` address. Signed or temporary fields clients send back
+(``signedPath``, ``signedUrl``, ``data``) are dropped. The column's meta may limit the
+count (``maxNumberOfAttachments``) and the types (``supportedAttachmentMimeTypes``).
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+import sqlalchemy as sa
+
+from workbench.fields import operators as ops
+from workbench.fields.interfaces import FieldType, FieldValueError
+from workbench.storage import filetypes, keys
+
+#: a hard cap on files per cell, whatever the field says
+MAX_FILES = 100
+URL_MAX_LENGTH = 2083
+_OPTIONAL_INTS = ("size", "width", "height")
+
+
+def _clean_url(url) -> str:
+    if not isinstance(url, str) or len(url) > URL_MAX_LENGTH or any(c.isspace() for c in url):
+        raise FieldValueError("url must be an http or https address")
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise FieldValueError("url must be an http or https address")
+    return url
+
+
+def _clean_item(item, patterns: tuple[str, ...]) -> dict:
+    if not isinstance(item, dict):
+        raise FieldValueError("each attachment must be an object with a path or a url")
+    out: dict = {}
+    if item.get("path") is not None:
+        try:
+            key = keys.parse_path(item["path"])
+        except keys.InvalidKey as exc:
+            raise FieldValueError(f"invalid path: {exc}") from None
+        out["path"] = key.path
+        default_title = key.name
+    elif item.get("url") is not None:
+        out["url"] = _clean_url(item["url"])
+        default_title = urlsplit(item["url"]).path.rsplit("/", 1)[-1]
+    else:
+        raise FieldValueError("each attachment needs a path (from an upload) or a url")
+    title = item.get("title")
+    if title is not None and not isinstance(title, str):
+        raise FieldValueError("title must be text")
+    out["title"] = keys.display_title(title or default_title)
+    declared = item.get("mimetype")
+    if declared is not None and filetypes.clean_declared(declared) is None:
+        raise FieldValueError(f"{declared!r} is not a file type")
+    out["mimetype"] = filetypes.clean_declared(declared) or filetypes.from_name(out["title"]) or filetypes.OCTET_STREAM
+    if not filetypes.accepted(out["mimetype"], patterns):
+        raise FieldValueError(f"target file is not an accepted file type: {', '.join(patterns)}")
+    for name in _OPTIONAL_INTS:
+        value = item.get(name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise FieldValueError(f"{name} must be a whole number of at least 0")
+        out[name] = value
+    return out
+
+
+class Attachment(FieldType):
+    name = "Attachment"
+    operators = frozenset({"like", "nlike"}) | ops.BLANK | ops.NULLS
+    search = "like"
+    dt = "text"
+
+    def sql_type(self, dialect):
+        return sa.Text()
+
+    def _limits(self) -> tuple[int, tuple[str, ...]]:
+        count = self.meta.get("maxNumberOfAttachments")
+        if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
+            count = MAX_FILES
+        try:
+            patterns = filetypes.parse_patterns(self.meta.get("supportedAttachmentMimeTypes") or ())
+        except ValueError:
+            patterns = ()
+        return min(count, MAX_FILES), patterns
+
+    def to_db(self, value):
+        if isinstance(value, str):
+            if not value.strip():
+                return None
+            try:
+                value = json.loads(value)
+            except ValueError:
+                raise FieldValueError("expected a list of file objects (JSON)") from None
+        if value is None or value == []:
+            return None
+        if isinstance(value, dict):
+            value = [value]
+        if not isinstance(value, list):
+            raise FieldValueError("expected a list of file objects")
+        limit, patterns = self._limits()
+        if len(value) > limit:
+            raise FieldValueError(f"at most {limit} attachments are allowed")
+        items = []
+        for index, item in enumerate(value, 1):
+            try:
+                items.append(_clean_item(item, patterns))
+            except FieldValueError as exc:
+                raise FieldValueError(f"attachment {index}: {exc}") from None
+        return json.dumps(items, separators=(",", ":"), ensure_ascii=False)
+
+    def to_api(self, value):
+        """The stored list; text that is not a list of objects (written by something else)
+        reads as no attachments rather than breaking the whole record."""
+        if value is None:
+            return None
+        try:
+            items = json.loads(value) if isinstance(value, (str, bytes)) else value
+        except ValueError:
+            return None
+        if not isinstance(items, list):
+            return None
+        return [item for item in items if isinstance(item, dict)]
+
+    def filter_value(self, text):
+        return text
