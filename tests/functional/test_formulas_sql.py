@@ -188,12 +188,14 @@ CASES = [
     ('REGEX_EXTRACT({Name}, "(p+)l")', ["ppl", "pl", None]),
     ('REGEX_EXTRACT({Name}, "z+")', [None, None, None]),
     ('REGEX_REPLACE({Name}, "[aeiou]", "_")', ["Appl_", "b_n_n_ spl_t", None]),
-    ('URL("https://example.com")', ["https://example.com"] * 3),
+    ('URL("https://example.com")', ["URI::(https://example.com)"] * 3),
+    ("URL({Note}, {Name})", ["URI::(red fruit) LABEL::(Apple)", None, None]),
     ('URLENCODE("a b&c=d/é")', ["a%20b%26c%3Dd%2Fé"] * 3),
     ("ISBLANK({Note})", [False, True, True]),
     ("ISNOTBLANK({Qty})", [True, True, False]),
     ('JSON_EXTRACT({Data}, "$.a.b")', ["7", "x", None]),
     ('JSON_EXTRACT({Data}, "$.s")', ["hi", None, None]),
+    ('JSON_EXTRACT({Name}, "$.s")', [None, None, None]),
     ("RECORD_ID()", ["1", "2", "3"]),
     # dates
     ('DATEADD({Day}, 1, "month")', [dt.date(2024, 2, 29), dt.date(2024, 3, 29), None]),
@@ -268,3 +270,21 @@ def test_a_formula_referencing_another_formula(engine):
 def test_unsupported_functions_are_refused_per_dialect():
     with pytest.raises(FormulaError, match=r"REGEX_MATCH is not supported on mssql at position 0"):
         compile_formula(parse('REGEX_MATCH({Name}, "a")', TITLE_TO_ID), RESOLVER, "mssql", FUNCTIONS)
+
+
+@pytest.mark.parametrize(
+    ("formula", "expected"),
+    [
+        ("EXP(1000)", None),
+        ("POWER(10, 400)", None),
+        ("POWER(0, -1)", None),
+        ("POWER(-8, 0.5)", None),
+        ("POWER(-2, 3)", -8),
+        ("LOG(0)", None),
+        ("SQRT(-4)", None),
+        ('DATEADD("soon", 1, "day")', None),
+        ('DAY("2024-13-45x")', None),
+    ],
+)
+def test_values_without_an_answer_are_blank_not_errors(engine, formula, expected):
+    assert evaluate(engine, formula) == [expected] * 3

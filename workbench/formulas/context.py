@@ -137,12 +137,21 @@ class SqlContext:
         return value.expr.is_(None)
 
     def date(self, value: Value) -> sa.ColumnElement:
-        return value.expr if value.dt is DataType.DATE else dates.as_date(self.dialect, value.expr)
+        if value.dt is DataType.DATE:
+            return value.expr
+        return dates.as_date(self.dialect, self._date_text(value))
 
     def datetime(self, value: Value) -> sa.ColumnElement:
         if value.dt is DataType.DATETIME and self.dialect != "sqlite":
             return value.expr
-        return dates.as_datetime(self.dialect, value.expr)
+        return dates.as_datetime(self.dialect, self._date_text(value))
+
+    def _date_text(self, value: Value) -> sa.ColumnElement:
+        """A text read as a date only if it looks like one: PostgreSQL fails the query on
+        'soon' (the other dialects give NULL)."""
+        if value.dt is not DataType.STRING or self.dialect != "postgresql":
+            return value.expr
+        return sa.case((value.expr.regexp_match(dates.ISO_DATE), value.expr))
 
     # -- arithmetic -----------------------------------------------------------
     def to_float(self, expr: sa.ColumnElement) -> sa.ColumnElement:

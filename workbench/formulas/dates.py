@@ -6,6 +6,9 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlalchemy.dialects import mssql
 
+#: texts read as dates: ``YYYY-MM-DD``, optionally a time after a space or T
+ISO_DATE = r"^\d{4}-\d{1,2}-\d{1,2}([ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?)?$"
+
 
 def as_date(dialect: str, expr: sa.ColumnElement) -> sa.ColumnElement:
     if dialect == "sqlite":

@@ -1,4 +1,8 @@
-"""Arithmetic functions: ABS, EXP, LOG, MOD, POWER, SQRT, VALUE."""
+"""Arithmetic functions: ABS, EXP, LOG, MOD, POWER, SQRT, VALUE.
+
+Where PostgreSQL or MariaDB would fail the whole query (a logarithm of 0, an overflow, a
+root of a negative number), the result is blank instead.
+"""
 
 import sqlalchemy as sa
 
@@ -25,7 +29,12 @@ class EXP(NumericFunction):
 
     @classmethod
     def sql(cls, ctx, args):
-        return sa.func.exp(ctx.number(args[0]))
+        power = ctx.number(args[0])
+        return sa.case((power < MAX_EXPONENT, sa.func.exp(ctx.to_float(power))))
+
+
+#: e ** 709 is about the largest double
+MAX_EXPONENT = 709
 
 
 def _ln(ctx, expr):
@@ -67,7 +76,13 @@ class POWER(NumericFunction):
 
     @classmethod
     def sql(cls, ctx, args):
-        return sa.func.power(ctx.to_float(ctx.number(args[0])), ctx.number(args[1]))
+        base, exponent = ctx.number(args[0]), ctx.number(args[1])
+        undefined = sa.or_(
+            sa.and_(base == 0, exponent < 0),
+            sa.and_(base < 0, exponent != sa.func.floor(exponent)),
+            sa.and_(base != 0, exponent * _ln(ctx, sa.func.abs(base)) > MAX_EXPONENT),
+        )
+        return sa.case((sa.not_(undefined), sa.func.power(ctx.to_float(base), exponent)))
 
 
 class SQRT(NumericFunction):

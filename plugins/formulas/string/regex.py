@@ -5,9 +5,11 @@ overridden with ``(?-i)``). SQLite needs ``workbench.formulas.sqlite_functions``
 has no regular expressions.
 """
 
+import re
+
 import sqlalchemy as sa
 
-from workbench.formulas import DataType
+from workbench.formulas import DataType, FormulaError
 
 from .base import TextFunction
 
@@ -15,6 +17,15 @@ from .base import TextFunction
 class _Regex(TextFunction):
     dialects = frozenset({"sqlite", "postgresql", "mysql"})
     min_args = max_args = 2
+
+    @classmethod
+    def validate(cls, call):
+        pattern = call["args"][1]
+        if pattern["kind"] == "string":  # a broken pattern would fail the whole query
+            try:
+                re.compile(pattern["value"])
+            except re.error as error:
+                raise FormulaError(f"{cls.name}: invalid regular expression ({error})", pattern["pos"]) from None
 
 
 class REGEX_MATCH(_Regex):

@@ -9,13 +9,21 @@ _ESCAPES = [(ch, f"%{ord(ch):02X}") for ch in '% "#$&+,/:;<=>?@[\\]^`{|}\n\r\t']
 
 
 class URL(TextFunction):
+    """A link as clients render it: ``URI::(url)``, then `` LABEL::(label)`` if labelled
+    (blank when the URL is blank)."""
+
     name = "URL"
-    description = "The text, shown as a link"
-    syntax = "URL(text)"
+    description = "A link to the URL, with an optional label"
+    syntax = "URL(url, [label])"
+    max_args = 2
 
     @classmethod
     def sql(cls, ctx, args):
-        return ctx.text(args[0])
+        url = ctx.text(args[0])
+        parts = [ctx.text_literal("URI::("), url, ctx.text_literal(")")]
+        if len(args) > 1:
+            parts += [ctx.text_literal(" LABEL::("), ctx.nonnull_text(args[1]), ctx.text_literal(")")]
+        return sa.case((sa.and_(url.is_not(None), url != ctx.text_literal("")), ctx.concat(*parts)))
 
 
 class URLENCODE(TextFunction):

@@ -117,6 +117,8 @@ def test_field_types_can_come_from_a_callable():
         ('{Price} > "abc"', "Cannot compare numeric with string using '>'", 8),
         ("{Day} = {Price}", "Cannot compare date with numeric using '='", 6),
         ('SWITCH({Price}, "a", 1)', "SWITCH cannot compare numeric with string", 16),
+        ('REGEX_MATCH({Name}, "a(")', "REGEX_MATCH: invalid regular expression (missing ), unterminated", 20),
+        ('JSON_EXTRACT({Name}, "a.b")', "JSON_EXTRACT expects a JSONPath starting with $", 21),
         ("ABS({Gone})", None, None),
     ],
 )
