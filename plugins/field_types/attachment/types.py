@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from workbench.fields import operators as ops
 from workbench.fields.interfaces import FieldType, FieldValueError
 from workbench.storage import filetypes, keys
+from workbench.storage.keys import DOWNLOAD_PREFIX
 
 #: a hard cap on files per cell, whatever the field says
 MAX_FILES = 100
@@ -70,11 +71,29 @@ def _clean_item(item, patterns: tuple[str, ...]) -> dict:
     return out
 
 
+_EXAMPLE = {
+    "path": DOWNLOAD_PREFIX + "p_example/" + "A" * 24 + "/photo.png",
+    "title": "Photo ☃.png",
+    "mimetype": "image/png",
+    "size": 10,
+}
+
+
 class Attachment(FieldType):
     name = "Attachment"
     operators = frozenset({"like", "nlike"}) | ops.BLANK | ops.NULLS
     search = "like"
     dt = "text"
+    examples = (
+        ([_EXAMPLE], [_EXAMPLE]),
+        (
+            {"url": "https://example.com/a.pdf", "signedUrl": "x"},
+            [{"url": "https://example.com/a.pdf", "title": "a.pdf", "mimetype": "application/pdf"}],
+        ),
+        ([], None),
+        (None, None),
+    )
+    invalid_examples = ("not json", [5], [{"path": "../../etc/passwd"}], [{"url": "javascript:alert(1)"}])
 
     def sql_type(self, dialect):
         return sa.Text()

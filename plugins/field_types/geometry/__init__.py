@@ -17,6 +17,13 @@ class Geometry(FieldType):
     operators = ops.TEXT
     search = "like"
     dt = "text"
+    examples = (
+        ("point(1 2)", "POINT (1 2)"),
+        ("POLYGON((0 0,1 0,1 1,0 0))", "POLYGON ((0 0, 1 0, 1 1, 0 0))"),
+        ("SRID=4326;MULTIPOINT Z (1 2 3, 4 5 6)", "SRID=4326;MULTIPOINT Z ((1 2 3), (4 5 6))"),
+        ("", None),
+    )
+    invalid_examples = ("POINT(1", "CIRCLE(0 0)", "LINESTRING(0 0)", {"type": "Point"})
 
     def sql_type(self, dialect):
         return sa.Text()

@@ -50,6 +50,8 @@ class SpecificDBType(FieldType):
     name = "SpecificDBType"
     operators = ops.EQUALITY | ops.BLANK | ops.NULLS
     dt = "text"
+    examples = (("abc", "abc"), ("10.0.0.1", "10.0.0.1"), (None, None))
+    invalid_examples = ({"a": 1}, [1])
 
     def sql_type(self, dialect):
         spec = native_type_name(self.column)
