@@ -41,7 +41,9 @@ function Page({ meta, page: Component }: { meta: RouteMeta; page: ComponentType 
   return (
     <Guard meta={meta}>
       <Layout kind={meta.layout}>
-        <Component />
+        <div className="wb-page-transition">
+          <Component />
+        </div>
       </Layout>
     </Guard>
   );

@@ -164,6 +164,8 @@ def test_route_guards(server, context, page):
     page.get_by_test_id("signin-submit").click()
     expect(page).to_have_url(re.compile(r"/$"))
     expect(page.get_by_test_id("project-row")).to_contain_text("Guarded")
+    # The realtime socket authenticates with the new token.
+    page.wait_for_function("window.__wbRealtimeState === 'ready'")
 
     # Signed in: no-auth routes bounce back to the previous route.
     page.goto(f"/nc/{project['id']}")
@@ -186,6 +188,7 @@ def test_route_guards(server, context, page):
     page.goto("/")
     page.get_by_test_id("sign-out").click()
     expect(page).to_have_url(re.compile(r"/signin$"))
+    page.wait_for_function("window.__wbRealtimeState === 'idle'")
     page.goto("/")
     expect(page).to_have_url(re.compile(r"/signin$"))
 

@@ -1,14 +1,32 @@
 // Client-only session duties, started after hydration: load the local settings, keep the
-// token fresh (refresh when under 5 minutes remain), follow the language setting.
-import { useEffect } from "react";
+// token fresh (refresh when under 5 minutes remain), finish an OAuth return, keep the
+// realtime socket on the current token, follow the language setting.
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector, useAppStore } from "../../app/hooks";
 import { SESSION_CHECK_INTERVAL_MS } from "../../app/constants";
 import { localeLoaded } from "../i18n/localeSlice";
 import { direction } from "../i18n/locales";
 import { loadMessages } from "../i18n/messages";
 import { readSettings } from "../settings/settings";
-import { selectLang, selectSettingsLoaded, selectToken, settingsLoaded, signedOut } from "../settings/settingsSlice";
+import { selectLang, selectSettingsLoaded, selectToken, settingsLoaded, signedOut, tokenChanged } from "../settings/settingsSlice";
+import { RealtimeClient, socketUrl, type RealtimeState } from "../realtime/realtimeClient";
+import { notify } from "../ui/notify";
+import { oauthReturn } from "./oauth";
 import { decodeToken, isTokenValid, needsRefresh } from "./token";
+
+declare global {
+  interface Window {
+    __wbRealtimeState?: RealtimeState;
+  }
+}
+
+/** The project type and id of a path like /nc/{projectId}/... */
+function pageOf(path: string): { type: string | null; pid: string | null } {
+  const [, type, pid] = path.split("/");
+  const reserved = ["", "signin", "signup", "forgot-password", "account", "projects", "create", "error", "apps", "user"];
+  return type && pid && !reserved.includes(type) ? { type, pid: decodeURIComponent(pid) } : { type: null, pid: null };
+}
 
 export const LANG_COOKIE = "wb_lang";
 
@@ -19,6 +37,9 @@ export function SessionManager() {
   const token = useAppSelector(selectToken);
   const lang = useAppSelector(selectLang);
   const currentLang = useAppSelector((s) => s.locale.lang);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const realtime = useRef<RealtimeClient | null>(null);
 
   useEffect(() => {
     const settings = readSettings(window.localStorage, navigator.languages);
@@ -29,6 +50,41 @@ export function SessionManager() {
     dispatch(settingsLoaded(settings));
     if (expired) void store.http.refresh();
   }, [dispatch, store]);
+
+  // OAuth return: exchange the code for a token, then drop the query string.
+  useEffect(() => {
+    if (!loaded) return;
+    const exchange = oauthReturn(window.location.search);
+    if (!exchange) return;
+    navigate(window.location.pathname, { replace: true });
+    void store.http.request<{ token?: string }>({ url: exchange.url, method: "POST" }).then((result) => {
+      if (result.data?.token) dispatch(tokenChanged(result.data.token));
+      else if (result.error && result.error.message !== "Some internal error occurred") notify(result.error.message, "danger");
+    });
+  }, [loaded, store, dispatch, navigate]);
+
+  useEffect(() => {
+    const client = new RealtimeClient({
+      url: socketUrl(window.location),
+      onState: (state) => {
+        window.__wbRealtimeState = state;
+      },
+    });
+    realtime.current = client;
+    return () => {
+      client.setToken(null);
+      realtime.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (loaded) realtime.current?.setToken(isTokenValid(token, Date.now()) ? token : null);
+  }, [loaded, token]);
+
+  useEffect(() => {
+    const { type, pid } = pageOf(location.pathname);
+    realtime.current?.page(location.pathname, type, pid);
+  }, [location.pathname]);
 
   useEffect(() => {
     if (!loaded || !token) return;

@@ -1,0 +1,15 @@
+// SPEC §4/§7: an OAuth provider sends the user back with `code` plus `scope` or `state`;
+// the client exchanges them for a token (github when state=github, else google), with the
+// original query string appended, then removes the query string.
+
+export interface OAuthReturn {
+  url: string;
+}
+
+export function oauthReturn(search: string): OAuthReturn | null {
+  const params = new URLSearchParams(search);
+  if (!params.get("code") || !(params.has("scope") || params.has("state"))) return null;
+  const provider = params.get("state") === "github" ? "github" : "google";
+  const query = search.startsWith("?") ? search : `?${search}`;
+  return { url: `/auth/${provider}/genTokenByCode${query}` };
+}
