@@ -38,6 +38,12 @@ class FieldType:
     read_only: ClassVar[bool] = False
     #: the default database type name shown as ``dt``
     dt: ClassVar[str] = "text"
+    #: for the contract suite (``workbench.testing.field_types``): ``(API input, API output)``
+    #: pairs that must round-trip through every dialect, inputs ``to_db`` must refuse, and
+    #: the column attributes (``meta``, ``col_options``) the examples need
+    examples: ClassVar[tuple[tuple[Any, Any], ...]] = ()
+    invalid_examples: ClassVar[tuple[Any, ...]] = ()
+    example_column: ClassVar[dict] = {}
 
     def __init__(self, column: Any = None):
         self.column = column

@@ -20,3 +20,5 @@ def includeme(config):
     v("view.filters", "/api/v1/db/meta/views/{view_id}/filters", "/api/v2/meta/views/{view_id}/filters")
     v("view.sorts", "/api/v1/db/meta/views/{view_id}/sorts", "/api/v2/meta/views/{view_id}/sorts")
     v("view.columns", "/api/v1/db/meta/views/{view_id}/columns", "/api/v2/meta/views/{view_id}/columns")
+    v("view.column", "/api/v1/db/meta/views/{view_id}/columns/{column_id}",
+      "/api/v2/meta/views/{view_id}/columns/{column_id}")

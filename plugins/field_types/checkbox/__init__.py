@@ -10,7 +10,9 @@ from workbench.hookspecs import hookimpl
 
 class Checkbox(FieldType):
     name = "Checkbox"
-    operators = ops.CHECKBOX | frozenset({"eq", "neq"})
+    examples = ((True, True), ("yes", True), (0, False), ("false", False), (None, False))
+    invalid_examples = ("maybe", 2)
+    operators = ops.CHECKBOX
     aggregations = ("count", "checked", "unchecked")
     dt = "boolean"
 

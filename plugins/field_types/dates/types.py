@@ -20,6 +20,9 @@ DATE_AGGREGATIONS = ("count", "count_empty", "count_filled", "count_unique", "ea
 
 class Date(FieldType):
     name = "Date"
+    examples = (("2024-02-29", "2024-02-29"), ("2024/02/29", "2024-02-29"), ("29-02-2024", "2024-02-29"),
+                ("2024-02-29T10:00:00Z", "2024-02-29"), (None, None))
+    invalid_examples = ("someday", "2024-02-30")
     operators = ops.DATE
     aggregations = DATE_AGGREGATIONS
     dt = "date"
@@ -58,6 +61,10 @@ class Date(FieldType):
 
 class DateTime(Date):
     name = "DateTime"
+    examples = (("2024-02-29T10:11:12Z", "2024-02-29 10:11:12+00:00"),
+                ("2024-02-29 12:11:12+02:00", "2024-02-29 10:11:12+00:00"),
+                ("2024-02-29 10:11", "2024-02-29 10:11:00+00:00"))
+    invalid_examples = ("x", "2024-13-01 10:00")
     dt = "timestamp"
 
     def sql_type(self, dialect):
@@ -76,6 +83,8 @@ class DateTime(Date):
 
 class Time(FieldType):
     name = "Time"
+    examples = (("10:30", "10:30:00"), ("23:59:59", "23:59:59"), ("07:05 PM", "19:05:00"), (None, None))
+    invalid_examples = ("25:00", 5)
     operators = ops.TIME
     dt = "time"
 

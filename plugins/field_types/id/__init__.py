@@ -10,6 +10,8 @@ from workbench.hookspecs import hookimpl
 
 class ID(FieldType):
     name = "ID"
+    examples = ((5, 5), ("7", 7))
+    invalid_examples = ("x",)
     operators = ops.NUMERIC
     search = "eq"
     read_only = True

@@ -11,6 +11,8 @@ from workbench.hookspecs import hookimpl
 
 class JSON(FieldType):
     name = "JSON"
+    examples = (({"a": [1, 2]}, {"a": [1, 2]}), ('[1, "x"]', [1, "x"]), ({"ü": "☃"}, {"ü": "☃"}), (None, None))
+    invalid_examples = ("{not json",)
     operators = ops.TEXT
     search = "like"
     dt = "json"

@@ -5,6 +5,7 @@ locale, currency code, duration format) live in the column's ``meta``."""
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 import sqlalchemy as sa
 
@@ -18,6 +19,8 @@ DURATION_RE = re.compile(r"^(-)?(\d+):([0-5]?\d)(?::([0-5]?\d(?:\.\d+)?))?$")
 
 class Number(FieldType):
     name = "Number"
+    examples = ((42, 42), ("-7", -7), (3.0, 3), ("1,000", 1000), (2**53 - 1, 2**53 - 1), (None, None))
+    invalid_examples = ("x", 1.5, True, 2**60)
     operators = ops.NUMERIC
     search = "eq"
     aggregations = NUMERIC_AGGREGATIONS
@@ -32,6 +35,8 @@ class Number(FieldType):
 
 class Decimal(Number):
     name = "Decimal"
+    examples = ((1.5, 1.5), ("2.25", 2.25), (-0.125, -0.125), (123456789.5, 123456789.5))
+    invalid_examples = ("abc", float("nan"), True)
     dt = "decimal"
 
     def sql_type(self, dialect):
@@ -50,6 +55,7 @@ class Decimal(Number):
 
 class Currency(Decimal):
     name = "Currency"
+    examples = (("$3.50", 3.5), (10, 10.0))
 
     def to_db(self, value):
         if isinstance(value, str):
@@ -59,6 +65,8 @@ class Currency(Decimal):
 
 class Percent(Number):
     name = "Percent"
+    examples = (("50%", 50.0), (12.5, 12.5))
+    invalid_examples = ("half",)
     dt = "double"
 
     def sql_type(self, dialect):
@@ -74,6 +82,8 @@ class Duration(Percent):
     """Seconds; accepts a number of seconds or ``h:mm``, ``h:mm:ss``, ``h:mm:ss.s``."""
 
     name = "Duration"
+    examples = (("1:30", 5400.0), (90, 90.0), ("1:00:30.5", 3630.5))
+    invalid_examples = ("1:99", "soon")
     dt = "decimal"
 
     def to_db(self, value):
@@ -89,6 +99,9 @@ class Duration(Percent):
 
 class Rating(Number):
     name = "Rating"
+    examples = ((3, 3), (0, 0), ("5", 5))
+    invalid_examples = (6, -1, 2.5)
+    example_column: ClassVar[dict] = {"meta": {"max": 5}}
     dt = "smallint"
 
     def sql_type(self, dialect):
@@ -101,6 +114,8 @@ class Rating(Number):
 
 class Year(Number):
     name = "Year"
+    examples = ((2024, 2024), ("1999", 1999))
+    invalid_examples = (0, "abc", 10000)
     search = None
     dt = "int"
 

@@ -7,6 +7,8 @@ to add it (``typecast``): the engine then calls ``add_unknown`` and saves the ne
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import sqlalchemy as sa
 
 from workbench.fields import operators as ops
@@ -30,6 +32,9 @@ def _titles_from_dtxp(dtxp: str) -> list[str]:
 
 class SingleSelect(FieldType):
     name = "SingleSelect"
+    examples = (("a", "a"), ("b c", "b c"), ("", None), (None, None))
+    invalid_examples = ("z", ["a"])
+    example_column: ClassVar[dict] = {"col_options": {"options": [{"title": "a"}, {"title": "b c"}, {"title": "d"}]}}
     operators = ops.SINGLE_SELECT
     search = "like"
     dt = "text"
@@ -97,6 +102,8 @@ class SingleSelect(FieldType):
 
 class MultiSelect(SingleSelect):
     name = "MultiSelect"
+    examples = ((["a", "d"], "a,d"), ("d, a", "d,a"), ("a,a", "a"), ([], None))
+    invalid_examples = ("a,z", 5)
     operators = ops.MULTI_SELECT
 
     def to_db(self, value):

@@ -21,6 +21,8 @@ URL_MAX_LENGTH = 2083
 
 class SingleLineText(FieldType):
     name = "SingleLineText"
+    examples = (("hello", "hello"), ("ünï ☃ 'q\" ; --", "ünï ☃ 'q\" ; --"), (12, "12"), (None, None))
+    invalid_examples = ({"a": 1}, [1])
     operators = ops.TEXT
     search = "like"
     dt = "varchar"
@@ -34,6 +36,7 @@ class SingleLineText(FieldType):
 
 class LongText(SingleLineText):
     name = "LongText"
+    examples = (("line 1\nline 2", "line 1\nline 2"), ("x" * 5000, "x" * 5000))
     dt = "text"
 
 
@@ -58,6 +61,8 @@ class _ValidatedText(SingleLineText):
 
 class Email(_ValidatedText):
     name = "Email"
+    examples = (("a@example.com", "a@example.com"), (" b.c+d@x.org ", "b.c+d@x.org"), ("", None))
+    invalid_examples = ("nope", "a@b", "a b@example.com")
 
     def check(self, text):
         if not EMAIL_RE.match(text) or len(text) > 254:
@@ -66,6 +71,9 @@ class Email(_ValidatedText):
 
 class URL(_ValidatedText):
     name = "URL"
+    examples = (("https://example.com/x?y=1", "https://example.com/x?y=1"), ("example.com", "example.com"),
+                ("ftp://files.example.org:21/a", "ftp://files.example.org:21/a"))
+    invalid_examples = ("not a url", "javascript:alert(1)", "http://x.com:70000", "http://" + "a" * 64 + ".com")
 
     def check(self, text):
         if len(text) >= URL_MAX_LENGTH:
@@ -86,6 +94,8 @@ class URL(_ValidatedText):
 
 class PhoneNumber(_ValidatedText):
     name = "PhoneNumber"
+    examples = (("+1 (555) 010-9999", "+1 (555) 010-9999"), ("0044 20 7946 0000", "0044 20 7946 0000"))
+    invalid_examples = ("call me", "12")
 
     def check(self, text):
         if not PHONE_RE.match(text) or sum(c.isdigit() for c in text) < 3:

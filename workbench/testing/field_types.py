@@ -1,0 +1,130 @@
+"""The field-type contract suite: what every registered field type must do, on every dialect.
+
+Core tests run it over the whole registry; a plugin author runs it on their own type::
+
+    from workbench.testing.field_types import check_field_type, check_declarations
+
+    def test_my_type(engine):            # an engine on SQLite, PostgreSQL or MariaDB
+        check_declarations(MyType)
+        check_field_type(MyType, engine)
+
+A type passes when its declarations are sound (name, operators, search, aggregations), its
+``examples`` survive a real round trip (``to_db`` → INSERT → SELECT → ``to_api``), its
+``invalid_examples`` are refused with ``FieldValueError``, and its operators compile to SQL.
+"""
+
+from __future__ import annotations
+
+import secrets
+import types
+
+import sqlalchemy as sa
+
+from workbench.data.filters import condition_clause
+from workbench.data.model import build_model
+from workbench.fields import operators as ops
+from workbench.fields.interfaces import FieldType, FieldValueError
+
+KNOWN_OPERATORS = (ops.TEXT | ops.NUMERIC | ops.DATE | ops.CHECKBOX | ops.MULTI_SELECT | ops.SINGLE_SELECT
+                   | frozenset({"isWithin"}))
+
+
+def example_column(cls: type[FieldType], name: str = "value"):
+    """A column-like object carrying what the type's examples need."""
+    extra = dict(cls.example_column)
+    return types.SimpleNamespace(
+        id="cl_contract", title="Value", column_name=name, uidt=cls.name, dt=cls.dt, pk=False, ai=False,
+        rqd=False, pv=False, system=False, cdf=None, meta=extra.get("meta", {}),
+        col_options=extra.get("col_options"), order=1,
+    )
+
+
+def check_declarations(cls: type[FieldType]) -> None:
+    assert isinstance(cls.name, str), "a field type needs a name"
+    assert cls.name, "a field type needs a name"
+    assert issubclass(cls, FieldType), f"{cls.name} must derive from FieldType"
+    unknown = set(cls.operators) - KNOWN_OPERATORS
+    assert not unknown, f"{cls.name} declares unknown operators {sorted(unknown)}"
+    assert cls.search in (None, "like", "eq"), f"{cls.name}: search must be like, eq or None"
+    assert "count" in cls.aggregations, f"{cls.name}: every type offers the count aggregation"
+    for name in ("sqlite", "postgresql", "mysql"):
+        sql_type = cls(example_column(cls)).sql_type(name)
+        assert sql_type is None or isinstance(sql_type, sa.types.TypeEngine)
+
+
+class _Registry(dict):
+    def __init__(self, cls):
+        super().__init__(field_types=types.SimpleNamespace(get=lambda _name: cls))
+
+
+def check_field_type(cls: type[FieldType], engine: sa.Engine) -> None:
+    """Round-trip the type's examples through a real table on ``engine``; check refusals
+    and that every declared operator compiles for this column."""
+    column = example_column(cls)
+    ftype = cls(column)
+    if ftype.sql_type(engine.dialect.name) is None:
+        return  # virtual types have nothing to store
+    assert cls.examples, f"{cls.name} declares no examples"
+    table_meta = types.SimpleNamespace(id="md_contract", title="Contract",
+                                       table_name=f"wb_contract_{secrets.token_hex(4)}")
+    model = build_model(_Registry(cls), table_meta, [column], engine.dialect.name)
+    value = model.by_id["cl_contract"].sa_column
+    table = sa.Table(table_meta.table_name, sa.MetaData(), sa.Column("pk", sa.Integer, primary_key=True,
+                                                                       autoincrement=False),
+                     sa.Column(value.name, value.type, key=value.key))
+    with engine.begin() as connection:
+        table.create(connection)
+    try:
+        _round_trip(cls, ftype, table, engine)
+        _refusals(cls, ftype)
+        _operators_compile(cls, model, engine)
+    finally:
+        with engine.begin() as connection:
+            table.drop(connection)
+
+
+def _round_trip(cls, ftype, table, engine) -> None:
+    rows = []
+    for index, (given, _expected) in enumerate(cls.examples):
+        try:
+            stored = ftype.to_db(given)
+        except FieldValueError as exc:
+            raise AssertionError(f"{cls.name}: example {given!r} was refused: {exc}") from None
+        rows.append({"pk": index, "cl_contract": stored})
+    with engine.begin() as connection:
+        connection.execute(table.insert(), rows)
+        found = dict(connection.execute(sa.select(table.c.pk, table.c.cl_contract)).all())
+    for index, (given, expected) in enumerate(cls.examples):
+        got = ftype.to_api(found[index])
+        assert got == expected, f"{cls.name} on {engine.dialect.name}: {given!r} came back as {got!r}, " \
+                                f"expected {expected!r}"
+
+
+def _refusals(cls, ftype) -> None:
+    for bad in cls.invalid_examples:
+        try:
+            ftype.to_db(bad)
+        except FieldValueError:
+            continue
+        raise AssertionError(f"{cls.name} accepted the invalid value {bad!r}")
+
+
+def _operators_compile(cls, model, engine) -> None:
+    """Every declared operator builds SQL that the database runs against the column."""
+    f = model.by_id["cl_contract"]
+    sample = next(expected for _given, expected in cls.examples if expected is not None)
+    text = sample if isinstance(sample, str) else str(f.type.to_api(f.type.to_db(sample)))
+    for op in sorted(cls.operators):
+        if op in ops.UNARY_OPERATORS:
+            args = []
+        elif op == "isWithin":
+            args = ["pastWeek"]
+        elif op in ("btw", "nbtw"):
+            args = [text, text]
+        elif op in ops.LIST_OPERATORS:
+            args = text.split(",")
+        else:
+            args = [text]
+        clause = condition_clause(model, "Value", op, args)
+        with engine.connect() as connection:
+            connection.execute(sa.select(sa.func.count()).select_from(model.table).where(clause)).scalar_one()
