@@ -5,12 +5,19 @@ through ``zope.sqlalchemy``, so views and services never call ``commit()``. Core
 DDL writes must call ``mark_changed(session)`` or the transaction is rolled back silently.
 """
 
+import logging
+import sqlite3
+
 import sqlalchemy as sa
 import zope.sqlalchemy
+from pyramid_retry import mark_error_retryable
 from sqlalchemy import event
 from sqlalchemy.orm import sessionmaker
 
+from workbench.errors import internal_error_view, json_error
+
 mark_changed = zope.sqlalchemy.mark_changed
+log = logging.getLogger(__name__)
 
 
 def create_engine(url: str, **kwargs) -> sa.Engine:
@@ -66,6 +73,25 @@ def get_tm_session(session_factory, transaction_manager, request=None):
     return dbsession
 
 
+def is_sqlite_busy(exc: BaseException) -> bool:
+    """SQLite refused a write because another connection holds or has just committed one.
+
+    A transaction that has read before writing cannot wait for a newer snapshot (SQLite's
+    busy handler does not help it); only starting over does."""
+    orig = getattr(exc, "orig", None)
+    return isinstance(orig, sqlite3.OperationalError) and "database is locked" in str(orig)
+
+
+def database_error_view(exc, request):
+    """Replay the request (pyramid_retry) when SQLite was busy; else the generic 500."""
+    if not is_sqlite_busy(exc):
+        return internal_error_view(exc, request)
+    mark_error_retryable(exc)
+    log.warning("SQLite busy on %s %s (attempt %s)", request.method, request.path,
+                request.environ.get("retry.attempt"))
+    return json_error(request, 503, "The database is busy, please try again")
+
+
 def _tm_activate(request) -> bool:
     # The websocket holds its connection for a long time; it manages its own session.
     return not request.path.startswith("/ws")
@@ -77,6 +103,7 @@ def includeme(config):
     settings["tm.activate_hook"] = _tm_activate
     config.include("pyramid_tm")
     config.include("pyramid_retry")
+    config.add_exception_view(database_error_view, context=sa.exc.OperationalError)
 
     engine = get_engine(settings)
     session_factory = get_session_factory(engine)

@@ -481,3 +481,44 @@ def test_token_of_a_deleted_user_is_refused(client, admin):
     token = client.signup("gone@example.com")
     client.delete(f"/api/v1/users/{accounts.user_id(client, token)}", headers=client.auth(admin))
     protected(client, token, status=401)
+
+
+def test_racing_refreshes_with_one_cookie_get_one_session(client, admin):
+    """Two refreshes that both found the token before either rotated it: only one wins.
+
+    (On SQLite the loser's write is refused as busy and the request replayed.)"""
+    import threading
+
+    from sqlalchemy import event
+    from webob import Request
+
+    cookie = client.cookies["refresh_token"]
+    engine = client.app.registry["db_engine"]
+    barrier = threading.Barrier(2, timeout=10)
+    workers = set()
+
+    def after_execute(conn, cursor, statement, params, context, executemany):
+        # Hold each worker after its first look at the token (a replayed attempt goes on).
+        if threading.get_ident() in workers and statement.lstrip().upper().startswith("SELECT") \
+                and "wb_refresh_tokens" in statement:
+            workers.discard(threading.get_ident())
+            barrier.wait()
+
+    results = []
+
+    def refresh():
+        workers.add(threading.get_ident())
+        req = Request.blank(REFRESH, method="POST", headers={"Cookie": f"refresh_token={cookie}"})
+        results.append(req.get_response(client.app).status_int)
+
+    event.listen(engine, "after_cursor_execute", after_execute)
+    try:
+        threads = [threading.Thread(target=refresh) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+    finally:
+        event.remove(engine, "after_cursor_execute", after_execute)
+    assert sorted(results) == [200, 401]
+    assert db.count(client.app, RefreshToken) == 1
