@@ -4,6 +4,7 @@ MariaDB, blanks, empty texts, division by zero and dates included."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 import sqlalchemy as sa
@@ -27,6 +28,7 @@ items = sa.Table(
     sa.Column("day", sa.Date),
     sa.Column("at", sa.DateTime),
     sa.Column("data", sa.Text),
+    sa.Column("tags", sa.Text),  # a list, as the data engine gives lookups: a JSON array text
 )
 ROWS = [
     {
@@ -39,6 +41,7 @@ ROWS = [
         "day": dt.date(2024, 1, 31),
         "at": dt.datetime(2024, 1, 31, 10, 30, 15),
         "data": '{"a": {"b": 7}, "tags": ["x", "y"], "s": "hi"}',
+        "tags": '["b", 1, null, "a", 1, "", "b"]',
     },
     {
         "id": 2,
@@ -50,6 +53,7 @@ ROWS = [
         "day": dt.date(2024, 2, 29),
         "at": dt.datetime(2024, 3, 1, 0, 0, 0),
         "data": '{"a": {"b": "x"}}',
+        "tags": "[]",
     },
     {
         "id": 3,
@@ -61,6 +65,7 @@ ROWS = [
         "day": None,
         "at": None,
         "data": None,
+        "tags": None,
     },
 ]
 FIELDS = {  # title -> (column id, column, type)
@@ -72,6 +77,7 @@ FIELDS = {  # title -> (column id, column, type)
     "Day": ("cl_day", items.c.day, DataType.DATE),
     "At": ("cl_at", items.c.at, DataType.DATETIME),
     "Data": ("cl_data", items.c.data, DataType.JSON),
+    "Tags": ("cl_tags", items.c.tags, DataType.ARRAY),
 }
 TITLE_TO_ID = {title: column_id for title, (column_id, _, _) in FIELDS.items()}
 RESOLVER = ColumnResolver({column_id: (col, t) for column_id, col, t in FIELDS.values()}, items.c.id)
@@ -288,3 +294,34 @@ def test_unsupported_functions_are_refused_per_dialect():
 )
 def test_values_without_an_answer_are_blank_not_errors(engine, formula, expected):
     assert evaluate(engine, formula) == [expected] * 3
+
+
+@pytest.mark.parametrize(
+    ("formula", "expected"),
+    [
+        ("ARRAYUNIQUE({Tags})", [["b", 1, None, "a", ""], None, None]),
+        ("ARRAYCOMPACT({Tags})", [["b", 1, "a", 1, "b"], None, None]),
+        ("ARRAYSORT({Tags})", [[None, 1, 1, "", "a", "b", "b"], None, None]),
+        ('ARRAYSORT({Tags}, "desc")', [["b", "b", "a", "", 1, 1, None], None, None]),
+        ("ARRAYSLICE({Tags}, 2, 3)", [[1, None], None, None]),
+        ("ARRAYSLICE({Tags}, 6)", [["", "b"], None, None]),
+        ("ARRAYSLICE({Tags}, 8)", [None, None, None]),
+        ("ARRAYSORT(ARRAYUNIQUE(ARRAYCOMPACT({Tags})))", [[1, "a", "b"], None, None]),
+    ],
+)
+def test_list_functions(engine, formula, expected):
+    got = [None if value is None else json.loads(value) for value in evaluate(engine, formula)]
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("formula", "expected"),
+    [
+        ("CONCAT({Tags})", ["b, 1, a, 1, , b", "", ""]),
+        ('"tags: " & ARRAYUNIQUE(ARRAYCOMPACT({Tags}))', ["tags: b, 1, a", "tags: ", "tags: "]),
+        ("ISBLANK({Tags})", [False, True, True]),
+        ("ISBLANK(ARRAYCOMPACT({Tags}))", [False, True, True]),
+    ],
+)
+def test_lists_as_text_and_blanks(engine, formula, expected):
+    assert evaluate(engine, formula) == expected

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple, Protocol
 import sqlalchemy as sa
 
 from . import dates
+from .arrays import ArrayQuery
 from .types import DataType
 
 
@@ -82,6 +83,8 @@ class SqlContext:
             return dates.format_date(self.dialect, value.expr, dates.DATE_PARTS)
         if value.dt is DataType.DATETIME:
             return dates.format_date(self.dialect, value.expr, dates.DATETIME_PARTS)
+        if value.dt is DataType.ARRAY:
+            return ArrayQuery(value.expr, "join")
         return self.cast_text(value.expr)
 
     def cast_text(self, expr: sa.ColumnElement) -> sa.ColumnElement:
@@ -134,6 +137,8 @@ class SqlContext:
             return sa.true()
         if value.dt is DataType.STRING:
             return sa.or_(value.expr.is_(None), value.expr == self.text_literal(""))
+        if value.dt is DataType.ARRAY:
+            return sa.or_(value.expr.is_(None), self.cast_text(value.expr) == self.text_literal("[]"))
         return value.expr.is_(None)
 
     def date(self, value: Value) -> sa.ColumnElement:

@@ -35,7 +35,7 @@ class ColumnResolver:
         return None if resolved is None else resolved.type
 
 
-BUILTIN_GROUPS = ("numeric", "string", "date", "logical", "json", "system")
+BUILTIN_GROUPS = ("numeric", "string", "date", "logical", "array", "json", "system")
 
 
 def builtin_functions() -> Registry:

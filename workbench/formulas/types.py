@@ -51,7 +51,8 @@ def data_type_for_uidt(uidt: str) -> DataType:
 #: what an argument accepts, in function signatures
 ANY = frozenset(DataType)
 NUMBER = frozenset({DataType.NUMERIC, DataType.BOOLEAN, DataType.NULL})
-TEXT = ANY - {DataType.ARRAY}
+TEXT = ANY  # a list is read as its items joined with ", "
+LIST = frozenset({DataType.ARRAY, DataType.NULL})
 DATE = frozenset({DataType.DATE, DataType.DATETIME, DataType.STRING, DataType.NULL})
 LITERAL_TEXT = frozenset({DataType.STRING})
 
@@ -69,13 +70,8 @@ _NAMES = {
 
 def describe(accepted: frozenset[DataType]) -> str:
     """How an error message names what an argument accepts."""
-    if DataType.NUMERIC in accepted and DataType.STRING not in accepted:
-        return "a number"
-    if DataType.DATE in accepted:
-        return "a date"
-    if DataType.STRING in accepted and len(accepted) == 1:
-        return "a text"
-    return " or ".join(sorted({_NAMES[t] for t in accepted}))
+    names = {NUMBER: "a number", DATE: "a date", LITERAL_TEXT: "a text", LIST: "a list", ANY: "a value"}
+    return names.get(accepted) or " or ".join(sorted({_NAMES[t] for t in accepted}))
 
 
 def common_type(types: list[DataType]) -> DataType:

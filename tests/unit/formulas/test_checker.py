@@ -70,6 +70,10 @@ def infer(text, dialect=None):
         ('JSON_EXTRACT({Name}, "$.a")', "string"),
         ('{Data} = "{}"', "boolean"),
         ("RECORD_ID()", "string"),
+        ("ARRAYUNIQUE({Tags})", "array"),
+        ('ARRAYSORT({Tags}, "desc")', "array"),
+        ("ARRAYSLICE(BLANK(), 1, 2)", "array"),
+        ("{Tags} & {Name}", "string"),
     ],
 )
 def test_inferred_type(text, dt):
@@ -119,6 +123,9 @@ def test_field_types_can_come_from_a_callable():
         ('SWITCH({Price}, "a", 1)', "SWITCH cannot compare numeric with string", 16),
         ('REGEX_MATCH({Name}, "a(")', "REGEX_MATCH: invalid regular expression (missing ), unterminated", 20),
         ('JSON_EXTRACT({Name}, "a.b")', "JSON_EXTRACT expects a JSONPath starting with $", 21),
+        ("ARRAYSORT({Name})", "ARRAYSORT expects a list as argument 1, got string", 10),
+        ('ARRAYSORT({Tags}, "up")', "ARRAYSORT: unknown direction 'up'", 18),
+        ('ARRAYSLICE({Tags}, "1")', "ARRAYSLICE expects a number as argument 2, got string", 19),
         ("ABS({Gone})", None, None),
     ],
 )
@@ -150,6 +157,8 @@ def test_dialect_support_is_checked_when_a_dialect_is_given():
     infer('REGEX_MATCH({Name}, "a")', "mariadb")
     with pytest.raises(FormulaError, match="REGEX_REPLACE is not supported on mssql at position 4"):
         infer('1 & REGEX_REPLACE({Name}, "a", "b")', "mssql")
+    with pytest.raises(FormulaError, match="ARRAYUNIQUE is not supported on mssql at position 0"):
+        infer("ARRAYUNIQUE({Tags})", "mssql")
     with pytest.raises(FormulaError, match="Formulas are not supported on oracle"):
         infer("1", "oracle")
 

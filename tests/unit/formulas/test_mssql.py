@@ -17,8 +17,9 @@ t = sa.table(
     sa.column("done", sa.Boolean),
     sa.column("day", sa.Date),
     sa.column("at", sa.DateTime),
+    sa.column("tags", sa.Unicode),
 )
-TYPES = {"name": "string", "qty": "numeric", "done": "boolean", "day": "date", "at": "datetime"}
+TYPES = {"name": "string", "qty": "numeric", "done": "boolean", "day": "date", "at": "datetime", "tags": "array"}
 RESOLVER = ColumnResolver({f"cl_{n}": (t.c[n], DataType(dt)) for n, dt in TYPES.items()}, t.c.id)
 IDS = {n.capitalize(): f"cl_{n}" for n in TYPES}
 
@@ -53,6 +54,11 @@ def sql(formula: str) -> str:
         ("RECORD_ID()", "CAST(t.id AS NVARCHAR(4000))"),
         ("LOG({Qty})", "CASE WHEN (t.qty > 0) THEN log(CAST(t.qty AS FLOAT)) END"),
         ("YEAR({Day})", "CAST(DATEPART(year, CAST(t.day AS DATETIME2)) AS INTEGER)"),
+        (
+            "CONCAT({Tags})",
+            "coalesce((SELECT STRING_AGG(CAST(e.[value] AS NVARCHAR(MAX)), ', ') "
+            "WITHIN GROUP (ORDER BY CAST(e.[key] AS INT)) FROM OPENJSON(t.tags) AS e), N'')",
+        ),
     ],
 )
 def test_compiled_sql(formula, expected):
