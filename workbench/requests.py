@@ -9,6 +9,7 @@ import json
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pyramid_retry import is_error_retryable
 
 from workbench.errors import BadRequest, json_error
 
@@ -38,9 +39,15 @@ def body_limit_tween_factory(handler, registry):
                 return json_error(request, 413, f"Request body too large (limit {limit} bytes)")
             request.body = data
         try:
-            return handler(request)
-        finally:
+            response = handler(request)
+        except Exception as exc:
+            if not is_error_retryable(request, exc):
+                _close_body_tempfile(request)
+            raise
+        exc = getattr(request, "exception", None)
+        if exc is None or not is_error_retryable(request, exc):
             _close_body_tempfile(request)
+        return response
 
     return body_limit_tween
 
@@ -59,7 +66,8 @@ def url_problem(request) -> str | None:
 
 
 def _close_body_tempfile(request) -> None:
-    """Close the temporary file WebOb spools a large body into when a view reads it."""
+    """Close the temporary file WebOb spools a large body into (pyramid_retry makes every
+    body seekable), once no attempt will read it again."""
     body = request.environ.get("wsgi.input")
     if request.environ.get("webob.is_body_seekable") and not isinstance(body, io.BytesIO):
         close = getattr(body, "close", None)

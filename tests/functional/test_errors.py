@@ -175,3 +175,30 @@ def test_utf8_in_urls_is_fine(client, admin):
 def test_huge_offset_is_400(client, admin):
     res = client.get(PROJECTS, params={"offset": str(10**20)}, headers=client.auth(admin), status=400)
     assert assert_error(res, 400) == "offset is too large"
+
+
+def test_a_replayed_request_reads_its_large_body_again(client, admin, monkeypatch):
+    """A retryable failure replays the request (pyramid_retry); a body big enough to be
+    spooled to a temporary file must still be readable by the next attempt."""
+    import transaction.interfaces
+
+    from workbench.projects import services
+
+    real = services.create_project
+    attempts = []
+
+    def flaky(request, **kw):
+        attempts.append(1)
+        if len(attempts) == 1:
+            raise transaction.interfaces.TransientError("try again")
+        return real(request, **kw)
+
+    monkeypatch.setattr(services, "create_project", flaky)
+    description = "d" * 10_000
+    meta = {"notes": "n" * 40_000}
+    project = client.post_json(PROJECTS, {"title": "Again", "description": description, "meta": meta},
+                               headers=client.auth(admin)).json
+    assert len(attempts) == 2
+    assert project["description"] == description
+    assert project["meta"]["notes"] == meta["notes"]
+    assert [p["title"] for p in client.get(PROJECTS, headers=client.auth(admin)).json["list"]] == ["Again"]
