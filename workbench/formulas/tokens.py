@@ -30,6 +30,7 @@ class Token:
 OPERATORS = ("<=", ">=", "==", "!=", "+", "-", "*", "/", "&", "<", ">", "=")
 PUNCTUATION = {"(": Kind.LPAREN, ")": Kind.RPAREN, ",": Kind.COMMA}
 ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}
+MAX_INTEGER = 2**63 - 1  # a BIGINT; larger integers are read as reals
 
 
 def tokenize(text: str) -> list[Token]:
@@ -86,7 +87,10 @@ def _number(text: str, start: int, tokens: list[Token]) -> int:
     if i < len(text) and (text[i].isalpha() or text[i] == "_"):
         raise FormulaError(f"Unexpected character {text[i]!r} after a number", i)
     literal = text[start:i]
-    tokens.append(Token(Kind.NUMBER, float(literal) if is_float else int(literal), start))
+    value = float(literal) if is_float else int(literal)
+    if isinstance(value, int) and value > MAX_INTEGER:
+        value = float(value)
+    tokens.append(Token(Kind.NUMBER, value, start))
     return i
 
 

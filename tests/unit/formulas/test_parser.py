@@ -54,6 +54,11 @@ def test_parses(text, expected):
     assert shape(parse(text, FIELDS)) == expected
 
 
+def test_huge_integers_are_read_as_reals():
+    assert parse("123456789012345678901234567890", FIELDS)["value"] == 1.2345678901234568e29
+    assert parse("9223372036854775807", FIELDS)["value"] == 2**63 - 1
+
+
 def test_numbers_keep_their_kind():
     assert parse("3", FIELDS)["value"] == 3
     assert isinstance(parse("3", FIELDS)["value"], int)
