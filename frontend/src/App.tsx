@@ -1,6 +1,6 @@
 // The application: providers and the route tree built from routeTable.ts.
 import { BlueprintProvider } from "@blueprintjs/core";
-import { StrictMode, useRef, type ComponentType } from "react";
+import { StrictMode, useMemo, useRef, type ComponentType } from "react";
 import { IntlProvider } from "react-intl";
 import { Provider } from "react-redux";
 import { Route, Routes } from "react-router";
@@ -20,6 +20,8 @@ import { ProjectLanding, ProjectShell } from "./features/projects/ProjectShell";
 import { SessionManager } from "./features/session/SessionManager";
 import { SharedView } from "./features/shared/SharedView";
 import { ROUTES, type PageId, type RouteMeta } from "./routeTable";
+import { pluginMessages } from "./plugins/loader";
+import { loadedPlugins } from "./plugins/registry";
 
 const PAGES: Record<PageId, ComponentType> = {
   projects: ProjectList,
@@ -50,7 +52,12 @@ function Page({ meta, page: Component }: { meta: RouteMeta; page: ComponentType 
 }
 
 function LocalisedApp() {
-  const { lang, messages } = useAppSelector((s) => s.locale);
+  const { lang, messages: hostMessages } = useAppSelector((s) => s.locale);
+  const pluginsVersion = useAppSelector((s) => s.ui.pluginsVersion);
+  const messages = useMemo(
+    () => (pluginsVersion ? { ...hostMessages, ...pluginMessages(loadedPlugins(), lang) } : hostMessages),
+    [hostMessages, lang, pluginsVersion],
+  );
   const previous = useRef<{ path: string; noAuth: boolean } | null>(null);
   return (
     <IntlProvider locale={intlLocale(lang)} messages={messages} defaultLocale="en">

@@ -5,8 +5,12 @@ import "./styles.css";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
-import { makeStore } from "./app/store";
+import { workbenchApi } from "./app/api";
+import { makeStore, rootReducer } from "./app/store";
 import { notify } from "./features/ui/notify";
+import { pluginsLoaded } from "./features/ui/uiSlice";
+import { loadPlugins } from "./plugins/loader";
+import { setLoadedPlugins } from "./plugins/registry";
 
 const boot = window.__WB_STATE__ ?? {};
 const store = makeStore({ boot, storage: window.localStorage, notify });
@@ -20,3 +24,17 @@ const app = (
 if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);
 (window as unknown as { __wbHydrated: boolean }).__wbHydrated = true;
+
+// Plugin UI bundles load after hydration; a failing one is reported and skipped.
+void loadPlugins(boot.plugins ?? [], {
+  api: workbenchApi,
+  injectSlice: (slice) => void rootReducer.inject(slice),
+}).then((loaded) => {
+  setLoadedPlugins(loaded);
+  for (const { id, error } of loaded.failed) console.warn(`plugin ${id} was not loaded: ${error}`);
+  (window as unknown as { __wbPlugins: unknown }).__wbPlugins = {
+    loaded: loaded.plugins.map((p) => p.id),
+    failed: loaded.failed,
+  };
+  store.dispatch(pluginsLoaded());
+});

@@ -175,3 +175,46 @@ def test_not_built_gives_a_plain_page_saying_how_to_build(tmp_path):
 def test_choose_language(cookie, header, expected):
     supported = ["ar", "de", "en", "fa", "ja", "no", "pt", "pt_BR", "zh-Hans", "zh-Hant"]
     assert choose_language(cookie, header, supported) == expected
+
+
+def test_plugin_ui_bundles_are_listed_and_served(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    from workbench.web import plugins as plugin_ui
+
+    package = tmp_path / "wb_ui_sample"
+    (package / "static").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "static" / "index.js").write_text("export default {id: 'sample'}")
+    (tmp_path / "wb_ui_plain").mkdir()
+    (tmp_path / "wb_ui_plain" / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    infos = [
+        SimpleNamespace(name="sample", module="wb_ui_sample", enabled=True),
+        SimpleNamespace(name="plain", module="wb_ui_plain", enabled=True),
+        SimpleNamespace(name="off", module="wb_ui_sample", enabled=False),
+        SimpleNamespace(name="gone", module="wb_ui_missing:thing", enabled=True),
+    ]
+    assert plugin_ui.static_dirs(infos) == {"sample": package / "static"}
+
+    _write_build(tmp_path / "dist", tmp_path / "i18n")
+    app = make_app(
+        f"sqlite:///{tmp_path / 'meta.db'}",
+        tmp_path,
+        **{"workbench.web.dist": str(tmp_path / "dist"), "workbench.web.i18n": str(tmp_path / "i18n")},
+    )
+    try:
+        app.registry["plugins"].infos[:] = infos
+        web = TestApp(app)
+        [bundle] = _state(web.get("/").text)["plugins"]
+        assert bundle["id"] == "sample"
+        assert re.fullmatch(r"/plugins-ui/sample/index\.js\?v=\d+", bundle["url"])
+        response = web.get(bundle["url"])
+        assert response.text == "export default {id: 'sample'}"
+        assert response.content_type == "text/javascript"
+        assert "immutable" in response.headers["Cache-Control"]
+        web.get("/plugins-ui/plain/index.js", status=404)
+        web.get("/plugins-ui/off/index.js", status=404)
+        web.get("/plugins-ui/sample/../__init__.py", status=404)
+    finally:
+        app.registry["db_engine"].dispose()

@@ -5,3 +5,4 @@ are never shadowed by a catch-all."""
 
 def includeme(config):
     config.add_route("web.assets", "/assets/*subpath")
+    config.add_route("web.plugin_ui", "/plugins-ui/{plugin}/*subpath")

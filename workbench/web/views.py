@@ -8,6 +8,7 @@ from pyramid.response import FileResponse, Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 from pyramid.view import notfound_view_config, view_config
 
+from workbench.web import plugins as plugin_ui
 from workbench.web.assets import choose_language, direction
 
 LANG_COOKIE = "wb_lang"
@@ -15,7 +16,7 @@ DEFAULT_THEME = {"primaryColor": "#4351E8", "accentColor": "#FF4A8D"}
 YEAR = 365 * 24 * 3600
 
 # Paths that belong to the API and the server, never to the app: they keep the JSON 404.
-NOT_APP_PATHS = r"^/(?!(?:api|ws|auth|assets|download|dltemp)(?:/|$))"
+NOT_APP_PATHS = r"^/(?!(?:api|ws|auth|assets|plugins-ui|download|dltemp)(?:/|$))"
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 NOT_BUILT = """The Workbench web app has not been built yet.
@@ -37,6 +38,22 @@ def asset(request):
         return _plain_not_found()
     response = FileResponse(str(path), request=request, content_type=_content_type(path.name))
     response.cache_control = f"public, max-age={YEAR}, immutable"
+    return response
+
+
+@view_config(route_name="web.plugin_ui", request_method=("GET", "HEAD"), permission=NO_PERMISSION_REQUIRED)
+def plugin_asset(request):
+    """A file of an enabled plugin's UI bundle (``<plugin package>/static``)."""
+    folder = plugin_ui.static_dirs(request.registry["plugins"].infos).get(request.matchdict["plugin"])
+    parts = request.matchdict["subpath"]
+    if folder is None or not parts or not all(_SAFE_NAME.match(p) for p in parts):
+        return _plain_not_found()
+    path = folder.joinpath(*parts)
+    if not path.is_file():
+        return _plain_not_found()
+    response = FileResponse(str(path), request=request, content_type=_content_type(path.name))
+    # The manifest's URLs carry the bundle's version; other files are revalidated.
+    response.cache_control = f"public, max-age={YEAR}, immutable" if request.params.get("v") else "no-cache"
     return response
 
 
@@ -62,6 +79,7 @@ def app_page(request):
         "lang": lang,
         "messages": web.messages(lang),
         "theme": dict(DEFAULT_THEME),
+        "plugins": plugin_ui.bundles(request),
     }
     html = (
         build.template.replace("<!--app-lang-->", lang.replace("_", "-"), 1)

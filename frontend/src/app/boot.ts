@@ -4,12 +4,15 @@ import type { AppInfo } from "../features/session/api";
 import type { Lang } from "../features/i18n/locales";
 import type { Messages } from "../features/i18n/messages";
 import type { Theme } from "../features/projects/theme";
+import type { PluginBundle } from "../plugins/loader";
 
 export interface BootState {
   appInfo: AppInfo | null;
   lang: Lang;
   messages: Messages;
   theme: Theme;
+  /** Plugin UI bundles to load. */
+  plugins: PluginBundle[];
 }
 
 declare global {

@@ -1,0 +1,115 @@
+// Build every plugin's UI bundle: plugins/**/ui/index.{tsx,ts,jsx,js} -> plugins/**/static/index.js
+// (an ES module). Imports of the shared libraries (see src/plugins/shared.ts) are not
+// bundled: they become reads of globalThis.__wbShared, so the plugin uses the host's single
+// copy of React, Redux Toolkit, react-router, react-intl and Blueprint.
+//
+// Usage: node scripts/build-plugins.mjs [plugin-dir ...]   (default: every plugin with a ui/)
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import react from "@vitejs/plugin-react";
+import { build } from "vite";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const frontend = resolve(here, "..");
+const pluginsRoot = resolve(frontend, "..", "plugins");
+
+// Keep in step with SHARED_MODULES in src/plugins/shared.ts.
+export const SHARED = [
+  "react",
+  "react-dom",
+  "react/jsx-runtime",
+  "@reduxjs/toolkit",
+  "@reduxjs/toolkit/query/react",
+  "react-redux",
+  "react-router",
+  "react-intl",
+  "@blueprintjs/core",
+  "@workbench/plugin-api",
+];
+const PLUGIN_API_EXPORTS = ["definePlugin", "PLUGIN_API_VERSION"];
+const PREFIX = "\0wb-shared:";
+const IDENT = /^[A-Za-z_$][\w$]*$/;
+
+async function exportNames(name) {
+  if (name === "@workbench/plugin-api") return PLUGIN_API_EXPORTS;
+  const mod = await import(name);
+  return Object.keys(mod).filter((k) => k !== "default" && IDENT.test(k));
+}
+
+function sharedModules() {
+  return {
+    name: "workbench-shared-modules",
+    enforce: "pre",
+    resolveId(id) {
+      return SHARED.includes(id) ? PREFIX + id : null;
+    },
+    async load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const name = id.slice(PREFIX.length);
+      const names = await exportNames(name);
+      const key = JSON.stringify(name);
+      return [
+        `const m = globalThis.__wbShared && globalThis.__wbShared[${key}];`,
+        `if (!m) throw new Error("the host does not share " + ${key});`,
+        "export default (m.default ?? m);",
+        names.length ? `export const { ${names.join(", ")} } = m;` : "",
+      ].join("\n");
+    },
+  };
+}
+
+function entryOf(uiDir) {
+  for (const name of ["index.tsx", "index.ts", "index.jsx", "index.js"]) {
+    if (existsSync(join(uiDir, name))) return join(uiDir, name);
+  }
+  return null;
+}
+
+/** Build one bundle: `entry` to `outDir/index.js`. */
+export async function buildPluginBundle(entry, outDir) {
+  await build({
+    configFile: false,
+    root: dirname(entry),
+    logLevel: "warn",
+    plugins: [sharedModules(), react()],
+    build: {
+      lib: { entry, formats: ["es"], fileName: () => "index.js" },
+      outDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      minify: true,
+    },
+  });
+  return join(outDir, "index.js");
+}
+
+function findPluginDirs(root) {
+  const found = [];
+  const walk = (dir, depth) => {
+    if (depth > 4) return;
+    for (const name of readdirSync(dir)) {
+      if (name === "node_modules" || name === "static" || name.startsWith(".") || name === "__pycache__") continue;
+      const path = join(dir, name);
+      if (!statSync(path).isDirectory()) continue;
+      if (name === "ui" && entryOf(path)) found.push(dir);
+      else walk(path, depth + 1);
+    }
+  };
+  if (existsSync(root)) walk(root, 0);
+  return found.sort();
+}
+
+async function main(args) {
+  const dirs = args.length ? args.map((a) => resolve(a)) : findPluginDirs(pluginsRoot);
+  for (const dir of dirs) {
+    const entry = entryOf(join(dir, "ui"));
+    if (!entry) throw new Error(`${dir} has no ui/index.(tsx|ts|jsx|js)`);
+    await buildPluginBundle(entry, join(dir, "static"));
+  }
+  console.log(`built ${dirs.length} plugin UI bundle(s)`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main(process.argv.slice(2));
+}

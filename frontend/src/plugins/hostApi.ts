@@ -1,0 +1,47 @@
+// What a plugin bundle imports as "@workbench/plugin-api": the contract between host and
+// plugins. A plugin default-exports `definePlugin({...})`; it adds server data through
+// `workbenchApi.injectEndpoints` and client state through `rootReducer.inject` (given in
+// `setup`), and its messages are namespaced plugin.<id>.*.
+import type { ComponentType } from "react";
+import type { Reducer } from "@reduxjs/toolkit";
+
+export const PLUGIN_API_VERSION = 1;
+
+export interface CellProps {
+  value: unknown;
+  column: { id: string; title: string; uidt: string; meta?: Record<string, unknown> | null };
+}
+
+export interface EditorProps extends CellProps {
+  onChange(value: unknown): void;
+  onDone(): void;
+}
+
+export interface FieldTypeUI {
+  Cell?: ComponentType<CellProps>;
+  Editor?: ComponentType<EditorProps>;
+}
+
+export interface PluginHost {
+  /** Add a slice to the store: `inject({ reducerPath, reducer })`. */
+  injectSlice(slice: { reducerPath: string; reducer: Reducer }): void;
+  /** The one RTK Query API; call `injectEndpoints` on it. */
+  api: unknown;
+}
+
+export interface PluginDefinition {
+  /** The plugin's name, as the server lists it. */
+  id: string;
+  apiVersion?: number;
+  /** Messages by language; keys are prefixed with plugin.<id>. by the host. */
+  messages?: Record<string, Record<string, string>>;
+  /** Cell renderers and editors by field type (uidt). */
+  fieldTypes?: Record<string, FieldTypeUI>;
+  /** Components by slot name (view types, import wizards, sign-in buttons, ...). */
+  components?: Record<string, ComponentType<Record<string, unknown>>>;
+  setup?(host: PluginHost): void;
+}
+
+export function definePlugin(definition: PluginDefinition): PluginDefinition {
+  return { apiVersion: PLUGIN_API_VERSION, ...definition };
+}

@@ -1,0 +1,27 @@
+// The plugins loaded in this page, for the parts of the host that use them (cell renderers
+// and editors by field type, components by slot, messages).
+import type { FieldTypeUI, PluginDefinition } from "./hostApi";
+import type { LoadedPlugins } from "./loader";
+
+let current: LoadedPlugins = { plugins: [], failed: [] };
+
+export function setLoadedPlugins(loaded: LoadedPlugins): void {
+  current = loaded;
+}
+
+export function loadedPlugins(): readonly PluginDefinition[] {
+  return current.plugins;
+}
+
+export function failedPlugins(): LoadedPlugins["failed"] {
+  return current.failed;
+}
+
+/** The UI of a field type, from the first plugin that provides one, with its plugin id. */
+export function fieldTypeUI(uidt: string): (FieldTypeUI & { pluginId: string }) | null {
+  for (const plugin of current.plugins) {
+    const ui = plugin.fieldTypes?.[uidt];
+    if (ui) return { ...ui, pluginId: plugin.id };
+  }
+  return null;
+}

@@ -1,0 +1,39 @@
+// The libraries the host shares with plugin bundles: one copy each, published on a global
+// that the bundles read (stack.md §6a, variant A). The allow-list is explicit: a plugin can
+// import these and nothing else from the host.
+import * as Blueprint from "@blueprintjs/core";
+import * as RTK from "@reduxjs/toolkit";
+import * as RTKQueryReact from "@reduxjs/toolkit/query/react";
+import * as React from "react";
+import * as ReactDOM from "react-dom";
+import * as jsxRuntime from "react/jsx-runtime";
+import * as ReactIntl from "react-intl";
+import * as ReactRedux from "react-redux";
+import * as ReactRouter from "react-router";
+import * as hostApi from "./hostApi";
+
+export const SHARED_MODULES = {
+  react: React,
+  "react-dom": ReactDOM,
+  "react/jsx-runtime": jsxRuntime,
+  "@reduxjs/toolkit": RTK,
+  "@reduxjs/toolkit/query/react": RTKQueryReact,
+  "react-redux": ReactRedux,
+  "react-router": ReactRouter,
+  "react-intl": ReactIntl,
+  "@blueprintjs/core": Blueprint,
+  "@workbench/plugin-api": hostApi,
+} as const;
+
+export type SharedModuleName = keyof typeof SHARED_MODULES;
+export const SHARED_MODULE_NAMES = Object.keys(SHARED_MODULES) as SharedModuleName[];
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __wbShared: Record<string, unknown> | undefined;
+}
+
+/** Publish the shared modules (idempotent). Call before loading any plugin bundle. */
+export function exposeSharedModules(): void {
+  globalThis.__wbShared = { ...SHARED_MODULES };
+}

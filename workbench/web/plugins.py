@@ -1,0 +1,48 @@
+"""Plugin UI bundles: each enabled plugin may ship ``static/index.js`` (built from its
+``ui/`` folder by ``frontend/scripts/build-plugins.mjs``) next to its Python package. The
+page lists them in its initial state; the host loads each with ``import()``."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+BUNDLE = "index.js"
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+def package_dir(module: str) -> Path | None:
+    """The folder of a plugin's module (``pkg.mod`` or ``pkg.mod:attr``), without importing it
+    again if it is already loaded."""
+    name = module.split(":", 1)[0]
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    if spec is None:
+        return None
+    if spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    return Path(spec.origin).parent if spec.origin else None
+
+
+def static_dirs(infos) -> dict[str, Path]:
+    """``{plugin name: static folder}`` for enabled plugins that ship a UI bundle."""
+    found = {}
+    for info in infos:
+        if not info.enabled or not _NAME.match(info.name):
+            continue
+        folder = package_dir(info.module)
+        if folder is not None and (folder / "static" / BUNDLE).is_file():
+            found[info.name] = folder / "static"
+    return found
+
+
+def bundles(request) -> list[dict]:
+    """The manifest the page carries: ``[{id, url}]``; the URL changes when the bundle does."""
+    listing = []
+    for name, folder in sorted(static_dirs(request.registry["plugins"].infos).items()):
+        version = int((folder / BUNDLE).stat().st_mtime)
+        listing.append({"id": name, "url": f"/plugins-ui/{name}/{BUNDLE}?v={version}"})
+    return listing
