@@ -16,24 +16,45 @@ from workbench.errors import BadRequest, json_error
 M = TypeVar("M", bound=BaseModel)
 
 
+def body_limit(request) -> int:
+    """The largest body ``request`` may carry: ``workbench.max_body_size``, or
+    ``workbench.max_upload_size`` under one of ``workbench.large_body_paths``."""
+    settings = request.registry.settings
+    limit = int(settings["workbench.max_body_size"])
+    large_paths = tuple(settings.get("workbench.large_body_paths", ()))
+    if large_paths and request.path.startswith(large_paths):
+        limit = int(settings.get("workbench.max_upload_size", limit))
+    return limit
+
+
+def retry_activate_hook(request):
+    """pyramid_retry's ``retry.activate_hook``: no replays for a request the size check will
+    refuse, so that its body is not copied (to memory or disk) before the 413."""
+    try:
+        limit = body_limit(request)
+    except UnicodeDecodeError:
+        return 1  # refused as a bad URL by the tween
+    length = request.content_length
+    if length is None:
+        # A chunked body of unknown length: replaying would mean spooling it all first.
+        return 1 if request.is_body_readable else None
+    return 1 if length > limit else None
+
+
 def body_limit_tween_factory(handler, registry):
     """Before any view runs: 400 for a URL that cannot be decoded (see ``url_problem``) and
-    413 for a body over ``workbench.max_body_size``."""
-    default_limit = int(registry.settings["workbench.max_body_size"])
-    large_paths = tuple(registry.settings.get("workbench.large_body_paths", ()))
+    413 for a body over ``body_limit``."""
 
     def body_limit_tween(request):
         problem = url_problem(request)
         if problem:
             return json_error(request, 400, problem)
-        limit = default_limit
-        if large_paths and request.path.startswith(large_paths):
-            limit = int(registry.settings.get("workbench.max_upload_size", limit))
+        limit = body_limit(request)
         length = request.content_length
         if length is not None and length > limit:
             return json_error(request, 413, f"Request body too large (limit {limit} bytes)")
-        if length is None and request.method in {"POST", "PUT", "PATCH", "DELETE"}:
-            # Chunked or unknown length: read at most limit + 1 bytes.
+        if length is None and request.is_body_readable:
+            # Chunked, of unknown length: read at most limit + 1 bytes.
             data = request.body_file_raw.read(limit + 1)
             if len(data) > limit:
                 return json_error(request, 413, f"Request body too large (limit {limit} bytes)")
@@ -139,6 +160,8 @@ def validated(request, model: type[M], data=None, partial_ok: bool = False) -> M
 
 
 def includeme(config):
+    # Read when pyramid_retry is included (workbench.db), so it is set before.
+    config.get_settings().setdefault("retry.activate_hook", retry_activate_hook)
     config.add_tween("workbench.requests.body_limit_tween_factory")
     config.add_request_method(json_payload, "json_payload", reify=True)
     config.add_request_method(validated, "validated")

@@ -202,3 +202,43 @@ def test_a_replayed_request_reads_its_large_body_again(client, admin, monkeypatc
     assert project["description"] == description
     assert project["meta"]["notes"] == meta["notes"]
     assert [p["title"] for p in client.get(PROJECTS, headers=client.auth(admin)).json["list"]] == ["Again"]
+
+
+class CountingInput:
+    """A request body that counts what is read of it."""
+
+    def __init__(self, size: int):
+        self.left = size
+        self.read_bytes = 0
+
+    def read(self, n: int = -1) -> bytes:
+        n = self.left if n is None or n < 0 else min(n, self.left)
+        self.left -= n
+        self.read_bytes += n
+        return b" " * n
+
+    def readline(self, n: int = -1) -> bytes:
+        return self.read(n)
+
+
+def test_oversized_body_is_refused_before_it_is_read(client):
+    from webob import Request
+
+    body = CountingInput(50 * 1024 * 1024)
+    req = Request.blank(SIGNIN, method="POST", environ={"wsgi.input": body, "CONTENT_LENGTH": str(body.left)})
+    req.content_type = "application/json"
+    res = req.get_response(client.app)
+    assert res.status_int == 413
+    assert body.read_bytes == 0
+
+
+def test_chunked_body_is_read_only_up_to_the_limit(make_client):
+    from webob import Request
+
+    small = make_client(**{"workbench.max_body_size": "1000"})
+    body = CountingInput(1_000_000)
+    req = Request.blank(SIGNIN, method="POST", environ={"wsgi.input": body, "wsgi.input_terminated": True})
+    req.environ.pop("CONTENT_LENGTH", None)
+    res = req.get_response(small.app)
+    assert res.status_int == 413
+    assert body.read_bytes <= 1001
