@@ -16,7 +16,11 @@ from .types import DataType
 
 class Resolved(NamedTuple):
     """A referenced column as the data engine gives it: the SQL that reads it (a table
-    column, a correlated sub-select, another formula's compiled expression) and its type."""
+    column, a correlated sub-select, another formula's compiled expression) and its type.
+
+    A list (``DataType.ARRAY``: has-many and many-to-many links, their lookups) is read as
+    a JSON array text, such as ``json_group_array`` / ``jsonb_agg`` / ``JSON_ARRAYAGG``
+    over the linked values; a date as a DATE, a timestamp as a naive UTC TIMESTAMP."""
 
     expression: sa.ColumnElement
     type: DataType
