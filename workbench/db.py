@@ -18,6 +18,8 @@ from workbench.errors import internal_error_view, json_error
 
 mark_changed = zope.sqlalchemy.mark_changed
 log = logging.getLogger(__name__)
+# Execution option: begin the SQLite transaction with the write lock taken (and waited for).
+SQLITE_IMMEDIATE = "workbench_sqlite_immediate"
 
 
 def create_engine(url: str, **kwargs) -> sa.Engine:
@@ -52,7 +54,7 @@ def _sqlite_recipe(engine: sa.Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _begin(conn):
-        conn.exec_driver_sql("BEGIN")
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(SQLITE_IMMEDIATE) else "BEGIN")
 
 
 def get_engine(settings, prefix="sqlalchemy.") -> sa.Engine:
@@ -114,6 +116,10 @@ def includeme(config):
         session = request.environ.get("app.dbsession")
         if session is None:
             session = get_tm_session(session_factory, request.tm, request=request)
+            if request.environ.get("retry.attempt") and engine.dialect.name == "sqlite":
+                # A replay after SQLite refused a write (see database_error_view): this time
+                # wait for the write lock up front, so the attempt cannot lose the same way.
+                session.connection(execution_options={SQLITE_IMMEDIATE: True})
         return session
 
     config.add_request_method(dbsession, reify=True)
