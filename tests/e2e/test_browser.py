@@ -241,7 +241,7 @@ def test_tables_and_tabs_in_the_project_shell(server, page):
     _submit_dialog(page, "table-title-submit")
     expect(page).to_have_url(re.compile(r"/table/Orders$"))
     expect(page.get_by_test_id("table-title")).to_have_text("Orders")
-    expect(page.get_by_test_id("table-fields")).to_contain_text("Title")
+    expect(page.get_by_test_id("grid").get_by_role("columnheader")).to_have_text(["Title"])
 
     page.get_by_test_id("new-table").click()
     page.get_by_test_id("table-title-input").fill("Customers")
@@ -278,3 +278,73 @@ def test_tables_and_tabs_in_the_project_shell(server, page):
     page.reload()
     expect(page.get_by_test_id("project-home")).to_contain_text("Orders")
     expect(page.get_by_test_id("project-home")).not_to_contain_text("Clients")
+
+
+def test_grid_pages_edits_adds_and_deletes_records(server, page):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Inventory"}, token=token)
+    columns = [
+        {"title": "Title", "column_name": "title", "uidt": "SingleLineText", "pv": True},
+        {"title": "Qty", "column_name": "qty", "uidt": "Number"},
+    ]
+    table = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/tables",
+                       {"title": "Items", "columns": columns}, token=token)
+    rows = [{"Title": f"Item {i:03d}", "Qty": i} for i in range(1, 251)]
+    server.api("POST", f"/api/v2/tables/{table['id']}/records", rows, token=token)
+
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Items")
+    grid = page.get_by_test_id("grid-scroll")
+    expect(page.get_by_test_id("record-count")).to_have_text("250 records")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='1']")).to_contain_text("Item 001")
+    # Only the rows in view are in the page.
+    assert grid.locator(".wb-grid-row").count() < 60
+    screenshot(page, "grid")
+
+    # Scrolling to the end fetches the last page.
+    grid.evaluate("el => { el.scrollTop = el.scrollHeight; }")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='250']")).to_contain_text("Item 250")
+
+    # Edit a text cell in place; the value is kept after a reload.
+    grid.evaluate("el => { el.scrollTop = 0; }")
+    first_title = grid.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(0)
+    first_title.dblclick()
+    editor = page.get_by_test_id("cell-editor")
+    editor.fill("Renamed item")
+    editor.press("Enter")
+    expect(first_title).to_have_text("Renamed item")
+
+    # An invalid number shows the field's error and keeps what was typed.
+    qty = grid.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").nth(1)
+    qty.click()
+    grid.press("Enter")
+    page.get_by_test_id("cell-editor").fill("lots")
+    page.get_by_test_id("cell-editor").press("Enter")
+    expect(page.get_by_test_id("cell-error")).to_contain_text("Qty")
+    expect(page.get_by_test_id("cell-editor")).to_have_value("lots")
+    screenshot(page, "grid-invalid-value")
+    page.get_by_test_id("cell-editor").fill("42")
+    page.get_by_test_id("cell-editor").press("Enter")
+    expect(qty).to_have_text("42")
+
+    # Keyboard: move with the arrows and type to edit.
+    qty.click()
+    grid.press("ArrowUp")
+    grid.press("ArrowLeft")
+    grid.press("x")
+    page.get_by_test_id("cell-editor").press("End")
+    page.get_by_test_id("cell-editor").press("Escape")
+    expect(first_title).to_have_text("Renamed item")
+
+    page.reload()
+    expect(grid.locator(".wb-grid-row[aria-rowindex='1']")).to_contain_text("Renamed item")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").nth(1)).to_have_text("42")
+
+    # Add a record, then delete it.
+    page.get_by_test_id("add-record").click()
+    expect(page.get_by_test_id("record-count")).to_have_text("251 records")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='251']")).to_be_visible()
+    grid.locator(".wb-grid-row[aria-rowindex='251'] .wb-cell").nth(0).click()
+    page.get_by_test_id("delete-record").click()
+    expect(page.get_by_test_id("record-count")).to_have_text("250 records")
+    assert server.api("GET", f"/api/v2/tables/{table['id']}/records/count", token=token) == {"count": 250}

@@ -1,11 +1,12 @@
-// A table's workspace: its name (rename, delete) and its fields. The grid comes next.
-import { Alert, Button, ButtonGroup, Card, H3, HTMLTable, Spinner, Tag } from "@blueprintjs/core";
+// A table's workspace: its name (rename, delete) and the grid of its records.
+import { Alert, Button, ButtonGroup, Card, H3, Spinner } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router";
 import { useAppDispatch, useAppStore } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
 import { tabClosed, tabPath, tabRenamed } from "../tabs/tabsSlice";
+import { Grid } from "../grid/Grid";
 import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
 import { useDeleteTableMutation, useTableQuery, useUpdateTableMutation } from "./api";
@@ -43,10 +44,9 @@ export function TableWorkspace({ projectId, tableId }: { projectId: string; tabl
     const { tabs, activeId } = store.getState().tabs;
     navigate(tabPath(projectId, tabs.find((t) => t.id === activeId) ?? null), { replace: true });
   };
-  const fields = (table.columns ?? []).filter((c) => !c.system);
 
   return (
-    <Card data-testid="table-workspace">
+    <Card data-testid="table-workspace" className="wb-workspace">
       <div className="wb-page-header">
         <H3 data-testid="table-title">{table.title}</H3>
         <ButtonGroup variant="minimal">
@@ -58,25 +58,7 @@ export function TableWorkspace({ projectId, tableId }: { projectId: string; tabl
           </Button>
         </ButtonGroup>
       </div>
-      <h4 className="bp6-heading">
-        <FormattedMessage id="table.fields" />
-      </h4>
-      <HTMLTable className="wb-table" compact data-testid="table-fields">
-        <tbody>
-          {fields.map((column) => (
-            <tr key={column.id}>
-              <td>{column.title}</td>
-              <td>
-                <Tag minimal>{column.uidt}</Tag>
-                {column.pv && <Tag minimal intent="primary" className="wb-tag-gap">PV</Tag>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-      <p className="bp6-text-muted wb-gap-top">
-        <FormattedMessage id="page.notAvailable" />
-      </p>
+      <Grid table={table} />
       <TitleDialog
         isOpen={renaming}
         title={intl.formatMessage({ id: "table.rename.title" })}

@@ -1,0 +1,387 @@
+// The grid: virtualised rows and columns over a table's records, fetched page by page as
+// the user scrolls; cells render through the field type's plugin UI when one is loaded;
+// double-click, Enter or typing edits a cell in place (an invalid value keeps the editor
+// open with the server's message and the typed text); arrow keys move; rows are added and
+// deleted from the toolbar.
+import { Button, Callout, Spinner } from "@blueprintjs/core";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useAppStore } from "../../app/hooks";
+import type { HttpError } from "../../app/http";
+import { PluginBoundary } from "../../plugins/PluginBoundary";
+import { fieldTypeUI } from "../../plugins/registry";
+import type { Column, TableMeta } from "../tables/api";
+import { notify } from "../ui/notify";
+import {
+  PAGE_SIZE,
+  recordsApi,
+  useCreateRecordMutation,
+  useDeleteRecordMutation,
+  useRecordCountQuery,
+  useRecordsPageQuery,
+  useUpdateRecordMutation,
+  type RecordRow,
+} from "./api";
+import { READ_ONLY_TYPES, cellText, parseInput } from "./cells";
+import { columnWindow, pagesFor, rowWindow, scrollTopForRow } from "./virtual";
+
+export const ROW_HEIGHT = 32;
+const HEADER_HEIGHT = 32;
+const ROW_NUMBER_WIDTH = 64;
+const COLUMN_WIDTH = 200;
+
+interface Cell {
+  row: number;
+  col: number;
+}
+
+interface Editing extends Cell {
+  text: string;
+  error: string | null;
+  saving: boolean;
+}
+
+function Value({ value, column }: { value: unknown; column: Column }) {
+  const ui = fieldTypeUI(column.uidt);
+  const text = cellText(value, column);
+  if (ui?.Cell) {
+    const PluginCell = ui.Cell;
+    return (
+      <PluginBoundary pluginId={ui.pluginId} fallback={text}>
+        <PluginCell value={value} column={column} />
+      </PluginBoundary>
+    );
+  }
+  return <>{text}</>;
+}
+
+interface PageProps {
+  tableId: string;
+  page: number;
+  first: number;
+  last: number;
+  rowTop(row: number): number;
+  columns: Column[];
+  colFirst: number;
+  colLast: number;
+  lefts: number[];
+  width: number;
+  active: Cell | null;
+  editing: Editing | null;
+  onCellClick(cell: Cell): void;
+  onCellDoubleClick(cell: Cell): void;
+  onEditText(text: string): void;
+  onEditKey(event: KeyboardEvent<HTMLInputElement>): void;
+  onEditBlur(): void;
+}
+
+function GridPage(props: PageProps) {
+  const { tableId, page, first, last, rowTop, columns, colFirst, colLast, lefts, width, active, editing } = props;
+  const { data } = useRecordsPageQuery({ tableId, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+  const rows = [];
+  const start = Math.max(first, page * PAGE_SIZE);
+  const end = Math.min(last, page * PAGE_SIZE + PAGE_SIZE - 1);
+  for (let row = start; row <= end; row += 1) {
+    const record = data?.list[row - page * PAGE_SIZE];
+    const cells = [];
+    for (let col = colFirst; col <= colLast; col += 1) {
+      const column = columns[col];
+      const isActive = active?.row === row && active.col === col;
+      const isEditing = editing?.row === row && editing.col === col;
+      cells.push(
+        <div
+          key={column.id}
+          className={`wb-cell${isActive ? " wb-cell-active" : ""}`}
+          style={{ left: ROW_NUMBER_WIDTH + lefts[col], width: COLUMN_WIDTH }}
+          data-row={row}
+          data-col={col}
+          onMouseDown={() => props.onCellClick({ row, col })}
+          onDoubleClick={() => props.onCellDoubleClick({ row, col })}
+        >
+          {isEditing ? (
+            <div className="wb-cell-editor">
+              <input
+                autoFocus
+                className={`bp6-input bp6-small${editing.error ? " bp6-intent-danger" : ""}`}
+                value={editing.text}
+                disabled={editing.saving}
+                onChange={(e) => props.onEditText(e.currentTarget.value)}
+                onKeyDown={props.onEditKey}
+                onBlur={props.onEditBlur}
+                data-testid="cell-editor"
+              />
+              {editing.error && (
+                <Callout intent="danger" compact className="wb-cell-error" data-testid="cell-error">
+                  {editing.error}
+                </Callout>
+              )}
+            </div>
+          ) : record ? (
+            <Value value={record[column.title]} column={column} />
+          ) : (
+            <span className="wb-cell-placeholder" />
+          )}
+        </div>,
+      );
+    }
+    rows.push(
+      <div
+        key={row}
+        className="wb-grid-row"
+        style={{ top: HEADER_HEIGHT + rowTop(row), width }}
+        role="row"
+        aria-rowindex={row + 1}
+        data-testid={record ? "grid-row" : "grid-row-loading"}
+      >
+        <div className={`wb-row-number${active?.row === row ? " wb-row-number-active" : ""}`}>{row + 1}</div>
+        {cells}
+      </div>,
+    );
+  }
+  return <>{rows}</>;
+}
+
+export function Grid({ table }: { table: TableMeta }) {
+  const intl = useIntl();
+  const store = useAppStore();
+  const tableId = table.id;
+  const pk = (table.columns ?? []).find((c) => c.pk);
+  const pkName = pk?.title ?? "Id";
+  const columns = useMemo(() => (table.columns ?? []).filter((c) => !c.system && !c.pk), [table.columns]);
+  const { data: countData, isLoading } = useRecordCountQuery(tableId);
+  const rowCount = countData?.count ?? 0;
+  const [createRecord, createState] = useCreateRecordMutation();
+  const [updateRecord] = useUpdateRecordMutation();
+  const [deleteRecord] = useDeleteRecordMutation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scroll, setScroll] = useState({ top: 0, left: 0 });
+  const [viewport, setViewport] = useState({ width: 800, height: 480 });
+  const [active, setActive] = useState<Cell | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  // Escape closes the editor; the blur that follows must not save.
+  const cancelled = useRef(false);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const measure = () => setViewport({ width: el.clientWidth, height: el.clientHeight - HEADER_HEIGHT });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const rowsWin = rowWindow(scroll.top, viewport.height, rowCount, ROW_HEIGHT);
+  const widths = useMemo(() => columns.map(() => COLUMN_WIDTH), [columns]);
+  const colsWin = columnWindow(scroll.left, viewport.width - ROW_NUMBER_WIDTH, widths);
+  const width = ROW_NUMBER_WIDTH + colsWin.totalWidth;
+  const pages = pagesFor(rowsWin.first, rowsWin.last, PAGE_SIZE);
+
+  const recordAt = useCallback(
+    (row: number): RecordRow | undefined => {
+      const page = Math.floor(row / PAGE_SIZE);
+      const args = { tableId, offset: page * PAGE_SIZE, limit: PAGE_SIZE };
+      return recordsApi.endpoints.recordsPage.select(args)(store.getState()).data?.list[row - page * PAGE_SIZE];
+    },
+    [store, tableId],
+  );
+
+  const scrollToRow = useCallback(
+    (row: number) => {
+      const el = scroller.current;
+      if (!el) return;
+      const h = viewport.height;
+      const top = rowWindow(el.scrollTop, h, rowCount, ROW_HEIGHT, 0).rowTop(row);
+      if (top < el.scrollTop) el.scrollTop = scrollTopForRow(row, h, rowCount, ROW_HEIGHT);
+      else if (top + ROW_HEIGHT > el.scrollTop + h) {
+        el.scrollTop = scrollTopForRow(Math.max(0, row - Math.floor(h / ROW_HEIGHT) + 1), h, rowCount, ROW_HEIGHT);
+      } else return;
+      setScroll({ top: el.scrollTop, left: el.scrollLeft });
+    },
+    [viewport.height, rowCount],
+  );
+
+  const startEditing = (cell: Cell, text?: string) => {
+    const column = columns[cell.col];
+    if (!column || READ_ONLY_TYPES.has(column.uidt)) return;
+    const record = recordAt(cell.row);
+    if (!record) return;
+    if (column.uidt === "Checkbox") {
+      void save(cell, !record[column.title]);
+      return;
+    }
+    cancelled.current = false;
+    setEditing({ ...cell, text: text ?? cellText(record[column.title], column), error: null, saving: false });
+  };
+
+  const save = async (cell: Cell, value: unknown): Promise<boolean> => {
+    const column = columns[cell.col];
+    const record = recordAt(cell.row);
+    if (!record || !column) return true;
+    if (record[column.title] === value) return true;
+    const result = await updateRecord({ tableId, pkName, pk: record[pkName], values: { [column.title]: value } });
+    if ("error" in result) {
+      const message = (result.error as HttpError).message;
+      if (column.uidt === "Checkbox") notify(message, "danger");
+      return Promise.reject(message);
+    }
+    return true;
+  };
+
+  const commit = async (move?: { dRow: number; dCol: number }) => {
+    if (!editing || editing.saving) return;
+    const column = columns[editing.col];
+    setEditing({ ...editing, saving: true });
+    try {
+      await save(editing, parseInput(editing.text, column));
+      setEditing(null);
+      if (move) moveTo({ row: editing.row + move.dRow, col: editing.col + move.dCol });
+      scroller.current?.focus();
+    } catch (message) {
+      setEditing({ ...editing, saving: false, error: String(message) });
+    }
+  };
+
+  const moveTo = (cell: Cell) => {
+    if (rowCount === 0 || columns.length === 0) return;
+    const next = {
+      row: Math.min(rowCount - 1, Math.max(0, cell.row)),
+      col: Math.min(columns.length - 1, Math.max(0, cell.col)),
+    };
+    setActive(next);
+    scrollToRow(next.row);
+  };
+
+  const onGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (editing || !active) return;
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Tab: [0, event.shiftKey ? -1 : 1],
+    };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      moveTo({ row: active.row + move[0], col: active.col + move[1] });
+    } else if (event.key === "Enter" || event.key === "F2") {
+      event.preventDefault();
+      startEditing(active);
+    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      startEditing(active, event.key);
+    }
+  };
+
+  const onEditKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      void commit({ dRow: 1, dCol: 0 });
+    } else if (event.key === "Tab") {
+      event.preventDefault();
+      void commit({ dRow: 0, dCol: event.shiftKey ? -1 : 1 });
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      cancelled.current = true;
+      setEditing(null);
+      scroller.current?.focus();
+    }
+  };
+
+  const addRecord = async () => {
+    const result = await createRecord({ tableId, values: {} });
+    if ("error" in result) return notify((result.error as HttpError).message, "danger");
+    const row = rowCount; // the new record comes last
+    setActive({ row, col: 0 });
+    requestAnimationFrame(() => {
+      const el = scroller.current;
+      if (el) {
+        el.scrollTop = el.scrollHeight;
+        setScroll({ top: el.scrollTop, left: el.scrollLeft });
+        el.focus();
+      }
+    });
+  };
+
+  const deleteActive = async () => {
+    if (!active) return;
+    const record = recordAt(active.row);
+    if (!record) return;
+    const result = await deleteRecord({ tableId, pkName, pk: record[pkName] });
+    if ("error" in result) return notify((result.error as HttpError).message, "danger");
+    setActive(rowCount > 1 ? { row: Math.min(active.row, rowCount - 2), col: active.col } : null);
+  };
+
+  useEffect(() => {
+    setActive(null);
+    setEditing(null);
+  }, [tableId]);
+
+  return (
+    <div className="wb-grid" data-testid="grid">
+      <div className="wb-grid-toolbar">
+        <Button icon="add" intent="primary" size="small" loading={createState.isLoading} onClick={addRecord} data-testid="add-record">
+          <FormattedMessage id="grid.addRecord" />
+        </Button>
+        <Button icon="trash" size="small" variant="minimal" intent="danger" disabled={!active} onClick={deleteActive} data-testid="delete-record">
+          <FormattedMessage id="grid.deleteRecord" />
+        </Button>
+        <span className="bp6-text-muted" data-testid="record-count">
+          {intl.formatMessage({ id: "grid.count" }, { count: rowCount })}
+        </span>
+      </div>
+      <div
+        className="wb-grid-scroll"
+        ref={scroller}
+        tabIndex={0}
+        role="grid"
+        aria-rowcount={rowCount}
+        onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, left: e.currentTarget.scrollLeft })}
+        onKeyDown={onGridKey}
+        data-testid="grid-scroll"
+      >
+        <div className="wb-grid-content" style={{ height: HEADER_HEIGHT + rowsWin.contentHeight, width }}>
+          <div className="wb-grid-header" style={{ width }} role="row">
+            <div className="wb-row-number">#</div>
+            {columns.slice(colsWin.first, colsWin.last + 1).map((column, i) => (
+              <div
+                key={column.id}
+                className="wb-header-cell"
+                style={{ left: ROW_NUMBER_WIDTH + colsWin.lefts[colsWin.first + i], width: COLUMN_WIDTH }}
+                role="columnheader"
+                title={column.uidt}
+              >
+                {column.title}
+              </div>
+            ))}
+          </div>
+          {isLoading && <Spinner size={20} className="wb-grid-spinner" />}
+          {pages.map((page) => (
+            <GridPage
+              key={page}
+              tableId={tableId}
+              page={page}
+              first={rowsWin.first}
+              last={rowsWin.last}
+              rowTop={rowsWin.rowTop}
+              columns={columns}
+              colFirst={colsWin.first}
+              colLast={colsWin.last}
+              lefts={colsWin.lefts}
+              width={width}
+              active={active}
+              editing={editing}
+              onCellClick={(cell) => {
+                if (editing && (editing.row !== cell.row || editing.col !== cell.col)) return;
+                setActive(cell);
+              }}
+              onCellDoubleClick={(cell) => startEditing(cell)}
+              onEditText={(text) => editing && setEditing({ ...editing, text, error: null })}
+              onEditKey={onEditKey}
+              onEditBlur={() => {
+                if (editing && !editing.error && !cancelled.current) void commit();
+              }}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// Records of a table through the v2 data API, page by page.
+import { workbenchApi } from "../../app/api";
+import type { Paged } from "../projects/api";
+
+export type RecordRow = Record<string, unknown>;
+export const PAGE_SIZE = 100;
+
+export interface PageArgs {
+  tableId: string;
+  offset: number;
+  limit: number;
+}
+
+export const recordsApi = workbenchApi.injectEndpoints({
+  endpoints: (build) => ({
+    recordCount: build.query<{ count: number }, string>({
+      query: (tableId) => `/api/v2/tables/${encodeURIComponent(tableId)}/records/count`,
+      providesTags: (_r, _e, tableId) => [{ type: "Records", id: tableId }],
+    }),
+    recordsPage: build.query<Paged<RecordRow>, PageArgs>({
+      query: ({ tableId, offset, limit }) => ({
+        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
+        params: { offset, limit },
+      }),
+      keepUnusedDataFor: 30,
+      providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
+    }),
+    createRecord: build.mutation<RecordRow, { tableId: string; values: RecordRow }>({
+      query: ({ tableId, values }) => ({
+        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
+        method: "POST",
+        body: values,
+      }),
+      invalidatesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
+    }),
+    updateRecord: build.mutation<RecordRow, { tableId: string; pkName: string; pk: unknown; values: RecordRow }>({
+      query: ({ tableId, pkName, pk, values }) => ({
+        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
+        method: "PATCH",
+        body: { ...values, [pkName]: pk },
+      }),
+      // Patch the cached pages in place (no refetch, so the grid does not jump); undo on error.
+      async onQueryStarted({ tableId, pkName, pk, values }, { dispatch, getState, queryFulfilled }) {
+        const patches = recordsApi.util
+          .selectInvalidatedBy(getState(), [{ type: "Records", id: tableId }])
+          .filter((entry) => entry.endpointName === "recordsPage")
+          .map((entry) =>
+            dispatch(
+              recordsApi.util.updateQueryData("recordsPage", entry.originalArgs as PageArgs, (draft) => {
+                for (const row of draft.list) if (row[pkName] === pk) Object.assign(row, values);
+              }),
+            ),
+          );
+        try {
+          await queryFulfilled;
+        } catch {
+          for (const patch of patches) patch.undo();
+        }
+      },
+    }),
+    deleteRecord: build.mutation<RecordRow, { tableId: string; pkName: string; pk: unknown }>({
+      query: ({ tableId, pkName, pk }) => ({
+        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
+        method: "DELETE",
+        body: { [pkName]: pk },
+      }),
+      invalidatesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
+    }),
+  }),
+});
+
+export const {
+  useRecordCountQuery,
+  useRecordsPageQuery,
+  useCreateRecordMutation,
+  useUpdateRecordMutation,
+  useDeleteRecordMutation,
+} = recordsApi;

@@ -1,0 +1,72 @@
+// Virtualisation arithmetic for the grid: which rows and columns are on screen and where
+// to draw them. Browsers cap an element's height (about 33 million px in Chromium), so for
+// very large tables the scrollable height is capped and scroll positions are scaled: a
+// 1,000,000-row table still scrolls from the first row to the last.
+
+export const MAX_SCROLL_HEIGHT = 8_000_000;
+
+export interface RowWindow {
+  /** Height of the scrollable content. */
+  contentHeight: number;
+  first: number;
+  last: number;
+  /** Top of `row` in content coordinates. */
+  rowTop(row: number): number;
+}
+
+export function rowWindow(
+  scrollTop: number,
+  viewportHeight: number,
+  rowCount: number,
+  rowHeight: number,
+  overscan = 8,
+): RowWindow {
+  const fullHeight = rowCount * rowHeight;
+  const contentHeight = Math.min(fullHeight, MAX_SCROLL_HEIGHT);
+  const scrollRange = Math.max(0, contentHeight - viewportHeight);
+  const fullRange = Math.max(0, fullHeight - viewportHeight);
+  const top = Math.min(Math.max(0, scrollTop), scrollRange);
+  const virtualTop = scrollRange > 0 ? (top / scrollRange) * fullRange : 0;
+  const first = Math.max(0, Math.floor(virtualTop / rowHeight) - overscan);
+  const last = Math.min(rowCount - 1, Math.ceil((virtualTop + viewportHeight) / rowHeight) + overscan);
+  return { contentHeight, first, last, rowTop: (row) => top + row * rowHeight - virtualTop };
+}
+
+/** The scrollTop that brings `row` to the top of the viewport. */
+export function scrollTopForRow(row: number, viewportHeight: number, rowCount: number, rowHeight: number): number {
+  const fullHeight = rowCount * rowHeight;
+  const contentHeight = Math.min(fullHeight, MAX_SCROLL_HEIGHT);
+  const scrollRange = Math.max(0, contentHeight - viewportHeight);
+  const fullRange = Math.max(0, fullHeight - viewportHeight);
+  if (fullRange === 0) return 0;
+  return Math.min(scrollRange, (Math.min(row * rowHeight, fullRange) / fullRange) * scrollRange);
+}
+
+export interface ColumnWindow {
+  first: number;
+  last: number;
+  lefts: number[];
+  totalWidth: number;
+}
+
+export function columnWindow(scrollLeft: number, viewportWidth: number, widths: readonly number[], overscan = 2): ColumnWindow {
+  const lefts: number[] = [];
+  let x = 0;
+  for (const w of widths) {
+    lefts.push(x);
+    x += w;
+  }
+  let first = 0;
+  while (first < widths.length - 1 && lefts[first] + widths[first] <= scrollLeft) first += 1;
+  let last = first;
+  while (last < widths.length - 1 && lefts[last + 1] < scrollLeft + viewportWidth) last += 1;
+  return { first: Math.max(0, first - overscan), last: Math.min(widths.length - 1, last + overscan), lefts, totalWidth: x };
+}
+
+/** The page numbers covering rows first..last. */
+export function pagesFor(first: number, last: number, pageSize: number): number[] {
+  if (last < first) return [];
+  const pages = [];
+  for (let p = Math.floor(first / pageSize); p <= Math.floor(last / pageSize); p += 1) pages.push(p);
+  return pages;
+}
