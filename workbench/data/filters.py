@@ -14,7 +14,7 @@ from workbench.data.model import Field, Model
 from workbench.data.where import Condition, Group
 from workbench.errors import BadRequest
 from workbench.fields import operators as ops
-from workbench.fields.interfaces import FieldValueError, FiltersItself
+from workbench.fields.interfaces import FieldValueError
 
 _IS_VALUES = {"true": "checked", "false": "notchecked", "null": "blank", "notnull": "notblank",
               "blank": "blank", "notblank": "notblank", "empty": "empty", "notempty": "notempty"}
@@ -56,7 +56,7 @@ def condition_clause(model: Model, field_name: str, op: str, args: list[str]):
     if op not in f.type.operators:
         raise BadRequest(f"Operator '{op}' is not supported for field '{f.title}' ({f.column.uidt})")
     expr = f.sa_column
-    if isinstance(f.type, FiltersItself):
+    if f.filters_itself:
         try:
             clause = f.type.filter_clause(op, expr, args)
         except FieldValueError as exc:

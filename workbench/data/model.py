@@ -8,15 +8,13 @@ request never uses a stale physical schema. Physical columns are keyed by column
 
 from __future__ import annotations
 
-import json
 import threading
 from dataclasses import dataclass, field
-from typing import Any
 
 import sqlalchemy as sa
 
 from workbench.errors import BadRequest
-from workbench.fields.interfaces import AutoValue, FieldType
+from workbench.fields.interfaces import AutoValue, FieldType, FiltersItself
 from workbench.fields.lookup import field_type_class
 
 _COLUMN_ATTRS = ("id", "title", "column_name", "uidt", "dt", "pk", "ai", "rqd", "pv", "system", "cdf",
@@ -52,6 +50,9 @@ class Field:
     column: ColumnInfo
     type: FieldType
     sa_column: sa.Column | None
+    # Optional abilities, checked once here (protocol isinstance checks are slow).
+    auto: bool = False
+    filters_itself: bool = False
 
     @property
     def id(self) -> str:
@@ -75,6 +76,11 @@ class Model:
     by_name: dict[str, Field] = field(default_factory=dict)
 
     def __post_init__(self):
+        self.auto_fields = [f for f in self.fields if f.auto]
+        self.required_fields = [f for f in self.fields
+                                if f.column.rqd and not f.column.ai and not f.type.read_only]
+        self.default_fields = [f for f in self.fields
+                               if not f.auto and f.column.cdf is not None and f.sa_column is not None]
         for f in self.fields:
             self.by_id[f.id] = f
             self.by_title.setdefault(f.title, f)
@@ -88,10 +94,6 @@ class Model:
     @property
     def pv_field(self) -> Field | None:
         return next((f for f in self.fields if f.column.pv), None)
-
-    @property
-    def auto_fields(self) -> list[Field]:
-        return [f for f in self.fields if isinstance(f.type, AutoValue)]
 
     def find(self, name: str) -> Field | None:
         """A field by title, id or physical name (in that order)."""
@@ -118,7 +120,8 @@ def build_model(registry, table, columns, dialect: str) -> Model:
             sa_column = sa.Column(info.column_name, sql_type, key=info.id, primary_key=bool(info.pk),
                                   autoincrement=bool(info.ai) if info.pk else False, nullable=not info.pk)
             sa_columns.append(sa_column)
-        fields.append(Field(info, ftype, sa_column))
+        fields.append(Field(info, ftype, sa_column, auto=isinstance(ftype, AutoValue),
+                            filters_itself=isinstance(ftype, FiltersItself)))
     sa_table = sa.Table(table.table_name, metadata, *sa_columns)
     for f in fields:
         if f.sa_column is not None:
@@ -130,14 +133,26 @@ class ModelCache:
     """Models by (table id, dialect), rebuilt when the table's columns change."""
 
     def __init__(self):
-        self._items: dict[tuple[str, str], tuple[str, Model]] = {}
+        self._items: dict[tuple[str, str], tuple[tuple, Model]] = {}
+        self._versions: dict[tuple[str, str], tuple[int, Model]] = {}
         self._lock = threading.Lock()
 
     @staticmethod
-    def _signature(table, columns) -> str:
-        rows: list[Any] = [table.title, table.table_name]
-        rows += [[getattr(c, name) for name in _COLUMN_ATTRS] for c in columns]
-        return json.dumps(rows, sort_keys=True, default=str)
+    def _signature(table, columns) -> tuple:
+        # Compared with ==, never hashed: dicts (meta, options) compare by value.
+        return (table.title, table.table_name, *(tuple(getattr(c, name) for name in _COLUMN_ATTRS) for c in columns))
+
+    def for_version(self, registry, table_id: str, version: int, dialect: str, load) -> Model:
+        """The model of a table at ``version``; ``load()`` gives ``(table, columns)`` on a miss."""
+        key = (table_id, dialect)
+        cached = self._versions.get(key)
+        if cached and cached[0] == version:
+            return cached[1]
+        table, columns = load()
+        model = build_model(registry, table, columns, dialect)
+        with self._lock:
+            self._versions[key] = (version, model)
+        return model
 
     def get(self, registry, table, dialect: str, columns=None) -> Model:
         columns = list(table.columns if columns is None else columns)

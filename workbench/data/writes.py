@@ -14,15 +14,16 @@ import sqlalchemy as sa
 from workbench.data.model import Field, Model
 from workbench.data.query import pk_clause, row_json
 from workbench.errors import BadRequest, NotFound, Unprocessable
-from workbench.fields.interfaces import AutoValue, FieldValueError, HasOptions
+from workbench.fields.interfaces import FieldValueError, HasOptions
 from workbench.plugins import notify
 
 
 class RowWriter:
     """Writes rows of one table on the request's data connection."""
 
-    def __init__(self, request, table, model: Model, connection, typecast: bool = False):
+    def __init__(self, request, table, model: Model, connection, typecast: bool = False, save_options=None):
         self.request = request
+        self.save_options = save_options
         self.table = table
         self.model = model
         self.connection = connection
@@ -36,14 +37,13 @@ class RowWriter:
         except FieldValueError as exc:
             unknown = getattr(exc, "values", None)
             ftype = self._types[f.id]
-            if self.typecast and unknown and isinstance(ftype, HasOptions):
+            if self.typecast and unknown and isinstance(ftype, HasOptions) and self.save_options:
                 return self._add_options(f, ftype, unknown, value)
             raise Unprocessable(f"Invalid value for field '{f.title}': {exc}") from None
 
     def _add_options(self, f: Field, ftype, unknown, value):
         options = ftype.add_unknown(unknown)
-        meta_column = next(c for c in self.table.columns if c.id == f.id)
-        meta_column.col_options = options
+        self.save_options(f.id, options)
         self._types[f.id] = type(ftype)(dataclasses.replace(f.column, col_options=options))
         return self._types[f.id].to_db(value)
 
@@ -59,22 +59,19 @@ class RowWriter:
             if f.type.read_only or f.sa_column is None:
                 continue
             values[f.id] = self._coerce(f, value)
-        for f in self.model.fields:
-            if isinstance(f.type, AutoValue):
-                auto = f.type.insert_value() if inserting else f.type.update_value()
-                if auto is not None:
-                    values[f.id] = auto
-            elif inserting and f.id not in values and f.column.cdf is not None and f.sa_column is not None:
-                values[f.id] = self._coerce(f, f.column.cdf)
-        missing = [f.title for f in self.model.fields if self._required(f) and values.get(f.id) is None
+        for f in self.model.auto_fields:
+            auto = f.type.insert_value() if inserting else f.type.update_value()
+            if auto is not None:
+                values[f.id] = auto
+        if inserting:
+            for f in self.model.default_fields:
+                if f.id not in values:
+                    values[f.id] = self._coerce(f, f.column.cdf)
+        missing = [f.title for f in self.model.required_fields if values.get(f.id) is None
                    and (inserting or f.id in values)]
         if missing:
             raise Unprocessable(f"Missing required columns: {', '.join(missing)}")
         return values
-
-    @staticmethod
-    def _required(f: Field) -> bool:
-        return bool(f.column.rqd) and not f.column.ai and not f.type.read_only
 
     def _api(self, values: dict[str, object]) -> dict:
         return {self.model.by_id[fid].title: self.model.by_id[fid].type.to_api(v) for fid, v in values.items()}

@@ -8,7 +8,10 @@ from workbench.data.query import ListParams, list_params, parse_row_id, row_id_o
 from workbench.data.unit import data_transaction
 from workbench.data.writes import RowWriter
 from workbench.errors import BadRequest, Unprocessable
+from workbench.records.loading import model_for
 from workbench.settings import as_bool
+from workbench.tables.columns import bump
+from workbench.tables.models import Column, Table
 
 
 class Records:
@@ -19,14 +22,22 @@ class Records:
         self.view = getattr(context, "view", None)
         self.work = data_transaction(request, self.table.source)
         self.connection = self.work.connection
-        self.model: Model = request.registry["data_models"].get(request.registry, self.table, self.work.dialect)
+        self.model: Model = model_for(request, self.table, self.work.dialect)
 
     def params(self, paging: bool = True) -> ListParams:
         return list_params(self.request, self.model, self.view, paging=paging)
 
     def writer(self) -> RowWriter:
         typecast = as_bool(self.request.params.get("typecast", "false"))
-        return RowWriter(self.request, self.table, self.model, self.connection, typecast=typecast)
+        return RowWriter(self.request, self.table, self.model, self.connection, typecast=typecast,
+                         save_options=self._save_options)
+
+    def _save_options(self, column_id: str, options: dict) -> None:
+        """Keep the select options a ``typecast`` write added."""
+        db = self.request.dbsession
+        db.get(Column, column_id).col_options = options
+        bump(db.get(Table, self.table.id))
+        db.flush()
 
     # -- keys ------------------------------------------------------------------
     def key_of_id(self, row_id) -> dict:

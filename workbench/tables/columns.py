@@ -70,6 +70,7 @@ def add_column(request, table: Table, body: dict) -> Column:
     if body.get("title") and column.title != check_title(body["title"], "Column"):
         raise BadRequest(f"A field named '{body['title']}' already exists")
     column.order = max((c.order or 0 for c in table.columns), default=0) + 1
+    bump(table)
     table.columns.append(column)
     request.dbsession.flush()
     model = build_model(request.registry, table, [column], work.dialect)
@@ -84,11 +85,17 @@ def add_column(request, table: Table, body: dict) -> Column:
     return column
 
 
+def bump(table: Table) -> None:
+    """Mark the table's schema as changed (see ``workbench.records.loading``)."""
+    table.schema_version = (table.schema_version or 0) + 1
+
+
 def _physical_columns(work, table: Table) -> set[str]:
     return {c["name"] for c in sa.inspect(work.connection).get_columns(table.table_name)}
 
 
 def set_primary(table: Table, column: Column) -> None:
+    bump(table)
     for other in table.columns:
         other.pv = other.id == column.id
 
@@ -100,6 +107,7 @@ def delete_column(request, table: Table, column: Column) -> None:
     if column.column_name:
         ddl.drop_column(work, table.table_name, column.column_name)
     was_pv = column.pv
+    bump(table)
     table.columns.remove(column)
     request.dbsession.delete(column)
     request.dbsession.flush()
@@ -113,6 +121,7 @@ def delete_column(request, table: Table, column: Column) -> None:
 
 def update_column(request, table: Table, column: Column, body: dict) -> Column:
     """Rename, retype (converting the data), change default, required, options, meta."""
+    bump(table)
     if "title" in body and body["title"] != column.title:
         title = check_title(body["title"], "Column")
         if any(c.title.lower() == title.lower() for c in table.columns if c.id != column.id):

@@ -7,7 +7,7 @@ like ``ProjectContext``, so the security policy checks the caller's role in the 
 from __future__ import annotations
 
 import sqlalchemy as sa
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from workbench.errors import NotFound
 from workbench.projects.models import Project
@@ -36,7 +36,8 @@ def load_table(request, table_id) -> Table:
     table = None
     if table_id:
         table = request.dbsession.scalars(
-            sa.select(Table).where(Table.id == table_id).options(selectinload(Table.columns))
+            sa.select(Table).where(Table.id == table_id)
+            .options(selectinload(Table.columns), joinedload(Table.source))
         ).first()
     if table is None:
         raise NotFound(f"Table '{table_id}' not found")

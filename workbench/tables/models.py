@@ -23,6 +23,8 @@ class Table(TimestampMixin, Base):
     type: Mapped[str] = mapped_column(sa.String(16), default="table")
     meta: Mapped[dict | None] = mapped_column(JSONText)
     order: Mapped[float | None] = mapped_column(sa.Float)
+    # Bumped by every change to the table's title or columns (records requests cache by it).
+    schema_version: Mapped[int] = mapped_column(sa.Integer, default=0, server_default="0")
 
     columns: Mapped[list[Column]] = relationship(
         back_populates="table", order_by="Column.order", cascade="all, delete-orphan", passive_deletes=True

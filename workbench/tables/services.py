@@ -10,7 +10,7 @@ from workbench.data.model import build_model
 from workbench.data.unit import data_transaction
 from workbench.errors import BadRequest
 from workbench.projects.models import Project, Source
-from workbench.tables.columns import new_column
+from workbench.tables.columns import bump, new_column
 from workbench.tables.models import Table, View, ViewColumn
 from workbench.tables.naming import check_title, sanitise, unique_name
 
@@ -93,6 +93,7 @@ def update_table(request, table: Table, body: dict) -> Table:
         if any(t.title.lower() == title.lower() for t in others):
             raise BadRequest(f"A table named '{title}' already exists")
         table.title = title
+        bump(table)
     if isinstance(body.get("meta"), dict):
         table.meta = body["meta"]
     if "order" in body:

@@ -167,3 +167,28 @@ def test_composite_primary_key(client, admin):
     client.delete(f"{base}/1___x", headers=h)
     client.get(f"{base}/1___x", headers=h, status=404)
     client.get(f"{base}/1", headers=h, status=400)
+
+
+def test_a_second_process_sees_column_changes(setup, db_url, data_db_url, tmp_path):
+    """Models are cached per process; a change made by another process is seen at once."""
+    from workbench.testing.app import make_app
+    from workbench.testing.client import Client
+
+    client, h, _project, table = setup
+    settings = {"workbench.data.url": data_db_url} if data_db_url else {}
+    other = make_app(db_url, tmp_path, **settings)
+    other.registry.settings["workbench.data_dir"] = client.app.registry.settings["workbench.data_dir"]
+    try:
+        second = Client(other)
+        client.post_json(records_url(table), {"Name": "a"}, headers=h)
+        assert "Qty" not in second.get(records_url(table), headers=h).json["list"][0]
+        add(client, h, table, {"title": "Qty", "uidt": "Number"})
+        client.patch_json(f"/api/v2/meta/tables/{table['id']}", {"title": "Things"}, headers=h)
+        assert second.get(records_url(table), headers=h).json["list"][0]["Qty"] is None
+        second.post_json(records_url(table), {"Qty": 3}, headers=h)
+        patch(client, h, col(table, "Name")["id"], {"title": "Label"})
+        rows = second.get(records_url(table), {"where": "(Qty,eq,3)"}, headers=h).json["list"]
+        assert "Label" in rows[0]
+    finally:
+        other.registry["source_engines"].dispose_all()
+        other.registry["db_engine"].dispose()

@@ -1,0 +1,501 @@
+"""Records API speed through the v2 API, side by side with raw SQLite doing the same queries.
+
+    .venv/bin/python -m bench.records [--rows 100000] [--requests 200]
+
+By default it starts ``pserve development.ini`` on a fresh data folder and a free port (as
+bench/startup.py does), signs up, creates a project and a table of 10 mixed columns through
+the meta API, bulk-inserts ``--rows`` rows through ``POST /api/v2/tables/{id}/records`` in
+batches of 1,000, then times each read (p50/p95 over ``--requests`` requests on one
+keep-alive connection) and the first page with 4 concurrent clients. In the same run it
+times raw SQLite doing the same queries on the project's data file
+(``<data_dir>/projects/<project_id>.db``), with the app's driver settings (Python's sqlite3,
+WAL, synchronous=NORMAL, one transaction per request), and writes the "records" section of
+bench/RESULTS.md.
+
+Only the HTTP API is used, so it can be pointed at another server speaking NocoDB's API:
+
+    .venv/bin/python -m bench.records --url http://host:8080 --token JWT [--project ID]
+        [--token-header xc-token] [--sqlite path/to/data.db] [--no-write]
+
+With ``--url`` the raw column needs ``--sqlite`` (the file holding the table); without it the
+raw measures are left out. Results of a ``--url`` run are printed, and written to
+RESULTS.md only with ``--write``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import math
+import os
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import psutil
+
+from bench.results import write_section
+from bench.startup import free_port
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+BATCH = 1000
+WARMUP = 5
+WORDS = ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet")
+STATUSES = ("todo", "doing", "done")
+COLUMNS = [
+    {"title": "Name", "column_name": "name", "uidt": "SingleLineText"},
+    {"title": "Notes", "column_name": "notes", "uidt": "LongText"},
+    {"title": "Qty", "column_name": "qty", "uidt": "Number"},
+    {"title": "Price", "column_name": "price", "uidt": "Decimal"},
+    {"title": "Done", "column_name": "done", "uidt": "Checkbox"},
+    {
+        "title": "Status",
+        "column_name": "status",
+        "uidt": "SingleSelect",
+        "colOptions": {"options": [{"title": s} for s in STATUSES]},
+    },
+    {"title": "Due", "column_name": "due", "uidt": "Date"},
+    {"title": "Seen", "column_name": "seen", "uidt": "DateTime"},
+    {"title": "Mail", "column_name": "mail", "uidt": "Email"},
+    {"title": "Stars", "column_name": "stars", "uidt": "Rating"},
+]
+# Targets of issue 3 and NocoDB 0.301.3's figures (reference/performance.md), by measure.
+FAST_READS = {"first page", "page at offset N/2", "count", "single record"}
+NOCODB = {
+    "bulk insert": "930-980 rows/s",
+    "first page": "23-26",
+    "page at offset N/2": "25-31",
+    "text eq filter": "57",
+    "like filter": "43",
+    "sort on a number": "44-48",
+    "count": "14-15",
+    "single record": "11",
+    "first page, 4 clients": "about 48 req/s",
+}
+
+
+class Api:
+    """A keep-alive HTTP client (one per thread)."""
+
+    def __init__(self, base: str, token: str | None = None, token_header: str = "xc-auth"):
+        parts = urllib.parse.urlsplit(base)
+        self.host, self.port = parts.hostname, parts.port or 80
+        self.conn = http.client.HTTPConnection(self.host, self.port, timeout=300)
+        self.headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if token:
+            self.headers[token_header] = token
+
+    def raw(self, method: str, path: str, body: bytes | None = None) -> bytes:
+        try:
+            self.conn.request(method, path, body=body, headers=self.headers)
+            res = self.conn.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            self.conn.close()  # the server closed the idle connection: one retry on a new one
+            self.conn.request(method, path, body=body, headers=self.headers)
+            res = self.conn.getresponse()
+        data = res.read()
+        if res.status >= 400:
+            raise RuntimeError(f"{method} {path}: {res.status} {data[:300]!r}")
+        return data
+
+    def call(self, method: str, path: str, body=None):
+        data = self.raw(method, path, None if body is None else json.dumps(body).encode())
+        return json.loads(data) if data else None
+
+
+def query(path: str, params: dict | None) -> str:
+    return path + ("?" + urllib.parse.urlencode(params) if params else "")
+
+
+# -- data ----------------------------------------------------------------------------------
+def make_row(i: int, rng: random.Random) -> dict:
+    return {
+        "Name": f"name {i}",
+        "Notes": " ".join(rng.choice(WORDS) for _ in range(6)),
+        "Qty": rng.randint(0, 1_000_000),
+        "Price": round(rng.uniform(0, 1000), 2),
+        "Done": rng.random() < 0.5,
+        "Status": rng.choice(STATUSES),
+        "Due": f"2024-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+        "Seen": f"2024-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d} {rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:00",
+        "Mail": f"user{i}@example.com",
+        "Stars": rng.randint(0, 5),
+    }
+
+
+# -- timing --------------------------------------------------------------------------------
+@dataclass
+class Timing:
+    p50: float
+    p95: float
+
+
+def timed(fn: Callable[[int], object], n: int) -> Timing:
+    for i in range(WARMUP):
+        fn(i)
+    samples = []
+    for i in range(n):
+        started = time.perf_counter()
+        fn(i)
+        samples.append((time.perf_counter() - started) * 1000)
+    samples.sort()
+    return Timing(statistics.median(samples), samples[max(0, math.ceil(len(samples) * 0.95) - 1)])
+
+
+def concurrent(make_worker: Callable[[], Callable[[int], object]], clients: int, per_client: int) -> float:
+    """Requests per second of ``clients`` threads, each doing ``per_client`` calls."""
+    errors: list[BaseException] = []
+    workers = [make_worker() for _ in range(clients)]
+    for w in workers:
+        w(0)  # open the connection before the clock starts
+    barrier = threading.Barrier(clients + 1)
+
+    def run(work):
+        barrier.wait()
+        try:
+            for i in range(per_client):
+                work(i)
+        except Exception as exc:  # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(w,)) for w in workers]
+    for t in threads:
+        t.start()
+    barrier.wait()
+    started = time.perf_counter()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - started
+    if errors:
+        raise errors[0]
+    return clients * per_client / elapsed
+
+
+# -- raw SQLite ----------------------------------------------------------------------------
+def q(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+class Raw:
+    """The same queries as the API, straight on the SQLite file: the app's PRAGMAs, one
+    ``BEGIN`` ... ``COMMIT`` per request, a page followed by the count ``pageInfo`` needs
+    when the page is full or not the first (as the API decides)."""
+
+    def __init__(self, path: Path, table: dict):
+        self.path = path
+        self.table = q(table["table_name"])
+        physical = [c for c in table["columns"] if c.get("column_name")]
+        self.names = {c["title"]: c["column_name"] for c in physical}
+        self.pk = q(next(c["column_name"] for c in physical if c.get("pk")))
+        self.select = ", ".join(q(c["column_name"]) for c in physical)
+        self.conn = self.connect()
+
+    def connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+            conn.execute(f"PRAGMA {pragma}")
+        return conn
+
+    def col(self, title: str) -> str:
+        return q(self.names[title])
+
+    def page(self, where="", args=(), order="", limit=25, offset=0, conn=None):
+        conn = conn or self.conn
+        where_sql = f" WHERE {where}" if where else ""
+        order_sql = f"{order}, {self.pk} ASC" if order else f"{self.pk} ASC"
+        conn.execute("BEGIN")
+        rows = conn.execute(
+            f"SELECT {self.select} FROM {self.table}{where_sql} ORDER BY {order_sql} LIMIT ? OFFSET ?",
+            (*args, limit, offset),
+        ).fetchall()
+        total = len(rows)
+        if offset or len(rows) == limit:
+            total = conn.execute(f"SELECT count(*) FROM {self.table}{where_sql}", args).fetchone()[0]
+        conn.execute("COMMIT")
+        return rows, total
+
+    def count(self):
+        self.conn.execute("BEGIN")
+        n = self.conn.execute(f"SELECT count(*) FROM {self.table}").fetchone()[0]
+        self.conn.execute("COMMIT")
+        return n
+
+    def one(self, pk):
+        self.conn.execute("BEGIN")
+        row = self.conn.execute(f"SELECT {self.select} FROM {self.table} WHERE {self.pk} = ?", (pk,)).fetchone()
+        self.conn.execute("COMMIT")
+        return row
+
+
+# -- the run -------------------------------------------------------------------------------
+@dataclass
+class Result:
+    name: str
+    ours: Timing | float | None
+    raw: Timing | float | None = None
+    note: str = ""
+
+
+def create_table(api: Api, project_id: str) -> dict:
+    body = {"table_name": "bench", "title": "Bench", "columns": COLUMNS}
+    table = api.call("POST", f"/api/v1/db/meta/projects/{project_id}/tables", body)
+    if not table.get("columns"):
+        table = api.call("GET", f"/api/v1/db/meta/tables/{table['id']}")
+    return table
+
+
+def bulk_insert(api: Api, records: str, rows: int) -> tuple[float, list]:
+    rng = random.Random(7)
+    bodies = [
+        json.dumps([make_row(i, rng) for i in range(start, min(rows, start + BATCH))]).encode()
+        for start in range(0, rows, BATCH)
+    ]
+    ids: list = []
+    started = time.perf_counter()
+    for body in bodies:
+        ids += [next(iter(k.values())) for k in json.loads(api.raw("POST", records, body))]
+    return rows / (time.perf_counter() - started), ids
+
+
+def skip(results: list[Result], name: str, exc: BaseException) -> None:
+    print(f"  {name}: skipped ({exc})", file=sys.stderr)
+    results.append(Result(name, None, note=f"skipped: {str(exc)[:120]}"))
+
+
+def run(args, base: str, token: str, project_id: str, db_path: Path | None, server_pid: int | None) -> list[Result]:
+    api = Api(base, token, args.token_header)
+    table = create_table(api, project_id)
+    records = f"/api/v2/tables/{table['id']}/records"
+    results: list[Result] = []
+    rate, ids = bulk_insert(api, records, args.rows)
+    results.append(Result("bulk insert", rate))
+    print(f"  bulk insert: {rate:,.0f} rows/s", file=sys.stderr)
+    if server_pid:
+        rss = psutil.Process(server_pid).memory_info().rss / 1024 / 1024
+        results.append(Result("server memory after the insert", rss))
+
+    raw = Raw(db_path, table) if db_path else None
+    n = args.rows
+    name_value = f"name {n // 3}"
+    picks = [ids[(i * 7919) % len(ids)] for i in range(args.requests + WARMUP)] if ids else []
+    reads = [
+        ("first page", {"limit": 25}, lambda r, _i: r.page()),
+        ("page at offset N/2", {"limit": 25, "offset": n // 2}, lambda r, _i: r.page(offset=n // 2)),
+        (
+            "text eq filter",
+            {"where": f"(Name,eq,{name_value})"},
+            lambda r, _i: r.page(f"{r.col('Name')} = ?", (name_value,)),
+        ),
+        (
+            "like filter",
+            {"where": "(Notes,like,alpha bravo)"},
+            lambda r, _i: r.page(f"lower({r.col('Notes')}) LIKE lower(?) ESCAPE '\\'", ("%alpha bravo%",)),
+        ),
+        ("sort on a number", {"sort": "-Qty"}, lambda r, _i: r.page(order=f"{r.col('Qty')} DESC")),
+        ("count", "count", lambda r, _i: r.count()),
+        ("single record", "one", lambda r, i: r.one(picks[i % len(picks)])),
+    ]
+    for name, params, raw_call in reads:
+        if params == "count":
+            path = records + "/count"
+
+            def call(_i, path=path):
+                return api.raw("GET", path)
+        elif params == "one":
+
+            def call(i):
+                return api.raw("GET", f"{records}/{picks[i % len(picks)]}")
+        else:
+            path = query(records, params)
+
+            def call(_i, path=path):
+                return api.raw("GET", path)
+
+        try:
+            ours = timed(call, args.requests)
+        except Exception as exc:  # an endpoint the engine does not have (yet)
+            skip(results, name, exc)
+            continue
+        theirs = timed(lambda i, f=raw_call: f(raw, i), args.requests) if raw else None
+        results.append(Result(name, ours, theirs))
+        print(f"  {name}: p50 {ours.p50:.2f} ms" + (f" (raw {theirs.p50:.2f} ms)" if theirs else ""), file=sys.stderr)
+
+    path = query(records, {"limit": 25})
+
+    def api_worker():
+        client = Api(base, token, args.token_header)
+        return lambda _i: client.raw("GET", path)
+
+    def raw_worker():
+        conn = raw.connect()
+        return lambda _i: raw.page(conn=conn)
+
+    per_client = max(50, args.requests)
+    try:
+        ours = concurrent(api_worker, args.clients, per_client)
+        theirs = concurrent(raw_worker, args.clients, per_client) if raw else None
+        results.append(Result(f"first page, {args.clients} clients", ours, theirs))
+        print(f"  {args.clients} clients: {ours:,.0f} req/s", file=sys.stderr)
+    except Exception as exc:
+        skip(results, f"first page, {args.clients} clients", exc)
+    return results
+
+
+# -- the report ----------------------------------------------------------------------------
+def verdict(ok: bool) -> str:
+    return "yes" if ok else "**no**"
+
+
+def table_markdown(results: list[Result], clients: int) -> str:
+    lines = [
+        "| measure | Workbench p50 | p95 | raw SQLite p50 | p95 | above raw | ratio | target | met | NocoDB p50 |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        nocodb = NOCODB.get(r.name.replace(f"{clients} clients", "4 clients"), "")
+        if r.ours is None:
+            lines.append(f"| {r.name} | {r.note} | | | | | | | | {nocodb} |")
+        elif r.name == "bulk insert":
+            lines.append(
+                f"| {r.name} | {r.ours:,.0f} rows/s | | | | | | ≥ 30,000 rows/s | {verdict(r.ours >= 30_000)} | {nocodb} |"
+            )
+        elif r.name.startswith("server memory"):
+            lines.append(f"| {r.name} | {r.ours:.0f} MB | | | | | | | | 785 MB peak |")
+        elif isinstance(r.ours, float):
+            raw = f"{r.raw:,.0f} req/s" if r.raw else ""
+            ratio = f"{r.raw / r.ours:.1f}x" if r.raw else ""
+            ok = r.ours >= 500
+            lines.append(
+                f"| {r.name} | {r.ours:,.0f} req/s | | {raw} | | | {ratio} | ≥ 500 req/s | {verdict(ok)} | {nocodb} |"
+            )
+        else:
+            target, ok = "raw + 2 ms", True
+            if r.raw:
+                ok = r.ours.p50 <= r.raw.p50 + 2
+            if r.name in FAST_READS:
+                target += ", < 5 ms"
+                ok = ok and r.ours.p50 < 5
+            raw = f"{r.raw.p50:.2f} | {r.raw.p95:.2f} | {r.ours.p50 - r.raw.p50:+.2f} ms | {r.ours.p50 / r.raw.p50:.1f}x"
+            lines.append(
+                f"| {r.name} | {r.ours.p50:.2f} | {r.ours.p95:.2f} | {raw if r.raw else ' | | | '} | {target} | "
+                f"{verdict(ok)} | {nocodb} |"
+            )
+    return "\n".join(lines)
+
+
+def command(args) -> str:
+    parts = [".venv/bin/python -m bench.records"]
+    if args.rows != 100_000:
+        parts.append(f"--rows {args.rows}")
+    if args.requests != 200:
+        parts.append(f"--requests {args.requests}")
+    if args.clients != 4:
+        parts.append(f"--clients {args.clients}")
+    return " ".join(parts)
+
+
+def report(args, results: list[Result], target: str) -> str:
+    return f"""## Records API, v2 (`{command(args)}`)
+
+{target}: a table of 10 mixed columns (SingleLineText, LongText, Number, Decimal, Checkbox,
+SingleSelect, Date, DateTime, Email, Rating) in the project's embedded SQLite source;
+{args.rows:,} rows inserted through `POST /api/v2/tables/{{id}}/records` in batches of
+{BATCH:,}. Each read is timed over {args.requests} requests (after {WARMUP} warm-up ones) on one
+keep-alive connection, in milliseconds: the first page of 25 (`limit=25`), `offset={args.rows // 2:,}`,
+`where=(Name,eq,name {args.rows // 3})`, `where=(Notes,like,alpha bravo)` (about 5% of the rows
+match), `sort=-Qty`, `/count` and `/{{id}}` (ids spread over the table). "raw SQLite" runs the
+same SQL straight on the project's data file, in the same run, with the app's driver settings
+(Python's sqlite3, WAL, synchronous=NORMAL, one `BEGIN` ... `COMMIT` per request, the page then
+the `count(*)` that `pageInfo` needs when the page is full or not the first). "above raw" is
+our p50 minus the raw p50. Targets from issue 3; NocoDB 0.301.3's figures (SQLite, 100k rows)
+from reference/performance.md. The {args.clients}-client row compares our total requests/s with
+{args.clients} raw threads' (ratio = raw / ours).
+
+{table_markdown(results, args.clients)}
+"""
+
+
+# -- entry point ---------------------------------------------------------------------------
+def start_server(data_dir: str) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    env = {**os.environ, "PORT": str(port), "WORKBENCH_DATA_DIR": data_dir}
+    subprocess.run([str(BIN / "workbench"), "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
+    proc = subprocess.Popen(
+        [str(BIN / "pserve"), "development.ini"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            Api(base).call("GET", "/api/v1/health")
+            return proc, base
+        except (OSError, RuntimeError):
+            if proc.poll() is not None:
+                break
+            time.sleep(0.02)
+    proc.terminate()
+    raise RuntimeError("the server did not start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--requests", type=int, default=200, help="timed requests per read")
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--url", help="a running server (default: start Workbench on a fresh data folder)")
+    parser.add_argument("--token", help="with --url: the auth token")
+    parser.add_argument("--token-header", default="xc-auth", help="xc-auth (a JWT) or xc-token (an API token)")
+    parser.add_argument("--project", help="with --url: an existing project id (default: create one)")
+    parser.add_argument("--sqlite", type=Path, help="with --url: the SQLite file holding the table (raw column)")
+    parser.add_argument("--write", action="store_true", help="with --url: write the RESULTS.md section too")
+    parser.add_argument("--no-write", action="store_true", help="print only, leave bench/RESULTS.md alone")
+    args = parser.parse_args()
+
+    if args.url:
+        api = Api(args.url, args.token, args.token_header)
+        project_id = args.project or api.call("POST", "/api/v1/db/meta/projects", {"title": "Bench"})["id"]
+        results = run(args, args.url, args.token, project_id, args.sqlite, None)
+        body = report(args, results, f"Server at {args.url}")
+        print(body)
+        if args.write and not args.no_write:
+            write_section("records", body)
+        return
+
+    with tempfile.TemporaryDirectory() as data_dir:
+        proc, base = start_server(data_dir)
+        try:
+            token = Api(base).call(
+                "POST", "/api/v1/auth/user/signup", {"email": "bench@example.com", "password": "bench password 1"}
+            )["token"]
+            project = Api(base, token).call("POST", "/api/v1/db/meta/projects", {"title": "Bench"})
+            db_path = Path(data_dir) / "projects" / f"{project['id']}.db"
+            if not db_path.exists():
+                print(f"  no SQLite file at {db_path}: raw measures left out", file=sys.stderr)
+                db_path = None
+            results = run(args, base, token, project["id"], db_path, proc.pid)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+    body = report(args, results, "`pserve development.ini` (one gevent process, SQLite meta and data)")
+    print(body)
+    if not args.no_write:
+        write_section("records", body)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""Loading what a records request needs with as little work as possible.
+
+A records request reads one row (the table joined with its source) through Core, then
+takes the table's model from the cache when the table's ``schema_version`` has not moved;
+only a changed (or first-seen) table has its columns loaded and its model rebuilt. Every
+meta change to a table or its columns bumps ``schema_version`` in the same transaction, so
+every process sees the change on its next request.
+"""
+
+from __future__ import annotations
+
+import types
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+from workbench.data.model import Model
+from workbench.errors import NotFound
+from workbench.projects.models import Source
+from workbench.tables.models import Column, Table
+
+_TABLE = Table.__table__
+_SOURCE = Source.__table__
+
+
+@dataclass(frozen=True)
+class TableRef:
+    """A table as the records API and the ``on_rows_changed`` hook see it."""
+
+    id: str
+    project_id: str
+    title: str
+    table_name: str
+    schema_version: int
+    source: types.SimpleNamespace
+
+
+def load_table_ref(request, *conditions, order_by=()) -> TableRef:
+    statement = (
+        sa.select(_TABLE.c.id, _TABLE.c.project_id, _TABLE.c.title, _TABLE.c.table_name, _TABLE.c.schema_version,
+                  _SOURCE.c.id.label("source_id"), _SOURCE.c.type, _SOURCE.c.config)
+        .join(_SOURCE, _SOURCE.c.id == _TABLE.c.source_id)
+        .where(*conditions).order_by(*order_by).limit(1)
+    )
+    row = request.dbsession.execute(statement).first()
+    if row is None:
+        raise NotFound("Table not found")
+    config = _SOURCE.c.config.type.process_result_value(row.config, None) if isinstance(row.config, str) \
+        else row.config
+    source = types.SimpleNamespace(id=row.source_id, type=row.type, config=config)
+    return TableRef(row.id, row.project_id, row.title, row.table_name, row.schema_version or 0, source)
+
+
+def model_for(request, ref: TableRef, dialect: str) -> Model:
+    def load():
+        columns = request.dbsession.scalars(
+            sa.select(Column).where(Column.table_id == ref.id).order_by(Column.order)
+        ).all()
+        return ref, columns
+
+    return request.registry["data_models"].for_version(request.registry, ref.id, ref.schema_version, dialect, load)
