@@ -1,10 +1,13 @@
 """API tokens (``xc-token`` and ``Authorization: Bearer``) and the super admin's endpoints."""
 
+import datetime as dt
+
 import pytest
 import sqlalchemy as sa
 
 from tests.common import accounts, db
 from workbench.accounts.models import ApiToken, User
+from workbench.meta.base import utcnow
 from workbench.testing.client import DEFAULT_PASSWORD
 
 TOKENS = "/api/v1/tokens"
@@ -46,12 +49,22 @@ def test_api_token_acts_with_the_users_roles(client, admin):
                       headers={"Authorization": f"Bearer {owner_api}"})
 
 
-def test_last_used_is_recorded(client, admin):
+def test_last_used_is_recorded_at_most_once_a_minute(client, admin):
     created = new_token(client, admin)
     assert created["last_used_at"] is None
     client.get(TOKENS, headers={"xc-token": created["token"]})
     listed = client.get(TOKENS, headers=client.auth(admin)).json["list"]
     assert listed[0]["last_used_at"] is not None
+
+    def used_at(when):
+        db.execute(client.app, sa.update(ApiToken).values(last_used_at=when))
+        client.get(TOKENS, headers={"xc-token": created["token"]})
+        return db.scalar(client.app, sa.select(ApiToken.last_used_at))
+
+    recent = (utcnow() - dt.timedelta(seconds=10)).replace(microsecond=0)
+    assert used_at(recent) == recent  # left alone
+    old = dt.datetime(2020, 1, 1)
+    assert used_at(old) > recent  # refreshed
 
 
 def test_listing_never_shows_the_full_token(client, admin):
