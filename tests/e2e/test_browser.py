@@ -348,3 +348,51 @@ def test_grid_pages_edits_adds_and_deletes_records(server, page):
     page.get_by_test_id("delete-record").click()
     expect(page.get_by_test_id("record-count")).to_have_text("250 records")
     assert server.api("GET", f"/api/v2/tables/{table['id']}/records/count", token=token) == {"count": 250}
+
+
+def test_fields_are_added_renamed_retyped_and_deleted(server, page):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Crm"}, token=token)
+    columns = [{"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}]
+    table = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/tables",
+                       {"title": "People", "columns": columns}, token=token)
+    server.api("POST", f"/api/v2/tables/{table['id']}/records", [{"Name": "Ada"}], token=token)
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/People")
+    headers = page.get_by_test_id("grid").get_by_role("columnheader")
+    expect(headers).to_have_text(["Name"])
+
+    # Add a number field; the name rules show inline.
+    page.get_by_test_id("add-field").click()
+    page.get_by_test_id("field-title-input").fill("name")
+    expect(page.get_by_text("A field with this name already exists")).to_be_visible()
+    page.get_by_test_id("field-title-input").fill("Age")
+    page.get_by_test_id("field-type-select").select_option("Number")
+    _dialog_settled(page)
+    screenshot(page, "field-dialog")
+    _submit_dialog(page, "field-submit")
+    expect(headers).to_have_text(["Name", "Age"])
+    age = page.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(1)
+    age.dblclick()
+    page.get_by_test_id("cell-editor").fill("36")
+    page.get_by_test_id("cell-editor").press("Enter")
+    expect(age).to_have_text("36")
+
+    # Rename and retype it (number to text keeps the value).
+    headers.nth(1).get_by_test_id("field-menu").click()
+    page.get_by_test_id("field-edit").click()
+    page.get_by_test_id("field-title-input").fill("Age text")
+    page.get_by_test_id("field-type-select").select_option("SingleLineText")
+    _submit_dialog(page, "field-submit")
+    expect(headers).to_have_text(["Name", "Age text"])
+    page.reload()
+    expect(headers).to_have_text(["Name", "Age text"])
+    expect(page.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(1)).to_have_text("36")
+    kinds = {c["title"]: c["uidt"] for c in server.api("GET", f"/api/v1/db/meta/tables/{table['id']}", token=token)["columns"]}
+    assert kinds["Age text"] == "SingleLineText"
+
+    # Delete it after confirming.
+    headers.nth(1).get_by_test_id("field-menu").click()
+    page.get_by_test_id("field-delete").click()
+    page.locator(".bp6-alert").get_by_role("button", name="Delete field").click()
+    expect(headers).to_have_text(["Name"])

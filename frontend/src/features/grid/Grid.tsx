@@ -3,14 +3,22 @@
 // double-click, Enter or typing edits a cell in place (an invalid value keeps the editor
 // open with the server's message and the typed text); arrow keys move; rows are added and
 // deleted from the toolbar.
-import { Button, Callout, Spinner } from "@blueprintjs/core";
+import { Alert, Button, Callout, Menu, MenuItem, Popover, Spinner } from "@blueprintjs/core";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useAppStore } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
 import { PluginBoundary } from "../../plugins/PluginBoundary";
 import { fieldTypeUI } from "../../plugins/registry";
-import type { Column, TableMeta } from "../tables/api";
+import {
+  useAddColumnMutation,
+  useDeleteColumnMutation,
+  useUpdateColumnMutation,
+  type Column,
+  type ColumnBody,
+  type TableMeta,
+} from "../tables/api";
+import { FieldDialog } from "./FieldDialog";
 import { notify } from "../ui/notify";
 import {
   PAGE_SIZE,
@@ -29,6 +37,7 @@ export const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 32;
 const ROW_NUMBER_WIDTH = 64;
 const COLUMN_WIDTH = 200;
+const ADD_FIELD_WIDTH = 48;
 
 interface Cell {
   row: number;
@@ -160,6 +169,12 @@ export function Grid({ table }: { table: TableMeta }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   // Escape closes the editor; the blur that follows must not save.
   const cancelled = useRef(false);
+  const [addColumn, addColumnState] = useAddColumnMutation();
+  const [updateColumn, updateColumnState] = useUpdateColumnMutation();
+  const [deleteColumn] = useDeleteColumnMutation();
+  const [fieldDialog, setFieldDialog] = useState<{ column: Column | null } | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [deletingField, setDeletingField] = useState<Column | null>(null);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -314,6 +329,22 @@ export function Grid({ table }: { table: TableMeta }) {
     setEditing(null);
   }, [tableId]);
 
+  const saveField = async (body: ColumnBody) => {
+    const column = fieldDialog?.column;
+    const result = column
+      ? await updateColumn({ tableId, columnId: column.id, body })
+      : await addColumn({ tableId, body });
+    if ("error" in result) return setFieldError((result.error as HttpError).message);
+    setFieldDialog(null);
+  };
+  const removeField = async () => {
+    if (!deletingField) return;
+    const result = await deleteColumn({ tableId, columnId: deletingField.id });
+    setDeletingField(null);
+    if ("error" in result) notify((result.error as HttpError).message, "danger");
+  };
+  const allTitles = (table.columns ?? []).map((c) => c.title);
+
   return (
     <div className="wb-grid" data-testid="grid">
       <div className="wb-grid-toolbar">
@@ -337,8 +368,8 @@ export function Grid({ table }: { table: TableMeta }) {
         onKeyDown={onGridKey}
         data-testid="grid-scroll"
       >
-        <div className="wb-grid-content" style={{ height: HEADER_HEIGHT + rowsWin.contentHeight, width }}>
-          <div className="wb-grid-header" style={{ width }} role="row">
+        <div className="wb-grid-content" style={{ height: HEADER_HEIGHT + rowsWin.contentHeight, width: width + ADD_FIELD_WIDTH }}>
+          <div className="wb-grid-header" style={{ width: width + ADD_FIELD_WIDTH }} role="row">
             <div className="wb-row-number">#</div>
             {columns.slice(colsWin.first, colsWin.last + 1).map((column, i) => (
               <div
@@ -348,9 +379,31 @@ export function Grid({ table }: { table: TableMeta }) {
                 role="columnheader"
                 title={column.uidt}
               >
-                {column.title}
+                <span className="wb-header-title">{column.title}</span>
+                <Popover
+                  placement="bottom-end"
+                  content={
+                    <Menu>
+                      <MenuItem icon="edit" text={intl.formatMessage({ id: "field.edit" })} onClick={() => { setFieldError(null); setFieldDialog({ column }); }} data-testid="field-edit" />
+                      <MenuItem icon="trash" intent="danger" text={intl.formatMessage({ id: "field.delete" })} onClick={() => setDeletingField(column)} data-testid="field-delete" />
+                    </Menu>
+                  }
+                >
+                  <Button variant="minimal" size="small" icon="caret-down" aria-label={intl.formatMessage({ id: "field.menu" })} data-testid="field-menu" />
+                </Popover>
               </div>
             ))}
+            <div className="wb-header-add" style={{ left: ROW_NUMBER_WIDTH + colsWin.totalWidth }}>
+              <Button
+                variant="minimal"
+                size="small"
+                icon="plus"
+                aria-label={intl.formatMessage({ id: "field.add" })}
+                title={intl.formatMessage({ id: "field.add" })}
+                onClick={() => { setFieldError(null); setFieldDialog({ column: null }); }}
+                data-testid="add-field"
+              />
+            </div>
           </div>
           {isLoading && <Spinner size={20} className="wb-grid-spinner" />}
           {pages.map((page) => (
@@ -382,6 +435,26 @@ export function Grid({ table }: { table: TableMeta }) {
           ))}
         </div>
       </div>
+      <FieldDialog
+        isOpen={!!fieldDialog}
+        column={fieldDialog?.column}
+        taken={allTitles}
+        busy={addColumnState.isLoading || updateColumnState.isLoading}
+        serverError={fieldError}
+        onSubmit={saveField}
+        onCancel={() => setFieldDialog(null)}
+      />
+      <Alert
+        isOpen={!!deletingField}
+        intent="danger"
+        icon="trash"
+        confirmButtonText={intl.formatMessage({ id: "field.delete" })}
+        cancelButtonText={intl.formatMessage({ id: "common.cancel" })}
+        onConfirm={removeField}
+        onCancel={() => setDeletingField(null)}
+      >
+        <FormattedMessage id="field.delete.confirm" values={{ title: deletingField?.title ?? "" }} />
+      </Alert>
     </div>
   );
 }

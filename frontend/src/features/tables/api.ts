@@ -62,5 +62,42 @@ export const tablesApi = workbenchApi.injectEndpoints({
   }),
 });
 
+export interface ColumnBody {
+  title: string;
+  uidt?: string;
+  colOptions?: { options: { title: string }[] };
+}
+
+const columnTags = (tableId: string) => [
+  { type: "Table" as const, id: tableId },
+  { type: "Records" as const, id: tableId },
+];
+
+export const columnsApi = tablesApi.injectEndpoints({
+  endpoints: (build) => ({
+    addColumn: build.mutation<TableMeta, { tableId: string; body: ColumnBody }>({
+      query: ({ tableId, body }) => ({
+        url: `/api/v1/db/meta/tables/${encodeURIComponent(tableId)}/columns`,
+        method: "POST",
+        body,
+      }),
+      invalidatesTags: (_r, _e, { tableId }) => columnTags(tableId),
+    }),
+    updateColumn: build.mutation<TableMeta, { tableId: string; columnId: string; body: ColumnBody }>({
+      query: ({ columnId, body }) => ({
+        url: `/api/v1/db/meta/columns/${encodeURIComponent(columnId)}`,
+        method: "PATCH",
+        body,
+      }),
+      invalidatesTags: (_r, _e, { tableId }) => columnTags(tableId),
+    }),
+    deleteColumn: build.mutation<TableMeta, { tableId: string; columnId: string }>({
+      query: ({ columnId }) => ({ url: `/api/v1/db/meta/columns/${encodeURIComponent(columnId)}`, method: "DELETE" }),
+      invalidatesTags: (_r, _e, { tableId }) => columnTags(tableId),
+    }),
+  }),
+});
+
 export const { useTablesQuery, useTableQuery, useCreateTableMutation, useUpdateTableMutation, useDeleteTableMutation } =
   tablesApi;
+export const { useAddColumnMutation, useUpdateColumnMutation, useDeleteColumnMutation } = columnsApi;
