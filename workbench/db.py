@@ -89,8 +89,7 @@ def database_error_view(exc, request):
     if not is_sqlite_busy(exc):
         return internal_error_view(exc, request)
     mark_error_retryable(exc)
-    log.warning("SQLite busy on %s %s (attempt %s)", request.method, request.path,
-                request.environ.get("retry.attempt"))
+    log.warning("SQLite busy on %s %s (attempt %s)", request.method, request.path, request.environ.get("retry.attempt"))
     return json_error(request, 503, "The database is busy, please try again")
 
 

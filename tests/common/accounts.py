@@ -22,8 +22,9 @@ def user_id(client: Client, token: str) -> str:
 
 def add_member(client: Client, inviter: str, project_id: str, email: str, role: str) -> None:
     """Add an existing (or invite an unknown) ``email`` to the project with ``role``."""
-    client.post_json(f"/api/v1/db/meta/projects/{project_id}/users", {"email": email, "roles": role},
-                     headers=client.auth(inviter))
+    client.post_json(
+        f"/api/v1/db/meta/projects/{project_id}/users", {"email": email, "roles": role}, headers=client.auth(inviter)
+    )
 
 
 def team(client: Client, admin: str, title: str = "Team project") -> tuple[dict, dict[str, str]]:

@@ -72,8 +72,16 @@ def test_later_users_get_the_signup_role_of_the_app_settings(client, admin):
 
 
 def test_signup_sets_names_and_refresh_cookie(client, admin):
-    res = client.post_json(SIGNUP, {"email": "Ann@Example.com", "password": DEFAULT_PASSWORD,
-                                    "firstname": "Ann", "lastname": "Lee", "ignore_subscribe": True})
+    res = client.post_json(
+        SIGNUP,
+        {
+            "email": "Ann@Example.com",
+            "password": DEFAULT_PASSWORD,
+            "firstname": "Ann",
+            "lastname": "Lee",
+            "ignore_subscribe": True,
+        },
+    )
     user = me(client, res.json["token"])
     assert user["email"] == "ann@example.com"
     assert (user["firstname"], user["lastname"], user["display_name"]) == ("Ann", "Lee", "Ann Lee")
@@ -110,8 +118,9 @@ def test_project_invitation_token_flow(make_client):
     client = make_client(**{"workbench.signup": "invite"})
     admin = client.signup("admin@example.com")
     project = client.create_project(admin, "Shared")
-    res = client.post_json(f"{PROJECTS}/{project['id']}/users", {"email": "New@Example.com", "roles": "editor"},
-                           headers=client.auth(admin)).json
+    res = client.post_json(
+        f"{PROJECTS}/{project['id']}/users", {"email": "New@Example.com", "roles": "editor"}, headers=client.auth(admin)
+    ).json
     assert res["email"] == "new@example.com"
     invite_token = res["invite_token"]
     assert invite_token
@@ -120,8 +129,9 @@ def test_project_invitation_token_flow(make_client):
     refused = client.post_json(SIGNUP, {"email": "new@example.com", "password": DEFAULT_PASSWORD}, status=400)
     assert "invit" in refused.json["msg"]
     # Another address cannot use the token.
-    client.post_json(SIGNUP, {"email": "other@example.com", "password": DEFAULT_PASSWORD, "token": invite_token},
-                     status=400)
+    client.post_json(
+        SIGNUP, {"email": "other@example.com", "password": DEFAULT_PASSWORD, "token": invite_token}, status=400
+    )
     token = client.signup("new@example.com", token=invite_token, firstname="Newt")
     user = me(client, token, project_id=project["id"])
     assert user["firstname"] == "Newt"
@@ -130,24 +140,29 @@ def test_project_invitation_token_flow(make_client):
     assert user["roles"]["editor"] is True
     assert user["base_roles"] == {"editor": True}
     # The token is spent.
-    again = client.post_json(SIGNUP, {"email": "new@example.com", "password": DEFAULT_PASSWORD,
-                                      "token": invite_token}, status=400)
+    again = client.post_json(
+        SIGNUP, {"email": "new@example.com", "password": DEFAULT_PASSWORD, "token": invite_token}, status=400
+    )
     assert again.json["msg"] == "Invalid or expired invitation token"
     assert client.signin("new@example.com")
 
 
 def test_expired_invitation_token_is_refused(client, admin):
     invite = client.post_json("/api/v1/users", {"email": "late@example.com"}, headers=client.auth(admin)).json
-    db.execute(client.app, sa.update(User).where(User.email == "late@example.com")
-               .values(invite_token_expires=dt.datetime(2000, 1, 1)))
-    res = client.post_json(SIGNUP, {"email": "late@example.com", "password": DEFAULT_PASSWORD,
-                                    "token": invite["invite_token"]}, status=400)
+    db.execute(
+        client.app,
+        sa.update(User).where(User.email == "late@example.com").values(invite_token_expires=dt.datetime(2000, 1, 1)),
+    )
+    res = client.post_json(
+        SIGNUP, {"email": "late@example.com", "password": DEFAULT_PASSWORD, "token": invite["invite_token"]}, status=400
+    )
     assert res.json["msg"] == "Invalid or expired invitation token"
 
 
 def test_unknown_invitation_token_is_refused(client, admin):
-    res = client.post_json(SIGNUP, {"email": "x@example.com", "password": DEFAULT_PASSWORD, "token": "nope"},
-                           status=400)
+    res = client.post_json(
+        SIGNUP, {"email": "x@example.com", "password": DEFAULT_PASSWORD, "token": "nope"}, status=400
+    )
     assert res.json["msg"] == "Invalid or expired invitation token"
 
 
@@ -195,8 +210,9 @@ def test_wrong_types_and_missing_fields_are_400(client, body, fields):
 def test_v2_and_legacy_paths(client):
     token = client.post_json("/api/v2/auth/user/signup", {"email": "a@example.com", "password": DEFAULT_PASSWORD})
     assert token.json["token"]
-    assert client.post_json("/api/v1/db/auth/user/signin",
-                            {"email": "a@example.com", "password": DEFAULT_PASSWORD}).json["token"]
+    assert client.post_json(
+        "/api/v1/db/auth/user/signin", {"email": "a@example.com", "password": DEFAULT_PASSWORD}
+    ).json["token"]
     assert client.get("/api/v2/auth/user/me", headers=client.auth(token.json["token"])).json["email"]
     assert client.post("/auth/refresh-token").json["token"]
 
@@ -379,8 +395,9 @@ def test_password_change_kills_old_tokens(client, admin):
     client.reset()
     old = client.signin("admin@example.com")
     old_cookie = client.cookies["refresh_token"]
-    res = client.post_json(PASSWORD, {"currentPassword": DEFAULT_PASSWORD, "newPassword": "a brand new one"},
-                           headers=client.auth(old))
+    res = client.post_json(
+        PASSWORD, {"currentPassword": DEFAULT_PASSWORD, "newPassword": "a brand new one"}, headers=client.auth(old)
+    )
     assert res.json["msg"] == "Password has been updated successfully"
     new = res.json["token"]
     assert new != old
@@ -404,10 +421,14 @@ def test_password_change_kills_old_tokens(client, admin):
     ("body", "msg"),
     [
         ({"currentPassword": "wrong password", "newPassword": "a brand new one"}, "Current password is wrong"),
-        ({"currentPassword": DEFAULT_PASSWORD, "newPassword": DEFAULT_PASSWORD},
-         "The new password must differ from the current one"),
-        ({"currentPassword": DEFAULT_PASSWORD, "newPassword": "short"},
-         "newPassword: Password must be at least 8 characters long"),
+        (
+            {"currentPassword": DEFAULT_PASSWORD, "newPassword": DEFAULT_PASSWORD},
+            "The new password must differ from the current one",
+        ),
+        (
+            {"currentPassword": DEFAULT_PASSWORD, "newPassword": "short"},
+            "newPassword: Password must be at least 8 characters long",
+        ),
         ({"currentPassword": DEFAULT_PASSWORD}, "newPassword: Field required"),
         ({"currentPassword": 1, "newPassword": "a brand new one"}, "currentPassword: Input should be a valid string"),
     ],
@@ -499,8 +520,11 @@ def test_racing_refreshes_with_one_cookie_get_one_session(client, admin):
 
     def after_execute(conn, cursor, statement, params, context, executemany):
         # Hold each worker after its first look at the token (a replayed attempt goes on).
-        if threading.get_ident() in workers and statement.lstrip().upper().startswith("SELECT") \
-                and "wb_refresh_tokens" in statement:
+        if (
+            threading.get_ident() in workers
+            and statement.lstrip().upper().startswith("SELECT")
+            and "wb_refresh_tokens" in statement
+        ):
             workers.discard(threading.get_ident())
             barrier.wait()
 

@@ -39,8 +39,9 @@ def test_deeply_nested_json_is_400(client):
 
 @pytest.mark.parametrize("body", [[], [1, 2], "text", 3, None, True], ids=repr)
 def test_non_object_body_is_400(client, admin, body):
-    res = client.post(PROJECTS, json.dumps(body), content_type="application/json",
-                      headers=client.auth(admin), status=400)
+    res = client.post(
+        PROJECTS, json.dumps(body), content_type="application/json", headers=client.auth(admin), status=400
+    )
     if body is None:
         # JSON null is "no body": the title is missing.
         assert "title" in assert_error(res, 400)
@@ -65,8 +66,9 @@ def test_oversized_body_is_413(make_client):
     token = small.signup("admin@example.com")
     ok = small.post_json(PROJECTS, {"title": "fits", "description": "x" * 800}, headers=small.auth(token))
     assert ok.json["title"] == "fits"
-    res = small.post_json(PROJECTS, {"title": "too big", "description": "x" * 1000},
-                          headers=small.auth(token), status=413)
+    res = small.post_json(
+        PROJECTS, {"title": "too big", "description": "x" * 1000}, headers=small.auth(token), status=413
+    )
     assert "1000" in assert_error(res, 413)
     # Nothing was created.
     titles = [p["title"] for p in small.get(PROJECTS, headers=small.auth(token)).json["list"]]
@@ -134,13 +136,24 @@ def test_forbidden_is_403_json(client, admin):
 @pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
 def test_non_json_number_constants_are_400(client, admin, constant):
     project = client.create_project(admin, "P")
-    res = client.patch(f"{PROJECTS}/{project['id']}", f'{{"order": {constant}}}', content_type="application/json",
-                       headers=client.auth(admin), status=400)
+    res = client.patch(
+        f"{PROJECTS}/{project['id']}",
+        f'{{"order": {constant}}}',
+        content_type="application/json",
+        headers=client.auth(admin),
+        status=400,
+    )
     assert "is not a JSON value" in assert_error(res, 400)
 
 
-@pytest.mark.parametrize("body", [{"title": "a\u0000b"}, {"title": "ok", "meta": {"x\u0000": 1}},
-                                  {"title": "ok", "meta": {"theme": {"mode": ["\u0000"]}}}])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"title": "a\u0000b"},
+        {"title": "ok", "meta": {"x\u0000": 1}},
+        {"title": "ok", "meta": {"theme": {"mode": ["\u0000"]}}},
+    ],
+)
 def test_nul_characters_in_json_text_are_400(client, admin, body):
     res = client.post_json(PROJECTS, body, headers=client.auth(admin), status=400)
     assert assert_error(res, 400) == "Text cannot contain NUL characters"
@@ -196,8 +209,9 @@ def test_a_replayed_request_reads_its_large_body_again(client, admin, monkeypatc
     monkeypatch.setattr(services, "create_project", flaky)
     description = "d" * 10_000
     meta = {"notes": "n" * 40_000}
-    project = client.post_json(PROJECTS, {"title": "Again", "description": description, "meta": meta},
-                               headers=client.auth(admin)).json
+    project = client.post_json(
+        PROJECTS, {"title": "Again", "description": description, "meta": meta}, headers=client.auth(admin)
+    ).json
     assert len(attempts) == 2
     assert project["description"] == description
     assert project["meta"]["notes"] == meta["notes"]

@@ -10,9 +10,21 @@ from workbench.accounts.models import User
 INFO = "/api/v1/db/meta/nocodb/info"
 # SPEC §3 "App info", plus what NocoDB clients read besides.
 INFO_FIELDS = {
-    "ncSiteUrl", "authType", "connectToExternalDB", "defaultLimit", "firstUser", "githubAuthEnabled",
-    "googleAuthEnabled", "ncMin", "oneClick", "projectHasAdmin", "teleEnabled", "type", "version",
-    "passwordAuthEnabled", "inviteOnlySignup",
+    "ncSiteUrl",
+    "authType",
+    "connectToExternalDB",
+    "defaultLimit",
+    "firstUser",
+    "githubAuthEnabled",
+    "googleAuthEnabled",
+    "ncMin",
+    "oneClick",
+    "projectHasAdmin",
+    "teleEnabled",
+    "type",
+    "version",
+    "passwordAuthEnabled",
+    "inviteOnlySignup",
 }
 
 

@@ -40,8 +40,9 @@ def test_add_an_existing_user(client, admin):
     friend = client.signup("friend@example.com")
     project = client.create_project(owner, "P")
     client.get(f"{PROJECTS}/{project['id']}", headers=client.auth(friend), status=403)
-    res = client.post_json(users_url(project), {"email": "Friend@Example.com", "roles": "editor"},
-                           headers=client.auth(owner)).json
+    res = client.post_json(
+        users_url(project), {"email": "Friend@Example.com", "roles": "editor"}, headers=client.auth(owner)
+    ).json
     assert res == {"msg": "The user has been invited successfully"}
     assert members(client, owner, project)["friend@example.com"]["roles"] == "editor"
     assert client.get(f"{PROJECTS}/{project['id']}", headers=client.auth(friend)).json["roles"] == {"editor": True}
@@ -50,21 +51,28 @@ def test_add_an_existing_user(client, admin):
 def test_invite_unknown_emails(client, admin):
     owner = client.signup("owner@example.com")
     project = client.create_project(owner, "P")
-    one = client.post_json(users_url(project), {"email": "new@example.com", "roles": "viewer"},
-                           headers=client.auth(owner)).json
+    one = client.post_json(
+        users_url(project), {"email": "new@example.com", "roles": "viewer"}, headers=client.auth(owner)
+    ).json
     assert one["email"] == "new@example.com"
     assert one["invite_token"]
     listed = members(client, owner, project)["new@example.com"]
     assert listed["invite_pending"] is True
     assert listed["invite_token"] == one["invite_token"]
     client.signup("known@example.com")
-    many = client.post_json(users_url(project), {"email": "a@example.com, known@example.com,b@example.com",
-                                                 "roles": "commenter"}, headers=client.auth(owner)).json
+    many = client.post_json(
+        users_url(project),
+        {"email": "a@example.com, known@example.com,b@example.com", "roles": "commenter"},
+        headers=client.auth(owner),
+    ).json
     assert [i["email"] for i in many["invites"]] == ["a@example.com", "b@example.com"]
     listed = members(client, owner, project)
     assert {e: m["roles"] for e, m in listed.items()} == {
-        "owner@example.com": "owner", "new@example.com": "viewer", "a@example.com": "commenter",
-        "known@example.com": "commenter", "b@example.com": "commenter",
+        "owner@example.com": "owner",
+        "new@example.com": "viewer",
+        "a@example.com": "commenter",
+        "known@example.com": "commenter",
+        "b@example.com": "commenter",
     }
     token = client.signup("a@example.com", token=many["invites"][0]["invite_token"])
     assert client.get(f"{PROJECTS}/{project['id']}", headers=client.auth(token)).json["roles"] == {"commenter": True}
@@ -72,8 +80,9 @@ def test_invite_unknown_emails(client, admin):
 
 def test_invite_tokens_are_shown_only_to_inviters(client, admin):
     project, tokens = accounts.team(client, admin)
-    client.post_json(users_url(project), {"email": "pending@example.com", "roles": "viewer"},
-                     headers=client.auth(tokens["owner"]))
+    client.post_json(
+        users_url(project), {"email": "pending@example.com", "roles": "viewer"}, headers=client.auth(tokens["owner"])
+    )
     assert members(client, tokens["creator"], project)["pending@example.com"]["invite_token"]
     for role in ("editor", "commenter", "viewer"):
         pending = members(client, tokens[role], project)["pending@example.com"]
@@ -83,8 +92,12 @@ def test_invite_tokens_are_shown_only_to_inviters(client, admin):
 
 def test_adding_an_existing_member_again_is_refused_and_nothing_changes(client, admin):
     project, tokens = accounts.team(client, admin)
-    res = client.post_json(users_url(project), {"email": "fresh@example.com,viewer@example.com", "roles": "editor"},
-                           headers=client.auth(tokens["owner"]), status=400)
+    res = client.post_json(
+        users_url(project),
+        {"email": "fresh@example.com,viewer@example.com", "roles": "editor"},
+        headers=client.auth(tokens["owner"]),
+        status=400,
+    )
     assert res.json == {"msg": "viewer@example.com is already a member of this project"}
     listed = members(client, tokens["owner"], project)
     assert "fresh@example.com" not in listed
@@ -132,16 +145,18 @@ def test_remove_member(client, admin):
     assert "editor@example.com" not in members(client, tokens["owner"], project)
     res = client.get(f"{PROJECTS}/{project['id']}", headers=client.auth(tokens["editor"]), status=403)
     assert res.json == {"msg": "You don't have enough permission to access the project."}
-    assert project["id"] not in [p["id"] for p in
-                                 client.get(PROJECTS, headers=client.auth(tokens["editor"])).json["list"]]
+    assert project["id"] not in [
+        p["id"] for p in client.get(PROJECTS, headers=client.auth(tokens["editor"])).json["list"]
+    ]
 
 
 def test_unknown_member_is_404(client, admin):
     project = client.create_project(admin, "P")
     stranger = accounts.user_id(client, client.signup("stranger@example.com"))
     for user_id in ("us_nobody", stranger):
-        res = client.patch_json(users_url(project, user_id), {"roles": "viewer"}, headers=client.auth(admin),
-                                status=404)
+        res = client.patch_json(
+            users_url(project, user_id), {"roles": "viewer"}, headers=client.auth(admin), status=404
+        )
         assert res.json == {"msg": "User is not a member of this project"}
         client.delete(users_url(project, user_id), headers=client.auth(admin), status=404)
 
@@ -149,8 +164,9 @@ def test_unknown_member_is_404(client, admin):
 def test_v2_member_paths(client, admin):
     project = client.create_project(admin, "P")
     client.signup("m@example.com")
-    client.post_json(users_url(project, v2=True), {"email": "m@example.com", "roles": "viewer"},
-                     headers=client.auth(admin))
+    client.post_json(
+        users_url(project, v2=True), {"email": "m@example.com", "roles": "viewer"}, headers=client.auth(admin)
+    )
     listed = client.get(users_url(project, v2=True), headers=client.auth(admin)).json["users"]["list"]
     member = next(m for m in listed if m["email"] == "m@example.com")
     client.patch_json(users_url(project, member["id"], v2=True), {"roles": "creator"}, headers=client.auth(admin))
@@ -160,12 +176,20 @@ def test_v2_member_paths(client, admin):
 
 def test_member_list_paging(client, admin):
     project = client.create_project(admin, "P")
-    client.post_json(users_url(project), {"email": ",".join(f"u{i}@example.com" for i in range(4)),
-                                          "roles": "viewer"}, headers=client.auth(admin))
+    client.post_json(
+        users_url(project),
+        {"email": ",".join(f"u{i}@example.com" for i in range(4)), "roles": "viewer"},
+        headers=client.auth(admin),
+    )
     page = client.get(users_url(project), params={"limit": 2, "offset": 2}, headers=client.auth(admin)).json
     assert len(page["users"]["list"]) == 2
-    assert page["users"]["pageInfo"] == {"totalRows": 5, "page": 2, "pageSize": 2, "isFirstPage": False,
-                                         "isLastPage": False}
+    assert page["users"]["pageInfo"] == {
+        "totalRows": 5,
+        "page": 2,
+        "pageSize": 2,
+        "isFirstPage": False,
+        "isLastPage": False,
+    }
     client.get(users_url(project), params={"limit": "x"}, headers=client.auth(admin), status=400)
 
 
@@ -176,16 +200,18 @@ def test_member_list_paging(client, admin):
 def test_invite_at_or_below_own_rank(client, admin, actor, role):
     # Owner is not selectable, so a creator can grant every selectable role.
     project, tokens = accounts.team(client, admin)
-    client.post_json(users_url(project), {"email": "new@example.com", "roles": role},
-                     headers=client.auth(tokens[actor]))
+    client.post_json(
+        users_url(project), {"email": "new@example.com", "roles": role}, headers=client.auth(tokens[actor])
+    )
     assert members(client, admin, project)["new@example.com"]["roles"] == role
 
 
 def test_creator_cannot_touch_the_owner(client, admin):
     project, tokens = accounts.team(client, admin)
     owner_id = accounts.user_id(client, tokens["owner"])
-    res = client.patch_json(users_url(project, owner_id), {"roles": "viewer"}, headers=client.auth(tokens["creator"]),
-                            status=403)
+    res = client.patch_json(
+        users_url(project, owner_id), {"roles": "viewer"}, headers=client.auth(tokens["creator"]), status=403
+    )
     assert res.json == {"msg": "You cannot manage a member with the role owner"}
     client.delete(users_url(project, owner_id), headers=client.auth(tokens["creator"]), status=403)
     assert members(client, tokens["owner"], project)["owner@example.com"]["roles"] == "owner"
@@ -217,8 +243,9 @@ def test_the_only_owner_cannot_leave_or_be_demoted(client, admin):
     owner_id = accounts.user_id(client, tokens["owner"])
     for actor in ("owner", None):  # the owner themselves, then the super admin
         token = tokens["owner"] if actor else admin
-        res = client.patch_json(users_url(project, owner_id), {"roles": "creator"}, headers=client.auth(token),
-                                status=400)
+        res = client.patch_json(
+            users_url(project, owner_id), {"roles": "creator"}, headers=client.auth(token), status=400
+        )
         assert res.json == {"msg": "A project must keep at least one owner"}
         res = client.delete(users_url(project, owner_id), headers=client.auth(token), status=400)
         assert res.json == {"msg": "A project must keep at least one owner"}

@@ -19,10 +19,12 @@ def _call(client, action, project, target_id, headers, status):
         "sources": lambda: client.get(f"{url}/bases", headers=headers, status=status),
         "members": lambda: client.get(users, headers=headers, status=status),
         "update": lambda: client.patch_json(url, {"title": "Renamed"}, headers=headers, status=status),
-        "invite": lambda: client.post_json(users, {"email": "new@example.com", "roles": "viewer"}, headers=headers,
-                                           status=status),
-        "change-member": lambda: client.patch_json(f"{users}/{target_id}", {"roles": "commenter"}, headers=headers,
-                                                   status=status),
+        "invite": lambda: client.post_json(
+            users, {"email": "new@example.com", "roles": "viewer"}, headers=headers, status=status
+        ),
+        "change-member": lambda: client.patch_json(
+            f"{users}/{target_id}", {"roles": "commenter"}, headers=headers, status=status
+        ),
         "remove-member": lambda: client.delete(f"{users}/{target_id}", headers=headers, status=status),
         "delete": lambda: client.delete(url, headers=headers, status=status),
     }

@@ -38,8 +38,9 @@ def test_create_read_update_delete(client, admin, base):
     for key in ("id", "title", "description", "color", "meta", "bases", "created_by", "created_at"):
         assert read[key] == created[key]
 
-    updated = client.patch_json(f"{base}/{created['id']}", {"title": "Revenue", "description": None},
-                                headers=headers).json
+    updated = client.patch_json(
+        f"{base}/{created['id']}", {"title": "Revenue", "description": None}, headers=headers
+    ).json
     assert updated["title"] == "Revenue"
     assert updated["description"] is None
     assert updated["color"] == "#ff0000"
@@ -176,8 +177,9 @@ def test_meta_as_object_or_json_string(client, admin, as_string):
     assert project["meta"] == meta
     url = f"{V1}/{project['id']}"
     new_meta = {"theme": {"primaryColor": "#000", "accentColor": "#fff"}}
-    res = client.patch_json(url, {"meta": json.dumps(new_meta) if as_string else new_meta},
-                            headers=client.auth(admin)).json
+    res = client.patch_json(
+        url, {"meta": json.dumps(new_meta) if as_string else new_meta}, headers=client.auth(admin)
+    ).json
     assert res["meta"] == new_meta
     assert client.get(url, headers=client.auth(admin)).json["meta"] == new_meta
 
@@ -240,8 +242,13 @@ def test_list_shape_and_paging(client, admin, base):
     everything = client.get(base, headers=headers).json
     assert set(everything) == {"list", "pageInfo"}
     assert [p["id"] for p in everything["list"]] == ids
-    assert everything["pageInfo"] == {"totalRows": 5, "page": 1, "pageSize": 25, "isFirstPage": True,
-                                      "isLastPage": True}
+    assert everything["pageInfo"] == {
+        "totalRows": 5,
+        "page": 1,
+        "pageSize": 25,
+        "isFirstPage": True,
+        "isLastPage": True,
+    }
     first = everything["list"][0]
     assert first["bases"][0]["type"] in {"sqlite3", "pg", "mysql2"}
     assert first["roles"] == {"owner": True}
@@ -249,15 +256,13 @@ def test_list_shape_and_paging(client, admin, base):
 
     page2 = client.get(base, params={"limit": 2, "offset": 2}, headers=headers).json
     assert [p["id"] for p in page2["list"]] == ids[2:4]
-    assert page2["pageInfo"] == {"totalRows": 5, "page": 2, "pageSize": 2, "isFirstPage": False,
-                                 "isLastPage": False}
+    assert page2["pageInfo"] == {"totalRows": 5, "page": 2, "pageSize": 2, "isFirstPage": False, "isLastPage": False}
     last = client.get(base, params={"limit": 2, "offset": 4}, headers=headers).json
     assert [p["id"] for p in last["list"]] == ids[4:]
     assert last["pageInfo"]["isLastPage"] is True
     odd = client.get(base, params={"limit": 2, "offset": 1}, headers=headers).json
     assert [p["id"] for p in odd["list"]] == ids[1:3]
-    assert odd["pageInfo"] == {"totalRows": 5, "offset": 1, "pageSize": 2, "isFirstPage": False,
-                               "isLastPage": False}
+    assert odd["pageInfo"] == {"totalRows": 5, "offset": 1, "pageSize": 2, "isFirstPage": False, "isLastPage": False}
     beyond = client.get(base, params={"offset": 10}, headers=headers).json
     assert beyond["list"] == []
     assert beyond["pageInfo"]["totalRows"] == 5

@@ -45,8 +45,9 @@ def test_api_token_acts_with_the_users_roles(client, admin):
     client.get(f"/api/v1/db/meta/projects/{project['id']}", headers=headers)
     client.patch_json(f"/api/v1/db/meta/projects/{project['id']}", {"title": "No"}, headers=headers, status=403)
     owner_api = new_token(client, tokens["owner"])["token"]
-    client.patch_json(f"/api/v1/db/meta/projects/{project['id']}", {"title": "Yes"},
-                      headers={"Authorization": f"Bearer {owner_api}"})
+    client.patch_json(
+        f"/api/v1/db/meta/projects/{project['id']}", {"title": "Yes"}, headers={"Authorization": f"Bearer {owner_api}"}
+    )
 
 
 def test_last_used_is_recorded_at_most_once_a_minute(client, admin):
@@ -182,8 +183,9 @@ def test_app_settings_validation(client, admin):
     assert res.json["msg"].startswith("signup_role: ")
     res = client.post_json(SETTINGS, {"invite_only_signup": "maybe"}, headers=client.auth(admin), status=400)
     assert res.json["msg"].startswith("invite_only_signup: ")
-    both = client.post_json(SETTINGS, {"invite_only_signup": True, "signup_role": "org-level-viewer"},
-                            headers=client.auth(admin)).json
+    both = client.post_json(
+        SETTINGS, {"invite_only_signup": True, "signup_role": "org-level-viewer"}, headers=client.auth(admin)
+    ).json
     assert both == {"invite_only_signup": True, "signup_role": "org-level-viewer"}
     assert client.get(SETTINGS, headers=client.auth(admin)).json == both
 
@@ -213,8 +215,9 @@ def test_org_users_are_for_the_super_admin(client, admin):
 
 
 def test_org_invite_update_and_delete(client, admin):
-    res = client.post_json(USERS, {"email": "Invited@Example.com", "roles": "org-level-creator"},
-                           headers=client.auth(admin)).json
+    res = client.post_json(
+        USERS, {"email": "Invited@Example.com", "roles": "org-level-creator"}, headers=client.auth(admin)
+    ).json
     assert res["email"] == "invited@example.com"
     assert res["invite_token"]
     listed = {u["email"]: u for u in client.get(USERS, headers=client.auth(admin)).json["list"]}

@@ -97,8 +97,11 @@ def test_production_refuses_sqlite(tmp_path):
     with pytest.raises(SettingsError, match="PostgreSQL"):
         load(tmp_path, {"workbench.env": "production"}, {"WORKBENCH_SECRET": SECRET})
     with pytest.raises(SettingsError, match="PostgreSQL"):
-        load(tmp_path, {"workbench.env": "production"},
-             {"WORKBENCH_SECRET": SECRET, "WORKBENCH_DATABASE_URL": "sqlite:////srv/wb.db"})
+        load(
+            tmp_path,
+            {"workbench.env": "production"},
+            {"WORKBENCH_SECRET": SECRET, "WORKBENCH_DATABASE_URL": "sqlite:////srv/wb.db"},
+        )
 
 
 def test_production_with_secret_and_postgresql(tmp_path):
@@ -107,8 +110,19 @@ def test_production_with_secret_and_postgresql(tmp_path):
     assert merged["sqlalchemy.url"] == PG
 
 
-@pytest.mark.parametrize(("value", "expected"), [("true", True), (" Yes ", True), ("1", True), ("on", True),
-                                                  ("false", False), ("0", False), ("", False), (None, False)])
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("true", True),
+        (" Yes ", True),
+        ("1", True),
+        ("on", True),
+        ("false", False),
+        ("0", False),
+        ("", False),
+        (None, False),
+    ],
+)
 def test_as_bool(value, expected):
     assert as_bool(value) is expected
 

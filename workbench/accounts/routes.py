@@ -5,8 +5,13 @@ from workbench.api import add_api_route
 
 def includeme(config):
     r = lambda name, *paths: add_api_route(config, name, *paths)  # noqa: E731
-    r("auth.refresh", "/api/v1/auth/token/refresh", "/api/v2/auth/token/refresh", "/auth/refresh-token",
-      "/api/v1/db/auth/token/refresh")
+    r(
+        "auth.refresh",
+        "/api/v1/auth/token/refresh",
+        "/api/v2/auth/token/refresh",
+        "/auth/refresh-token",
+        "/api/v1/db/auth/token/refresh",
+    )
     r("auth.signout", "/api/v1/auth/user/signout", "/api/v2/auth/user/signout", "/api/v1/db/auth/user/signout")
     r("auth.me", "/api/v1/auth/user/me", "/api/v2/auth/user/me", "/api/v1/db/auth/user/me")
     r("tokens", "/api/v1/tokens", "/api/v2/tokens")

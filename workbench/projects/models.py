@@ -22,17 +22,13 @@ class Project(TimestampMixin, Base):
     sources: Mapped[list["Source"]] = relationship(
         back_populates="project", order_by="Source.order", cascade="all, delete-orphan"
     )
-    members: Mapped[list["ProjectMember"]] = relationship(
-        back_populates="project", cascade="all, delete-orphan"
-    )
+    members: Mapped[list["ProjectMember"]] = relationship(back_populates="project", cascade="all, delete-orphan")
 
 
 class ProjectMember(Base):
     __tablename__ = "wb_project_members"
 
-    project_id: Mapped[str] = mapped_column(
-        sa.ForeignKey("wb_projects.id", ondelete="CASCADE"), primary_key=True
-    )
+    project_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_projects.id", ondelete="CASCADE"), primary_key=True)
     user_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_users.id", ondelete="CASCADE"), primary_key=True)
     roles: Mapped[str] = mapped_column(sa.String(64))
     created_at: Mapped[dt.datetime] = mapped_column(sa.DateTime, default=utcnow)

@@ -11,5 +11,8 @@ def includeme(config):
     p("project.info", "/api/v1/db/meta/projects/{project_id}/info", "/api/v2/meta/bases/{project_id}/info")
     p("project.sources", "/api/v1/db/meta/projects/{project_id}/bases", "/api/v2/meta/bases/{project_id}/sources")
     p("project.users", "/api/v1/db/meta/projects/{project_id}/users", "/api/v2/meta/bases/{project_id}/users")
-    p("project.user", "/api/v1/db/meta/projects/{project_id}/users/{user_id}",
-      "/api/v2/meta/bases/{project_id}/users/{user_id}")
+    p(
+        "project.user",
+        "/api/v1/db/meta/projects/{project_id}/users/{user_id}",
+        "/api/v2/meta/bases/{project_id}/users/{user_id}",
+    )

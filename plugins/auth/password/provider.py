@@ -14,6 +14,10 @@ class PasswordProvider:
         r = lambda name, *paths: add_api_route(config, name, *paths)  # noqa: E731
         r("auth.signup", "/api/v1/auth/user/signup", "/api/v2/auth/user/signup", "/api/v1/db/auth/user/signup")
         r("auth.signin", "/api/v1/auth/user/signin", "/api/v2/auth/user/signin", "/api/v1/db/auth/user/signin")
-        r("auth.password.change", "/api/v1/auth/password/change", "/api/v2/auth/password/change",
-          "/api/v1/db/auth/password/change")
+        r(
+            "auth.password.change",
+            "/api/v1/auth/password/change",
+            "/api/v2/auth/password/change",
+            "/api/v1/db/auth/password/change",
+        )
         config.scan("workbench_plugins.auth.password.views")

@@ -12,21 +12,37 @@ TOKEN_RESPONSE = {"type": "object", "properties": {"token": {"type": "string"}},
 BAD_CREDENTIALS = "Email or password is incorrect"
 
 
-@api_view("auth.signup", "POST", NO_PERMISSION_REQUIRED, tags=("auth",), body=SignUpBody,
-          response=TOKEN_RESPONSE,
-          summary="Sign up; the first user becomes super admin. With an invitation token, "
-                  "completes the invited account")
+@api_view(
+    "auth.signup",
+    "POST",
+    NO_PERMISSION_REQUIRED,
+    tags=("auth",),
+    body=SignUpBody,
+    response=TOKEN_RESPONSE,
+    summary="Sign up; the first user becomes super admin. With an invitation token, completes the invited account",
+)
 def signup(request):
     body = request.validated(SignUpBody)
     user = services.sign_up(
-        request, email=body.email, password=body.password, firstname=body.firstname,
-        lastname=body.lastname, token=body.token,
+        request,
+        email=body.email,
+        password=body.password,
+        firstname=body.firstname,
+        lastname=body.lastname,
+        token=body.token,
     )
     return sessions.start_session(request, user)
 
 
-@api_view("auth.signin", "POST", NO_PERMISSION_REQUIRED, tags=("auth",), body=SignInBody, response=TOKEN_RESPONSE,
-          summary="Sign in with email and password; sets the refresh_token cookie")
+@api_view(
+    "auth.signin",
+    "POST",
+    NO_PERMISSION_REQUIRED,
+    tags=("auth",),
+    body=SignInBody,
+    response=TOKEN_RESPONSE,
+    summary="Sign in with email and password; sets the refresh_token cookie",
+)
 def signin(request):
     body = request.validated(SignInBody)
     user = services.user_by_email(request.dbsession, body.email.strip())
@@ -41,8 +57,14 @@ def signin(request):
     return sessions.start_session(request, user)
 
 
-@api_view("auth.password.change", "POST", Permission.ACCOUNT_MANAGE, tags=("auth",), body=PasswordChangeBody,
-          summary="Change my password; every older token stops working, a new session is returned")
+@api_view(
+    "auth.password.change",
+    "POST",
+    Permission.ACCOUNT_MANAGE,
+    tags=("auth",),
+    body=PasswordChangeBody,
+    summary="Change my password; every older token stops working, a new session is returned",
+)
 def change_password(request):
     body = request.validated(PasswordChangeBody)
     user = request.identity.user

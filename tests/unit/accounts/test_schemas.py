@@ -6,14 +6,20 @@ from pydantic import ValidationError
 from workbench.accounts.passwords import Argon2Hasher, password_problem
 from workbench.accounts.schemas import AppSettingsBody, OrgInviteBody, SignUpBody, normalise_email
 
-FAST = {"workbench.password.argon2.time_cost": "1", "workbench.password.argon2.memory_cost": "1024",
-        "workbench.password.argon2.parallelism": "1"}
+FAST = {
+    "workbench.password.argon2.time_cost": "1",
+    "workbench.password.argon2.memory_cost": "1024",
+    "workbench.password.argon2.parallelism": "1",
+}
 
 
 @pytest.mark.parametrize(
     ("value", "expected"),
-    [("a@example.com", "a@example.com"), (" Ann.Lee@Example.COM ", "ann.lee@example.com"),
-     ("x+tag@sub.example.org", "x+tag@sub.example.org")],
+    [
+        ("a@example.com", "a@example.com"),
+        (" Ann.Lee@Example.COM ", "ann.lee@example.com"),
+        ("x+tag@sub.example.org", "x+tag@sub.example.org"),
+    ],
 )
 def test_normalise_email(value, expected):
     assert normalise_email(value) == expected

@@ -40,8 +40,14 @@ def test_bad_titles(title, msg):
 
 @pytest.mark.parametrize(
     ("value", "expected"),
-    [("#abc", "#abc"), ("#ABCD", "#ABCD"), ("#a1b2c3", "#a1b2c3"), ("#a1b2c3d4", "#a1b2c3d4"), ("fff", "#fff"),
-     (None, None)],
+    [
+        ("#abc", "#abc"),
+        ("#ABCD", "#ABCD"),
+        ("#a1b2c3", "#a1b2c3"),
+        ("#a1b2c3d4", "#a1b2c3d4"),
+        ("fff", "#fff"),
+        (None, None),
+    ],
 )
 def test_check_color_accepts_3_4_6_8_hex_digits(value, expected):
     assert check_color(value, "c") == expected
@@ -60,8 +66,10 @@ def test_normalise_meta_defaults():
 
 def test_normalise_meta_keeps_other_keys_and_theme_keys():
     meta = {"icon": "x", "theme": {"primaryColor": "#111", "mode": "dark"}}
-    assert normalise_meta(meta) == {"icon": "x", "theme": {"primaryColor": "#111", "accentColor": "#FF4A8D",
-                                                           "mode": "dark"}}
+    assert normalise_meta(meta) == {
+        "icon": "x",
+        "theme": {"primaryColor": "#111", "accentColor": "#FF4A8D", "mode": "dark"},
+    }
     assert normalise_meta(json.dumps(meta)) == normalise_meta(meta)
     assert meta == {"icon": "x", "theme": {"primaryColor": "#111", "mode": "dark"}}  # input untouched
 
@@ -69,7 +77,9 @@ def test_normalise_meta_keeps_other_keys_and_theme_keys():
 @pytest.mark.parametrize("bad", ["nope", 5, "#12", None, ""])
 def test_invalid_theme_colour_falls_back(bad):
     assert normalise_meta({"theme": {"primaryColor": bad, "accentColor": "#222"}})["theme"] == {
-        "primaryColor": DEFAULT_THEME["primaryColor"], "accentColor": "#222"}
+        "primaryColor": DEFAULT_THEME["primaryColor"],
+        "accentColor": "#222",
+    }
 
 
 @pytest.mark.parametrize("bad", ["[1]", "not json", "3", [1], 3, {"theme": "dark"}, {"theme": [1]}])
@@ -79,8 +89,7 @@ def test_malformed_meta(bad):
 
 
 def test_create_body():
-    body = ProjectCreateBody.model_validate({"title": "T", "meta": '{"theme": {"accentColor": "#000"}}',
-                                             "unknown": 1})
+    body = ProjectCreateBody.model_validate({"title": "T", "meta": '{"theme": {"accentColor": "#000"}}', "unknown": 1})
     assert body.meta == {"theme": {"primaryColor": DEFAULT_THEME["primaryColor"], "accentColor": "#000"}}
     assert body.color is None
     with pytest.raises(ValidationError):

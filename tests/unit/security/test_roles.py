@@ -65,7 +65,9 @@ def test_only_super_manages_the_organisation():
 
 def test_project_creation():
     assert {r for r, perms in ROLE_PERMISSIONS.items() if P.ORG_PROJECT_CREATE in perms} == {
-        "super", "org-level-creator"}
+        "super",
+        "org-level-creator",
+    }
     assert roles_permit({"org-level-viewer"}, P.ORG_PROJECT_LIST)
 
 

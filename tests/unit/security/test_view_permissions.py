@@ -8,8 +8,14 @@ from workbench.testing.app import make_app
 
 # The core's public endpoints: sign-in and session, app info, health, version.
 CORE_PUBLIC = {
-    ("auth.signup", "POST"), ("auth.signin", "POST"), ("auth.refresh", "POST"), ("auth.signout", "POST"),
-    ("auth.me", "GET"), ("info.app", "GET"), ("info.health", "GET"), ("info.version", "GET"),
+    ("auth.signup", "POST"),
+    ("auth.signin", "POST"),
+    ("auth.refresh", "POST"),
+    ("auth.signout", "POST"),
+    ("auth.me", "GET"),
+    ("info.app", "GET"),
+    ("info.health", "GET"),
+    ("info.version", "GET"),
 }
 
 
@@ -44,6 +50,9 @@ def test_permissions_come_from_the_enum(route_views):
 
 def test_core_public_endpoints_are_exactly_these(route_views):
     core_prefixes = ("auth.", "tokens", "token", "app_settings", "org.", "projects", "project", "info.")
-    public = {key for key, permission in route_views.items()
-              if permission == NO_PERMISSION_REQUIRED and key[0].startswith(core_prefixes)}
+    public = {
+        key
+        for key, permission in route_views.items()
+        if permission == NO_PERMISSION_REQUIRED and key[0].startswith(core_prefixes)
+    }
     assert public == CORE_PUBLIC

@@ -12,21 +12,38 @@ from workbench.paging import int_param, paged
 from workbench.security.permissions import Permission
 
 
-@api_view("app_settings", "GET", Permission.ORG_SETTINGS_MANAGE, tags=("admin",),
-          summary="App settings: invite-only sign-up and the role new sign-ups get")
+@api_view(
+    "app_settings",
+    "GET",
+    Permission.ORG_SETTINGS_MANAGE,
+    tags=("admin",),
+    summary="App settings: invite-only sign-up and the role new sign-ups get",
+)
 def get_app_settings(request):
     return app_settings(request)
 
 
-@api_view("app_settings", "POST", Permission.ORG_SETTINGS_MANAGE, tags=("admin",), body=AppSettingsBody,
-          summary="Change app settings")
+@api_view(
+    "app_settings",
+    "POST",
+    Permission.ORG_SETTINGS_MANAGE,
+    tags=("admin",),
+    body=AppSettingsBody,
+    summary="Change app settings",
+)
 def set_app_settings(request):
     body = request.validated(AppSettingsBody)
     return save_app_settings(request, body.model_dump(exclude_none=True))
 
 
-@api_view("org.users", "GET", Permission.ORG_USERS_MANAGE, tags=("admin",),
-          summary="List every user of the organisation", query=(("limit", ""), ("offset", ""), ("query", "")))
+@api_view(
+    "org.users",
+    "GET",
+    Permission.ORG_USERS_MANAGE,
+    tags=("admin",),
+    summary="List every user of the organisation",
+    query=(("limit", ""), ("offset", ""), ("query", "")),
+)
 def list_users(request):
     limit = int_param(request, "limit", 25, 1, 1000)
     offset = int_param(request, "offset", 0, 0)
@@ -39,19 +56,35 @@ def list_users(request):
     return paged([user_json(u) for u in rows], total, limit, offset)
 
 
-@api_view("org.users", "POST", Permission.ORG_USERS_MANAGE, tags=("admin",), body=OrgInviteBody,
-          summary="Invite a user to the organisation; returns the invitation token")
+@api_view(
+    "org.users",
+    "POST",
+    Permission.ORG_USERS_MANAGE,
+    tags=("admin",),
+    body=OrgInviteBody,
+    summary="Invite a user to the organisation; returns the invitation token",
+)
 def invite_user(request):
     body = request.validated(OrgInviteBody)
     if user_by_email(request.dbsession, body.email) is not None:
         raise BadRequest("User already exists")
     user = invite(request, body.email, body.roles)
-    return {"msg": "The user has been invited successfully", "invite_token": user.invite_token,
-            "email": user.email, "id": user.id}
+    return {
+        "msg": "The user has been invited successfully",
+        "invite_token": user.invite_token,
+        "email": user.email,
+        "id": user.id,
+    }
 
 
-@api_view("org.user", "PATCH", Permission.ORG_USERS_MANAGE, tags=("admin",), body=OrgUserUpdateBody,
-          summary="Change a user's organisation role or block them")
+@api_view(
+    "org.user",
+    "PATCH",
+    Permission.ORG_USERS_MANAGE,
+    tags=("admin",),
+    body=OrgUserUpdateBody,
+    summary="Change a user's organisation role or block them",
+)
 def update_user(request):
     user = _target(request)
     body = request.validated(OrgUserUpdateBody)

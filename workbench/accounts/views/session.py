@@ -12,9 +12,14 @@ from workbench.projects.services import effective_project_roles
 TOKEN_RESPONSE = {"type": "object", "properties": {"token": {"type": "string"}}, "required": ["token"]}
 
 
-@api_view("auth.refresh", "POST", NO_PERMISSION_REQUIRED, tags=("auth",),
-          summary="Exchange the refresh_token cookie for a new access token (rotates the cookie)",
-          response=TOKEN_RESPONSE)
+@api_view(
+    "auth.refresh",
+    "POST",
+    NO_PERMISSION_REQUIRED,
+    tags=("auth",),
+    summary="Exchange the refresh_token cookie for a new access token (rotates the cookie)",
+    response=TOKEN_RESPONSE,
+)
 def refresh(request):
     try:
         return sessions.refresh_session(request)
@@ -26,16 +31,26 @@ def refresh(request):
         return response
 
 
-@api_view("auth.signout", "POST", NO_PERMISSION_REQUIRED, tags=("auth",),
-          summary="Sign out: forget the refresh token and clear its cookie")
+@api_view(
+    "auth.signout",
+    "POST",
+    NO_PERMISSION_REQUIRED,
+    tags=("auth",),
+    summary="Sign out: forget the refresh token and clear its cookie",
+)
 def signout(request):
     sessions.end_session(request)
     return {"msg": "Signed out successfully"}
 
 
-@api_view("auth.me", "GET", NO_PERMISSION_REQUIRED, tags=("auth",),
-          summary="The current user with a roles map; with project_id, the project's roles merged in",
-          query=(("project_id", "merge the caller's roles in this project"),))
+@api_view(
+    "auth.me",
+    "GET",
+    NO_PERMISSION_REQUIRED,
+    tags=("auth",),
+    summary="The current user with a roles map; with project_id, the project's roles merged in",
+    query=(("project_id", "merge the caller's roles in this project"),),
+)
 def me(request):
     identity = request.identity
     if identity is None:
@@ -50,4 +65,3 @@ def me(request):
     body["project_id"] = project_id
     body["base_roles"] = dict.fromkeys(sorted(project_roles), True)
     return body
-

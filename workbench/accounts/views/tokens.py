@@ -31,8 +31,14 @@ def list_tokens(request):
     return paged(items, len(items), max(len(items), 1), 0)
 
 
-@api_view("tokens", "POST", Permission.ACCOUNT_MANAGE, tags=("tokens",), body=ApiTokenBody,
-          summary="Create an API token; the token itself is shown only in this response")
+@api_view(
+    "tokens",
+    "POST",
+    Permission.ACCOUNT_MANAGE,
+    tags=("tokens",),
+    body=ApiTokenBody,
+    summary="Create an API token; the token itself is shown only in this response",
+)
 def create_token(request):
     body = request.validated(ApiTokenBody)
     token = new_api_token()
@@ -47,14 +53,17 @@ def create_token(request):
     return token_json(row, token)
 
 
-@api_view("token", "DELETE", Permission.ACCOUNT_MANAGE, tags=("tokens",),
-          summary="Delete one of my API tokens, by id or by the token itself")
+@api_view(
+    "token",
+    "DELETE",
+    Permission.ACCOUNT_MANAGE,
+    tags=("tokens",),
+    summary="Delete one of my API tokens, by id or by the token itself",
+)
 def delete_token(request):
     key = request.matchdict["token_id"]
     condition = sa.or_(ApiToken.id == key, ApiToken.token_hash == token_hash(key))
-    row = request.dbsession.scalar(
-        sa.select(ApiToken).where(condition, ApiToken.user_id == request.identity.user.id)
-    )
+    row = request.dbsession.scalar(sa.select(ApiToken).where(condition, ApiToken.user_id == request.identity.user.id))
     if row is None:
         raise NotFound("API token not found")
     request.dbsession.delete(row)

@@ -33,8 +33,14 @@ def member_json(member: ProjectMember, user: User, show_invite: bool) -> dict:
     }
 
 
-@api_view("project.users", "GET", Permission.MEMBER_READ, tags=("members",),
-          summary="List a project's members", query=(("limit", ""), ("offset", "")))
+@api_view(
+    "project.users",
+    "GET",
+    Permission.MEMBER_READ,
+    tags=("members",),
+    summary="List a project's members",
+    query=(("limit", ""), ("offset", "")),
+)
 def list_members(request):
     limit = int_param(request, "limit", 25, 1, 1000)
     offset = int_param(request, "offset", 0, 0)
@@ -50,8 +56,14 @@ def list_members(request):
     return {"users": paged(items, total, limit, offset)}
 
 
-@api_view("project.users", "POST", Permission.MEMBER_INVITE, tags=("members",), body=MemberInviteBody,
-          summary="Add members by email (comma separated); unknown addresses get an invitation")
+@api_view(
+    "project.users",
+    "POST",
+    Permission.MEMBER_INVITE,
+    tags=("members",),
+    body=MemberInviteBody,
+    summary="Add members by email (comma separated); unknown addresses get an invitation",
+)
 def invite_members(request):
     body = request.validated(MemberInviteBody)
     _check_rank(request, body.roles)
@@ -67,8 +79,9 @@ def invite_members(request):
             raise BadRequest(f"{email} is already a member of this project")
         db.add(ProjectMember(project_id=project_id, user_id=user.id, roles=body.roles))
         db.flush()
-        notify.meta_changed(request, "member", "insert", {"project_id": project_id, "user_id": user.id,
-                                                          "roles": body.roles})
+        notify.meta_changed(
+            request, "member", "insert", {"project_id": project_id, "user_id": user.id, "roles": body.roles}
+        )
     result = {"msg": "The user has been invited successfully"}
     if len(invited) == 1 and "," not in body.email:
         result.update(invite_token=invited[0].invite_token, email=invited[0].email)
@@ -77,8 +90,14 @@ def invite_members(request):
     return result
 
 
-@api_view("project.user", "PATCH", Permission.MEMBER_UPDATE, tags=("members",), body=MemberUpdateBody,
-          summary="Change a member's role")
+@api_view(
+    "project.user",
+    "PATCH",
+    Permission.MEMBER_UPDATE,
+    tags=("members",),
+    body=MemberUpdateBody,
+    summary="Change a member's role",
+)
 def update_member(request):
     body = request.validated(MemberUpdateBody)
     member = _member(request)
@@ -88,13 +107,15 @@ def update_member(request):
         _keep_an_owner(request, member)
     member.roles = body.roles
     request.dbsession.flush()
-    notify.meta_changed(request, "member", "update", {"project_id": member.project_id, "user_id": member.user_id,
-                                                      "roles": member.roles})
+    notify.meta_changed(
+        request, "member", "update", {"project_id": member.project_id, "user_id": member.user_id, "roles": member.roles}
+    )
     return {"msg": "The user has been updated successfully"}
 
 
-@api_view("project.user", "DELETE", Permission.MEMBER_REMOVE, tags=("members",),
-          summary="Remove a member from the project")
+@api_view(
+    "project.user", "DELETE", Permission.MEMBER_REMOVE, tags=("members",), summary="Remove a member from the project"
+)
 def remove_member(request):
     member = _member(request)
     _check_rank(request, member.roles)
@@ -125,9 +146,9 @@ def _check_rank(request, role: str) -> None:
 
 def _keep_an_owner(request, member: ProjectMember) -> None:
     owners = request.dbsession.scalar(
-        sa.select(sa.func.count()).select_from(ProjectMember).where(
-            ProjectMember.project_id == member.project_id, ProjectMember.roles == "owner"
-        )
+        sa.select(sa.func.count())
+        .select_from(ProjectMember)
+        .where(ProjectMember.project_id == member.project_id, ProjectMember.roles == "owner")
     )
     if owners <= 1:
         raise BadRequest("A project must keep at least one owner")

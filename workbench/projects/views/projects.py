@@ -16,9 +16,14 @@ from workbench.projects.sources import source_json
 from workbench.security.permissions import Permission
 
 
-@api_view("projects", "GET", Permission.ORG_PROJECT_LIST, tags=("projects",),
-          summary="List the projects I am a member of (every project for the super admin)",
-          query=(("limit", "page size (default 25, max 1000)"), ("offset", "rows to skip")))
+@api_view(
+    "projects",
+    "GET",
+    Permission.ORG_PROJECT_LIST,
+    tags=("projects",),
+    summary="List the projects I am a member of (every project for the super admin)",
+    query=(("limit", "page size (default 25, max 1000)"), ("offset", "rows to skip")),
+)
 def list_projects(request):
     user = request.identity.user
     limit = int_param(request, "limit", 25, 1, 1000)
@@ -28,15 +33,23 @@ def list_projects(request):
         query = query.join(ProjectMember).where(ProjectMember.user_id == user.id)
     total = request.dbsession.scalar(sa.select(sa.func.count()).select_from(query.subquery()))
     rows = request.dbsession.scalars(
-        query.options(selectinload(Project.sources)).order_by(Project.order, Project.created_at)
-        .limit(limit).offset(offset)
+        query.options(selectinload(Project.sources))
+        .order_by(Project.order, Project.created_at)
+        .limit(limit)
+        .offset(offset)
     ).all()
     roles = _my_roles(request, [p.id for p in rows])
     return paged([services.project_json(p, roles.get(p.id)) for p in rows], total, limit, offset)
 
 
-@api_view("projects", "POST", Permission.ORG_PROJECT_CREATE, tags=("projects",), body=ProjectCreateBody,
-          summary="Create a project with its default source (an embedded SQLite file)")
+@api_view(
+    "projects",
+    "POST",
+    Permission.ORG_PROJECT_CREATE,
+    tags=("projects",),
+    body=ProjectCreateBody,
+    summary="Create a project with its default source (an embedded SQLite file)",
+)
 def create_project(request):
     body = request.validated(ProjectCreateBody)
     project = services.create_project(
@@ -54,8 +67,14 @@ def read_project(request):
     return services.project_json(project, _context_roles(request))
 
 
-@api_view("project", "PATCH", Permission.PROJECT_UPDATE, tags=("projects",), body=ProjectUpdateBody,
-          summary="Update a project's title, description, colour, order or meta (theme)")
+@api_view(
+    "project",
+    "PATCH",
+    Permission.PROJECT_UPDATE,
+    tags=("projects",),
+    body=ProjectUpdateBody,
+    summary="Update a project's title, description, colour, order or meta (theme)",
+)
 def update_project(request):
     body = request.validated(ProjectUpdateBody)
     project = request.context.project
@@ -68,8 +87,13 @@ def update_project(request):
     return result
 
 
-@api_view("project", "DELETE", Permission.PROJECT_DELETE, tags=("projects",),
-          summary="Delete a project, its members, its sources and its embedded data file")
+@api_view(
+    "project",
+    "DELETE",
+    Permission.PROJECT_DELETE,
+    tags=("projects",),
+    summary="Delete a project, its members, its sources and its embedded data file",
+)
 def delete_project(request):
     project = request.context.project
     snapshot = services.project_json(project)
@@ -78,8 +102,13 @@ def delete_project(request):
     return {"msg": "The project has been deleted successfully"}
 
 
-@api_view("project.info", "GET", Permission.PROJECT_READ, tags=("projects",),
-          summary="Environment information about a project (meta-info)")
+@api_view(
+    "project.info",
+    "GET",
+    Permission.PROJECT_READ,
+    tags=("projects",),
+    summary="Environment information about a project (meta-info)",
+)
 def project_info(request):
     project = request.context.project
     default = next((s for s in project.sources if s.is_default), None)
@@ -96,8 +125,13 @@ def project_info(request):
     }
 
 
-@api_view("project.sources", "GET", Permission.PROJECT_READ, tags=("projects",),
-          summary="List a project's sources (databases)")
+@api_view(
+    "project.sources",
+    "GET",
+    Permission.PROJECT_READ,
+    tags=("projects",),
+    summary="List a project's sources (databases)",
+)
 def list_sources(request):
     items = [source_json(s) for s in request.context.project.sources]
     return paged(items, len(items), max(len(items), 1), 0)
