@@ -396,3 +396,70 @@ def test_fields_are_added_renamed_retyped_and_deleted(server, page):
     page.get_by_test_id("field-delete").click()
     page.locator(".bp6-alert").get_by_role("button", name="Delete field").click()
     expect(headers).to_have_text(["Name"])
+
+
+def test_grid_search_sort_filter_hide_and_reorder_are_kept(server, page):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Stock"}, token=token)
+    columns = [
+        {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
+        {"title": "Qty", "column_name": "qty", "uidt": "Number"},
+        {"title": "Note", "column_name": "note", "uidt": "LongText"},
+    ]
+    table = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/tables",
+                       {"title": "Parts", "columns": columns}, token=token)
+    names = ["bolt", "nut", "washer", "screw", "bracket"]
+    server.api("POST", f"/api/v2/tables/{table['id']}/records",
+               [{"Name": n, "Qty": q, "Note": f"{n} note"} for n, q in zip(names, [5, 50, 20, 7, 1])], token=token)
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Parts")
+    count = page.get_by_test_id("record-count")
+    expect(count).to_have_text("5 records")
+    headers = page.get_by_test_id("grid").get_by_role("columnheader")
+    first_names = page.locator(".wb-grid-row .wb-cell[data-col='0']")
+
+    # Search on the display value (like), then on a number field (equal).
+    page.get_by_test_id("search-input").fill("b")
+    expect(count).to_have_text("2 records")
+    page.get_by_test_id("search-field").select_option(label="Qty")
+    page.get_by_test_id("search-input").fill("50")
+    expect(count).to_have_text("1 record")
+    expect(first_names).to_have_text(["nut"])
+    page.get_by_test_id("search-input").fill("")
+    expect(count).to_have_text("5 records")
+
+    # Sort by Qty descending (saved in the view).
+    headers.nth(1).get_by_test_id("field-menu").click()
+    page.get_by_test_id("sort-desc").click()
+    expect(first_names).to_have_text(["nut", "washer", "screw", "bolt", "bracket"])
+    expect(page.get_by_test_id("sort-tag")).to_have_text("Qty")
+
+    # Filter Qty > 4 (saved in the view).
+    page.get_by_test_id("add-filter").click()
+    page.get_by_test_id("filter-field").select_option(label="Qty")
+    page.get_by_test_id("filter-op").select_option("gt")
+    page.get_by_test_id("filter-value").fill("4")
+    page.get_by_test_id("filter-submit").click()
+    expect(count).to_have_text("4 records")
+    expect(first_names).to_have_text(["nut", "washer", "screw", "bolt"])
+
+    # Hide Note, move Qty to the front.
+    headers.nth(2).get_by_test_id("field-menu").click()
+    page.get_by_test_id("field-hide").click()
+    expect(headers).to_have_text(["Name", "Qty"])
+    headers.nth(1).get_by_test_id("field-menu").click()
+    page.get_by_test_id("field-move-left").click()
+    expect(headers).to_have_text(["Qty", "Name"])
+    screenshot(page, "grid-view-state")
+
+    # All of it is kept after a reload.
+    page.reload()
+    expect(headers).to_have_text(["Qty", "Name"])
+    expect(count).to_have_text("4 records")
+    expect(page.locator(".wb-grid-row .wb-cell[data-col='1']")).to_have_text(["nut", "washer", "screw", "bolt"])
+    expect(page.get_by_test_id("hidden-fields")).to_have_text("1 hidden field")
+
+    # A hidden field can be shown again.
+    page.get_by_test_id("hidden-fields").click()
+    page.get_by_test_id("show-field").click()
+    expect(headers).to_have_count(3)

@@ -19,6 +19,17 @@ import {
   type TableMeta,
 } from "../tables/api";
 import { FieldDialog } from "./FieldDialog";
+import { GridToolbar, type Search } from "./GridToolbar";
+import { searchWhere } from "./search";
+import {
+  arrangeColumns,
+  movedOrder,
+  useAddSortMutation,
+  useUpdateViewColumnMutation,
+  useViewColumnsQuery,
+  useViewFiltersQuery,
+  useViewSortsQuery,
+} from "./viewApi";
 import { notify } from "../ui/notify";
 import {
   PAGE_SIZE,
@@ -66,6 +77,8 @@ function Value({ value, column }: { value: unknown; column: Column }) {
 
 interface PageProps {
   tableId: string;
+  viewId?: string;
+  where?: string;
   page: number;
   first: number;
   last: number;
@@ -85,8 +98,8 @@ interface PageProps {
 }
 
 function GridPage(props: PageProps) {
-  const { tableId, page, first, last, rowTop, columns, colFirst, colLast, lefts, width, active, editing } = props;
-  const { data } = useRecordsPageQuery({ tableId, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+  const { tableId, viewId, where, page, first, last, rowTop, columns, colFirst, colLast, lefts, width, active, editing } = props;
+  const { data } = useRecordsPageQuery({ tableId, viewId, where, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
   const rows = [];
   const start = Math.max(first, page * PAGE_SIZE);
   const end = Math.min(last, page * PAGE_SIZE + PAGE_SIZE - 1);
@@ -156,8 +169,20 @@ export function Grid({ table }: { table: TableMeta }) {
   const tableId = table.id;
   const pk = (table.columns ?? []).find((c) => c.pk);
   const pkName = pk?.title ?? "Id";
-  const columns = useMemo(() => (table.columns ?? []).filter((c) => !c.system && !c.pk), [table.columns]);
-  const { data: countData, isLoading } = useRecordCountQuery(tableId);
+  const viewId = (table.views ?? []).find((v) => (v as { is_default?: boolean }).is_default)?.id ?? table.views?.[0]?.id;
+  const { data: viewColumns } = useViewColumnsQuery(viewId ?? "", { skip: !viewId });
+  const { data: sortsData } = useViewSortsQuery(viewId ?? "", { skip: !viewId });
+  const { data: filtersData } = useViewFiltersQuery(viewId ?? "", { skip: !viewId });
+  const [addSort] = useAddSortMutation();
+  const [updateViewColumn] = useUpdateViewColumnMutation();
+  const fieldColumns = useMemo(() => (table.columns ?? []).filter((c) => !c.system && !c.pk), [table.columns]);
+  const { shown: columns, hidden } = useMemo(
+    () => arrangeColumns(fieldColumns, viewColumns?.list),
+    [fieldColumns, viewColumns],
+  );
+  const [search, setSearch] = useState<Search>({ fieldId: null, term: "" });
+  const where = searchWhere(columns, search.fieldId, search.term);
+  const { data: countData, isLoading } = useRecordCountQuery({ tableId, viewId, where });
   const rowCount = countData?.count ?? 0;
   const [createRecord, createState] = useCreateRecordMutation();
   const [updateRecord] = useUpdateRecordMutation();
@@ -195,10 +220,10 @@ export function Grid({ table }: { table: TableMeta }) {
   const recordAt = useCallback(
     (row: number): RecordRow | undefined => {
       const page = Math.floor(row / PAGE_SIZE);
-      const args = { tableId, offset: page * PAGE_SIZE, limit: PAGE_SIZE };
+      const args = { tableId, viewId, where, offset: page * PAGE_SIZE, limit: PAGE_SIZE };
       return recordsApi.endpoints.recordsPage.select(args)(store.getState()).data?.list[row - page * PAGE_SIZE];
     },
-    [store, tableId],
+    [store, tableId, viewId, where],
   );
 
   const scrollToRow = useCallback(
@@ -344,6 +369,22 @@ export function Grid({ table }: { table: TableMeta }) {
     if ("error" in result) notify((result.error as HttpError).message, "danger");
   };
   const allTitles = (table.columns ?? []).map((c) => c.title);
+  const setSearchStable = useCallback((next: Search) => {
+    setSearch((prev) => (prev.fieldId === next.fieldId && prev.term === next.term ? prev : next));
+  }, []);
+  const orderOf = (columnId: string, index: number) =>
+    viewColumns?.list.find((vc) => vc.fk_column_id === columnId)?.order ?? index + 1;
+  const moveField = (index: number, delta: -1 | 1) => {
+    if (!viewId) return;
+    const order = movedOrder(columns.map((c, i) => orderOf(c.id, i)), index, delta);
+    if (order === null) return;
+    void updateViewColumn({ viewId, tableId, columnId: columns[index].id, order });
+  };
+  const sortBy = async (column: Column, direction: "asc" | "desc") => {
+    if (!viewId) return;
+    const result = await addSort({ viewId, tableId, columnId: column.id, direction });
+    if ("error" in result) notify((result.error as HttpError).message, "danger");
+  };
 
   return (
     <div className="wb-grid" data-testid="grid">
@@ -358,6 +399,16 @@ export function Grid({ table }: { table: TableMeta }) {
           {intl.formatMessage({ id: "grid.count" }, { count: rowCount })}
         </span>
       </div>
+      <GridToolbar
+        tableId={tableId}
+        viewId={viewId}
+        columns={columns}
+        allColumns={fieldColumns}
+        hidden={hidden}
+        sorts={sortsData?.list ?? []}
+        filters={filtersData?.list ?? []}
+        onSearch={setSearchStable}
+      />
       <div
         className="wb-grid-scroll"
         ref={scroller}
@@ -385,6 +436,11 @@ export function Grid({ table }: { table: TableMeta }) {
                   content={
                     <Menu>
                       <MenuItem icon="edit" text={intl.formatMessage({ id: "field.edit" })} onClick={() => { setFieldError(null); setFieldDialog({ column }); }} data-testid="field-edit" />
+                      <MenuItem icon="sort-asc" text={intl.formatMessage({ id: "sort.asc" })} onClick={() => void sortBy(column, "asc")} data-testid="sort-asc" />
+                      <MenuItem icon="sort-desc" text={intl.formatMessage({ id: "sort.desc" })} onClick={() => void sortBy(column, "desc")} data-testid="sort-desc" />
+                      <MenuItem icon="eye-off" text={intl.formatMessage({ id: "field.hide" })} disabled={!viewId} onClick={() => viewId && void updateViewColumn({ viewId, tableId, columnId: column.id, show: false })} data-testid="field-hide" />
+                      <MenuItem icon="arrow-left" text={intl.formatMessage({ id: "field.moveLeft" })} disabled={colsWin.first + i === 0} onClick={() => moveField(colsWin.first + i, -1)} data-testid="field-move-left" />
+                      <MenuItem icon="arrow-right" text={intl.formatMessage({ id: "field.moveRight" })} disabled={colsWin.first + i === columns.length - 1} onClick={() => moveField(colsWin.first + i, 1)} data-testid="field-move-right" />
                       <MenuItem icon="trash" intent="danger" text={intl.formatMessage({ id: "field.delete" })} onClick={() => setDeletingField(column)} data-testid="field-delete" />
                     </Menu>
                   }
@@ -410,6 +466,8 @@ export function Grid({ table }: { table: TableMeta }) {
             <GridPage
               key={page}
               tableId={tableId}
+              viewId={viewId}
+              where={where}
               page={page}
               first={rowsWin.first}
               last={rowsWin.last}

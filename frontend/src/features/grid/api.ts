@@ -5,22 +5,32 @@ import type { Paged } from "../projects/api";
 export type RecordRow = Record<string, unknown>;
 export const PAGE_SIZE = 100;
 
-export interface PageArgs {
+export interface QueryArgs {
   tableId: string;
+  /** The grid view whose sorts, filters and fields apply. */
+  viewId?: string;
+  /** An extra where clause (the search). */
+  where?: string;
+}
+
+export interface PageArgs extends QueryArgs {
   offset: number;
   limit: number;
 }
 
 export const recordsApi = workbenchApi.injectEndpoints({
   endpoints: (build) => ({
-    recordCount: build.query<{ count: number }, string>({
-      query: (tableId) => `/api/v2/tables/${encodeURIComponent(tableId)}/records/count`,
-      providesTags: (_r, _e, tableId) => [{ type: "Records", id: tableId }],
+    recordCount: build.query<{ count: number }, QueryArgs>({
+      query: ({ tableId, viewId, where }) => ({
+        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records/count`,
+        params: { viewId, where },
+      }),
+      providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
     }),
     recordsPage: build.query<Paged<RecordRow>, PageArgs>({
-      query: ({ tableId, offset, limit }) => ({
+      query: ({ tableId, viewId, where, offset, limit }) => ({
         url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
-        params: { offset, limit },
+        params: { viewId, where, offset, limit },
       }),
       keepUnusedDataFor: 30,
       providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],

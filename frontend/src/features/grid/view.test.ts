@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import type { Column } from "../tables/api";
+import { searchWhere, whereValue } from "./search";
+import { arrangeColumns, movedOrder } from "./viewApi";
+
+const col = (id: string, title: string, uidt: string, pv = false): Column => ({ id, title, uidt, pv });
+const columns = [col("c1", "Name", "SingleLineText", true), col("c2", "Qty", "Number"), col("c3", "Done", "Checkbox")];
+
+describe("search", () => {
+  it("uses like for text and eq for numbers, on the chosen field or the display value", () => {
+    expect(searchWhere(columns, null, "ada")).toBe("(Name,like,ada)");
+    expect(searchWhere(columns, "c2", " 42 ")).toBe("(Qty,eq,42)");
+    expect(searchWhere(columns, "c3", "x")).toBe("(Name,like,x)");
+    expect(searchWhere(columns, null, "  ")).toBeUndefined();
+    expect(searchWhere([col("c3", "Done", "Checkbox")], null, "x")).toBeUndefined();
+  });
+
+  it("quotes operands with special characters", () => {
+    expect(whereValue("plain")).toBe("plain");
+    expect(whereValue("a, b (c)")).toBe('"a, b (c)"');
+    expect(whereValue('say "hi"')).toBe('"say \\"hi\\""');
+    expect(searchWhere([col("c9", "My field", "SingleLineText")], null, "x,y")).toBe('("My field",like,"x,y")');
+  });
+});
+
+describe("view fields", () => {
+  it("follow the view's order and hide hidden ones", () => {
+    const vc = [
+      { id: "v1", fk_column_id: "c1", show: true, order: 3 },
+      { id: "v2", fk_column_id: "c2", show: false, order: 1 },
+      { id: "v3", fk_column_id: "c3", show: true, order: 2 },
+    ];
+    const { shown, hidden } = arrangeColumns(columns, vc);
+    expect(shown.map((c) => c.id)).toEqual(["c3", "c1"]);
+    expect(hidden.map((c) => c.id)).toEqual(["c2"]);
+    expect(arrangeColumns(columns, undefined).shown).toHaveLength(3);
+  });
+
+  it("move a field between its neighbours", () => {
+    expect(movedOrder([1, 2, 3], 2, -1)).toBe(1.5);
+    expect(movedOrder([1, 2, 3], 0, 1)).toBe(2.5);
+    expect(movedOrder([1, 2, 3], 1, -1)).toBe(0);
+    expect(movedOrder([1, 2, 3], 1, 1)).toBe(4);
+    expect(movedOrder([1, 2, 3], 0, -1)).toBeNull();
+    expect(movedOrder([1, 2, 3], 2, 1)).toBeNull();
+  });
+});

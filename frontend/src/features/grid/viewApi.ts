@@ -1,0 +1,101 @@
+// A grid view's saved state: sorts, filters and which fields show in what order.
+import { workbenchApi } from "../../app/api";
+import type { Paged } from "../projects/api";
+
+export interface ViewSort {
+  id: string;
+  fk_column_id: string;
+  direction: "asc" | "desc";
+}
+
+export interface ViewFilter {
+  id: string;
+  fk_column_id: string | null;
+  comparison_op: string | null;
+  value: string | null;
+  logical_op: string;
+  is_group?: boolean;
+}
+
+export interface ViewColumn {
+  id: string;
+  fk_column_id: string;
+  show: boolean;
+  order: number | null;
+}
+
+const viewTag = (viewId: string) => ({ type: "View" as const, id: viewId });
+
+export const viewApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["View"] }).injectEndpoints({
+  endpoints: (build) => ({
+    viewSorts: build.query<Paged<ViewSort>, string>({
+      query: (viewId) => `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/sorts`,
+      providesTags: (_r, _e, viewId) => [viewTag(viewId)],
+    }),
+    viewFilters: build.query<Paged<ViewFilter>, string>({
+      query: (viewId) => `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/filters`,
+      providesTags: (_r, _e, viewId) => [viewTag(viewId)],
+    }),
+    viewColumns: build.query<Paged<ViewColumn>, string>({
+      query: (viewId) => `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/columns`,
+      providesTags: (_r, _e, viewId) => [viewTag(viewId)],
+    }),
+    addSort: build.mutation<ViewSort, { viewId: string; tableId: string; columnId: string; direction: "asc" | "desc" }>({
+      query: ({ viewId, columnId, direction }) => ({
+        url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/sorts`,
+        method: "POST",
+        body: { fk_column_id: columnId, direction },
+      }),
+      invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+    }),
+    addFilter: build.mutation<ViewFilter, { viewId: string; tableId: string; columnId: string; op: string; value: string }>({
+      query: ({ viewId, columnId, op, value }) => ({
+        url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/filters`,
+        method: "POST",
+        body: { fk_column_id: columnId, comparison_op: op, value, logical_op: "and" },
+      }),
+      invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+    }),
+    updateViewColumn: build.mutation<ViewColumn, { viewId: string; tableId: string; columnId: string; show?: boolean; order?: number }>({
+      query: ({ viewId, columnId, show, order }) => ({
+        url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/columns/${encodeURIComponent(columnId)}`,
+        method: "PATCH",
+        body: { ...(show === undefined ? {} : { show }), ...(order === undefined ? {} : { order }) },
+      }),
+      invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+    }),
+  }),
+});
+
+export const {
+  useViewSortsQuery,
+  useViewFiltersQuery,
+  useViewColumnsQuery,
+  useAddSortMutation,
+  useAddFilterMutation,
+  useUpdateViewColumnMutation,
+} = viewApi;
+
+/** The table's fields in the view's order, split into shown and hidden. */
+export function arrangeColumns<C extends { id: string }>(columns: readonly C[], viewColumns: readonly ViewColumn[] | undefined) {
+  if (!viewColumns || viewColumns.length === 0) return { shown: [...columns], hidden: [] as C[] };
+  const byColumn = new Map(viewColumns.map((vc) => [vc.fk_column_id, vc]));
+  const position = (c: C, index: number) => byColumn.get(c.id)?.order ?? 1e9 + index;
+  const ordered = columns.map((c, i) => ({ c, key: position(c, i), i })).sort((a, b) => a.key - b.key || a.i - b.i).map((x) => x.c);
+  return {
+    shown: ordered.filter((c) => byColumn.get(c.id)?.show !== false),
+    hidden: ordered.filter((c) => byColumn.get(c.id)?.show === false),
+  };
+}
+
+/** The order that moves a field one place left or right among `shown` (between neighbours). */
+export function movedOrder(shownOrders: readonly number[], index: number, delta: -1 | 1): number | null {
+  const target = index + delta;
+  if (target < 0 || target >= shownOrders.length) return null;
+  if (delta < 0) {
+    const before = target - 1 >= 0 ? shownOrders[target - 1] : shownOrders[target] - 2;
+    return (before + shownOrders[target]) / 2;
+  }
+  const after = target + 1 < shownOrders.length ? shownOrders[target + 1] : shownOrders[target] + 2;
+  return (shownOrders[target] + after) / 2;
+}
