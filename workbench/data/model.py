@@ -53,14 +53,12 @@ class Field:
     # Optional abilities, checked once here (protocol isinstance checks are slow).
     auto: bool = False
     filters_itself: bool = False
+    id: str = field(init=False)
+    title: str = field(init=False)
 
-    @property
-    def id(self) -> str:
-        return self.column.id
-
-    @property
-    def title(self) -> str:
-        return self.column.title
+    def __post_init__(self):
+        self.id = self.column.id
+        self.title = self.column.title
 
 
 @dataclass

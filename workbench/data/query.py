@@ -101,12 +101,9 @@ def _columns(fields: list[Field]):
 
 
 def row_json(fields: list[Field], row) -> dict:
-    out = {}
-    mapping = row._mapping
-    for f in fields:
-        if f.sa_column is not None:
-            out[f.title] = f.type.to_api(mapping[f.sa_column])
-    return out
+    """A record as the API shows it; ``row`` holds the stored fields of ``fields`` in order."""
+    stored = [f for f in fields if f.sa_column is not None]
+    return {f.column.title: f.type.to_api(value) for f, value in zip(stored, row, strict=True)}
 
 
 def select_rows(connection, model: Model, params: ListParams, limit=None, offset=None) -> list[dict]:
@@ -117,7 +114,10 @@ def select_rows(connection, model: Model, params: ListParams, limit=None, offset
     limit = params.limit if limit is None else limit
     if limit:
         statement = statement.limit(limit).offset(params.offset if offset is None else offset)
-    return [row_json(params.fields, row) for row in connection.execute(statement)]
+    stored = [f for f in params.fields if f.sa_column is not None]
+    converters = [(f.column.title, f.type.to_api) for f in stored]
+    return [{title: to_api(value) for (title, to_api), value in zip(converters, row, strict=True)}
+            for row in connection.execute(statement)]
 
 
 def count_rows(connection, model: Model, where=None) -> int:

@@ -29,6 +29,7 @@ class RowWriter:
         self.connection = connection
         self.typecast = typecast
         self._types = {f.id: f.type for f in model.fields}
+        self._autos: dict[str, dict] = {}
 
     # -- values --------------------------------------------------------------
     def _coerce(self, f: Field, value):
@@ -59,10 +60,7 @@ class RowWriter:
             if f.type.read_only or f.sa_column is None:
                 continue
             values[f.id] = self._coerce(f, value)
-        for f in self.model.auto_fields:
-            auto = f.type.insert_value() if inserting else f.type.update_value()
-            if auto is not None:
-                values[f.id] = auto
+        values.update(self._auto_values(inserting))
         if inserting:
             for f in self.model.default_fields:
                 if f.id not in values:
@@ -73,11 +71,22 @@ class RowWriter:
             raise Unprocessable(f"Missing required columns: {', '.join(missing)}")
         return values
 
+    def _auto_values(self, inserting: bool) -> dict:
+        """System values (timestamps) for this write, the same for every row of a batch."""
+        key = "insert" if inserting else "update"
+        if key not in self._autos:
+            pairs = ((f.id, f.type.insert_value() if inserting else f.type.update_value())
+                     for f in self.model.auto_fields)
+            self._autos[key] = {fid: value for fid, value in pairs if value is not None}
+        return self._autos[key]
+
     def _api(self, values: dict[str, object]) -> dict:
         return {self.model.by_id[fid].title: self.model.by_id[fid].type.to_api(v) for fid, v in values.items()}
 
     # -- insert ----------------------------------------------------------------
-    def insert(self, rows: list) -> list[dict]:
+    def insert(self, rows: list, want_rows: bool = False) -> list[dict]:
+        """Insert ``rows``; answers their primary keys (``{title: value}``), or the whole
+        rows when ``want_rows``."""
         prepared = [self.prepare(row, inserting=True) for row in rows]
         if not prepared:
             return []
@@ -95,10 +104,14 @@ class RowWriter:
             for param in params:
                 result = self.connection.execute(table.insert().values(param) if param else table.insert())
                 pk_rows.append(tuple(result.inserted_primary_key))
+        pk_fields = self.model.pk_fields
+        if not want_rows and not notify.listens_to_rows(self.request):
+            return [{f.title: f.type.to_api(v) for f, v in zip(pk_fields, pk_row, strict=True)}
+                    for pk_row in pk_rows]
         afters = []
+        empty = {f.id: None for f in self.model.fields if f.sa_column is not None}
         for values, pk_row in zip(prepared, pk_rows, strict=True):
-            full = {f.id: None for f in self.model.fields if f.sa_column is not None}
-            full.update(values)
+            full = {**empty, **values}
             full.update({c.key: v for c, v in zip(pks, pk_row, strict=True)})
             afters.append(self._api(full))
         notify.rows_changed(self.request, self.table, "insert", [(None, a) for a in afters])

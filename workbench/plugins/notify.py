@@ -5,6 +5,11 @@ def _hook(registry):
     return registry["plugins"].manager.hook
 
 
+def listens_to_rows(request) -> bool:
+    """Whether any plugin implements ``on_rows_changed`` (writers skip building rows if not)."""
+    return bool(_hook(request.registry).on_rows_changed.get_hookimpls())
+
+
 def rows_changed(request, table, action: str, changes) -> None:
     """Tell every plugin that rows of ``table`` changed; see the hook spec."""
     if changes:

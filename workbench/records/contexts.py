@@ -12,7 +12,7 @@ from sqlalchemy.orm import selectinload
 
 from workbench.errors import NotFound
 from workbench.projects.models import Project
-from workbench.records.loading import TableRef, load_table_ref
+from workbench.records.loading import TableRef, load_table_ref, load_table_ref_by_id
 from workbench.tables.contexts import _BelowProject
 from workbench.tables.models import Table, View
 
@@ -34,7 +34,7 @@ class RecordsContext(_BelowProject):
 
     def __init__(self, request):
         table_id = (request.matchdict or {}).get("table_id")
-        super().__init__(request, load_table_ref(request, Table.id == table_id))
+        super().__init__(request, load_table_ref_by_id(request, table_id))
         self.view = _find_view(request, self.table, request.params.get("viewId"))
 
 

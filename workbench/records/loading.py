@@ -35,14 +35,24 @@ class TableRef:
     source: types.SimpleNamespace
 
 
+_REF_COLUMNS = sa.select(
+    _TABLE.c.id, _TABLE.c.project_id, _TABLE.c.title, _TABLE.c.table_name, _TABLE.c.schema_version,
+    _SOURCE.c.id.label("source_id"), _SOURCE.c.type, _SOURCE.c.config,
+).join(_SOURCE, _SOURCE.c.id == _TABLE.c.source_id)
+# The statement of every v2 records request, built once.
+_REF_BY_ID = _REF_COLUMNS.where(_TABLE.c.id == sa.bindparam("table_id"))
+
+
+def load_table_ref_by_id(request, table_id: str) -> TableRef:
+    return _table_ref(request.dbsession.execute(_REF_BY_ID, {"table_id": table_id}).first())
+
+
 def load_table_ref(request, *conditions, order_by=()) -> TableRef:
-    statement = (
-        sa.select(_TABLE.c.id, _TABLE.c.project_id, _TABLE.c.title, _TABLE.c.table_name, _TABLE.c.schema_version,
-                  _SOURCE.c.id.label("source_id"), _SOURCE.c.type, _SOURCE.c.config)
-        .join(_SOURCE, _SOURCE.c.id == _TABLE.c.source_id)
-        .where(*conditions).order_by(*order_by).limit(1)
-    )
-    row = request.dbsession.execute(statement).first()
+    statement = _REF_COLUMNS.where(*conditions).order_by(*order_by).limit(1)
+    return _table_ref(request.dbsession.execute(statement).first())
+
+
+def _table_ref(row) -> TableRef:
     if row is None:
         raise NotFound("Table not found")
     config = _SOURCE.c.config.type.process_result_value(row.config, None) if isinstance(row.config, str) \

@@ -17,6 +17,11 @@ def parse_date(value) -> dt.date:
     if isinstance(value, dt.date):
         return value
     text = str(value).strip()
+    if len(text) == 10 and text[4] == "-":
+        try:
+            return dt.date.fromisoformat(text)
+        except ValueError:
+            pass
     for fmt in DATE_FORMATS:
         try:
             return dt.datetime.strptime(text, fmt).date()

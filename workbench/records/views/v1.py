@@ -34,7 +34,7 @@ def create_record(request):
     body = request.json_payload
     if not isinstance(body, dict):
         raise BadRequest("Request body must be a JSON object")
-    return Records(request).writer().insert([body])[0]
+    return Records(request).writer().insert([body], want_rows=True)[0]
 
 
 @api_view("v1.record", "GET", Permission.DATA_READ, tags=TAGS, summary="Read a record by id (composite: a___b)")
