@@ -88,7 +88,7 @@ NOCODB = {
 class Api:
     """A keep-alive HTTP client (one per thread)."""
 
-    def __init__(self, base: str, token: str | None = None, token_header: str = "xc-auth"):
+    def __init__(self, base: str, token: str | None = None, token_header: str = "xc-auth"):  # noqa: S107
         parts = urllib.parse.urlsplit(base)
         self.host, self.port = parts.hostname, parts.port or 80
         self.conn = http.client.HTTPConnection(self.host, self.port, timeout=300)
@@ -187,13 +187,36 @@ def q(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-class Raw:
-    """The same queries as the API, straight on the SQLite file: the app's PRAGMAs, one
-    ``BEGIN`` ... ``COMMIT`` per request, a page followed by the count ``pageInfo`` needs
-    when the page is full or not the first (as the API decides)."""
+FALLBACK_PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000")
 
-    def __init__(self, path: Path, table: dict):
+
+def app_connector(path: Path) -> Callable[[], sqlite3.Connection] | None:
+    """sqlite3 connections made by the app's own source-engine factory (its PRAGMAs), when
+    this checkout has one; ``None`` otherwise."""
+    try:
+        from workbench.data import engines
+    except ImportError:
+        return None
+    factory = getattr(engines, "source_engine", None) or engines.create_engine
+    engine = factory(f"sqlite:///{path}")
+    held = []  # pooled connections stay checked out for the whole run
+
+    def connect():
+        fairy = engine.raw_connection()
+        held.append(fairy)
+        return fairy.driver_connection
+
+    return connect
+
+
+class Raw:
+    """The same queries as the API, straight on the SQLite file with the app's driver
+    settings: one ``BEGIN`` ... ``COMMIT`` per request, a page followed by the count
+    ``pageInfo`` needs when the page is full or not the first (as the API decides)."""
+
+    def __init__(self, path: Path, table: dict, connector: Callable[[], sqlite3.Connection] | None = None):
         self.path = path
+        self.connector = connector
         self.table = q(table["table_name"])
         physical = [c for c in table["columns"] if c.get("column_name")]
         self.names = {c["title"]: c["column_name"] for c in physical}
@@ -202,10 +225,21 @@ class Raw:
         self.conn = self.connect()
 
     def connect(self) -> sqlite3.Connection:
+        if self.connector:
+            conn = self.connector()
+            conn.isolation_level = None
+            return conn
         conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+        for pragma in FALLBACK_PRAGMAS:
             conn.execute(f"PRAGMA {pragma}")
         return conn
+
+    def settings(self) -> str:
+        names = ("journal_mode", "synchronous", "cache_size", "mmap_size")
+        values = [f"{n}={self.conn.execute(f'PRAGMA {n}').fetchone()[0]}" for n in names]
+        values[1] = values[1].replace("=1", "=NORMAL").replace("=2", "=FULL")
+        origin = "the app's source-engine factory" if self.connector else "a plain sqlite3 connection"
+        return f"{origin}: {', '.join(values)}"
 
     def col(self, title: str) -> str:
         return q(self.names[title])
@@ -245,6 +279,15 @@ class Result:
     ours: Timing | float | None
     raw: Timing | float | None = None
     note: str = ""
+    cpu: float | None = None  # server CPU milliseconds per request (or per 1,000 rows inserted)
+    raw_cpu: float | None = None  # raw SQLite CPU milliseconds per request
+
+
+def cpu_ms(process: psutil.Process | None) -> float:
+    if process is None:
+        return 0.0
+    times = process.cpu_times()
+    return (times.user + times.system) * 1000
 
 
 def create_table(api: Api, project_id: str) -> dict:
@@ -278,14 +321,20 @@ def run(args, base: str, token: str, project_id: str, db_path: Path | None, serv
     table = create_table(api, project_id)
     records = f"/api/v2/tables/{table['id']}/records"
     results: list[Result] = []
+    server = psutil.Process(server_pid) if server_pid else None
+    before = cpu_ms(server)
     rate, ids = bulk_insert(api, records, args.rows)
-    results.append(Result("bulk insert", rate))
+    results.append(Result("bulk insert", rate, cpu=(cpu_ms(server) - before) / args.rows * BATCH if server else None))
     print(f"  bulk insert: {rate:,.0f} rows/s", file=sys.stderr)
     if server_pid:
         rss = psutil.Process(server_pid).memory_info().rss / 1024 / 1024
         results.append(Result("server memory after the insert", rss))
 
-    raw = Raw(db_path, table) if db_path else None
+    if db_path and not db_path.exists():
+        print(f"  no SQLite file at {db_path}: raw measures left out", file=sys.stderr)
+        db_path = None
+    raw = Raw(db_path, table, app_connector(db_path) if args.app_driver else None) if db_path else None
+    args.raw_settings = raw.settings() if raw else ""
     n = args.rows
     name_value = f"name {n // 3}"
     picks = [ids[(i * 7919) % len(ids)] for i in range(args.requests + WARMUP)] if ids else []
@@ -323,12 +372,18 @@ def run(args, base: str, token: str, project_id: str, db_path: Path | None, serv
                 return api.raw("GET", path)
 
         try:
+            before = cpu_ms(server)
             ours = timed(call, args.requests)
+            ours_cpu = (cpu_ms(server) - before) / (args.requests + WARMUP) if server else None
         except Exception as exc:  # an endpoint the engine does not have (yet)
             skip(results, name, exc)
             continue
-        theirs = timed(lambda i, f=raw_call: f(raw, i), args.requests) if raw else None
-        results.append(Result(name, ours, theirs))
+        theirs = raw_cpu = None
+        if raw:
+            before = time.thread_time()
+            theirs = timed(lambda i, f=raw_call: f(raw, i), args.requests)
+            raw_cpu = (time.thread_time() - before) * 1000 / (args.requests + WARMUP)
+        results.append(Result(name, ours, theirs, cpu=ours_cpu, raw_cpu=raw_cpu))
         print(f"  {name}: p50 {ours.p50:.2f} ms" + (f" (raw {theirs.p50:.2f} ms)" if theirs else ""), file=sys.stderr)
 
     path = query(records, {"limit": 25})
@@ -343,9 +398,11 @@ def run(args, base: str, token: str, project_id: str, db_path: Path | None, serv
 
     per_client = max(50, args.requests)
     try:
+        before = cpu_ms(server)
         ours = concurrent(api_worker, args.clients, per_client)
+        ours_cpu = (cpu_ms(server) - before) / (args.clients * (per_client + 1)) if server else None
         theirs = concurrent(raw_worker, args.clients, per_client) if raw else None
-        results.append(Result(f"first page, {args.clients} clients", ours, theirs))
+        results.append(Result(f"first page, {args.clients} clients", ours, theirs, cpu=ours_cpu))
         print(f"  {args.clients} clients: {ours:,.0f} req/s", file=sys.stderr)
     except Exception as exc:
         skip(results, f"first page, {args.clients} clients", exc)
@@ -357,28 +414,43 @@ def verdict(ok: bool) -> str:
     return "yes" if ok else "**no**"
 
 
+def fmt(value: float | None, spec: str = ".2f", unit: str = "") -> str:
+    return "" if value is None else f"{value:{spec}}{unit}"
+
+
 def table_markdown(results: list[Result], clients: int) -> str:
-    lines = [
-        "| measure | Workbench p50 | p95 | raw SQLite p50 | p95 | above raw | ratio | target | met | NocoDB p50 |",
-        "|---|---|---|---|---|---|---|---|---|---|",
-    ]
+    head = (
+        "measure",
+        "Workbench p50",
+        "p95",
+        "raw SQLite p50",
+        "p95",
+        "above raw",
+        "ratio",
+        "server CPU / req",
+        "raw CPU / req",
+        "target",
+        "met",
+        "NocoDB p50",
+    )
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in results:
         nocodb = NOCODB.get(r.name.replace(f"{clients} clients", "4 clients"), "")
+        cells: list[str]
         if r.ours is None:
-            lines.append(f"| {r.name} | {r.note} | | | | | | | | {nocodb} |")
+            cells = [r.name, r.note, *[""] * 9, nocodb]
         elif r.name == "bulk insert":
-            lines.append(
-                f"| {r.name} | {r.ours:,.0f} rows/s | | | | | | ≥ 30,000 rows/s | {verdict(r.ours >= 30_000)} | {nocodb} |"
-            )
+            cpu = fmt(r.cpu, ".0f", " ms / 1,000 rows")
+            ok = verdict(r.ours >= 30_000)
+            cells = [r.name, f"{r.ours:,.0f} rows/s", "", "", "", "", "", cpu, "", "≥ 30,000 rows/s", ok, nocodb]
         elif r.name.startswith("server memory"):
-            lines.append(f"| {r.name} | {r.ours:.0f} MB | | | | | | | | 785 MB peak |")
+            cells = [r.name, f"{r.ours:.0f} MB", *[""] * 9, "785 MB peak"]
         elif isinstance(r.ours, float):
-            raw = f"{r.raw:,.0f} req/s" if r.raw else ""
+            raw = fmt(r.raw, ",.0f", " req/s")
             ratio = f"{r.raw / r.ours:.1f}x" if r.raw else ""
-            ok = r.ours >= 500
-            lines.append(
-                f"| {r.name} | {r.ours:,.0f} req/s | | {raw} | | | {ratio} | ≥ 500 req/s | {verdict(ok)} | {nocodb} |"
-            )
+            ok = verdict(r.ours >= 500)
+            cpu = fmt(r.cpu)
+            cells = [r.name, f"{r.ours:,.0f} req/s", "", raw, "", "", ratio, cpu, "", "≥ 500 req/s", ok, nocodb]
         else:
             target, ok = "raw + 2 ms", True
             if r.raw:
@@ -386,11 +458,12 @@ def table_markdown(results: list[Result], clients: int) -> str:
             if r.name in FAST_READS:
                 target += ", < 5 ms"
                 ok = ok and r.ours.p50 < 5
-            raw = f"{r.raw.p50:.2f} | {r.raw.p95:.2f} | {r.ours.p50 - r.raw.p50:+.2f} ms | {r.ours.p50 / r.raw.p50:.1f}x"
-            lines.append(
-                f"| {r.name} | {r.ours.p50:.2f} | {r.ours.p95:.2f} | {raw if r.raw else ' | | | '} | {target} | "
-                f"{verdict(ok)} | {nocodb} |"
-            )
+            above = f"{r.ours.p50 - r.raw.p50:+.2f} ms" if r.raw else ""
+            ratio = f"{r.ours.p50 / r.raw.p50:.1f}x" if r.raw else ""
+            raw50, raw95 = (fmt(r.raw.p50), fmt(r.raw.p95)) if r.raw else ("", "")
+            cells = [r.name, fmt(r.ours.p50), fmt(r.ours.p95), raw50, raw95, above, ratio, fmt(r.cpu),
+                     fmt(r.raw_cpu), target, verdict(ok), nocodb]  # fmt: skip
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -415,9 +488,10 @@ SingleSelect, Date, DateTime, Email, Rating) in the project's embedded SQLite so
 keep-alive connection, in milliseconds: the first page of 25 (`limit=25`), `offset={args.rows // 2:,}`,
 `where=(Name,eq,name {args.rows // 3})`, `where=(Notes,like,alpha bravo)` (about 5% of the rows
 match), `sort=-Qty`, `/count` and `/{{id}}` (ids spread over the table). "raw SQLite" runs the
-same SQL straight on the project's data file, in the same run, with the app's driver settings
-(Python's sqlite3, WAL, synchronous=NORMAL, one `BEGIN` ... `COMMIT` per request, the page then
-the `count(*)` that `pageInfo` needs when the page is full or not the first). "above raw" is
+same SQL as the app (checked statement by statement with `bench.profile_records --sql`)
+straight on the project's data file, in the same run, with the app's driver settings
+({args.raw_settings or "not measured"}), one `BEGIN` ... `COMMIT` per request, the page
+then the `count(*)` that `pageInfo` needs when the page is full or not the first. "above raw" is
 our p50 minus the raw p50. Targets from issue 3; NocoDB 0.301.3's figures (SQLite, 100k rows)
 from reference/performance.md. The {args.clients}-client row compares our total requests/s with
 {args.clients} raw threads' (ratio = raw / ours).
@@ -466,6 +540,7 @@ def main() -> None:
     parser.add_argument("--no-write", action="store_true", help="print only, leave bench/RESULTS.md alone")
     args = parser.parse_args()
 
+    args.app_driver = not args.url
     if args.url:
         api = Api(args.url, args.token, args.token_header)
         project_id = args.project or api.call("POST", "/api/v1/db/meta/projects", {"title": "Bench"})["id"]
@@ -484,9 +559,6 @@ def main() -> None:
             )["token"]
             project = Api(base, token).call("POST", "/api/v1/db/meta/projects", {"title": "Bench"})
             db_path = Path(data_dir) / "projects" / f"{project['id']}.db"
-            if not db_path.exists():
-                print(f"  no SQLite file at {db_path}: raw measures left out", file=sys.stderr)
-                db_path = None
             results = run(args, base, token, project["id"], db_path, proc.pid)
         finally:
             proc.terminate()
