@@ -463,3 +463,57 @@ def test_grid_search_sort_filter_hide_and_reorder_are_kept(server, page):
     page.get_by_test_id("hidden-fields").click()
     page.get_by_test_id("show-field").click()
     expect(headers).to_have_count(3)
+
+
+def test_grid_copy_paste_undo_redo_and_expanded_record(server, page):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Notes"}, token=token)
+    columns = [
+        {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
+        {"title": "Qty", "column_name": "qty", "uidt": "Number"},
+    ]
+    table = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/tables",
+                       {"title": "Things", "columns": columns}, token=token)
+    server.api("POST", f"/api/v2/tables/{table['id']}/records",
+               [{"Name": "alpha", "Qty": 1}, {"Name": "beta", "Qty": 2}], token=token)
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Things")
+    grid = page.get_by_test_id("grid-scroll")
+    cell = lambda row, col: grid.locator(f".wb-grid-row[aria-rowindex='{row}'] .wb-cell").nth(col)  # noqa: E731
+    expect(cell(1, 0)).to_have_text("alpha")
+
+    # Copy alpha, paste it over beta.
+    cell(1, 0).click()
+    page.keyboard.press("Control+c")
+    grid.press("ArrowDown")
+    page.keyboard.press("Control+v")
+    expect(cell(2, 0)).to_have_text("alpha")
+
+    # Undo brings beta back; redo pastes again; both reach the server.
+    grid.press("Control+z")
+    expect(cell(2, 0)).to_have_text("beta")
+    grid.press("Control+Shift+z")
+    expect(cell(2, 0)).to_have_text("alpha")
+    grid.press("Control+z")
+    expect(cell(2, 0)).to_have_text("beta")
+    rows = server.api("GET", f"/api/v2/tables/{table['id']}/records", token=token)["list"]
+    assert [r["Name"] for r in rows] == ["alpha", "beta"]
+
+    # Expand a record into a form; a bad number keeps the form and what was typed.
+    cell(1, 1).click()
+    page.get_by_test_id("expand-record").click()
+    form = page.get_by_test_id("expanded-record")
+    inputs = form.get_by_test_id("record-input")
+    inputs.nth(0).fill("alpha prime")
+    inputs.nth(1).fill("many")
+    page.get_by_test_id("record-save").click()
+    expect(page.get_by_test_id("record-error")).to_contain_text("Qty")
+    expect(inputs.nth(0)).to_have_value("alpha prime")
+    screenshot(page, "expanded-record")
+    inputs.nth(1).fill("3")
+    page.get_by_test_id("record-save").click()
+    expect(form).to_have_count(0)
+    expect(cell(1, 0)).to_have_text("alpha prime")
+    expect(cell(1, 1)).to_have_text("3")
+    page.reload()
+    expect(cell(1, 0)).to_have_text("alpha prime")

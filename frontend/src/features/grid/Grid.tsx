@@ -4,7 +4,7 @@
 // open with the server's message and the typed text); arrow keys move; rows are added and
 // deleted from the toolbar.
 import { Alert, Button, Callout, Menu, MenuItem, Popover, Spinner } from "@blueprintjs/core";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useAppStore } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
@@ -19,6 +19,8 @@ import {
   type TableMeta,
 } from "../tables/api";
 import { FieldDialog } from "./FieldDialog";
+import { EditHistory } from "./history";
+import { ExpandedRecord } from "./ExpandedRecord";
 import { GridToolbar, type Search } from "./GridToolbar";
 import { searchWhere } from "./search";
 import {
@@ -194,6 +196,8 @@ export function Grid({ table }: { table: TableMeta }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   // Escape closes the editor; the blur that follows must not save.
   const cancelled = useRef(false);
+  const history = useRef(new EditHistory());
+  const [expanded, setExpanded] = useState<RecordRow | null>(null);
   const [addColumn, addColumnState] = useAddColumnMutation();
   const [updateColumn, updateColumnState] = useUpdateColumnMutation();
   const [deleteColumn] = useDeleteColumnMutation();
@@ -259,13 +263,46 @@ export function Grid({ table }: { table: TableMeta }) {
     const record = recordAt(cell.row);
     if (!record || !column) return true;
     if (record[column.title] === value) return true;
+    const before = record[column.title];
     const result = await updateRecord({ tableId, pkName, pk: record[pkName], values: { [column.title]: value } });
     if ("error" in result) {
       const message = (result.error as HttpError).message;
       if (column.uidt === "Checkbox") notify(message, "danger");
       return Promise.reject(message);
     }
+    history.current.record({ pk: record[pkName], field: column.title, before, after: value });
     return true;
+  };
+
+  /** Undo (or redo) the last cell edit. */
+  const replay = async (direction: "undo" | "redo") => {
+    const edit = direction === "undo" ? history.current.undo() : history.current.redo();
+    if (!edit) return;
+    const value = direction === "undo" ? edit.before : edit.after;
+    const result = await updateRecord({ tableId, pkName, pk: edit.pk, values: { [edit.field]: value } });
+    if ("error" in result) {
+      if (direction === "undo") history.current.restoreUndo(edit);
+      else history.current.restoreRedo(edit);
+      notify((result.error as HttpError).message, "danger");
+    }
+  };
+
+  const onCopy = (event: ClipboardEvent) => {
+    if (editing || !active) return;
+    const column = columns[active.col];
+    const record = recordAt(active.row);
+    if (!column || !record) return;
+    event.preventDefault();
+    event.clipboardData.setData("text/plain", cellText(record[column.title], column));
+  };
+
+  const onPaste = (event: ClipboardEvent) => {
+    if (editing || !active) return;
+    const column = columns[active.col];
+    if (!column || READ_ONLY_TYPES.has(column.uidt)) return;
+    event.preventDefault();
+    const text = event.clipboardData.getData("text/plain").replace(/\r?\n$/, "");
+    save(active, parseInput(text, column)).catch((message) => notify(String(message), "danger"));
   };
 
   const commit = async (move?: { dRow: number; dCol: number }) => {
@@ -294,6 +331,17 @@ export function Grid({ table }: { table: TableMeta }) {
 
   const onGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (editing || !active) return;
+    const mod = event.ctrlKey || event.metaKey;
+    if (mod && event.key.toLowerCase() === "z") {
+      event.preventDefault();
+      void replay(event.shiftKey ? "redo" : "undo");
+      return;
+    }
+    if (mod && event.key.toLowerCase() === "y") {
+      event.preventDefault();
+      void replay("redo");
+      return;
+    }
     const moves: Record<string, [number, number]> = {
       ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Tab: [0, event.shiftKey ? -1 : 1],
     };
@@ -352,6 +400,7 @@ export function Grid({ table }: { table: TableMeta }) {
   useEffect(() => {
     setActive(null);
     setEditing(null);
+    history.current = new EditHistory();
   }, [tableId]);
 
   const saveField = async (body: ColumnBody) => {
@@ -395,6 +444,9 @@ export function Grid({ table }: { table: TableMeta }) {
         <Button icon="trash" size="small" variant="minimal" intent="danger" disabled={!active} onClick={deleteActive} data-testid="delete-record">
           <FormattedMessage id="grid.deleteRecord" />
         </Button>
+        <Button icon="maximize" size="small" variant="minimal" disabled={!active} onClick={() => active && setExpanded(recordAt(active.row) ?? null)} data-testid="expand-record">
+          <FormattedMessage id="grid.expandRecord" />
+        </Button>
         <span className="bp6-text-muted" data-testid="record-count">
           {intl.formatMessage({ id: "grid.count" }, { count: rowCount })}
         </span>
@@ -417,6 +469,8 @@ export function Grid({ table }: { table: TableMeta }) {
         aria-rowcount={rowCount}
         onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, left: e.currentTarget.scrollLeft })}
         onKeyDown={onGridKey}
+        onCopy={onCopy}
+        onPaste={onPaste}
         data-testid="grid-scroll"
       >
         <div className="wb-grid-content" style={{ height: HEADER_HEIGHT + rowsWin.contentHeight, width: width + ADD_FIELD_WIDTH }}>
@@ -493,6 +547,16 @@ export function Grid({ table }: { table: TableMeta }) {
           ))}
         </div>
       </div>
+      <ExpandedRecord
+        tableId={tableId}
+        pkName={pkName}
+        record={expanded}
+        columns={[...columns, ...hidden]}
+        onClose={() => {
+          setExpanded(null);
+          scroller.current?.focus();
+        }}
+      />
       <FieldDialog
         isOpen={!!fieldDialog}
         column={fieldDialog?.column}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { EditHistory } from "./history";
+
+const edit = (n: number) => ({ pk: n, field: "Title", before: `b${n}`, after: `a${n}` });
+
+describe("edit history", () => {
+  it("undoes in reverse order and redoes forward", () => {
+    const h = new EditHistory();
+    h.record(edit(1));
+    h.record(edit(2));
+    expect(h.undo()).toEqual(edit(2));
+    expect(h.undo()).toEqual(edit(1));
+    expect(h.undo()).toBeNull();
+    expect(h.redo()).toEqual(edit(1));
+    expect(h.redo()).toEqual(edit(2));
+    expect(h.redo()).toBeNull();
+  });
+
+  it("forgets the redo stack on a new edit and keeps at most `limit` entries", () => {
+    const h = new EditHistory(2);
+    h.record(edit(1));
+    h.undo();
+    h.record(edit(2));
+    expect(h.canRedo).toBe(false);
+    h.record(edit(3));
+    h.record(edit(4));
+    expect([h.undo(), h.undo(), h.undo()]).toEqual([edit(4), edit(3), null]);
+  });
+
+  it("puts an entry back when applying it failed", () => {
+    const h = new EditHistory();
+    h.record(edit(1));
+    const e = h.undo()!;
+    h.restoreUndo(e);
+    expect(h.canUndo).toBe(true);
+    expect(h.canRedo).toBe(false);
+    const again = h.undo()!;
+    h.redo();
+    h.restoreRedo(again);
+    expect(h.canRedo).toBe(true);
+  });
+});
