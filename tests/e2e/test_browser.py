@@ -517,3 +517,33 @@ def test_grid_copy_paste_undo_redo_and_expanded_record(server, page):
     expect(cell(1, 1)).to_have_text("3")
     page.reload()
     expect(cell(1, 0)).to_have_text("alpha prime")
+
+
+def test_project_theme_colours_are_validated_saved_and_applied(server, page):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Brand"}, token=token)
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}")
+    header_colour = "document.querySelector('.wb-project-header') && getComputedStyle(document.querySelector('.wb-project-header')).backgroundColor"
+    page.wait_for_function(f"{header_colour} === 'rgb(67, 81, 232)'")
+
+    page.get_by_test_id("theme-primary").fill("#12345")
+    expect(page.get_by_text("Use a hex colour of 3, 4, 6 or 8 digits, like #4351E8")).to_be_visible()
+    expect(page.get_by_test_id("theme-save")).to_be_disabled()
+    page.get_by_test_id("theme-primary").fill("#0a7")
+    page.get_by_test_id("theme-accent").fill("#ffaa00")
+    page.get_by_test_id("theme-save").click()
+    page.wait_for_function(f"{header_colour} === 'rgb(0, 170, 119)'")
+    screenshot(page, "project-theme")
+
+    page.reload()
+    page.wait_for_function(f"{header_colour} === 'rgb(0, 170, 119)'")
+    theme = server.api("GET", f"/api/v1/db/meta/projects/{project['id']}", token=token)["meta"]["theme"]
+    assert theme == {"primaryColor": "#0a7", "accentColor": "#ffaa00"}
+
+    # Another client's change shows after a reload (invalid colours are refused by the server
+    # and fall back to the defaults on screen: see theme.ts and its vitest).
+    server.api("PATCH", f"/api/v1/db/meta/projects/{project['id']}",
+               {"meta": {"theme": {"primaryColor": "#abc"}}}, token=token)
+    page.reload()
+    page.wait_for_function(f"{header_colour} === 'rgb(170, 187, 204)'")

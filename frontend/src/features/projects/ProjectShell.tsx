@@ -19,6 +19,7 @@ import { homeShown, projectEntered, tabOpened } from "../tabs/tabsSlice";
 import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
 import { useProjectQuery } from "./api";
+import { ThemeEditor } from "./ThemeEditor";
 import { themeFromMeta, themeStyle } from "./theme";
 
 export function ProjectShell() {
@@ -98,6 +99,7 @@ export function ProjectShell() {
         <Button icon="add" intent="primary" onClick={() => { setCreateError(null); setCreating(true); }} data-testid="new-table-home">
           <FormattedMessage id="table.create" />
         </Button>
+        <ThemeEditor key={JSON.stringify(project.data.meta ?? null)} project={project.data} />
       </Card>
     );
 
