@@ -8,6 +8,9 @@ others get the generic comparisons below.
 
 from __future__ import annotations
 
+import json
+import types
+
 import sqlalchemy as sa
 
 from workbench.data.model import Field, Model
@@ -144,9 +147,11 @@ def stored_filters_clause(model: Model, filters: list) -> sa.ColumnElement | Non
                 if node is None:
                     continue
             else:
-                column = model.by_id.get(item.column_id)
-                if column is None or not item.comparison_op:
-                    continue
+                column = model.find(item.column_id) if item.column_id else None
+                if column is None:
+                    raise BadRequest(f"Field '{item.column_id}' not found in table '{model.title}'")
+                if not item.comparison_op:
+                    raise BadRequest(f"A filter on field '{column.title}' needs an operator")
                 args = [item.comparison_sub_op] if item.comparison_sub_op else []
                 if item.value not in (None, ""):
                     args += [item.value] if item.comparison_sub_op else str(item.value).split(",") \
@@ -158,3 +163,31 @@ def stored_filters_clause(model: Model, filters: list) -> sa.ColumnElement | Non
 
     root = group(None)
     return tree_clause(model, root) if root else None
+
+
+def json_filters_clause(model: Model, text: str):
+    """``filterArrJson``: filter objects as the GUI sends them, groups holding ``children``."""
+    try:
+        items = json.loads(text)
+    except ValueError:
+        raise BadRequest("filterArrJson must be a JSON array") from None
+    flat: list[types.SimpleNamespace] = []
+
+    def walk(level, parent_id):
+        if not isinstance(level, list):
+            raise BadRequest("filterArrJson must be a JSON array of filter objects")
+        for order, item in enumerate(level):
+            if not isinstance(item, dict):
+                raise BadRequest("filterArrJson must be a JSON array of filter objects")
+            node_id = f"json-{len(flat)}"
+            value = item.get("value")
+            flat.append(types.SimpleNamespace(
+                id=node_id, parent_id=parent_id, order=order, is_group=bool(item.get("is_group")),
+                column_id=item.get("fk_column_id"), comparison_op=item.get("comparison_op"),
+                comparison_sub_op=item.get("comparison_sub_op"), logical_op=item.get("logical_op"),
+                value=None if value is None else str(value)))
+            if item.get("is_group"):
+                walk(item.get("children") or [], node_id)
+
+    walk(items, None)
+    return stored_filters_clause(model, flat)

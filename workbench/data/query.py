@@ -3,12 +3,13 @@ one SQLAlchemy Core statement per page, count or record."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 import sqlalchemy as sa
 
 from workbench.data import where as where_syntax
-from workbench.data.filters import stored_filters_clause, tree_clause
+from workbench.data.filters import json_filters_clause, stored_filters_clause, tree_clause
 from workbench.data.model import Field, Model
 from workbench.errors import BadRequest, NotFound
 from workbench.fields.interfaces import FieldValueError
@@ -65,11 +66,17 @@ def list_params(request, model: Model, view=None, paging: bool = True) -> ListPa
         tree = where_syntax.parse(text)
         if tree is not None:
             params.conditions.append(tree_clause(model, tree))
+    for text in _param(request, "filterArrJson"):
+        clause = json_filters_clause(model, text)
+        if clause is not None:
+            params.conditions.append(clause)
     sorts: list[tuple[Field, bool]] = []
     for value in _param(request, "sort", "s"):
         for name in _names(value):
             descending = name.startswith("-")
             sorts.append((model.get(name.lstrip("-+")), descending))
+    for text in _param(request, "sortArrJson"):
+        sorts += _json_sorts(model, text)
     if view is not None:
         for sort in view.sorts:
             f = model.by_id.get(sort.column_id)
@@ -86,6 +93,18 @@ def list_params(request, model: Model, view=None, paging: bool = True) -> ListPa
         params.limit = int_param(request, "limit", DEFAULT_PAGE_SIZE, 1, cap, aliases=("l",))
         params.offset = int_param(request, "offset", 0, 0, aliases=("o",))
     return params
+
+
+def _json_sorts(model: Model, text: str) -> list[tuple[Field, bool]]:
+    """``sortArrJson``: ``[{fk_column_id, direction}]`` as the GUI sends it."""
+    try:
+        items = json.loads(text)
+    except ValueError:
+        items = None
+    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+        raise BadRequest("sortArrJson must be a JSON array of {fk_column_id, direction}")
+    return [(model.get(str(i.get("fk_column_id"))), str(i.get("direction", "asc")).lower() == "desc")
+            for i in items]
 
 
 def _ordering(model: Model, column, descending: bool):

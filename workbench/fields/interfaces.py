@@ -92,3 +92,11 @@ class HasOptions(Protocol):
     def normalise_options(self, col_options: dict | None, dtxp: str | None) -> dict: ...
 
     def add_unknown(self, values: list[str]) -> dict | None: ...
+
+
+@runtime_checkable
+class ChecksMeta(Protocol):
+    """A type with display options in ``meta`` (precision, currency, rating maximum, ...):
+    ``check_meta`` answers the normalised meta or raises ``FieldValueError``."""
+
+    def check_meta(self, meta: dict) -> dict: ...

@@ -10,7 +10,7 @@ from workbench.data.model import ColumnInfo, build_model
 from workbench.data.unit import data_transaction
 from workbench.db import mark_changed  # noqa: F401  (meta changes here are ORM flushes)
 from workbench.errors import BadRequest, Unprocessable
-from workbench.fields.interfaces import FieldValueError, HasOptions
+from workbench.fields.interfaces import ChecksMeta, FieldValueError, HasOptions
 from workbench.fields.lookup import field_type, field_type_class
 from workbench.tables.models import Column, Table, ViewColumn
 from workbench.tables.naming import check_title, sanitise, unique_name
@@ -48,6 +48,7 @@ def new_column(request, table: Table, body: dict, taken_titles: set[str], taken_
                     pv=bool(body.get("pv")), system=uidt in SYSTEM_UIDTS and not body.get("pk"),
                     meta=body.get("meta") if isinstance(body.get("meta"), dict) else {})
     ftype = cls(column)
+    _check_meta(ftype, column)
     if isinstance(ftype, HasOptions):
         try:
             column.col_options = ftype.normalise_options(*_options(body))
@@ -59,8 +60,12 @@ def new_column(request, table: Table, body: dict, taken_titles: set[str], taken_
     return column
 
 
-def _dialect(request, table: Table) -> str:
-    return request.registry["source_engines"].get(table.source).dialect.name
+def _check_meta(ftype, column: Column) -> None:
+    if isinstance(ftype, ChecksMeta):
+        try:
+            column.meta = ftype.check_meta(dict(column.meta or {}))
+        except FieldValueError as exc:
+            raise BadRequest(f"Field '{column.title}': {exc}") from None
 
 
 def add_column(request, table: Table, body: dict) -> Column:
@@ -138,6 +143,7 @@ def update_column(request, table: Table, column: Column, body: dict) -> Column:
     if new_uidt != old.uidt:
         column.dt = body.get("dt") or cls.dt
     ftype = cls(column)
+    _check_meta(ftype, column)
     if isinstance(ftype, HasOptions):
         col_options, dtxp = _options(body)
         if col_options is not None or dtxp or new_uidt != old.uidt:
@@ -149,6 +155,11 @@ def update_column(request, table: Table, column: Column, body: dict) -> Column:
         column.col_options = None
     if "rqd" in body:
         column.rqd = bool(body["rqd"])
+    if "order" in body:
+        try:
+            column.order = float(body["order"])
+        except (TypeError, ValueError):
+            raise BadRequest("order must be a number") from None
     if "cdf" in body:
         column.cdf = _checked_default(request.registry, column, body["cdf"])
     if old.column_name and (new_uidt != old.uidt or column.col_options != old.col_options

@@ -53,7 +53,8 @@ class ColumnContext(_BelowProject):
     def __init__(self, request):
         column_id = _matched(request, "column_id", "columnId")
         column = request.dbsession.get(Column, column_id) if column_id else None
-        if column is None:
+        table_id = _matched(request, "table_id")
+        if column is None or (table_id and column.table_id != table_id):
             raise NotFound(f"Column '{column_id}' not found")
         self.column = column
         super().__init__(request, load_table(request, column.table_id))

@@ -14,7 +14,8 @@ def includeme(config):
     t("table.columns", "/api/v1/db/meta/tables/{table_id}/columns", "/api/v2/meta/tables/{table_id}/columns")
     t("table.views", "/api/v1/db/meta/tables/{table_id}/views", "/api/v2/meta/tables/{table_id}/views")
     c = lambda name, *paths: add_api_route(config, name, *paths, factory=ColumnContext)  # noqa: E731
-    c("column", "/api/v1/db/meta/columns/{column_id}", "/api/v2/meta/columns/{column_id}")
+    c("column", "/api/v1/db/meta/columns/{column_id}", "/api/v2/meta/columns/{column_id}",
+      "/api/v1/db/meta/tables/{table_id}/columns/{column_id}")
     c("column.primary", "/api/v1/db/meta/columns/{column_id}/primary", "/api/v2/meta/columns/{column_id}/primary")
     v = lambda name, *paths: add_api_route(config, name, *paths, factory=ViewContext)  # noqa: E731
     v("view.filters", "/api/v1/db/meta/views/{view_id}/filters", "/api/v2/meta/views/{view_id}/filters")

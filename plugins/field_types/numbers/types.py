@@ -14,6 +14,10 @@ from workbench.fields.coerce import to_float, to_int
 from workbench.fields.interfaces import FieldType, FieldValueError
 
 NUMERIC_AGGREGATIONS = ("count", "count_empty", "count_filled", "count_unique", "sum", "avg", "min", "max")
+CURRENCY_CODE_RE = re.compile(r"^[A-Z]{3}$")
+LOCALE_RE = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
+#: display formats of Duration (``meta.duration`` is an index into this list or a format)
+DURATION_FORMATS = ("h:mm", "h:mm:ss", "h:mm:ss.s", "h:mm:ss.ss", "h:mm:ss.sss")
 DURATION_RE = re.compile(r"^(-)?(\d+):([0-5]?\d)(?::([0-5]?\d(?:\.\d+)?))?$")
 
 
@@ -52,6 +56,13 @@ class Decimal(Number):
     def to_api(self, value):
         return None if value is None else float(value)
 
+    def check_meta(self, meta):
+        precision = meta.get("precision")
+        if precision is not None and (not isinstance(precision, int) or isinstance(precision, bool)
+                                      or not 0 <= precision <= 8):
+            raise FieldValueError("precision must be a whole number from 0 to 8")
+        return meta
+
 
 class Currency(Decimal):
     name = "Currency"
@@ -61,6 +72,16 @@ class Currency(Decimal):
         if isinstance(value, str):
             value = value.strip().lstrip("$€£¥").strip()
         return super().to_db(value)
+
+    def check_meta(self, meta):
+        meta = super().check_meta(meta)
+        code = meta.get("currency_code")
+        if code is not None and not (isinstance(code, str) and CURRENCY_CODE_RE.match(code)):
+            raise FieldValueError("currency_code must be an ISO 4217 code such as USD or EUR")
+        locale = meta.get("currency_locale")
+        if locale is not None and not (isinstance(locale, str) and LOCALE_RE.match(locale)):
+            raise FieldValueError("currency_locale must be a locale such as en-US or de-DE")
+        return meta
 
 
 class Percent(Number):
@@ -96,6 +117,12 @@ class Duration(Percent):
             return -total if sign else total
         return to_float(value)
 
+    def check_meta(self, meta):
+        fmt = meta.get("duration")
+        if fmt is not None and fmt not in DURATION_FORMATS and fmt not in range(len(DURATION_FORMATS)):
+            raise FieldValueError(f"duration must be one of {', '.join(DURATION_FORMATS)} (or its index)")
+        return meta
+
 
 class Rating(Number):
     name = "Rating"
@@ -110,6 +137,12 @@ class Rating(Number):
     def to_db(self, value):
         top = int(self.meta.get("max") or 5)
         return to_int(value, 0, top)
+
+    def check_meta(self, meta):
+        top = meta.get("max", 5)
+        if not isinstance(top, int) or isinstance(top, bool) or not 1 <= top <= 10:
+            raise FieldValueError("max must be a whole number from 1 to 10")
+        return meta
 
 
 class Year(Number):

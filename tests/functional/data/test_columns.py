@@ -192,3 +192,32 @@ def test_a_second_process_sees_column_changes(setup, db_url, data_db_url, tmp_pa
     finally:
         other.registry["source_engines"].dispose_all()
         other.registry["db_engine"].dispose()
+
+
+@pytest.mark.parametrize(("body", "fragment"), [
+    ({"uidt": "Currency", "meta": {"currency_code": "euro"}}, "currency_code"),
+    ({"uidt": "Currency", "meta": {"currency_locale": "?"}}, "currency_locale"),
+    ({"uidt": "Decimal", "meta": {"precision": 9}}, "precision"),
+    ({"uidt": "Rating", "meta": {"max": 11}}, "max"),
+    ({"uidt": "Duration", "meta": {"duration": "hh"}}, "duration"),
+])
+def test_display_options_are_checked(setup, body, fragment):
+    client, h, _project, table = setup
+    res = add(client, h, table, {"title": "Opt", **body}, status=400)
+    assert fragment in res["msg"]
+    assert "Opt" in res["msg"]
+
+
+def test_display_options_and_order(setup):
+    client, h, _project, table = setup
+    result = add(client, h, table, {"title": "Cost", "uidt": "Currency",
+                                    "meta": {"currency_code": "EUR", "currency_locale": "de-DE", "precision": 2}})
+    cost = col(result, "Cost")
+    assert cost["meta"] == {"currency_code": "EUR", "currency_locale": "de-DE", "precision": 2}
+    patch(client, h, cost["id"], {"order": 0.5})
+    read = client.get(f"/api/v1/db/meta/tables/{table['id']}", headers=h).json
+    assert [c["title"] for c in read["columns"]][:2] == ["Cost", "Id"]
+    old_path = f"/api/v1/db/meta/tables/{table['id']}/columns/{cost['id']}"
+    assert client.get(old_path, headers=h).json["title"] == "Cost"
+    other = create_table(client, h["xc-auth"], table["project_id"], "Other", [])
+    client.get(f"/api/v1/db/meta/tables/{other['id']}/columns/{cost['id']}", headers=h, status=404)

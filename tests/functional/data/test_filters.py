@@ -176,3 +176,25 @@ def test_view_applies_filters_sorts_and_fields(env):
                            headers=h, status=400).json
     assert "Ok" in bad["msg"]
     client.get(env["url"], {"viewId": "vw_missing"}, headers=h, status=404)
+
+
+def test_gui_json_filters_and_sorts(env):
+    import json
+
+    client, h, table = env["client"], env["h"], env["table"]
+    cols = {c["title"]: c["id"] for c in table["columns"]}
+    filters = [
+        {"fk_column_id": cols["Qty"], "comparison_op": "gt", "value": 0},
+        {"is_group": True, "logical_op": "and", "children": [
+            {"fk_column_id": cols["Status"], "comparison_op": "eq", "value": "done"},
+            {"fk_column_id": cols["Due"], "comparison_op": "eq", "comparison_sub_op": "today", "logical_op": "or"},
+        ]},
+    ]
+    sorts = [{"fk_column_id": cols["Qty"], "direction": "desc"}]
+    res = client.get(env["url"], {"filterArrJson": json.dumps(filters), "sortArrJson": json.dumps(sorts)},
+                     headers=h).json
+    assert [r["Id"] for r in res["list"]] == [2, 1]
+    bad = client.get(env["url"], {"filterArrJson": json.dumps([{"fk_column_id": "cl_nope", "comparison_op": "eq"}])},
+                     headers=h, status=400).json
+    assert "cl_nope" in bad["msg"]
+    client.get(env["url"], {"sortArrJson": "{"}, headers=h, status=400)
