@@ -56,6 +56,7 @@ reformat: $(INSTALLED) ## ruff format and autofix
 
 bench: $(INSTALLED) ## run the benchmarks and rewrite bench/RESULTS.md
 	$(BIN)/python -m bench.startup
+	$(BIN)/python -m bench.records
 
 clean: ## remove the virtualenv and build output (keeps the data folder)
 	rm -rf $(VENV) frontend/node_modules frontend/dist frontend/dist-ssr

@@ -53,6 +53,7 @@ BATCH = 1000
 WARMUP = 5
 WORDS = ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet")
 STATUSES = ("todo", "doing", "done")
+SIGNUP = {"email": "bench@example.com", "password": "bench password 1"}
 COLUMNS = [
     {"title": "Name", "column_name": "name", "uidt": "SingleLineText"},
     {"title": "Notes", "column_name": "notes", "uidt": "LongText"},
@@ -532,7 +533,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=200, help="timed requests per read")
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--url", help="a running server (default: start Workbench on a fresh data folder)")
-    parser.add_argument("--token", help="with --url: the auth token")
+    parser.add_argument("--token", help="with --url: the auth token (default: sign up as bench@example.com)")
     parser.add_argument("--token-header", default="xc-auth", help="xc-auth (a JWT) or xc-token (an API token)")
     parser.add_argument("--project", help="with --url: an existing project id (default: create one)")
     parser.add_argument("--sqlite", type=Path, help="with --url: the SQLite file holding the table (raw column)")
@@ -542,6 +543,8 @@ def main() -> None:
 
     args.app_driver = not args.url
     if args.url:
+        if not args.token:
+            args.token = Api(args.url).call("POST", "/api/v1/auth/user/signup", SIGNUP)["token"]
         api = Api(args.url, args.token, args.token_header)
         project_id = args.project or api.call("POST", "/api/v1/db/meta/projects", {"title": "Bench"})["id"]
         results = run(args, args.url, args.token, project_id, args.sqlite, None)
@@ -554,9 +557,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data_dir:
         proc, base = start_server(data_dir)
         try:
-            token = Api(base).call(
-                "POST", "/api/v1/auth/user/signup", {"email": "bench@example.com", "password": "bench password 1"}
-            )["token"]
+            token = Api(base).call("POST", "/api/v1/auth/user/signup", SIGNUP)["token"]
             project = Api(base, token).call("POST", "/api/v1/db/meta/projects", {"title": "Bench"})
             db_path = Path(data_dir) / "projects" / f"{project['id']}.db"
             results = run(args, base, token, project["id"], db_path, proc.pid)
