@@ -1,0 +1,98 @@
+"""The data unit of work: DDL and data commit or roll back with the request's transaction,
+in order before the meta database, and are compensated when the meta commit fails."""
+
+import pytest
+import sqlalchemy as sa
+import transaction
+
+from workbench.data import ddl
+from workbench.data.unit import DataTransaction
+from workbench.db import create_engine
+
+
+class _FailingVote:
+    """A resource that votes after the data manager and fails (a meta commit that fails)."""
+
+    def __init__(self, manager):
+        self.transaction_manager = manager
+
+    def sortKey(self):
+        return "~zzz"
+
+    def abort(self, txn):
+        pass
+
+    tpc_begin = commit = tpc_finish = tpc_abort = abort
+
+    def tpc_vote(self, txn):
+        raise RuntimeError("meta commit failed")
+
+
+@pytest.fixture
+def engine(tmp_path):
+    engine = create_engine(f"sqlite:///{tmp_path / 'data.db'}")
+    yield engine
+    engine.dispose()
+
+
+def _tables(engine):
+    return set(sa.inspect(engine).get_table_names())
+
+
+def _new_table(name="things"):
+    return sa.Table(name, sa.MetaData(), sa.Column("id", sa.Integer, primary_key=True))
+
+
+def test_ddl_commits_with_the_transaction(engine):
+    manager = transaction.TransactionManager(explicit=True)
+    manager.begin()
+    work = DataTransaction(engine, manager)
+    ddl.create_table(work, _new_table())
+    manager.commit()
+    assert _tables(engine) == {"things"}
+    assert work.connection.closed
+
+
+def test_abort_rolls_ddl_back(engine):
+    manager = transaction.TransactionManager(explicit=True)
+    manager.begin()
+    work = DataTransaction(engine, manager)
+    ddl.create_table(work, _new_table())
+    manager.abort()
+    assert _tables(engine) == set()
+
+
+def test_failed_meta_commit_is_compensated(engine):
+    manager = transaction.TransactionManager(explicit=True)
+    manager.begin()
+    work = DataTransaction(engine, manager)
+    ddl.create_table(work, _new_table())
+    manager.get().join(_FailingVote(manager))
+    with pytest.raises(RuntimeError, match="meta commit failed"):
+        manager.commit()
+    manager.abort()
+    assert _tables(engine) == set()
+
+
+def test_destructive_ddl_waits_for_the_commit(engine):
+    with engine.begin() as connection:
+        _new_table().create(connection)
+    manager = transaction.TransactionManager(explicit=True)
+    manager.begin()
+    work = DataTransaction(engine, manager)
+    ddl.drop_table(work, "things")
+    assert _tables(engine) == {"things"}
+    manager.get().join(_FailingVote(manager))
+    with pytest.raises(RuntimeError):
+        manager.commit()
+    manager.abort()
+    assert _tables(engine) == {"things"}  # the meta change failed: the table stays
+    manager.begin()
+    work = DataTransaction(engine, manager)
+    ddl.drop_table(work, "things")
+    manager.commit()
+    assert _tables(engine) == set()
+
+
+def test_data_votes_before_the_meta_session():
+    assert DataTransaction.sortKey(object.__new__(DataTransaction)) < "~sqlalchemy:1"
