@@ -547,3 +547,50 @@ def test_project_theme_colours_are_validated_saved_and_applied(server, page):
                {"meta": {"theme": {"primaryColor": "#abc"}}}, token=token)
     page.reload()
     page.wait_for_function(f"{header_colour} === 'rgb(170, 187, 204)'")
+
+
+def test_grid_edits_fields_of_several_types(server, page):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Types"}, token=token)
+    columns = [
+        {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
+        {"title": "Status", "uidt": "SingleSelect", "colOptions": {"options": [{"title": "todo"}, {"title": "done"}]}},
+        {"title": "Due", "uidt": "Date"},
+        {"title": "Stars", "uidt": "Rating"},
+        {"title": "Paid", "uidt": "Checkbox"},
+    ]
+    table = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/tables",
+                       {"title": "Tasks", "columns": columns}, token=token)
+    server.api("POST", f"/api/v2/tables/{table['id']}/records", [{"Name": "write", "Status": "todo"}], token=token)
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Tasks")
+    grid = page.get_by_test_id("grid-scroll")
+    cell = lambda col: grid.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(col)  # noqa: E731
+    expect(cell(1).get_by_test_id("select-tag")).to_have_text("todo")
+
+    cell(1).dblclick()
+    page.get_by_test_id("cell-editor").select_option("done")
+    expect(cell(1).get_by_test_id("select-tag")).to_have_text("done")
+
+    cell(2).dblclick()
+    page.get_by_test_id("cell-editor").fill("2026-12-24")
+    page.get_by_test_id("cell-editor").press("Enter")
+    expect(cell(2)).to_have_text("2026-12-24")
+
+    cell(3).click()
+    grid.press("4")
+    page.get_by_test_id("cell-editor").press("Enter")
+    expect(cell(3).locator(".wb-rating")).to_have_attribute("aria-label", "4")
+
+    cell(4).click()
+    grid.press("Enter")
+    expect(cell(4)).to_have_text("✓")
+    screenshot(page, "grid-field-types")
+
+    page.reload()
+    expect(cell(1).get_by_test_id("select-tag")).to_have_text("done")
+    expect(cell(2)).to_have_text("2026-12-24")
+    expect(cell(3).locator(".wb-rating")).to_have_attribute("aria-label", "4")
+    expect(cell(4)).to_have_text("✓")
+    [record] = server.api("GET", f"/api/v2/tables/{table['id']}/records", token=token)["list"]
+    assert (record["Status"], record["Due"], record["Stars"], record["Paid"]) == ("done", "2026-12-24", 4, True)

@@ -44,6 +44,7 @@ import {
   type RecordRow,
 } from "./api";
 import { READ_ONLY_TYPES, cellText, parseInput } from "./cells";
+import { DefaultCell } from "./defaultCells";
 import { columnWindow, pagesFor, rowWindow, scrollTopForRow } from "./virtual";
 
 export const ROW_HEIGHT = 32;
@@ -65,16 +66,54 @@ interface Editing extends Cell {
 
 function Value({ value, column }: { value: unknown; column: Column }) {
   const ui = fieldTypeUI(column.uidt);
-  const text = cellText(value, column);
   if (ui?.Cell) {
     const PluginCell = ui.Cell;
     return (
-      <PluginBoundary pluginId={ui.pluginId} fallback={text}>
+      <PluginBoundary pluginId={ui.pluginId} fallback={cellText(value, column)}>
         <PluginCell value={value} column={column} />
       </PluginBoundary>
     );
   }
-  return <>{text}</>;
+  return <DefaultCell value={value} column={column} />;
+}
+
+/** The in-place editor fitting the field type (a select for selects, a date input for dates). */
+function CellEditor({ column, editing, onText, onKey, onBlur, onPick }: {
+  column: Column;
+  editing: Editing;
+  onText(text: string): void;
+  onKey(event: KeyboardEvent<HTMLElement>): void;
+  onBlur(): void;
+  onPick(text: string): void;
+}) {
+  const common = {
+    autoFocus: true,
+    disabled: editing.saving,
+    onKeyDown: onKey,
+    onBlur,
+    "data-testid": "cell-editor",
+  };
+  if (column.uidt === "SingleSelect") {
+    return (
+      <select {...common} className="bp6-small wb-cell-select" value={editing.text} onChange={(e) => onPick(e.currentTarget.value)}>
+        <option value="" />
+        {(column.colOptions?.options ?? []).map((o) => (
+          <option key={o.title} value={o.title}>
+            {o.title}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  return (
+    <input
+      {...common}
+      type={column.uidt === "Date" ? "date" : "text"}
+      className={`bp6-input bp6-small${editing.error ? " bp6-intent-danger" : ""}`}
+      value={editing.text}
+      onChange={(e) => onText(e.currentTarget.value)}
+    />
+  );
 }
 
 interface PageProps {
@@ -95,8 +134,9 @@ interface PageProps {
   onCellClick(cell: Cell): void;
   onCellDoubleClick(cell: Cell): void;
   onEditText(text: string): void;
-  onEditKey(event: KeyboardEvent<HTMLInputElement>): void;
+  onEditKey(event: KeyboardEvent<HTMLElement>): void;
   onEditBlur(): void;
+  onEditPick(text: string): void;
 }
 
 function GridPage(props: PageProps) {
@@ -124,15 +164,13 @@ function GridPage(props: PageProps) {
         >
           {isEditing ? (
             <div className="wb-cell-editor">
-              <input
-                autoFocus
-                className={`bp6-input bp6-small${editing.error ? " bp6-intent-danger" : ""}`}
-                value={editing.text}
-                disabled={editing.saving}
-                onChange={(e) => props.onEditText(e.currentTarget.value)}
-                onKeyDown={props.onEditKey}
+              <CellEditor
+                column={column}
+                editing={editing}
+                onText={props.onEditText}
+                onKey={props.onEditKey}
                 onBlur={props.onEditBlur}
-                data-testid="cell-editor"
+                onPick={props.onEditPick}
               />
               {editing.error && (
                 <Callout intent="danger" compact className="wb-cell-error" data-testid="cell-error">
@@ -358,7 +396,7 @@ export function Grid({ table }: { table: TableMeta }) {
     }
   };
 
-  const onEditKey = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onEditKey = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === "Enter") {
       event.preventDefault();
       void commit({ dRow: 1, dCol: 0 });
@@ -540,6 +578,18 @@ export function Grid({ table }: { table: TableMeta }) {
               onCellDoubleClick={(cell) => startEditing(cell)}
               onEditText={(text) => editing && setEditing({ ...editing, text, error: null })}
               onEditKey={onEditKey}
+              onEditPick={(text) => {
+                if (!editing) return;
+                const cell = { row: editing.row, col: editing.col };
+                cancelled.current = true; // the pick saves; the blur that follows must not
+                setEditing({ ...editing, text, saving: true });
+                save(cell, parseInput(text, columns[cell.col]))
+                  .then(() => {
+                    setEditing(null);
+                    scroller.current?.focus();
+                  })
+                  .catch((message) => setEditing({ ...editing, text, saving: false, error: String(message) }));
+              }}
               onEditBlur={() => {
                 if (editing && !editing.error && !cancelled.current) void commit();
               }}

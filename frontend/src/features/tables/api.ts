@@ -10,6 +10,14 @@ export interface Column {
   pv?: boolean;
   system?: boolean;
   meta?: Record<string, unknown> | null;
+  colOptions?: { options?: SelectOption[] } | null;
+}
+
+export interface SelectOption {
+  id?: string;
+  title: string;
+  color?: string;
+  order?: number;
 }
 
 export interface TableMeta {
