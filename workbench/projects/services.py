@@ -52,6 +52,9 @@ def create_project(request, *, title, description=None, color=None, meta=None) -
 def delete_project(request, project: Project) -> None:
     settings = request.registry.settings
     paths = [p for p in (sources.sqlite_path(settings, s) for s in project.sources if s.is_default) if p]
+    from workbench.tables.services import drop_project_tables
+
+    drop_project_tables(request, project, keep_files=paths)
     request.dbsession.delete(project)
     request.dbsession.flush()
 

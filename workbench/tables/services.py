@@ -120,3 +120,19 @@ def delete_table(request, table: Table) -> None:
     ddl.drop_table(work, table.table_name)
     request.dbsession.delete(table)
     request.dbsession.flush()
+
+
+def drop_project_tables(request, project: Project, keep_files=()) -> None:
+    """Drop (after commit) the physical tables of a project being deleted, except in its
+    embedded SQLite files, which go as a whole; cached engines of its sources are released."""
+    from workbench.projects.sources import sqlite_path
+
+    settings = request.registry.settings
+    engines = request.registry["source_engines"]
+    for source in project.sources:
+        if sqlite_path(settings, source) not in keep_files:
+            work = data_transaction(request, source)
+            for table in project_tables(request, project.id):
+                if table.source_id == source.id:
+                    ddl.drop_table(work, table.table_name)
+        request.tm.get().addAfterCommitHook(lambda ok, source_id=source.id: ok and engines.discard(source_id))

@@ -147,3 +147,25 @@ def test_failure_after_ddl_leaves_meta_and_data_as_they_were(failing_app):
     assert physical_columns(failing_app, project["id"])["fine"] == {"id", "name", "created_at", "updated_at"}
     read = client.get(f"/api/v1/db/meta/tables/{ok['id']}", headers=client.auth(token)).json
     assert [c["title"] for c in read["columns"]] == ["Id", "Name", "CreatedAt", "UpdatedAt"]
+
+
+def test_reserved_words_as_names(client, admin, project):
+    table = create_table(client, admin, project["id"], "Order", [{"title": "Select", "uidt": "Number"},
+                                                                  {"title": "Group"}, {"title": "from"}])
+    assert table["table_name"] == "order"
+    url = f"/api/v2/tables/{table['id']}/records"
+    h = client.auth(admin)
+    client.post_json(url, [{"Select": 2, "Group": "g", "from": "x"}, {"Select": 1, "Group": "h"}], headers=h)
+    rows = client.get(url, {"where": "(Group,eq,g)~or(from,blank)", "sort": "Select"}, headers=h).json["list"]
+    assert [r["Select"] for r in rows] == [1, 2]
+
+
+def test_deleting_a_project_drops_its_tables(client, admin, data_app):
+    project = client.create_project(admin, "Doomed")
+    keep = client.create_project(admin, "Kept")
+    create_table(client, admin, project["id"], "Doomed table", [])
+    create_table(client, admin, keep["id"], "Kept table", [])
+    client.delete(f"/api/v1/db/meta/projects/{project['id']}", headers=client.auth(admin))
+    assert "kept_table" in physical_columns(data_app, keep["id"])
+    if data_app.registry.settings.get("workbench.data.url"):  # one shared database: its tables are dropped
+        assert "doomed_table" not in physical_columns(data_app, keep["id"])
