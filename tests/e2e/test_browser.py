@@ -594,3 +594,57 @@ def test_grid_edits_fields_of_several_types(server, page):
     expect(cell(4)).to_have_text("✓")
     [record] = server.api("GET", f"/api/v2/tables/{table['id']}/records", token=token)["list"]
     assert (record["Status"], record["Due"], record["Stars"], record["Paid"]) == ("done", "2026-12-24", 4, True)
+
+
+def test_invitation_sign_up_and_password_change(server, page, browser):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Team"}, token=token)
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}")
+    page.get_by_test_id("open-members").click()
+    expect(page).to_have_url(re.compile(r"/auth$"))
+    expect(page.get_by_test_id("member-row")).to_have_count(1)
+    page.get_by_test_id("invite-email").fill("not-an-address")
+    expect(page.get_by_text("Enter a valid email address")).to_be_visible()
+    page.get_by_test_id("invite-email").fill("guest@example.com")
+    page.get_by_test_id("invite-role").select_option("viewer")
+    page.get_by_test_id("invite-submit").click()
+    link = page.get_by_test_id("invite-link").input_value()
+    assert re.fullmatch(rf"{re.escape(server.url)}/signup/[^/]+", link)
+    expect(page.get_by_test_id("member-row")).to_have_count(2)
+    screenshot(page, "members")
+
+    # The invited person signs up through the link and finds the project.
+    guest_context = browser.new_context(base_url=server.url, locale="en-US")
+    try:
+        guest = guest_context.new_page()
+        guest.goto(link)
+        expect(guest.get_by_test_id("invited")).to_be_visible()
+        guest.fill("#signup-email", "guest@example.com")
+        guest.fill("#signup-password", PASSWORD)
+        guest.get_by_test_id("signup-submit").click()
+        expect(guest).to_have_url(re.compile(r"/$"))
+        expect(guest.get_by_test_id("project-row")).to_contain_text("Team")
+
+        # Password change: the new password works, the old one no longer does.
+        guest.goto("/account")
+        guest.fill("#password-current", "wrong")
+        guest.fill("#password-new", "a brand new passphrase")
+        guest.get_by_test_id("password-submit").click()
+        expect(guest.get_by_test_id("password-message")).to_have_text("Current password is wrong")
+        guest.fill("#password-current", PASSWORD)
+        guest.get_by_test_id("password-submit").click()
+        expect(guest.get_by_test_id("password-message")).to_have_text("Your password has been changed.")
+        guest.reload()
+        expect(guest.get_by_test_id("account-email")).to_have_text("guest@example.com")
+        guest.get_by_test_id("sign-out").click()
+        expect(guest).to_have_url(re.compile(r"/signin$"))
+        guest.fill("#signin-email", "guest@example.com")
+        guest.fill("#signin-password", PASSWORD)
+        guest.get_by_test_id("signin-submit").click()
+        expect(guest.get_by_test_id("form-error")).to_be_visible()
+        guest.fill("#signin-password", "a brand new passphrase")
+        guest.get_by_test_id("signin-submit").click()
+        expect(guest).to_have_url(re.compile(r"/$"))
+    finally:
+        guest_context.close()

@@ -6,6 +6,7 @@ import { useAllowed } from "../auth/Guard";
 import { LANGUAGES, isSupported } from "../i18n/locales";
 import { useMeQuery } from "../session/api";
 import { langChanged, selectLang } from "../settings/settingsSlice";
+import { PasswordChange } from "./PasswordChange";
 
 const LANGUAGE_NAMES: Record<string, string> = {
   ar: "العربية", bn_IN: "বাংলা", da: "Dansk", de: "Deutsch", en: "English", es: "Español", fa: "فارسی",
@@ -68,6 +69,11 @@ export function Account() {
           />
         </label>
       </Card>
+      {allowed && (
+        <Card className="wb-gap-top">
+          <PasswordChange />
+        </Card>
+      )}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { homeShown, projectEntered, tabOpened } from "../tabs/tabsSlice";
 import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
 import { useProjectQuery } from "./api";
+import { Members } from "../members/Members";
 import { ThemeEditor } from "./ThemeEditor";
 import { themeFromMeta, themeStyle } from "./theme";
 
@@ -74,7 +75,7 @@ export function ProjectShell() {
   else if (!project.data || !tables.data) content = null;
   else if (tableTitle && table) content = <TableWorkspace projectId={projectId} tableId={table.id} />;
   else if (tableTitle) content = <NonIdealState icon="th-disconnect" title={intl.formatMessage({ id: "table.notFound" })} />;
-  else if (isAuthTab) content = <NonIdealState icon="key" title={intl.formatMessage({ id: "page.notAvailable" })} />;
+  else if (isAuthTab) content = <Members projectId={projectId} />;
   else
     content = (
       <Card data-testid="project-home">
@@ -96,9 +97,14 @@ export function ProjectShell() {
             ))}
           </ul>
         )}
-        <Button icon="add" intent="primary" onClick={() => { setCreateError(null); setCreating(true); }} data-testid="new-table-home">
-          <FormattedMessage id="table.create" />
-        </Button>
+        <div className="wb-home-actions">
+          <Button icon="add" intent="primary" onClick={() => { setCreateError(null); setCreating(true); }} data-testid="new-table-home">
+            <FormattedMessage id="table.create" />
+          </Button>
+          <Button icon="people" onClick={() => navigate(`/nc/${encodeURIComponent(projectId)}/auth`)} data-testid="open-members">
+            <FormattedMessage id="members.title" />
+          </Button>
+        </div>
         <ThemeEditor key={JSON.stringify(project.data.meta ?? null)} project={project.data} />
       </Card>
     );

@@ -1,0 +1,106 @@
+// The project's auth tab: its members, their roles, invitations (with the sign-up link).
+import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Spinner, Tag } from "@blueprintjs/core";
+import { useState, type FormEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { HttpError } from "../../app/http";
+import { isValidEmail } from "../auth/email";
+import { notify } from "../ui/notify";
+import {
+  MEMBER_ROLES,
+  inviteLink,
+  useInviteMemberMutation,
+  useMembersQuery,
+  useRemoveMemberMutation,
+  useUpdateMemberMutation,
+} from "./api";
+
+export function Members({ projectId }: { projectId: string }) {
+  const intl = useIntl();
+  const { data, isLoading, error } = useMembersQuery(projectId);
+  const [invite, inviteState] = useInviteMemberMutation();
+  const [updateMember] = useUpdateMemberMutation();
+  const [removeMember] = useRemoveMemberMutation();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<string>("editor");
+  const [formError, setFormError] = useState<string | null>(null);
+  const [links, setLinks] = useState<{ email: string; url: string }[]>([]);
+  const emails = email.split(",").map((e) => e.trim()).filter(Boolean);
+  const emailError = email && !emails.every(isValidEmail) ? intl.formatMessage({ id: "auth.email.invalid" }) : null;
+
+  const onInvite = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!emails.length || emailError) return;
+    const result = await invite({ projectId, email: emails.join(","), roles: role });
+    if ("error" in result) return setFormError((result.error as HttpError).message);
+    setFormError(null);
+    setEmail("");
+    const invites = result.data.invites ?? (result.data.invite_token ? [{ email: result.data.email ?? "", invite_token: result.data.invite_token }] : []);
+    setLinks(invites.map((i) => ({ email: i.email, url: inviteLink(window.location.origin, i.invite_token) })));
+  };
+  const act = async (promise: Promise<{ error?: unknown }>) => {
+    const result = await promise;
+    if (result.error) notify((result.error as HttpError).message, "danger");
+  };
+
+  return (
+    <Card data-testid="members">
+      <H4>
+        <FormattedMessage id="members.title" />
+      </H4>
+      <form className="wb-invite" onSubmit={onInvite} noValidate>
+        <FormGroup label={intl.formatMessage({ id: "members.invite.email" })} labelFor="invite-email" helperText={emailError} intent={emailError ? "danger" : "none"}>
+          <InputGroup id="invite-email" value={email} onValueChange={setEmail} placeholder="name@example.com" data-testid="invite-email" />
+        </FormGroup>
+        <FormGroup label={intl.formatMessage({ id: "members.role" })} labelFor="invite-role">
+          <HTMLSelect id="invite-role" value={role} onChange={(e) => setRole(e.currentTarget.value)} data-testid="invite-role">
+            {MEMBER_ROLES.map((r) => <option key={r} value={r}>{intl.formatMessage({ id: `role.${r}` })}</option>)}
+          </HTMLSelect>
+        </FormGroup>
+        <Button type="submit" intent="primary" icon="new-person" loading={inviteState.isLoading} disabled={!emails.length || !!emailError} data-testid="invite-submit">
+          <FormattedMessage id="members.invite" />
+        </Button>
+      </form>
+      {formError && <Callout intent="danger" className="wb-gap" data-testid="form-error">{formError}</Callout>}
+      {links.map((link) => (
+        <Callout key={link.url} intent="success" className="wb-gap" icon="link">
+          <FormattedMessage id="members.inviteLink" values={{ email: link.email }} />
+          <InputGroup readOnly value={link.url} className="wb-gap-top" data-testid="invite-link" />
+        </Callout>
+      ))}
+      {isLoading ? (
+        <Spinner size={20} />
+      ) : error ? (
+        <Callout intent="danger">{(error as HttpError).message}</Callout>
+      ) : (
+        <HTMLTable className="wb-table" data-testid="member-list">
+          <tbody>
+            {(data?.users.list ?? []).map((m) => (
+              <tr key={m.id} data-testid="member-row">
+                <td>
+                  {m.email}
+                  {m.invite_pending && <Tag minimal intent="warning" className="wb-tag-gap"><FormattedMessage id="members.pending" /></Tag>}
+                </td>
+                <td>
+                  {m.roles === "owner" ? (
+                    <Tag minimal>{intl.formatMessage({ id: "role.owner" })}</Tag>
+                  ) : (
+                    <HTMLSelect value={m.roles} onChange={(e) => void act(updateMember({ projectId, userId: m.id, roles: e.currentTarget.value }))} minimal>
+                      {MEMBER_ROLES.map((r) => <option key={r} value={r}>{intl.formatMessage({ id: `role.${r}` })}</option>)}
+                    </HTMLSelect>
+                  )}
+                </td>
+                <td className="wb-actions">
+                  {m.roles !== "owner" && (
+                    <Button variant="minimal" intent="danger" icon="remove" onClick={() => void act(removeMember({ projectId, userId: m.id }))}>
+                      <FormattedMessage id="members.remove" />
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </Card>
+  );
+}

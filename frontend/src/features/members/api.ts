@@ -1,0 +1,63 @@
+import { workbenchApi } from "../../app/api";
+import type { Paged } from "../projects/api";
+
+export interface Member {
+  id: string;
+  email: string;
+  firstname?: string | null;
+  lastname?: string | null;
+  roles: string;
+  invite_pending?: boolean;
+  invite_token?: string | null;
+}
+
+export interface InviteResult {
+  msg: string;
+  invite_token?: string;
+  email?: string;
+  invites?: { email: string; invite_token: string }[];
+}
+
+/** SPEC §6: the roles a member can be given. */
+export const MEMBER_ROLES = ["creator", "editor", "commenter", "viewer"] as const;
+
+const tag = (projectId: string) => ({ type: "Members" as const, id: projectId });
+
+export const membersApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["Members"] }).injectEndpoints({
+  endpoints: (build) => ({
+    members: build.query<{ users: Paged<Member> }, string>({
+      query: (projectId) => ({ url: `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/users`, params: { limit: 1000 } }),
+      providesTags: (_r, _e, projectId) => [tag(projectId)],
+    }),
+    inviteMember: build.mutation<InviteResult, { projectId: string; email: string; roles: string }>({
+      query: ({ projectId, email, roles }) => ({
+        url: `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/users`,
+        method: "POST",
+        body: { email, roles },
+      }),
+      invalidatesTags: (_r, _e, { projectId }) => [tag(projectId)],
+    }),
+    updateMember: build.mutation<unknown, { projectId: string; userId: string; roles: string }>({
+      query: ({ projectId, userId, roles }) => ({
+        url: `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/users/${encodeURIComponent(userId)}`,
+        method: "PATCH",
+        body: { roles },
+      }),
+      invalidatesTags: (_r, _e, { projectId }) => [tag(projectId)],
+    }),
+    removeMember: build.mutation<unknown, { projectId: string; userId: string }>({
+      query: ({ projectId, userId }) => ({
+        url: `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/users/${encodeURIComponent(userId)}`,
+        method: "DELETE",
+      }),
+      invalidatesTags: (_r, _e, { projectId }) => [tag(projectId)],
+    }),
+  }),
+});
+
+export const { useMembersQuery, useInviteMemberMutation, useUpdateMemberMutation, useRemoveMemberMutation } = membersApi;
+
+/** The link an invited person opens to sign up (route /signup/{token}). */
+export function inviteLink(origin: string, token: string): string {
+  return `${origin.replace(/\/$/, "")}/signup/${encodeURIComponent(token)}`;
+}
