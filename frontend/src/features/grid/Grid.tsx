@@ -60,6 +60,8 @@ interface Cell {
 
 interface Editing extends Cell {
   text: string;
+  /** Set by a plugin editor, which works with values rather than text. */
+  value?: { v: unknown };
   error: string | null;
   saving: boolean;
 }
@@ -77,15 +79,30 @@ function Value({ value, column }: { value: unknown; column: Column }) {
   return <DefaultCell value={value} column={column} />;
 }
 
-/** The in-place editor fitting the field type (a select for selects, a date input for dates). */
-function CellEditor({ column, editing, onText, onKey, onBlur, onPick }: {
+/** The in-place editor fitting the field type: the plugin's Editor when its UI bundle has
+ * one, else a select for selects, a date input for dates, a text input otherwise. */
+export function CellEditor({ column, editing, onText, onKey, onBlur, onPick, onValue, onDone, value }: {
   column: Column;
   editing: Editing;
+  value?: unknown;
   onText(text: string): void;
   onKey(event: KeyboardEvent<HTMLElement>): void;
   onBlur(): void;
   onPick(text: string): void;
+  onValue(value: unknown): void;
+  onDone(): void;
 }) {
+  const ui = fieldTypeUI(column.uidt);
+  if (ui?.Editor) {
+    const PluginEditor = ui.Editor;
+    return (
+      <PluginBoundary pluginId={ui.pluginId} fallback={<span>{cellText(value, column)}</span>}>
+        <div data-testid="plugin-editor" onKeyDown={onKey}>
+          <PluginEditor value={editing.value ? editing.value.v : value} column={column} onChange={onValue} onDone={onDone} />
+        </div>
+      </PluginBoundary>
+    );
+  }
   const common = {
     autoFocus: true,
     disabled: editing.saving,
@@ -137,6 +154,8 @@ interface PageProps {
   onEditKey(event: KeyboardEvent<HTMLElement>): void;
   onEditBlur(): void;
   onEditPick(text: string): void;
+  onEditValue(value: unknown): void;
+  onEditDone(): void;
 }
 
 function GridPage(props: PageProps) {
@@ -167,6 +186,9 @@ function GridPage(props: PageProps) {
               <CellEditor
                 column={column}
                 editing={editing}
+                value={record?.[column.title]}
+                onValue={props.onEditValue}
+                onDone={props.onEditDone}
                 onText={props.onEditText}
                 onKey={props.onEditKey}
                 onBlur={props.onEditBlur}
@@ -232,6 +254,9 @@ export function Grid({ table }: { table: TableMeta }) {
   const [viewport, setViewport] = useState({ width: 800, height: 480 });
   const [active, setActive] = useState<Cell | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
+  // The latest editor state, for a plugin editor that changes the value and finishes in one go.
+  const editingRef = useRef<Editing | null>(null);
+  editingRef.current = editing;
   // Escape closes the editor; the blur that follows must not save.
   const cancelled = useRef(false);
   const history = useRef(new EditHistory());
@@ -344,11 +369,12 @@ export function Grid({ table }: { table: TableMeta }) {
   };
 
   const commit = async (move?: { dRow: number; dCol: number }) => {
+    const editing = editingRef.current;
     if (!editing || editing.saving) return;
     const column = columns[editing.col];
     setEditing({ ...editing, saving: true });
     try {
-      await save(editing, parseInput(editing.text, column));
+      await save(editing, editing.value ? editing.value.v : parseInput(editing.text, column));
       setEditing(null);
       if (move) moveTo({ row: editing.row + move.dRow, col: editing.col + move.dCol });
       scroller.current?.focus();
@@ -578,6 +604,12 @@ export function Grid({ table }: { table: TableMeta }) {
               onCellDoubleClick={(cell) => startEditing(cell)}
               onEditText={(text) => editing && setEditing({ ...editing, text, error: null })}
               onEditKey={onEditKey}
+              onEditValue={(value) => {
+                if (!editingRef.current) return;
+                editingRef.current = { ...editingRef.current, value: { v: value }, error: null };
+                setEditing(editingRef.current);
+              }}
+              onEditDone={() => void commit()}
               onEditPick={(text) => {
                 if (!editing) return;
                 const cell = { row: editing.row, col: editing.col };

@@ -1,0 +1,69 @@
+// The grid uses a plugin's Editor for its field type, and falls back when it throws.
+import { act, fireEvent, screen } from "@testing-library/react";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "../../test/renderWithProviders";
+import type { EditorProps } from "../../plugins/hostApi";
+import { setLoadedPlugins } from "../../plugins/registry";
+import { CellEditor } from "./Grid";
+
+function StarsEditor({ value, onChange, onDone }: EditorProps) {
+  const [n, setN] = useState(Number(value ?? 0));
+  return (
+    <button
+      type="button"
+      data-testid="stars"
+      onClick={() => {
+        setN(n + 1);
+        onChange(n + 1);
+        onDone();
+      }}
+    >
+      {n}
+    </button>
+  );
+}
+
+const column = { id: "c1", title: "Stars", uidt: "Rating" };
+const editing = { row: 0, col: 0, text: "", error: null, saving: false };
+const noop = () => undefined;
+
+afterEach(() => setLoadedPlugins({ plugins: [], failed: [] }));
+
+describe("cell editor", () => {
+  it("uses the field type's plugin editor, which gives values", () => {
+    setLoadedPlugins({ plugins: [{ id: "rating", fieldTypes: { Rating: { Editor: StarsEditor } } }], failed: [] });
+    const onValue = vi.fn();
+    const onDone = vi.fn();
+    renderWithProviders(
+      <CellEditor column={column} editing={editing} value={2} onText={noop} onKey={noop} onBlur={noop} onPick={noop} onValue={onValue} onDone={onDone} />,
+    );
+    act(() => {
+      fireEvent.click(screen.getByTestId("stars"));
+    });
+    expect(onValue).toHaveBeenCalledWith(3);
+    expect(onDone).toHaveBeenCalled();
+  });
+
+  it("shows the value as text when the plugin editor throws", () => {
+    const Broken = (): never => {
+      throw new Error("boom");
+    };
+    setLoadedPlugins({ plugins: [{ id: "rating", fieldTypes: { Rating: { Editor: Broken } } }], failed: [] });
+    const spy = vi.spyOn(console, "error").mockImplementation(noop);
+    const warn = vi.spyOn(console, "warn").mockImplementation(noop);
+    renderWithProviders(
+      <CellEditor column={column} editing={editing} value={4} onText={noop} onKey={noop} onBlur={noop} onPick={noop} onValue={noop} onDone={noop} />,
+    );
+    spy.mockRestore();
+    warn.mockRestore();
+    expect(screen.getByText("4")).toBeTruthy();
+  });
+
+  it("is a text input without a plugin", () => {
+    renderWithProviders(
+      <CellEditor column={{ ...column, uidt: "SingleLineText" }} editing={{ ...editing, text: "abc" }} onText={noop} onKey={noop} onBlur={noop} onPick={noop} onValue={noop} onDone={noop} />,
+    );
+    expect((screen.getByTestId("cell-editor") as HTMLInputElement).value).toBe("abc");
+  });
+});
