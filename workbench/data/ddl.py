@@ -20,6 +20,7 @@ def existing_tables(work: DataTransaction) -> set[str]:
 
 
 def create_table(work: DataTransaction, table: sa.Table) -> None:
+    work.begin_write()
     table.create(work.connection)
     name = table.name
     work.on_undo(lambda conn: sa.Table(name, sa.MetaData()).drop(conn, checkfirst=True))
@@ -31,6 +32,7 @@ def drop_table(work: DataTransaction, table_name: str) -> None:
 
 def add_column(work: DataTransaction, table_name: str, column: sa.Column) -> None:
     column = sa.Column(column.name, column.type, nullable=True)
+    work.begin_write()
     _ops(work.connection).add_column(table_name, column)
     name = column.name
     work.on_undo(lambda conn: _ops(conn).drop_column(table_name, name))

@@ -62,6 +62,14 @@ class SourceEngines:
         self.settings = settings
         self._engines: dict[str, tuple[str, sa.Engine]] = {}
         self._lock = threading.Lock()
+        self._write_locks: dict[str, threading.Lock] = {}
+
+    def write_lock(self, source_id: str) -> threading.Lock:
+        """One writer at a time per SQLite source, waiting cooperatively (gevent patches
+        ``threading``) instead of inside SQLite's blocking busy handler, where a writer
+        would stall the whole process while the lock holder cannot run."""
+        with self._lock:
+            return self._write_locks.setdefault(source_id, threading.Lock())
 
     def get(self, source) -> sa.Engine:
         key = json.dumps([source.type, source.config], sort_keys=True)

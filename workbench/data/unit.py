@@ -30,7 +30,11 @@ from collections.abc import Callable
 
 import sqlalchemy as sa
 
+from workbench.errors import Conflict
+
 log = logging.getLogger(__name__)
+
+WRITE_LOCK_TIMEOUT = 30  # seconds
 
 Step = Callable[[sa.Connection], None]
 
@@ -42,8 +46,10 @@ def transactional_ddl(dialect_name: str) -> bool:
 class DataTransaction:
     """A ``transaction`` data manager around one connection to one source."""
 
-    def __init__(self, engine: sa.Engine, transaction_manager):
+    def __init__(self, engine: sa.Engine, transaction_manager, write_lock=None):
         self.engine = engine
+        self._write_lock = write_lock if engine.dialect.name == "sqlite" else None
+        self._writing = False
         self.transaction_manager = transaction_manager
         self.connection = engine.connect()
         self._tx = self.connection.begin()
@@ -54,6 +60,14 @@ class DataTransaction:
         transaction_manager.get().join(self)
 
     # -- used by the DDL and record services --------------------------------
+    def begin_write(self) -> None:
+        """Call before the first write: on SQLite, waits for the source's other writer."""
+        if self._writing or self._write_lock is None:
+            return
+        if not self._write_lock.acquire(timeout=WRITE_LOCK_TIMEOUT):
+            raise Conflict("The database is busy with another change; try again")
+        self._writing = True
+
     def on_undo(self, step: Step) -> None:
         """Record how to revert a DDL step that already ran."""
         self._undo.append(step)
@@ -110,8 +124,13 @@ class DataTransaction:
 
     def _close(self) -> None:
         self._undo, self._after = [], []
-        if not self.connection.closed:
-            self.connection.close()
+        try:
+            if not self.connection.closed:
+                self.connection.close()
+        finally:
+            if self._writing:
+                self._writing = False
+                self._write_lock.release()
 
 
 def data_transaction(request, source) -> DataTransaction:
@@ -119,6 +138,6 @@ def data_transaction(request, source) -> DataTransaction:
     cache = request.__dict__.setdefault("_data_transactions", {})
     current = cache.get(source.id)
     if current is None or current.connection.closed:
-        engine = request.registry["source_engines"].get(source)
-        current = cache[source.id] = DataTransaction(engine, request.tm)
+        engines = request.registry["source_engines"]
+        current = cache[source.id] = DataTransaction(engines.get(source), request.tm, engines.write_lock(source.id))
     return current

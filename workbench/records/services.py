@@ -29,6 +29,7 @@ class Records:
 
     def writer(self) -> RowWriter:
         typecast = as_bool(self.request.params.get("typecast", "false"))
+        self.work.begin_write()
         return RowWriter(self.request, self.table, self.model, self.connection, typecast=typecast,
                          save_options=self._save_options)
 

@@ -181,6 +181,7 @@ def _convert(request, table: Table, old: ColumnInfo, column: Column) -> None:
     """
     registry = request.registry
     work = data_transaction(request, table.source)
+    work.begin_write()
     dialect = work.connection.dialect
     old_type = field_type_class(registry, old.uidt)(old)
     new_type = field_type(registry, column)

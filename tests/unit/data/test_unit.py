@@ -96,3 +96,32 @@ def test_destructive_ddl_waits_for_the_commit(engine):
 
 def test_data_votes_before_the_meta_session():
     assert DataTransaction.sortKey(object.__new__(DataTransaction)) < "~sqlalchemy:1"
+
+
+def test_one_writer_at_a_time_on_sqlite(engine, monkeypatch):
+    import threading
+
+    from workbench.data import unit
+    from workbench.errors import Conflict
+
+    lock = threading.Lock()
+    first_manager = transaction.TransactionManager(explicit=True)
+    first_manager.begin()
+    first = DataTransaction(engine, first_manager, lock)
+    ddl.create_table(first, _new_table())
+    assert lock.locked()
+    monkeypatch.setattr(unit, "WRITE_LOCK_TIMEOUT", 0)
+    second_manager = transaction.TransactionManager(explicit=True)
+    second_manager.begin()
+    second = DataTransaction(engine, second_manager, lock)
+    with pytest.raises(Conflict):
+        second.begin_write()
+    second_manager.abort()
+    first_manager.commit()
+    assert not lock.locked()
+    second_manager.begin()
+    second = DataTransaction(engine, second_manager, lock)
+    ddl.create_table(second, _new_table("others"))
+    second_manager.abort()
+    assert not lock.locked()
+    assert _tables(engine) == {"things"}
