@@ -39,7 +39,7 @@ def make_policy():
 def caller(*system_roles, preview=None):
     policy = make_policy()
     request = DummyRequest(headers={"xc-preview": preview} if preview else {})
-    identity = SimpleNamespace(user=SimpleNamespace(id="us_1"), system_roles=set(system_roles))
+    identity = SimpleNamespace(user=SimpleNamespace(id="us_1"), user_id="us_1", system_roles=set(system_roles))
     request.__dict__["_workbench_identity"] = identity
     return policy, request
 
