@@ -350,7 +350,7 @@ def run(args, base: str, token: str, project_id: str, db_path: Path | None, serv
         (
             "like filter",
             {"where": "(Notes,like,alpha bravo)"},
-            lambda r, _i: r.page(f"lower({r.col('Notes')}) LIKE lower(?) ESCAPE '\\'", ("%alpha bravo%",)),
+            lambda r, _i: r.page(f"{r.col('Notes')} LIKE ? ESCAPE '\\'", ("%alpha bravo%",)),
         ),
         ("sort on a number", {"sort": "-Qty"}, lambda r, _i: r.page(order=f"{r.col('Qty')} DESC")),
         ("count", "count", lambda r, _i: r.count()),
