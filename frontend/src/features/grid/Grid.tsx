@@ -260,6 +260,13 @@ export function Grid({ table }: { table: TableMeta }) {
   // Escape closes the editor; the blur that follows must not save.
   const cancelled = useRef(false);
   const history = useRef(new EditHistory());
+  // Cell writes go to the server one after the other, so an undo never overtakes its edit.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const write = <T,>(send: () => PromiseLike<T>): Promise<T> => {
+    const next = queue.current.then(send, send);
+    queue.current = next.catch(() => undefined);
+    return next;
+  };
   const [expanded, setExpanded] = useState<RecordRow | null>(null);
   const [addColumn, addColumnState] = useAddColumnMutation();
   const [updateColumn, updateColumnState] = useUpdateColumnMutation();
@@ -326,14 +333,16 @@ export function Grid({ table }: { table: TableMeta }) {
     const record = recordAt(cell.row);
     if (!record || !column) return true;
     if (record[column.title] === value) return true;
-    const before = record[column.title];
-    const result = await updateRecord({ tableId, pkName, pk: record[pkName], values: { [column.title]: value } });
+    // Recorded at once, so that an undo pressed while the save is under way still finds it.
+    const entry = { pk: record[pkName], field: column.title, before: record[column.title], after: value };
+    history.current.record(entry);
+    const result = await write(() => updateRecord({ tableId, pkName, pk: entry.pk, values: { [entry.field]: value } }));
     if ("error" in result) {
+      history.current.discard(entry);
       const message = (result.error as HttpError).message;
       if (column.uidt === "Checkbox") notify(message, "danger");
       return Promise.reject(message);
     }
-    history.current.record({ pk: record[pkName], field: column.title, before, after: value });
     return true;
   };
 
@@ -342,7 +351,7 @@ export function Grid({ table }: { table: TableMeta }) {
     const edit = direction === "undo" ? history.current.undo() : history.current.redo();
     if (!edit) return;
     const value = direction === "undo" ? edit.before : edit.after;
-    const result = await updateRecord({ tableId, pkName, pk: edit.pk, values: { [edit.field]: value } });
+    const result = await write(() => updateRecord({ tableId, pkName, pk: edit.pk, values: { [edit.field]: value } }));
     if ("error" in result) {
       if (direction === "undo") history.current.restoreUndo(edit);
       else history.current.restoreRedo(edit);

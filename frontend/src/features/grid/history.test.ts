@@ -39,4 +39,13 @@ describe("edit history", () => {
     h.restoreRedo(again);
     expect(h.canRedo).toBe(true);
   });
+
+  it("forgets a discarded entry", () => {
+    const h = new EditHistory();
+    const first = edit(1);
+    h.record(first);
+    h.record(edit(2));
+    h.discard(first);
+    expect([h.undo(), h.undo()]).toEqual([edit(2), null]);
+  });
 });

@@ -33,6 +33,11 @@ export class EditHistory {
     return edit;
   }
 
+  /** Forget an entry recorded before its save, when the save failed. */
+  discard(edit: Edit): void {
+    this.done = this.done.filter((e) => e !== edit);
+  }
+
   /** Put an entry back where it was when applying it failed. */
   restoreUndo(edit: Edit): void {
     this.undone.pop();
