@@ -119,7 +119,10 @@ def server(tmp_path):
 @pytest.fixture(scope="module")
 def browser():
     _require_build_and_browser()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # The machine is shared with other test runs: wait for conditions generously.
+    expect.set_options(timeout=15_000)
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
