@@ -14,6 +14,7 @@ from workbench.data.model import Field, Model
 from workbench.errors import BadRequest, NotFound
 from workbench.fields.interfaces import FieldValueError
 from workbench.paging import int_param
+from workbench.settings import as_bool
 
 PK_SEPARATOR = "___"
 DEFAULT_PAGE_SIZE = 25
@@ -86,7 +87,10 @@ def list_params(request, model: Model, view=None, paging: bool = True) -> ListPa
         if f.sa_column is None:
             raise BadRequest(f"Field '{f.title}' cannot be sorted")
         params.order_by.append(_ordering(model, f.sa_column, descending))
-    params.order_by += [f.sa_column.asc() for f in model.pk_fields]
+    if as_bool(request.params.get("shuffle", "0")):
+        params.order_by = [sa.func.rand() if model.dialect in ("mysql", "mariadb") else sa.func.random()]
+    else:
+        params.order_by += [f.sa_column.asc() for f in model.pk_fields]
     params.fields = selected_fields(model, request, view)
     if paging:
         cap = int(request.registry.settings.get("workbench.data.max_page_size", MAX_PAGE_SIZE))

@@ -210,3 +210,10 @@ def test_every_write_notifies_rows_changed_with_before_and_after(recorded):
     assert recorder.calls[3][2][0] == (recorder.calls[3][2][0][0], None)
     assert recorder.calls[3][2][0][0]["Qty"] == 10
     assert recorder.calls[4][2][0][0]["Name"] == "B"
+
+
+def test_shuffle_returns_the_same_rows_in_any_order(ctx):
+    seed(ctx, 12)
+    client, h, url = ctx["client"], ctx["h"], ctx["v2"]
+    rows = client.get(url, {"shuffle": "1", "limit": 100}, headers=h).json["list"]
+    assert sorted(r["Id"] for r in rows) == list(range(1, 13))
