@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
 from workbench.errors import NotFound
-from workbench.projects.models import Project
+from workbench.projects.models import Project, ProjectMember
 from workbench.records.loading import TableRef, load_table_ref, load_table_ref_by_id
 from workbench.tables.contexts import _BelowProject
 from workbench.tables.models import Table, View
@@ -27,6 +27,15 @@ def _find_view(request, table: TableRef, key: str | None) -> View | None:
     if view is None:
         raise NotFound(f"View '{key}' not found")
     return view
+
+
+def _project_by_title(request, title: str) -> str | None:
+    """Titles are not unique: prefer a project the caller is a member of."""
+    user_id = request.authenticated_userid
+    member = sa.exists().where(ProjectMember.project_id == Project.id, ProjectMember.user_id == user_id)
+    return request.dbsession.scalar(
+        sa.select(Project.id).where(Project.title == title)
+        .order_by(sa.case((member, 0), else_=1), Project.created_at).limit(1))
 
 
 class RecordsContext(_BelowProject):
@@ -45,8 +54,8 @@ class AliasRecordsContext(_BelowProject):
         md = request.matchdict or {}
         project_key, table_key = md.get("project_id"), md.get("table_name")
         db = request.dbsession
-        project_id = db.scalar(sa.select(Project.id).where(Project.id == project_key)) or db.scalar(
-            sa.select(Project.id).where(Project.title == project_key).limit(1))
+        project_id = db.scalar(sa.select(Project.id).where(Project.id == project_key)) or _project_by_title(
+            request, project_key)
         if project_id is None:
             raise NotFound(f"Project '{project_key}' not found")
         try:

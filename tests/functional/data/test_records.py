@@ -217,3 +217,15 @@ def test_shuffle_returns_the_same_rows_in_any_order(ctx):
     client, h, url = ctx["client"], ctx["h"], ctx["v2"]
     rows = client.get(url, {"shuffle": "1", "limit": 100}, headers=h).json["list"]
     assert sorted(r["Id"] for r in rows) == list(range(1, 13))
+
+
+def test_v1_project_titles_resolve_to_the_callers_project(ctx):
+    client = ctx["client"]
+    other = client.signup("other@example.com")
+    theirs = client.create_project(other, ctx["project"]["title"])
+    create_table(client, other, theirs["id"], "Items", COLUMNS)
+    client.post_json(f"/api/v1/db/data/noco/{theirs['title']}/Items", {"Name": "theirs"}, headers=client.auth(other))
+    mine = client.get(f"/api/v1/db/data/noco/{ctx['project']['title']}/Items", headers=ctx["h"]).json
+    assert mine["list"] == []
+    rows = client.get(f"/api/v1/db/data/noco/{theirs['title']}/Items", headers=client.auth(other)).json["list"]
+    assert [r["Name"] for r in rows] == ["theirs"]
