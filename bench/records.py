@@ -51,6 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 BATCH = 1000
 WARMUP = 5
+ROUNDS = 4
 WORDS = ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet")
 STATUSES = ("todo", "doing", "done")
 SIGNUP = {"email": "bench@example.com", "password": "bench password 1"}
@@ -142,16 +143,42 @@ class Timing:
     p95: float
 
 
-def timed(fn: Callable[[int], object], n: int) -> Timing:
-    for i in range(WARMUP):
-        fn(i)
-    samples = []
-    for i in range(n):
-        started = time.perf_counter()
-        fn(i)
-        samples.append((time.perf_counter() - started) * 1000)
-    samples.sort()
+def summary(samples: list[float]) -> Timing:
+    samples = sorted(samples)
     return Timing(statistics.median(samples), samples[max(0, math.ceil(len(samples) * 0.95) - 1)])
+
+
+class Meter:
+    """Wall times of calls, and the CPU they cost: a process's (the server's) or this thread's."""
+
+    def __init__(self, fn: Callable[[int], object], cpu: Callable[[], float]):
+        self.fn, self.cpu = fn, cpu
+        self.samples: list[float] = []
+        self.cpu_spent = 0.0
+        self.calls = 0
+
+    def run(self, start: int, n: int) -> None:
+        before = self.cpu()
+        for i in range(start, start + n):
+            started = time.perf_counter()
+            self.fn(i)
+            self.samples.append((time.perf_counter() - started) * 1000)
+        self.cpu_spent += self.cpu() - before
+        self.calls += n
+
+
+def interleaved(meters: list[Meter], n: int, rounds: int = ROUNDS) -> None:
+    """``n`` timed calls of each meter, alternating in ``rounds`` slices so that every meter
+    sees the same share of whatever else the machine is doing."""
+    for meter in meters:
+        for i in range(WARMUP):
+            meter.fn(i)
+    done = 0
+    for r in range(rounds):
+        size = n * (r + 1) // rounds - done
+        for meter in meters:
+            meter.run(done, size)
+        done += size
 
 
 def concurrent(make_worker: Callable[[], Callable[[int], object]], clients: int, per_client: int) -> float:
@@ -372,18 +399,20 @@ def run(args, base: str, token: str, project_id: str, db_path: Path | None, serv
             def call(_i, path=path):
                 return api.raw("GET", path)
 
+        ours = Meter(call, (lambda: cpu_ms(server)) if server else (lambda: 0.0))
         try:
-            before = cpu_ms(server)
-            ours = timed(call, args.requests)
-            ours_cpu = (cpu_ms(server) - before) / (args.requests + WARMUP) if server else None
+            call(0)
         except Exception as exc:  # an endpoint the engine does not have (yet)
             skip(results, name, exc)
             continue
-        theirs = raw_cpu = None
+        meters = [ours]
         if raw:
-            before = time.thread_time()
-            theirs = timed(lambda i, f=raw_call: f(raw, i), args.requests)
-            raw_cpu = (time.thread_time() - before) * 1000 / (args.requests + WARMUP)
+            meters.append(Meter(lambda i, f=raw_call: f(raw, i), lambda: time.thread_time() * 1000))
+        interleaved(meters, args.requests)
+        ours_cpu = ours.cpu_spent / ours.calls if server else None
+        theirs = summary(meters[1].samples) if raw else None
+        raw_cpu = meters[1].cpu_spent / meters[1].calls if raw else None
+        ours = summary(ours.samples)
         results.append(Result(name, ours, theirs, cpu=ours_cpu, raw_cpu=raw_cpu))
         print(f"  {name}: p50 {ours.p50:.2f} ms" + (f" (raw {theirs.p50:.2f} ms)" if theirs else ""), file=sys.stderr)
 
@@ -486,7 +515,8 @@ def report(args, results: list[Result], target: str) -> str:
 SingleSelect, Date, DateTime, Email, Rating) in the project's embedded SQLite source;
 {args.rows:,} rows inserted through `POST /api/v2/tables/{{id}}/records` in batches of
 {BATCH:,}. Each read is timed over {args.requests} requests (after {WARMUP} warm-up ones) on one
-keep-alive connection, in milliseconds: the first page of 25 (`limit=25`), `offset={args.rows // 2:,}`,
+keep-alive connection, in milliseconds, alternating with the raw queries in {ROUNDS} slices so both
+see the same load from the rest of the machine: the first page of 25 (`limit=25`), `offset={args.rows // 2:,}`,
 `where=(Name,eq,name {args.rows // 3})`, `where=(Notes,like,alpha bravo)` (about 5% of the rows
 match), `sort=-Qty`, `/count` and `/{{id}}` (ids spread over the table). "raw SQLite" runs the
 same SQL as the app (checked statement by statement with `bench.profile_records --sql`)
