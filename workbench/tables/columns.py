@@ -3,6 +3,8 @@ set the display value, delete. Physical DDL goes through ``workbench.data.ddl``.
 
 from __future__ import annotations
 
+import json
+
 import sqlalchemy as sa
 
 from workbench.data import ddl
@@ -193,6 +195,10 @@ def _convert(request, table: Table, old: ColumnInfo, column: Column) -> None:
     ).all()
     for key, value in rows:
         api_value = old_type.to_api(value)
+        if value is None:
+            api_value = None  # e.g. an empty checkbox reads as false but holds nothing
+        elif isinstance(api_value, (dict, list)) and new_type.name != "JSON":
+            api_value = json.dumps(api_value, ensure_ascii=False)
         try:
             new_value = new_type.to_db(api_value)
         except FieldValueError as exc:

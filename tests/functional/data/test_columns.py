@@ -221,3 +221,28 @@ def test_display_options_and_order(setup):
     assert client.get(old_path, headers=h).json["title"] == "Cost"
     other = create_table(client, h["xc-auth"], table["project_id"], "Other", [])
     client.get(f"/api/v1/db/meta/tables/{other['id']}/columns/{cost['id']}", headers=h, status=404)
+
+
+def test_every_type_converts_to_text_and_back(client, admin):
+    from workbench.testing.tables import MIXED_COLUMNS
+
+    h = client.auth(admin)
+    project = client.create_project(admin, "Conv")
+    table = create_table(client, admin, project["id"], "All", MIXED_COLUMNS)
+    row = {"Name": "n", "Notes": "x\\ny", "Mail": "a@example.com", "Site": "example.com", "Phone": "+1 555 0100",
+           "Qty": 3, "Price": 2.5, "Cost": 4, "Done %": 50, "Spent": 90, "Stars": 4, "Ok": True, "Status": "todo",
+           "Tags": "a,c", "Due": "2024-02-29", "At": "2024-02-29 10:00:00", "Alarm": "08:30", "Year": 2024,
+           "Data": {"k": [1]}}
+    client.post_json(records_url(table), [row, {}], headers=h)
+    before = client.get(f"{records_url(table)}/1", headers=h).json
+    for column in MIXED_COLUMNS:
+        column_id = col(table, column["title"])["id"]
+        patch(client, h, column_id, {"uidt": "SingleLineText"})
+        as_text = client.get(f"{records_url(table)}/1", headers=h).json[column["title"]]
+        assert isinstance(as_text, str)
+        back = {"uidt": column["uidt"], **{k: v for k, v in column.items() if k in ("meta", "colOptions")}}
+        patch(client, h, column_id, back)
+        assert client.get(f"{records_url(table)}/1", headers=h).json[column["title"]] == before[column["title"]]
+    empty = client.get(f"{records_url(table)}/2", headers=h).json
+    assert empty["Name"] is None
+    assert empty["Ok"] is False
