@@ -648,3 +648,49 @@ def test_invitation_sign_up_and_password_change(server, page, browser):
         expect(guest).to_have_url(re.compile(r"/$"))
     finally:
         guest_context.close()
+
+
+def test_grid_filter_groups(server, page):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Yard"}, token=token)
+    columns = [
+        {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
+        {"title": "Qty", "column_name": "qty", "uidt": "Number"},
+    ]
+    table = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/tables",
+                       {"title": "Parts", "columns": columns}, token=token)
+    parts = {"bolt": 5, "nut": 50, "washer": 20, "screw": 7, "bracket": 1, "bar": 30}
+    server.api("POST", f"/api/v2/tables/{table['id']}/records",
+               [{"Name": n, "Qty": q} for n, q in parts.items()], token=token)
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Parts")
+    count = page.get_by_test_id("record-count")
+    expect(count).to_have_text("6 records")
+
+    def add_filter(field, op, value, logic="and", group=None, new_group=False):
+        page.get_by_test_id("add-filter").click()
+        page.get_by_test_id("filter-logic").select_option(logic)
+        if new_group:
+            page.get_by_test_id("filter-add-group").click()
+            expect(page.get_by_test_id("filter-parent")).not_to_have_value("")
+        elif group:
+            page.get_by_test_id("filter-parent").select_option(label=group)
+        page.get_by_test_id("filter-field").select_option(label=field)
+        page.get_by_test_id("filter-op").select_option(op)
+        page.get_by_test_id("filter-value").fill(value)
+        page.get_by_test_id("filter-submit").click()
+        expect(page.get_by_test_id("filter-form")).to_have_count(0)
+
+    # Name contains b, and (Qty > 10 or Qty < 3).
+    add_filter("Name", "like", "b")
+    expect(count).to_have_text("3 records")
+    add_filter("Qty", "gt", "10", new_group=True)
+    expect(count).to_have_text("1 record")
+    add_filter("Qty", "lt", "3", logic="or", group="Group 1")
+    expect(count).to_have_text("2 records")
+    tags = page.get_by_test_id("filter-tag")
+    expect(tags).to_have_text(["Name contains b", "and (Qty > 10 or Qty < 3)"])
+    screenshot(page, "grid-filter-groups")
+    page.reload()
+    expect(count).to_have_text("2 records")
+    expect(page.locator(".wb-grid-row .wb-cell[data-col='0']")).to_have_text(["bracket", "bar"])

@@ -6,7 +6,14 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import type { Column } from "../tables/api";
 import { searchableColumns } from "./search";
-import { useAddFilterMutation, useUpdateViewColumnMutation, type ViewFilter, type ViewSort } from "./viewApi";
+import {
+  filterTree,
+  useAddFilterMutation,
+  useUpdateViewColumnMutation,
+  type FilterNode,
+  type ViewFilter,
+  type ViewSort,
+} from "./viewApi";
 
 export const FILTER_OPS = ["eq", "neq", "like", "nlike", "gt", "lt", "gte", "lte", "blank", "notblank"] as const;
 const NO_VALUE_OPS = ["blank", "notblank"];
@@ -27,21 +34,50 @@ interface Props {
   onSearch(search: Search): void;
 }
 
-function FilterForm({ tableId, viewId, columns, onDone }: { tableId: string; viewId: string; columns: Column[]; onDone(): void }) {
+function FilterForm({ tableId, viewId, columns, groups, onDone }: {
+  tableId: string;
+  viewId: string;
+  columns: Column[];
+  groups: ViewFilter[];
+  onDone(): void;
+}) {
   const intl = useIntl();
   const [columnId, setColumnId] = useState(columns[0]?.id ?? "");
   const [op, setOp] = useState<string>("eq");
   const [value, setValue] = useState("");
+  const [logicalOp, setLogicalOp] = useState("and");
+  const [parentId, setParentId] = useState<string>("");
   const [error, setError] = useState<string | null>(null);
   const [addFilter, { isLoading }] = useAddFilterMutation();
   const submit = async () => {
-    const result = await addFilter({ viewId, tableId, columnId, op, value: NO_VALUE_OPS.includes(op) ? "" : value });
+    const result = await addFilter({
+      viewId, tableId, columnId, op, value: NO_VALUE_OPS.includes(op) ? "" : value, logicalOp, parentId: parentId || null,
+    });
     if ("error" in result) setError((result.error as HttpError).message);
     else onDone();
+  };
+  const addGroup = async () => {
+    const result = await addFilter({ viewId, tableId, isGroup: true, logicalOp, parentId: null });
+    if ("error" in result) setError((result.error as HttpError).message);
+    else setParentId(result.data.id);
   };
   return (
     <div className="wb-filter-form" data-testid="filter-form">
       {error && <Callout intent="danger" compact className="wb-gap">{error}</Callout>}
+      <div className="wb-filter-where">
+        <HTMLSelect value={logicalOp} onChange={(e) => setLogicalOp(e.currentTarget.value)} data-testid="filter-logic">
+          {["and", "or"].map((l) => <option key={l} value={l}>{intl.formatMessage({ id: `filter.logic.${l}` })}</option>)}
+        </HTMLSelect>
+        <HTMLSelect value={parentId} onChange={(e) => setParentId(e.currentTarget.value)} data-testid="filter-parent">
+          <option value="">{intl.formatMessage({ id: "filter.topLevel" })}</option>
+          {groups.map((g, i) => (
+            <option key={g.id} value={g.id}>{intl.formatMessage({ id: "filter.groupN" }, { n: i + 1 })}</option>
+          ))}
+        </HTMLSelect>
+        <Button variant="minimal" icon="folder-new" onClick={addGroup} data-testid="filter-add-group">
+          <FormattedMessage id="filter.addGroup" />
+        </Button>
+      </div>
       <HTMLSelect value={columnId} onChange={(e) => setColumnId(e.currentTarget.value)} data-testid="filter-field">
         {columns.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
       </HTMLSelect>
@@ -66,6 +102,17 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
   const [filterOpen, setFilterOpen] = useState(false);
   const [updateViewColumn] = useUpdateViewColumnMutation();
   const titleOf = (id: string | null) => allColumns.find((c) => c.id === id)?.title ?? "?";
+  const describe = (node: FilterNode): string => {
+    const f = node.filter;
+    if (!f.is_group) {
+      const op = intl.formatMessage({ id: `filter.op.${f.comparison_op}`, defaultMessage: f.comparison_op ?? "" });
+      return `${titleOf(f.fk_column_id)} ${op} ${f.value ?? ""}`.trim();
+    }
+    const parts = node.children.map((child, i) =>
+      `${i > 0 ? intl.formatMessage({ id: `filter.logic.${child.filter.logical_op === "or" ? "or" : "and"}` }) + " " : ""}${describe(child)}`,
+    );
+    return `(${parts.join(" ")})`;
+  };
 
   // Search as the user types, once typing pauses.
   useEffect(() => {
@@ -94,16 +141,25 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
         <Popover
           isOpen={filterOpen}
           onInteraction={(open) => setFilterOpen(open)}
-          content={<FilterForm tableId={tableId} viewId={viewId} columns={columns} onDone={() => setFilterOpen(false)} />}
+          content={
+            <FilterForm
+              tableId={tableId}
+              viewId={viewId}
+              columns={columns}
+              groups={filters.filter((f) => f.is_group)}
+              onDone={() => setFilterOpen(false)}
+            />
+          }
         >
           <Button icon="filter" variant="minimal" data-testid="add-filter">
             <FormattedMessage id="filter.title" />
           </Button>
         </Popover>
       )}
-      {filters.filter((f) => !f.is_group).map((f) => (
-        <Tag key={f.id} minimal icon="filter" data-testid="filter-tag">
-          {titleOf(f.fk_column_id)} {intl.formatMessage({ id: `filter.op.${f.comparison_op}`, defaultMessage: f.comparison_op ?? "" })} {f.value}
+      {filterTree(filters).map((node, i) => (
+        <Tag key={node.filter.id} minimal icon="filter" data-testid="filter-tag">
+          {i > 0 && `${intl.formatMessage({ id: `filter.logic.${node.filter.logical_op === "or" ? "or" : "and"}` })} `}
+          {describe(node)}
         </Tag>
       ))}
       {sorts.map((s) => (

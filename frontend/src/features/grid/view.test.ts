@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Column } from "../tables/api";
 import { searchWhere, whereValue } from "./search";
-import { arrangeColumns, movedOrder } from "./viewApi";
+import { arrangeColumns, filterTree, movedOrder } from "./viewApi";
 
 const col = (id: string, title: string, uidt: string, pv = false): Column => ({ id, title, uidt, pv });
 const columns = [col("c1", "Name", "SingleLineText", true), col("c2", "Qty", "Number"), col("c3", "Done", "Checkbox")];
@@ -43,5 +43,18 @@ describe("view fields", () => {
     expect(movedOrder([1, 2, 3], 1, 1)).toBe(4);
     expect(movedOrder([1, 2, 3], 0, -1)).toBeNull();
     expect(movedOrder([1, 2, 3], 2, 1)).toBeNull();
+  });
+});
+
+describe("filter tree", () => {
+  it("nests conditions under their groups, in order", () => {
+    const f = (id: string, parent: string | null, group = false) => ({
+      id, fk_parent_id: parent, fk_column_id: group ? null : "c1", comparison_op: group ? null : "eq", value: "1",
+      logical_op: "and", is_group: group,
+    });
+    const tree = filterTree([f("a", null), f("g", null, true), f("b", "g"), f("c", "g")]);
+    expect(tree.map((n) => n.filter.id)).toEqual(["a", "g"]);
+    expect(tree[1].children.map((n) => n.filter.id)).toEqual(["b", "c"]);
+    expect(tree[0].children).toEqual([]);
   });
 });

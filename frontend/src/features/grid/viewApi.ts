@@ -10,6 +10,7 @@ export interface ViewSort {
 
 export interface ViewFilter {
   id: string;
+  fk_parent_id?: string | null;
   fk_column_id: string | null;
   comparison_op: string | null;
   value: string | null;
@@ -48,11 +49,16 @@ export const viewApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["View"] }).
       }),
       invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
     }),
-    addFilter: build.mutation<ViewFilter, { viewId: string; tableId: string; columnId: string; op: string; value: string }>({
-      query: ({ viewId, columnId, op, value }) => ({
+    addFilter: build.mutation<
+      ViewFilter,
+      { viewId: string; tableId: string; columnId?: string; op?: string; value?: string; logicalOp?: string; parentId?: string | null; isGroup?: boolean }
+    >({
+      query: ({ viewId, columnId, op, value, logicalOp, parentId, isGroup }) => ({
         url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/filters`,
         method: "POST",
-        body: { fk_column_id: columnId, comparison_op: op, value, logical_op: "and" },
+        body: isGroup
+          ? { is_group: true, logical_op: logicalOp ?? "and", fk_parent_id: parentId ?? null }
+          : { fk_column_id: columnId, comparison_op: op, value, logical_op: logicalOp ?? "and", fk_parent_id: parentId ?? null },
       }),
       invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
     }),
@@ -98,4 +104,21 @@ export function movedOrder(shownOrders: readonly number[], index: number, delta:
   }
   const after = target + 1 < shownOrders.length ? shownOrders[target + 1] : shownOrders[target] + 2;
   return (shownOrders[target] + after) / 2;
+}
+
+export interface FilterNode {
+  filter: ViewFilter;
+  children: FilterNode[];
+}
+
+/** The view's filters as a tree (groups hold their conditions), in their saved order. */
+export function filterTree(filters: readonly ViewFilter[]): FilterNode[] {
+  const byParent = new Map<string | null, ViewFilter[]>();
+  for (const f of filters) {
+    const key = f.fk_parent_id ?? null;
+    byParent.set(key, [...(byParent.get(key) ?? []), f]);
+  }
+  const build = (parent: string | null): FilterNode[] =>
+    (byParent.get(parent) ?? []).map((filter) => ({ filter, children: filter.is_group ? build(filter.id) : [] }));
+  return build(null);
 }
