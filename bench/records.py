@@ -25,6 +25,7 @@ RESULTS.md only with ``--write``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import math
@@ -344,7 +345,26 @@ def skip(results: list[Result], name: str, exc: BaseException) -> None:
     results.append(Result(name, None, note=f"skipped: {str(exc)[:120]}"))
 
 
+def pin(pids: list[int], cpus: set[int]) -> None:
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.sched_setaffinity(pid, cpus)
+
+
+def quietest_cpu() -> int:
+    usage = psutil.cpu_percent(interval=0.5, percpu=True)
+    return min(range(len(usage)), key=usage.__getitem__)
+
+
 def run(args, base: str, token: str, project_id: str, db_path: Path | None, server_pid: int | None) -> list[Result]:
+    all_cpus = os.sched_getaffinity(0)
+    args.pinned = None
+    if server_pid and args.pin and len(all_cpus) > 1:
+        # Server and client on one CPU: they take turns (the client waits for each answer),
+        # and the server's work and the raw queries run on the same core, whatever the
+        # other cores are busy with.
+        args.pinned = quietest_cpu()
+        pin([server_pid, 0], {args.pinned})
     api = Api(base, token, args.token_header)
     table = create_table(api, project_id)
     records = f"/api/v2/tables/{table['id']}/records"
@@ -416,6 +436,8 @@ def run(args, base: str, token: str, project_id: str, db_path: Path | None, serv
         results.append(Result(name, ours, theirs, cpu=ours_cpu, raw_cpu=raw_cpu))
         print(f"  {name}: p50 {ours.p50:.2f} ms" + (f" (raw {theirs.p50:.2f} ms)" if theirs else ""), file=sys.stderr)
 
+    if args.pinned is not None:
+        pin([server_pid, 0], all_cpus)  # concurrent clients need every core
     path = query(records, {"limit": 25})
 
     def api_worker():
@@ -505,10 +527,15 @@ def command(args) -> str:
         parts.append(f"--requests {args.requests}")
     if args.clients != 4:
         parts.append(f"--clients {args.clients}")
+    if not args.pin:
+        parts.append("--no-pin")
     return " ".join(parts)
 
 
 def report(args, results: list[Result], target: str) -> str:
+    pinned = ""
+    if getattr(args, "pinned", None) is not None:
+        pinned = f" (server and client pinned to CPU {args.pinned}, the quietest at the start, except for the concurrent clients)"
     return f"""## Records API, v2 (`{command(args)}`)
 
 {target}: a table of 10 mixed columns (SingleLineText, LongText, Number, Decimal, Checkbox,
@@ -516,7 +543,7 @@ SingleSelect, Date, DateTime, Email, Rating) in the project's embedded SQLite so
 {args.rows:,} rows inserted through `POST /api/v2/tables/{{id}}/records` in batches of
 {BATCH:,}. Each read is timed over {args.requests} requests (after {WARMUP} warm-up ones) on one
 keep-alive connection, in milliseconds, alternating with the raw queries in {ROUNDS} slices so both
-see the same load from the rest of the machine: the first page of 25 (`limit=25`), `offset={args.rows // 2:,}`,
+see the same load from the rest of the machine{pinned}: the first page of 25 (`limit=25`), `offset={args.rows // 2:,}`,
 `where=(Name,eq,name {args.rows // 3})`, `where=(Notes,like,alpha bravo)` (about 5% of the rows
 match), `sort=-Qty`, `/count` and `/{{id}}` (ids spread over the table). "raw SQLite" runs the
 same SQL as the app (checked statement by statement with `bench.profile_records --sql`)
@@ -569,6 +596,12 @@ def main() -> None:
     parser.add_argument("--sqlite", type=Path, help="with --url: the SQLite file holding the table (raw column)")
     parser.add_argument("--write", action="store_true", help="with --url: write the RESULTS.md section too")
     parser.add_argument("--no-write", action="store_true", help="print only, leave bench/RESULTS.md alone")
+    parser.add_argument(
+        "--pin",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="run the started server and this client on one CPU for the single-client measures (default: on)",
+    )
     args = parser.parse_args()
 
     args.app_driver = not args.url
