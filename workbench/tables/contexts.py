@@ -12,7 +12,7 @@ from sqlalchemy.orm import joinedload, selectinload
 from workbench.errors import NotFound
 from workbench.projects.models import Project
 from workbench.security.contexts import ProjectContext
-from workbench.tables.models import Column, Table, View
+from workbench.tables.models import Column, Filter, Sort, Table, View
 
 
 def _matched(request, *keys):
@@ -68,3 +68,28 @@ class ViewContext(_BelowProject):
             raise NotFound(f"View '{view_id}' not found")
         self.view = view
         super().__init__(request, load_table(request, view.table_id))
+
+
+class _ViewPart(_BelowProject):
+    """A filter or a sort: loads it, its view and the view's table."""
+
+    model: type
+    key: str
+    label: str
+
+    def __init__(self, request):
+        item_id = _matched(request, self.key)
+        item = request.dbsession.get(self.model, item_id) if item_id else None
+        if item is None:
+            raise NotFound(f"{self.label} '{item_id}' not found")
+        self.item = item
+        self.view = request.dbsession.get(View, item.view_id)
+        super().__init__(request, load_table(request, self.view.table_id))
+
+
+class FilterContext(_ViewPart):
+    model, key, label = Filter, "filter_id", "Filter"
+
+
+class SortContext(_ViewPart):
+    model, key, label = Sort, "sort_id", "Sort"

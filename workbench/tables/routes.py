@@ -2,7 +2,7 @@
 
 from workbench.api import add_api_route
 from workbench.security.contexts import ProjectContext
-from workbench.tables.contexts import ColumnContext, TableContext, ViewContext
+from workbench.tables.contexts import ColumnContext, FilterContext, SortContext, TableContext, ViewContext
 
 
 def includeme(config):
@@ -23,3 +23,9 @@ def includeme(config):
     v("view.columns", "/api/v1/db/meta/views/{view_id}/columns", "/api/v2/meta/views/{view_id}/columns")
     v("view.column", "/api/v1/db/meta/views/{view_id}/columns/{column_id}",
       "/api/v2/meta/views/{view_id}/columns/{column_id}")
+    add_api_route(config, "filter.children", "/api/v1/db/meta/filters/{filter_id}/children",
+                  "/api/v2/meta/filters/{filter_id}/children", factory=FilterContext)
+    add_api_route(config, "filter", "/api/v1/db/meta/filters/{filter_id}", "/api/v2/meta/filters/{filter_id}",
+                  factory=FilterContext)
+    add_api_route(config, "sort", "/api/v1/db/meta/sorts/{sort_id}", "/api/v2/meta/sorts/{sort_id}",
+                  factory=SortContext)

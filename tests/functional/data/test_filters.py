@@ -198,3 +198,32 @@ def test_gui_json_filters_and_sorts(env):
                      headers=h, status=400).json
     assert "cl_nope" in bad["msg"]
     client.get(env["url"], {"sortArrJson": "{"}, headers=h, status=400)
+
+
+def test_view_filter_and_sort_items(env):
+    client, h, table = env["client"], env["h"], env["table"]
+    view_id = table["views"][0]["id"]
+    cols = {c["title"]: c["id"] for c in table["columns"]}
+    base = "/api/v2/meta/views/" + view_id
+    group = client.post_json(f"{base}/filters", {"is_group": True}, headers=h).json
+    child = client.post_json(f"{base}/filters", {"fk_parent_id": group["id"], "fk_column_id": "Qty",
+                                                 "comparison_op": "gt", "value": 1}, headers=h).json
+    assert child["fk_column_id"] == cols["Qty"]
+    assert [c["id"] for c in client.get(f"/api/v1/db/meta/filters/{group['id']}/children", headers=h).json["list"]] \
+        == [child["id"]]
+    assert env["ids"]("", viewId=view_id) == [2, 3]
+    changed = client.patch_json(f"/api/v1/db/meta/filters/{child['id']}", {"value": "5"}, headers=h).json
+    assert changed["value"] == "5"
+    assert env["ids"]("", viewId=view_id) == [3]
+    bad = client.patch_json(f"/api/v1/db/meta/filters/{child['id']}", {"comparison_op": "like"}, headers=h,
+                            status=400).json
+    assert "Qty" in bad["msg"]
+    sort = client.post_json(f"{base}/sorts", {"fk_column_id": cols["Qty"]}, headers=h).json
+    client.patch_json(f"/api/v1/db/meta/sorts/{sort['id']}", {"direction": "desc"}, headers=h)
+    assert client.get(f"/api/v2/meta/sorts/{sort['id']}", headers=h).json["direction"] == "desc"
+    client.delete(f"/api/v1/db/meta/filters/{group['id']}", headers=h)
+    client.get(f"/api/v1/db/meta/filters/{child['id']}", headers=h, status=404)
+    assert env["ids"]("", viewId=view_id) == [3, 2, 1, 4]
+    client.delete(f"/api/v1/db/meta/sorts/{sort['id']}", headers=h)
+    assert env["ids"]("", viewId=view_id) == [1, 2, 3, 4]
+    client.get(f"/api/v1/db/meta/sorts/{sort['id']}", headers=h, status=404)

@@ -1,6 +1,8 @@
 """A view's state as the records API applies it (``viewId``): filters (a tree of groups and
 conditions), sorts and visible fields. Each is validated against the table's field types."""
 
+import types
+
 from workbench.api import api_view
 from workbench.data.filters import stored_filters_clause
 from workbench.data.unit import data_transaction
@@ -31,6 +33,14 @@ def _model(request):
     table = request.context.table
     work = data_transaction(request, table.source)
     return request.registry["data_models"].get(request.registry, table, work.dialect)
+
+
+def check_filter(request, item: Filter) -> None:
+    """400 naming the field if the condition cannot apply (checked alone, as a root)."""
+    alone = types.SimpleNamespace(id=item.id, parent_id=None, order=0, is_group=False, column_id=item.column_id,
+                                  comparison_op=item.comparison_op, comparison_sub_op=item.comparison_sub_op,
+                                  value=item.value, logical_op="and")
+    stored_filters_clause(_model(request), [alone])
 
 
 def _column_id(request, value) -> str:
@@ -73,7 +83,7 @@ def add_filter(request):
                   value=None if value is None else str(value),
                   order=max((f.order or 0 for f in view.filters), default=0) + 1)
     if not is_group:
-        stored_filters_clause(_model(request), [item])  # 400 naming the field if invalid
+        check_filter(request, item)
     view.filters.append(item)
     request.dbsession.flush()
     result = filter_json(item)
