@@ -535,24 +535,34 @@ def command(args) -> str:
 def report(args, results: list[Result], target: str) -> str:
     pinned = ""
     if getattr(args, "pinned", None) is not None:
-        pinned = f" (server and client pinned to CPU {args.pinned}, the quietest at the start, except for the concurrent clients)"
+        pinned = (
+            f"; the server and this client share CPU {args.pinned} (the quietest at the start) for all but "
+            "the concurrent clients, so the server's work and the raw queries run on the same core"
+        )
+    raw_settings = getattr(args, "raw_settings", "") or "not measured"
     return f"""## Records API, v2 (`{command(args)}`)
 
-{target}: a table of 10 mixed columns (SingleLineText, LongText, Number, Decimal, Checkbox,
+{target}. A table of 10 mixed columns (SingleLineText, LongText, Number, Decimal, Checkbox,
 SingleSelect, Date, DateTime, Email, Rating) in the project's embedded SQLite source;
-{args.rows:,} rows inserted through `POST /api/v2/tables/{{id}}/records` in batches of
-{BATCH:,}. Each read is timed over {args.requests} requests (after {WARMUP} warm-up ones) on one
-keep-alive connection, in milliseconds, alternating with the raw queries in {ROUNDS} slices so both
-see the same load from the rest of the machine{pinned}: the first page of 25 (`limit=25`), `offset={args.rows // 2:,}`,
-`where=(Name,eq,name {args.rows // 3})`, `where=(Notes,like,alpha bravo)` (about 5% of the rows
-match), `sort=-Qty`, `/count` and `/{{id}}` (ids spread over the table). "raw SQLite" runs the
-same SQL as the app (checked statement by statement with `bench.profile_records --sql`)
-straight on the project's data file, in the same run, with the app's driver settings
-({args.raw_settings or "not measured"}), one `BEGIN` ... `COMMIT` per request, the page
-then the `count(*)` that `pageInfo` needs when the page is full or not the first. "above raw" is
-our p50 minus the raw p50. Targets from issue 3; NocoDB 0.301.3's figures (SQLite, 100k rows)
-from reference/performance.md. The {args.clients}-client row compares our total requests/s with
-{args.clients} raw threads' (ratio = raw / ours).
+{args.rows:,} rows inserted through `POST /api/v2/tables/{{id}}/records` in batches of {BATCH:,}.
+
+- Reads, each timed over {args.requests} requests (after {WARMUP} warm-up ones) on one keep-alive
+  connection, in milliseconds: the first page of 25 (`limit=25`), `offset={args.rows // 2:,}`,
+  `where=(Name,eq,name {args.rows // 3})`, `where=(Notes,like,alpha bravo)` (about 5% of the rows
+  match), `sort=-Qty`, `/count`, and `/{{id}}` (ids spread over the table).
+- Raw SQLite: the same SQL as the app (checked statement by statement with
+  `bench.profile_records --sql`) on the project's data file, in the same run, with the app's
+  driver settings ({raw_settings}); one `BEGIN` ... `COMMIT` per request; the page, then the
+  `count(*)` that `pageInfo` needs when the page is full or not the first (as the API decides).
+- Each read alternates with its raw query in {ROUNDS} slices, so both see the same load from the
+  rest of the machine{pinned}. "server CPU / req" is the server process's CPU time per request and
+  "raw CPU / req" the client thread's per raw query: steadier than wall times on a busy machine.
+- "above raw" is our p50 minus the raw p50; "ratio" ours over raw. The {args.clients}-client row is the
+  total requests/s of {args.clients} keep-alive clients asking for the first page, next to
+  {args.clients} raw threads (ratio = raw / ours). Targets from issue 3; NocoDB 0.301.3's figures
+  (SQLite, 100k rows, same kind of machine) from reference/performance.md.
+- Where a request's time goes: `.venv/bin/python -m bench.profile_records` (cProfile in-process,
+  SQL per request, time by component).
 
 {table_markdown(results, args.clients)}
 """
@@ -611,7 +621,7 @@ def main() -> None:
         api = Api(args.url, args.token, args.token_header)
         project_id = args.project or api.call("POST", "/api/v1/db/meta/projects", {"title": "Bench"})["id"]
         results = run(args, args.url, args.token, project_id, args.sqlite, None)
-        body = report(args, results, f"Server at {args.url}")
+        body = report(args, results, f"Server: {args.url}")
         print(body)
         if args.write and not args.no_write:
             write_section("records", body)
@@ -627,7 +637,7 @@ def main() -> None:
         finally:
             proc.terminate()
             proc.wait(timeout=10)
-    body = report(args, results, "`pserve development.ini` (one gevent process, SQLite meta and data)")
+    body = report(args, results, "Server: `pserve development.ini` (one gevent process, SQLite meta and data)")
     print(body)
     if not args.no_write:
         write_section("records", body)
