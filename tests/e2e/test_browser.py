@@ -694,3 +694,44 @@ def test_grid_filter_groups(server, page):
     page.reload()
     expect(count).to_have_text("2 records")
     expect(page.locator(".wb-grid-row .wb-cell[data-col='0']")).to_have_text(["bracket", "bar"])
+
+
+def test_super_admin_manages_users(server, page, browser):
+    token = _sign_up_first_user(server)
+    server.api("POST", "/api/v1/auth/user/signup", {"email": "member@example.com", "password": PASSWORD})
+    _use_token(page, token)
+    page.goto("/account")
+    page.get_by_test_id("account-users-tab").click()
+    expect(page).to_have_url(re.compile(r"/account/users$"))
+    rows = page.get_by_test_id("user-row")
+    expect(rows).to_have_count(2)
+
+    # Invite-only sign-up, then an invitation.
+    page.get_by_text("Sign-up by invitation only").click()
+    expect(page.get_by_test_id("invite-only")).to_be_checked()
+    page.get_by_test_id("user-invite-email").fill("new@example.com")
+    page.get_by_test_id("user-invite-submit").click()
+    expect(page.get_by_test_id("user-invite-link")).to_have_value(re.compile(r"/signup/"))
+    expect(rows).to_have_count(3)
+    screenshot(page, "users")
+    assert server.api("GET", "/api/v1/app-settings", token=token)["invite_only_signup"] is True
+
+    # Block the member: their session ends and they cannot sign in.
+    member = rows.filter(has_text="member@example.com")
+    member.get_by_test_id("user-block").click()
+    expect(member).to_contain_text("blocked")
+    other = browser.new_context(base_url=server.url, locale="en-US")
+    try:
+        p2 = other.new_page()
+        p2.goto("/signin")
+        p2.fill("#signin-email", "member@example.com")
+        p2.fill("#signin-password", PASSWORD)
+        p2.get_by_test_id("signin-submit").click()
+        expect(p2.get_by_test_id("form-error")).to_be_visible()
+    finally:
+        other.close()
+
+    # A deep link reloads straight into user management.
+    page.reload()
+    expect(page.get_by_test_id("users")).to_be_visible()
+    expect(page.get_by_test_id("invite-only")).to_be_checked()

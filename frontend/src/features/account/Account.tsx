@@ -7,6 +7,11 @@ import { LANGUAGES, isSupported } from "../i18n/locales";
 import { useMeQuery } from "../session/api";
 import { langChanged, selectLang } from "../settings/settingsSlice";
 import { PasswordChange } from "./PasswordChange";
+import { Users } from "./Users";
+import { useLocation } from "react-router";
+import { Link } from "react-router";
+import { selectToken } from "../settings/settingsSlice";
+import { decodeToken, rolesMap } from "../session/token";
 
 const LANGUAGE_NAMES: Record<string, string> = {
   ar: "العربية", bn_IN: "বাংলা", da: "Dansk", de: "Deutsch", en: "English", es: "Español", fa: "فارسی",
@@ -22,11 +27,28 @@ export function Account() {
   const dispatch = useAppDispatch();
   const lang = useAppSelector(selectLang);
   const { data: user } = useMeQuery(undefined, { skip: !allowed });
+  const token = useAppSelector(selectToken);
+  const isSuper = allowed && !!rolesMap(decodeToken(token)?.roles).super;
+  const onUsers = useLocation().pathname.startsWith("/account/users");
   return (
     <div className="wb-page wb-narrow">
       <H2>
         <FormattedMessage id="account.title" />
       </H2>
+      {isSuper && (
+        <div className="bp6-button-group wb-gap" role="tablist">
+          <Link to="/account" className={`bp6-button${onUsers ? "" : " bp6-active"}`} role="tab">
+            <FormattedMessage id="account.profile" />
+          </Link>
+          <Link to="/account/users" className={`bp6-button${onUsers ? " bp6-active" : ""}`} role="tab" data-testid="account-users-tab">
+            <FormattedMessage id="users.title" />
+          </Link>
+        </div>
+      )}
+      {isSuper && onUsers ? (
+        <Users />
+      ) : (
+        <>
       <Card>
         <h3 className="bp6-heading">
           <FormattedMessage id="account.profile" />
@@ -73,6 +95,8 @@ export function Account() {
         <Card className="wb-gap-top">
           <PasswordChange />
         </Card>
+      )}
+        </>
       )}
     </div>
   );
