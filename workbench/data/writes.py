@@ -17,6 +17,8 @@ from workbench.errors import BadRequest, NotFound, Unprocessable
 from workbench.fields.interfaces import FieldValueError, HasOptions
 from workbench.plugins import notify
 
+KEY_CHUNK = 500
+
 
 class RowWriter:
     """Writes rows of one table on the request's data connection."""
@@ -143,36 +145,43 @@ class RowWriter:
 
     def update_where(self, clause, data: dict) -> int:
         values = self.prepare(data, inserting=False)
-        found = self._rows_where(clause if clause is not None else sa.true())
+        clause = clause if clause is not None else sa.true()
+        found = self._rows_where(clause)
         if found and values:
-            keys = [key for key, _row in found]
-            self.connection.execute(self.model.table.update().where(self._keys_clause(keys)).values(values))
+            self.connection.execute(self.model.table.update().where(clause).values(values))
         after = self._api(values)
         notify.rows_changed(self.request, self.table, "update", [(row, {**row, **after}) for _k, row in found])
         return len(found)
 
     # -- delete ----------------------------------------------------------------
-    def _keys_clause(self, keys: list[dict]):
+    def _keys_clauses(self, keys: list[dict]):
+        """Conditions matching ``keys``, in chunks that stay under every driver's limit of
+        bound parameters."""
         pks = self.model.pk_fields
-        if len(pks) == 1:
-            return pks[0].sa_column.in_([key[pks[0].id] for key in keys])
-        return sa.or_(*(pk_clause(self.model, key) for key in keys))
+        for start in range(0, len(keys), KEY_CHUNK):
+            chunk = keys[start:start + KEY_CHUNK]
+            if len(pks) == 1:
+                yield pks[0].sa_column.in_([key[pks[0].id] for key in chunk])
+            else:
+                yield sa.or_(*(pk_clause(self.model, key) for key in chunk))
 
     def delete(self, keys: list[dict]) -> list[dict]:
         if not keys:
             return []
-        found = self._rows_where(self._keys_clause(keys))
+        found = [pair for clause in self._keys_clauses(keys) for pair in self._rows_where(clause)]
         if len(found) < len({tuple(k.values()) for k in keys}):
             present = {tuple(k.values()) for k, _row in found}
             missing = next(k for k in keys if tuple(k.values()) not in present)
             raise NotFound(f"Record '{'___'.join(str(v) for v in missing.values())}' not found")
-        self.connection.execute(self.model.table.delete().where(self._keys_clause(keys)))
+        for clause in self._keys_clauses(keys):
+            self.connection.execute(self.model.table.delete().where(clause))
         notify.rows_changed(self.request, self.table, "delete", [(row, None) for _k, row in found])
         return [row for _k, row in found]
 
     def delete_where(self, clause) -> int:
-        found = self._rows_where(clause if clause is not None else sa.true())
+        clause = clause if clause is not None else sa.true()
+        found = self._rows_where(clause)
         if found:
-            self.connection.execute(self.model.table.delete().where(self._keys_clause([k for k, _r in found])))
+            self.connection.execute(self.model.table.delete().where(clause))
         notify.rows_changed(self.request, self.table, "delete", [(row, None) for _k, row in found])
         return len(found)

@@ -229,3 +229,14 @@ def test_v1_project_titles_resolve_to_the_callers_project(ctx):
     assert mine["list"] == []
     rows = client.get(f"/api/v1/db/data/noco/{theirs['title']}/Items", headers=client.auth(other)).json["list"]
     assert [r["Name"] for r in rows] == ["theirs"]
+
+
+def test_bulk_writes_beyond_the_drivers_parameter_limits(ctx):
+    client, h, url, bulk = ctx["client"], ctx["h"], ctx["v2"], ctx["bulk"]
+    for start in range(0, 3000, 1000):
+        client.post_json(url, [{"Name": f"r{i}", "Qty": i % 2} for i in range(start, start + 1000)], headers=h)
+    assert client.patch_json(f"{bulk}/all?where=(Qty,eq,1)", {"Name": "odd"}, headers=h).json == 1500
+    deleted = client.delete_json(url, [{"Id": i} for i in range(1, 1201)], headers=h).json
+    assert len(deleted) == 1200
+    assert client.delete(f"{bulk}/all?where=(Name,eq,odd)", headers=h).json == 900
+    assert client.get(f"{url}/count", headers=h).json == {"count": 900}
