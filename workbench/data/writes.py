@@ -130,13 +130,14 @@ class RowWriter:
         return rows
 
     def update(self, items: list[tuple[dict, dict]]) -> list[tuple[dict, dict]]:
+        prepared = [(key, self.prepare(data, inserting=False)) for key, data in items]
+        keys = [key for key, _values in prepared]
+        befores = {tuple(k.values()): row for clause in self._keys_clauses(keys) for k, row in self._rows_where(clause)}
         changes = []
-        for key, data in items:
-            values = self.prepare(data, inserting=False)
-            found = self._rows_where(pk_clause(self.model, key))
-            if not found:
+        for key, values in prepared:
+            before = befores.get(tuple(key.values()))
+            if before is None:
                 raise NotFound(f"Record '{'___'.join(str(v) for v in key.values())}' not found")
-            before = found[0][1]
             if values:
                 self.connection.execute(self.model.table.update().where(pk_clause(self.model, key)).values(values))
             changes.append((before, {**before, **self._api(values)}))
