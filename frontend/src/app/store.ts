@@ -9,6 +9,7 @@ import { direction } from "../features/i18n/locales";
 import { enMessages } from "../features/i18n/messages";
 import { sessionApi } from "../features/session/api";
 import {
+  feedbackPolled,
   langChanged,
   settingsLoaded,
   settingsSlice,
@@ -64,7 +65,7 @@ export function makeStore(options: StoreOptions = {}) {
 
   // Keep the stored settings in step with the store (never before they were loaded).
   listener.startListening({
-    matcher: isAnyOf(tokenChanged, signedOut, langChanged),
+    matcher: isAnyOf(tokenChanged, signedOut, langChanged, feedbackPolled),
     effect: (_action, api) => {
       const { settings } = api.getState() as RootState;
       if (settings.loaded) writeSettings(options.storage, settings.values);

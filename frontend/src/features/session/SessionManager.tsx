@@ -9,7 +9,16 @@ import { localeLoaded } from "../i18n/localeSlice";
 import { direction } from "../i18n/locales";
 import { loadMessages } from "../i18n/messages";
 import { readSettings } from "../settings/settings";
-import { selectLang, selectSettingsLoaded, selectToken, settingsLoaded, signedOut, tokenChanged } from "../settings/settingsSlice";
+import {
+  feedbackPolled,
+  selectLang,
+  selectSettingsLoaded,
+  selectToken,
+  settingsLoaded,
+  signedOut,
+  tokenChanged,
+} from "../settings/settingsSlice";
+import { nextFeedbackForm, shouldPollFeedback, type FeedbackResponse } from "../settings/feedback";
 import { RealtimeClient, socketUrl, type RealtimeState } from "../realtime/realtimeClient";
 import { notify } from "../ui/notify";
 import { oauthReturn } from "./oauth";
@@ -49,6 +58,13 @@ export function SessionManager() {
     if (stored && !decodeToken(stored)) settings.token = null;
     dispatch(settingsLoaded(settings));
     if (expired) void store.http.refresh();
+    // The feedback form poll; its failures are ignored.
+    if (shouldPollFeedback(settings.feedbackForm.lastFormPollDate, Date.now())) {
+      void store.http.request<FeedbackResponse>({ url: "/api/v1/feedback_form" }).then((result) => {
+        const previous = store.getState().settings.values.feedbackForm;
+        dispatch(feedbackPolled(nextFeedbackForm(previous, result.data ?? { error: true }, new Date().toISOString())));
+      });
+    }
   }, [dispatch, store]);
 
   // OAuth return: exchange the code for a token, then drop the query string.

@@ -3,7 +3,7 @@
 // right after hydration.
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import type { Lang } from "../i18n/locales";
-import { defaultSettings, type LocalSettings } from "./settings";
+import { defaultSettings, type FeedbackForm, type LocalSettings } from "./settings";
 
 export interface SettingsState {
   loaded: boolean;
@@ -30,6 +30,9 @@ export const settingsSlice = createSlice({
     langChanged(state, action: PayloadAction<Lang>) {
       state.values.lang = action.payload;
     },
+    feedbackPolled(state, action: PayloadAction<FeedbackForm>) {
+      state.values.feedbackForm = action.payload;
+    },
   },
   selectors: {
     selectSettingsLoaded: (state) => state.loaded,
@@ -39,5 +42,5 @@ export const settingsSlice = createSlice({
   },
 });
 
-export const { settingsLoaded, tokenChanged, signedOut, langChanged } = settingsSlice.actions;
+export const { settingsLoaded, tokenChanged, signedOut, langChanged, feedbackPolled } = settingsSlice.actions;
 export const { selectSettingsLoaded, selectToken, selectLang, selectPreviewAs } = settingsSlice.selectors;
