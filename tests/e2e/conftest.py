@@ -53,7 +53,7 @@ class Server:
         }
         env.pop("WORKBENCH_DATABASE_URL", None)
         subprocess.run([str(bin_dir / "workbench"), "migrate"], cwd=REPO, env=env, check=True, capture_output=True)
-        self._log = open(self.log_path, "wb")
+        self._log = open(self.log_path, "wb")  # noqa: SIM115 (closed in stop())
         self.process = subprocess.Popen(
             [str(bin_dir / "pserve"), "development.ini"], cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT
         )

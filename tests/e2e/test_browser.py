@@ -58,11 +58,14 @@ def test_first_response_holds_the_rendered_shell(server):
     assert state["theme"]["primaryColor"] == "#4351E8"
 
     status, html = server.get_html("/nc/p_unknown/table/Orders")
-    assert status == 200 and 'data-testid="project-shell"' in html
+    assert status == 200
+    assert 'data-testid="project-shell"' in html
     status, html = server.get_html("/no/such/page/at/all")
-    assert status == 404 and "Page not found" in html
+    assert status == 404
+    assert "Page not found" in html
     status, html = server.get_html("/api/v1/no-such-thing")
-    assert status == 404 and json.loads(html) == {"msg": "Not found"}
+    assert status == 404
+    assert json.loads(html) == {"msg": "Not found"}
 
 
 def test_sign_up_create_project_and_find_it_after_reload(server, page):
@@ -195,7 +198,9 @@ def test_route_guards(server, context, page):
 
 def test_non_super_user_is_refused_the_app_store(server, browser):
     _sign_up_first_user(server)
-    token = server.api("POST", "/api/v1/auth/user/signup", {"email": "member@example.com", "password": PASSWORD})["token"]
+    token = server.api("POST", "/api/v1/auth/user/signup", {"email": "member@example.com", "password": PASSWORD})[
+        "token"
+    ]
     ctx = browser.new_context(base_url=server.url, locale="en-US")
     try:
         page = ctx.new_page()
@@ -287,8 +292,9 @@ def test_grid_pages_edits_adds_and_deletes_records(server, page):
         {"title": "Title", "column_name": "title", "uidt": "SingleLineText", "pv": True},
         {"title": "Qty", "column_name": "qty", "uidt": "Number"},
     ]
-    table = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/tables",
-                       {"title": "Items", "columns": columns}, token=token)
+    table = server.api(
+        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Items", "columns": columns}, token=token
+    )
     rows = [{"Title": f"Item {i:03d}", "Qty": i} for i in range(1, 251)]
     server.api("POST", f"/api/v2/tables/{table['id']}/records", rows, token=token)
 
@@ -354,8 +360,9 @@ def test_fields_are_added_renamed_retyped_and_deleted(server, page):
     token = _sign_up_first_user(server)
     project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Crm"}, token=token)
     columns = [{"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}]
-    table = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/tables",
-                       {"title": "People", "columns": columns}, token=token)
+    table = server.api(
+        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "People", "columns": columns}, token=token
+    )
     server.api("POST", f"/api/v2/tables/{table['id']}/records", [{"Name": "Ada"}], token=token)
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/People")
@@ -388,7 +395,10 @@ def test_fields_are_added_renamed_retyped_and_deleted(server, page):
     page.reload()
     expect(headers).to_have_text(["Name", "Age text"])
     expect(page.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(1)).to_have_text("36")
-    kinds = {c["title"]: c["uidt"] for c in server.api("GET", f"/api/v1/db/meta/tables/{table['id']}", token=token)["columns"]}
+    kinds = {
+        c["title"]: c["uidt"]
+        for c in server.api("GET", f"/api/v1/db/meta/tables/{table['id']}", token=token)["columns"]
+    }
     assert kinds["Age text"] == "SingleLineText"
 
     # Delete it after confirming.
@@ -406,11 +416,16 @@ def test_grid_search_sort_filter_hide_and_reorder_are_kept(server, page):
         {"title": "Qty", "column_name": "qty", "uidt": "Number"},
         {"title": "Note", "column_name": "note", "uidt": "LongText"},
     ]
-    table = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/tables",
-                       {"title": "Parts", "columns": columns}, token=token)
+    table = server.api(
+        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Parts", "columns": columns}, token=token
+    )
     names = ["bolt", "nut", "washer", "screw", "bracket"]
-    server.api("POST", f"/api/v2/tables/{table['id']}/records",
-               [{"Name": n, "Qty": q, "Note": f"{n} note"} for n, q in zip(names, [5, 50, 20, 7, 1])], token=token)
+    server.api(
+        "POST",
+        f"/api/v2/tables/{table['id']}/records",
+        [{"Name": n, "Qty": q, "Note": f"{n} note"} for n, q in zip(names, [5, 50, 20, 7, 1], strict=True)],
+        token=token,
+    )
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Parts")
     count = page.get_by_test_id("record-count")
@@ -472,10 +487,15 @@ def test_grid_copy_paste_undo_redo_and_expanded_record(server, page):
         {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
         {"title": "Qty", "column_name": "qty", "uidt": "Number"},
     ]
-    table = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/tables",
-                       {"title": "Things", "columns": columns}, token=token)
-    server.api("POST", f"/api/v2/tables/{table['id']}/records",
-               [{"Name": "alpha", "Qty": 1}, {"Name": "beta", "Qty": 2}], token=token)
+    table = server.api(
+        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Things", "columns": columns}, token=token
+    )
+    server.api(
+        "POST",
+        f"/api/v2/tables/{table['id']}/records",
+        [{"Name": "alpha", "Qty": 1}, {"Name": "beta", "Qty": 2}],
+        token=token,
+    )
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Things")
     grid = page.get_by_test_id("grid-scroll")
@@ -524,7 +544,10 @@ def test_project_theme_colours_are_validated_saved_and_applied(server, page):
     project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Brand"}, token=token)
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}")
-    header_colour = "document.querySelector('.wb-project-header') && getComputedStyle(document.querySelector('.wb-project-header')).backgroundColor"
+    header_colour = (
+        "document.querySelector('.wb-project-header')"
+        " && getComputedStyle(document.querySelector('.wb-project-header')).backgroundColor"
+    )
     page.wait_for_function(f"{header_colour} === 'rgb(67, 81, 232)'")
 
     page.get_by_test_id("theme-primary").fill("#12345")
@@ -543,8 +566,9 @@ def test_project_theme_colours_are_validated_saved_and_applied(server, page):
 
     # Another client's change shows after a reload (invalid colours are refused by the server
     # and fall back to the defaults on screen: see theme.ts and its vitest).
-    server.api("PATCH", f"/api/v1/db/meta/projects/{project['id']}",
-               {"meta": {"theme": {"primaryColor": "#abc"}}}, token=token)
+    server.api(
+        "PATCH", f"/api/v1/db/meta/projects/{project['id']}", {"meta": {"theme": {"primaryColor": "#abc"}}}, token=token
+    )
     page.reload()
     page.wait_for_function(f"{header_colour} === 'rgb(170, 187, 204)'")
 
@@ -559,8 +583,9 @@ def test_grid_edits_fields_of_several_types(server, page):
         {"title": "Stars", "uidt": "Rating"},
         {"title": "Paid", "uidt": "Checkbox"},
     ]
-    table = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/tables",
-                       {"title": "Tasks", "columns": columns}, token=token)
+    table = server.api(
+        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Tasks", "columns": columns}, token=token
+    )
     server.api("POST", f"/api/v2/tables/{table['id']}/records", [{"Name": "write", "Status": "todo"}], token=token)
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Tasks")
@@ -657,11 +682,13 @@ def test_grid_filter_groups(server, page):
         {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
         {"title": "Qty", "column_name": "qty", "uidt": "Number"},
     ]
-    table = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/tables",
-                       {"title": "Parts", "columns": columns}, token=token)
+    table = server.api(
+        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Parts", "columns": columns}, token=token
+    )
     parts = {"bolt": 5, "nut": 50, "washer": 20, "screw": 7, "bracket": 1, "bar": 30}
-    server.api("POST", f"/api/v2/tables/{table['id']}/records",
-               [{"Name": n, "Qty": q} for n, q in parts.items()], token=token)
+    server.api(
+        "POST", f"/api/v2/tables/{table['id']}/records", [{"Name": n, "Qty": q} for n, q in parts.items()], token=token
+    )
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Parts")
     count = page.get_by_test_id("record-count")

@@ -145,7 +145,7 @@ def test_root_files_are_served_but_not_the_template(web):
 def test_state_cannot_break_out_of_its_script_element(web):
     response = web.get("/")
     state_script = re.search(r"<script>window.__WB_STATE__=.*?</script>", response.text).group(0)
-    assert "</" not in state_script[len("<script>"):-len("</script>")]
+    assert "</" not in state_script[len("<script>") : -len("</script>")]
 
 
 def test_not_built_gives_a_plain_page_saying_how_to_build(tmp_path):

@@ -102,8 +102,13 @@ def _app_info(request):
 def _script_json(value) -> str:
     """JSON safe inside a <script> element."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026") \
-        .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
 
 
 def _root_file(web, path_info: str):
@@ -125,4 +130,3 @@ def _plain_not_found():
     from workbench.errors import json_error
 
     return json_error(None, 404, "Not found")
-
