@@ -102,6 +102,9 @@ def includeme(config):
     settings = config.get_settings()
     settings["tm.manager_hook"] = "pyramid_tm.explicit_manager"
     settings["tm.activate_hook"] = _tm_activate
+    # pyramid_tm would look the caller up on every request (even public ones) only to
+    # annotate the transaction; nothing reads that annotation.
+    settings["tm.annotate_user"] = False
     config.include("pyramid_tm")
     config.include("pyramid_retry")
     config.add_exception_view(database_error_view, context=sa.exc.OperationalError)
