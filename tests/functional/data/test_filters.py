@@ -227,3 +227,28 @@ def test_view_filter_and_sort_items(env):
     client.delete(f"/api/v1/db/meta/sorts/{sort['id']}", headers=h)
     assert env["ids"]("", viewId=view_id) == [1, 2, 3, 4]
     client.get(f"/api/v1/db/meta/sorts/{sort['id']}", headers=h, status=404)
+
+
+def test_aggregations(env):
+    import json
+
+    client, h, table = env["client"], env["h"], env["table"]
+    wanted = [{"field": "Qty", "type": t} for t in ("sum", "avg", "min", "max", "count_filled")] + [
+        {"field": "Name", "type": "count_empty"}, {"field": "Name", "type": "count_unique"},
+        {"field": "Ok", "type": "checked"}, {"field": "Ok", "type": "unchecked"},
+        {"field": "Due", "type": "earliest"}, {"field": "Due", "type": "latest"}, {"field": "Id", "type": "count"},
+    ]
+    url = f"/api/v2/tables/{table['id']}/aggregate"
+    result = client.get(url, {"aggregation": json.dumps(wanted)}, headers=h).json
+    assert result["Qty"] == {"sum": 16.0, "avg": pytest.approx(16 / 3), "min": 1, "max": 10, "count_filled": 3}
+    assert result["Name"] == {"count_empty": 1, "count_unique": 3}
+    assert result["Ok"] == {"checked": 1, "unchecked": 3}
+    assert result["Due"] == {"earliest": day(-3), "latest": day(10)}
+    assert result["Id"] == {"count": 4}
+    todo = client.get(url, {"aggregation": json.dumps(wanted[:1]), "where": "(Status,eq,todo)"}, headers=h).json
+    assert todo == {"Qty": {"sum": 11.0}}
+    v1 = f"/api/v1/db/data/noco/{table['project_id']}/Things/aggregate"
+    assert client.get(v1, {"aggregation": json.dumps(wanted[:1])}, headers=h).json == {"Qty": {"sum": 16.0}}
+    bad = client.get(url, {"aggregation": json.dumps([{"field": "Name", "type": "sum"}])}, headers=h, status=400)
+    assert "Name" in bad.json["msg"]
+    client.get(url, {"aggregation": "[1]"}, headers=h, status=400)

@@ -1,5 +1,6 @@
 """Reading helpers shared by the v1 and v2 views."""
 
+from workbench.data import aggregates
 from workbench.data.query import count_rows, read_row, select_rows, selected_fields
 from workbench.errors import NotFound
 from workbench.paging import paged
@@ -12,6 +13,11 @@ LIST_QUERY = (
     ("limit", "page size (default 25)"),
     ("offset", "rows to skip"),
     ("viewId", "apply a view's filters, sorts and visible fields"),
+)
+AGGREGATE_QUERY = (
+    ("aggregation", 'JSON array of {"field", "type"}; types per field type: count, count_empty, count_filled, '
+                    "count_unique, sum, avg, min, max, earliest, latest, checked, unchecked"),
+    *LIST_QUERY[:1], LIST_QUERY[-1],
 )
 
 
@@ -29,6 +35,12 @@ def list_page(request) -> dict:
 def count(request) -> dict:
     records = Records(request)
     return {"count": count_rows(records.connection, records.model, records.params(paging=False).where)}
+
+
+def aggregate(request) -> dict:
+    records = Records(request)
+    wanted = aggregates.parse_request(records.model, request.params.get("aggregation"))
+    return aggregates.aggregate(records.connection, records.model, wanted, records.params(paging=False).where)
 
 
 def find_one(request) -> dict:

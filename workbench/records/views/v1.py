@@ -5,7 +5,7 @@ from workbench.api import api_view
 from workbench.data.query import read_row
 from workbench.errors import BadRequest
 from workbench.records.services import Records, as_list, check_unique_keys
-from workbench.records.views.common import LIST_QUERY, count, find_one, list_page, read_one
+from workbench.records.views.common import AGGREGATE_QUERY, LIST_QUERY, aggregate, count, find_one, list_page, read_one
 from workbench.security.permissions import Permission
 
 TAGS = ("records v1",)
@@ -108,3 +108,9 @@ def update_all(request):
 def delete_all(request):
     records = Records(request)
     return records.writer().delete_where(records.params(paging=False).where)
+
+
+@api_view("v1.records.aggregate", "GET", Permission.DATA_READ, tags=TAGS, query=AGGREGATE_QUERY,
+          summary="Footer aggregations of records matching where: {field: {type: value}}")
+def aggregate_records(request):
+    return aggregate(request)

@@ -2,7 +2,7 @@
 
 from workbench.api import api_view
 from workbench.records.services import Records, as_list, check_unique_keys
-from workbench.records.views.common import LIST_QUERY, count, list_page, read_one
+from workbench.records.views.common import AGGREGATE_QUERY, LIST_QUERY, aggregate, count, list_page, read_one
 from workbench.security.permissions import Permission
 
 TAGS = ("records",)
@@ -58,3 +58,9 @@ def delete_records(request):
     rows = records.writer().delete(keys)
     result = [records.pk_json(row) for row in rows]
     return result if many else result[0]
+
+
+@api_view("v2.records.aggregate", "GET", Permission.DATA_READ, tags=TAGS, query=AGGREGATE_QUERY,
+          summary="Footer aggregations of records matching where: {field: {type: value}}")
+def aggregate_records(request):
+    return aggregate(request)
