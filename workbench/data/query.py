@@ -94,7 +94,8 @@ def list_params(request, model: Model, view=None, paging: bool = True) -> ListPa
     params.fields = selected_fields(model, request, view)
     if paging:
         cap = int(request.registry.settings.get("workbench.data.max_page_size", MAX_PAGE_SIZE))
-        params.limit = int_param(request, "limit", DEFAULT_PAGE_SIZE, 1, cap, aliases=("l",))
+        # Like NocoDB, a limit above the cap is lowered to it, not refused.
+        params.limit = min(int_param(request, "limit", DEFAULT_PAGE_SIZE, 1, aliases=("l",)), cap)
         params.offset = int_param(request, "offset", 0, 0, aliases=("o",))
     return params
 

@@ -240,3 +240,10 @@ def test_bulk_writes_beyond_the_drivers_parameter_limits(ctx):
     assert len(deleted) == 1200
     assert client.delete(f"{bulk}/all?where=(Name,eq,odd)", headers=h).json == 900
     assert client.get(f"{url}/count", headers=h).json == {"count": 900}
+
+
+def test_limit_above_the_cap_is_lowered(ctx):
+    seed(ctx, 3)
+    page = ctx["client"].get(ctx["v2"], {"limit": 10**9}, headers=ctx["h"]).json
+    assert page["pageInfo"]["pageSize"] == 10_000
+    assert len(page["list"]) == 3
