@@ -12,6 +12,7 @@ from pathlib import Path
 ENV_OVERRIDES = {
     "WORKBENCH_DATA_DIR": "workbench.data_dir",
     "WORKBENCH_DATABASE_URL": "sqlalchemy.url",
+    "WORKBENCH_DATA_URL": "workbench.data.url",
     "WORKBENCH_SECRET": "workbench.secret",
     "WORKBENCH_SITE_URL": "workbench.site_url",
     "WORKBENCH_BUS_URL": "workbench.bus.url",
@@ -26,6 +27,8 @@ DEFAULTS = {
     "workbench.env": "development",
     "workbench.data_dir": "var",
     "workbench.site_url": "",
+    # Where new projects keep their tables: "" = an embedded SQLite file per project.
+    "workbench.data.url": "",
     "workbench.signup": "open",  # open | invite
     "workbench.jwt.expiration": "3600",  # seconds; clients refresh 5 minutes before
     "workbench.refresh.expiration": str(7 * 24 * 3600),
