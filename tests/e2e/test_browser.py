@@ -762,3 +762,59 @@ def test_super_admin_manages_users(server, page, browser):
     page.reload()
     expect(page.get_by_test_id("users")).to_be_visible()
     expect(page.get_by_test_id("invite-only")).to_be_checked()
+
+
+def _member_token(server, owner_token: str, project_id: str, email: str, role: str) -> str:
+    invite = server.api(
+        "POST", f"/api/v1/db/meta/projects/{project_id}/users", {"email": email, "roles": role}, token=owner_token
+    )
+    body = {"email": email, "password": PASSWORD, "token": invite["invite_token"]}
+    return server.api("POST", "/api/v1/auth/user/signup", body)["token"]
+
+
+def test_viewers_get_a_read_only_project_and_editors_edit_data_only(server, browser):
+    owner = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Shared"}, token=owner)
+    columns = [{"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}]
+    table = server.api(
+        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Items", "columns": columns}, token=owner
+    )
+    server.api("POST", f"/api/v2/tables/{table['id']}/records", [{"Name": "one"}], token=owner)
+    viewer = _member_token(server, owner, project["id"], "viewer@example.com", "viewer")
+    editor = _member_token(server, owner, project["id"], "editor@example.com", "editor")
+
+    for token, role in ((viewer, "viewer"), (editor, "editor")):
+        ctx = browser.new_context(base_url=server.url, locale="en-US")
+        try:
+            page = ctx.new_page()
+            _use_token(page, token)
+            page.goto("/")
+            expect(page.get_by_test_id("project-row")).to_contain_text("Shared")
+            expect(page.get_by_test_id("rename-project")).to_have_count(0)
+            expect(page.get_by_test_id("delete-project")).to_have_count(0)
+            expect(page.get_by_test_id("new-project")).to_have_count(0)
+            page.goto(f"/nc/{project['id']}/table/Items")
+            first = page.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(0)
+            expect(first).to_have_text("one")
+            expect(page.get_by_test_id("add-field")).to_have_count(0)
+            expect(page.get_by_test_id("rename-table")).to_have_count(0)
+            expect(page.get_by_test_id("new-table")).to_have_count(0)
+            first.dblclick()
+            if role == "viewer":
+                expect(page.get_by_test_id("add-record")).to_have_count(0)
+                expect(page.get_by_test_id("field-menu")).to_have_count(0)
+                expect(page.get_by_test_id("cell-editor")).to_have_count(0)
+                screenshot(page, "grid-read-only")
+            else:
+                page.get_by_test_id("cell-editor").fill("edited")
+                page.get_by_test_id("cell-editor").press("Enter")
+                expect(first).to_have_text("edited")
+                page.get_by_test_id("field-menu").click()
+                expect(page.get_by_test_id("sort-asc")).to_be_visible()
+                expect(page.get_by_test_id("field-edit")).to_have_count(0)
+                expect(page.get_by_test_id("field-delete")).to_have_count(0)
+            page.goto(f"/nc/{project['id']}/auth")
+            expect(page.get_by_test_id("member-row")).to_have_count(3)
+            expect(page.get_by_test_id("invite-submit")).to_have_count(0)
+        finally:
+            ctx.close()

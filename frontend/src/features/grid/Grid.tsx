@@ -19,6 +19,7 @@ import {
   type TableMeta,
 } from "../tables/api";
 import { FieldDialog } from "./FieldDialog";
+import { useCapabilities } from "../projects/permissions";
 import { EditHistory } from "./history";
 import { ExpandedRecord } from "./ExpandedRecord";
 import { GridToolbar, type Search } from "./GridToolbar";
@@ -245,6 +246,7 @@ export function Grid({ table }: { table: TableMeta }) {
   const [search, setSearch] = useState<Search>({ fieldId: null, term: "" });
   const where = searchWhere(columns, search.fieldId, search.term);
   const { data: countData, isLoading } = useRecordCountQuery({ tableId, viewId, where });
+  const caps = useCapabilities();
   const rowCount = countData?.count ?? 0;
   const [createRecord, createState] = useCreateRecordMutation();
   const [updateRecord] = useUpdateRecordMutation();
@@ -316,6 +318,7 @@ export function Grid({ table }: { table: TableMeta }) {
   );
 
   const startEditing = (cell: Cell, text?: string) => {
+    if (!caps.dataEdit) return;
     const column = columns[cell.col];
     if (!column || READ_ONLY_TYPES.has(column.uidt)) return;
     const record = recordAt(cell.row);
@@ -348,6 +351,7 @@ export function Grid({ table }: { table: TableMeta }) {
 
   /** Undo (or redo) the last cell edit. */
   const replay = async (direction: "undo" | "redo") => {
+    if (!caps.dataEdit) return;
     const edit = direction === "undo" ? history.current.undo() : history.current.redo();
     if (!edit) return;
     const value = direction === "undo" ? edit.before : edit.after;
@@ -369,7 +373,7 @@ export function Grid({ table }: { table: TableMeta }) {
   };
 
   const onPaste = (event: ClipboardEvent) => {
-    if (editing || !active) return;
+    if (editing || !active || !caps.dataEdit) return;
     const column = columns[active.col];
     if (!column || READ_ONLY_TYPES.has(column.uidt)) return;
     event.preventDefault();
@@ -511,12 +515,16 @@ export function Grid({ table }: { table: TableMeta }) {
   return (
     <div className="wb-grid" data-testid="grid">
       <div className="wb-grid-toolbar">
-        <Button icon="add" intent="primary" size="small" loading={createState.isLoading} onClick={addRecord} data-testid="add-record">
-          <FormattedMessage id="grid.addRecord" />
-        </Button>
-        <Button icon="trash" size="small" variant="minimal" intent="danger" disabled={!active} onClick={deleteActive} data-testid="delete-record">
-          <FormattedMessage id="grid.deleteRecord" />
-        </Button>
+        {caps.dataEdit && (
+          <>
+            <Button icon="add" intent="primary" size="small" loading={createState.isLoading} onClick={addRecord} data-testid="add-record">
+              <FormattedMessage id="grid.addRecord" />
+            </Button>
+            <Button icon="trash" size="small" variant="minimal" intent="danger" disabled={!active} onClick={deleteActive} data-testid="delete-record">
+              <FormattedMessage id="grid.deleteRecord" />
+            </Button>
+          </>
+        )}
         <Button icon="maximize" size="small" variant="minimal" disabled={!active} onClick={() => active && setExpanded(recordAt(active.row) ?? null)} data-testid="expand-record">
           <FormattedMessage id="grid.expandRecord" />
         </Button>
@@ -526,7 +534,7 @@ export function Grid({ table }: { table: TableMeta }) {
       </div>
       <GridToolbar
         tableId={tableId}
-        viewId={viewId}
+        viewId={caps.viewConfigure ? viewId : undefined}
         columns={columns}
         allColumns={fieldColumns}
         hidden={hidden}
@@ -558,25 +566,27 @@ export function Grid({ table }: { table: TableMeta }) {
                 title={column.uidt}
               >
                 <span className="wb-header-title">{column.title}</span>
-                <Popover
+                {(caps.schema || caps.viewConfigure) && <Popover
                   placement="bottom-end"
                   content={
                     <Menu>
-                      <MenuItem icon="edit" text={intl.formatMessage({ id: "field.edit" })} onClick={() => { setFieldError(null); setFieldDialog({ column }); }} data-testid="field-edit" />
+                      {caps.schema && <MenuItem icon="edit" text={intl.formatMessage({ id: "field.edit" })} onClick={() => { setFieldError(null); setFieldDialog({ column }); }} data-testid="field-edit" />}
+                      {caps.viewConfigure && <>
                       <MenuItem icon="sort-asc" text={intl.formatMessage({ id: "sort.asc" })} onClick={() => void sortBy(column, "asc")} data-testid="sort-asc" />
                       <MenuItem icon="sort-desc" text={intl.formatMessage({ id: "sort.desc" })} onClick={() => void sortBy(column, "desc")} data-testid="sort-desc" />
                       <MenuItem icon="eye-off" text={intl.formatMessage({ id: "field.hide" })} disabled={!viewId} onClick={() => viewId && void updateViewColumn({ viewId, tableId, columnId: column.id, show: false })} data-testid="field-hide" />
                       <MenuItem icon="arrow-left" text={intl.formatMessage({ id: "field.moveLeft" })} disabled={colsWin.first + i === 0} onClick={() => moveField(colsWin.first + i, -1)} data-testid="field-move-left" />
                       <MenuItem icon="arrow-right" text={intl.formatMessage({ id: "field.moveRight" })} disabled={colsWin.first + i === columns.length - 1} onClick={() => moveField(colsWin.first + i, 1)} data-testid="field-move-right" />
-                      <MenuItem icon="trash" intent="danger" text={intl.formatMessage({ id: "field.delete" })} onClick={() => setDeletingField(column)} data-testid="field-delete" />
+                      </>}
+                      {caps.schema && <MenuItem icon="trash" intent="danger" text={intl.formatMessage({ id: "field.delete" })} onClick={() => setDeletingField(column)} data-testid="field-delete" />}
                     </Menu>
                   }
                 >
                   <Button variant="minimal" size="small" icon="caret-down" aria-label={intl.formatMessage({ id: "field.menu" })} data-testid="field-menu" />
-                </Popover>
+                </Popover>}
               </div>
             ))}
-            <div className="wb-header-add" style={{ left: ROW_NUMBER_WIDTH + colsWin.totalWidth }}>
+            {caps.schema && <div className="wb-header-add" style={{ left: ROW_NUMBER_WIDTH + colsWin.totalWidth }}>
               <Button
                 variant="minimal"
                 size="small"
@@ -586,7 +596,7 @@ export function Grid({ table }: { table: TableMeta }) {
                 onClick={() => { setFieldError(null); setFieldDialog({ column: null }); }}
                 data-testid="add-field"
               />
-            </div>
+            </div>}
           </div>
           {isLoading && <Spinner size={20} className="wb-grid-spinner" />}
           {pages.map((page) => (

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import { isValidEmail } from "../auth/email";
 import { notify } from "../ui/notify";
+import { useCapabilities } from "../projects/permissions";
 import {
   MEMBER_ROLES,
   inviteLink,
@@ -24,6 +25,7 @@ export function Members({ projectId }: { projectId: string }) {
   const [role, setRole] = useState<string>("editor");
   const [formError, setFormError] = useState<string | null>(null);
   const [links, setLinks] = useState<{ email: string; url: string }[]>([]);
+  const caps = useCapabilities();
   const emails = email.split(",").map((e) => e.trim()).filter(Boolean);
   const emailError = email && !emails.every(isValidEmail) ? intl.formatMessage({ id: "auth.email.invalid" }) : null;
 
@@ -47,7 +49,7 @@ export function Members({ projectId }: { projectId: string }) {
       <H4>
         <FormattedMessage id="members.title" />
       </H4>
-      <form className="wb-invite" onSubmit={onInvite} noValidate>
+      {caps.members && <form className="wb-invite" onSubmit={onInvite} noValidate>
         <FormGroup label={intl.formatMessage({ id: "members.invite.email" })} labelFor="invite-email" helperText={emailError} intent={emailError ? "danger" : "none"}>
           <InputGroup id="invite-email" value={email} onValueChange={setEmail} placeholder="name@example.com" data-testid="invite-email" />
         </FormGroup>
@@ -59,7 +61,7 @@ export function Members({ projectId }: { projectId: string }) {
         <Button type="submit" intent="primary" icon="new-person" loading={inviteState.isLoading} disabled={!emails.length || !!emailError} data-testid="invite-submit">
           <FormattedMessage id="members.invite" />
         </Button>
-      </form>
+      </form>}
       {formError && <Callout intent="danger" className="wb-gap" data-testid="form-error">{formError}</Callout>}
       {links.map((link) => (
         <Callout key={link.url} intent="success" className="wb-gap" icon="link">
@@ -81,8 +83,8 @@ export function Members({ projectId }: { projectId: string }) {
                   {m.invite_pending && <Tag minimal intent="warning" className="wb-tag-gap"><FormattedMessage id="members.pending" /></Tag>}
                 </td>
                 <td>
-                  {m.roles === "owner" ? (
-                    <Tag minimal>{intl.formatMessage({ id: "role.owner" })}</Tag>
+                  {m.roles === "owner" || !caps.members ? (
+                    <Tag minimal>{intl.formatMessage({ id: `role.${m.roles}`, defaultMessage: m.roles })}</Tag>
                   ) : (
                     <HTMLSelect value={m.roles} onChange={(e) => void act(updateMember({ projectId, userId: m.id, roles: e.currentTarget.value }))} minimal>
                       {MEMBER_ROLES.map((r) => <option key={r} value={r}>{intl.formatMessage({ id: `role.${r}` })}</option>)}
@@ -90,7 +92,7 @@ export function Members({ projectId }: { projectId: string }) {
                   )}
                 </td>
                 <td className="wb-actions">
-                  {m.roles !== "owner" && (
+                  {m.roles !== "owner" && caps.members && (
                     <Button variant="minimal" intent="danger" icon="remove" onClick={() => void act(removeMember({ projectId, userId: m.id }))}>
                       <FormattedMessage id="members.remove" />
                     </Button>

@@ -15,6 +15,10 @@ import {
 } from "./api";
 import { ProjectTitleDialog } from "./ProjectTitleDialog";
 import { themeFromMeta } from "./theme";
+import { canCreateProjects, capabilities } from "./permissions";
+import { useAppSelector } from "../../app/hooks";
+import { selectToken } from "../settings/settingsSlice";
+import { decodeToken, rolesMap } from "../session/token";
 
 export function projectPath(project: Pick<Project, "id">): string {
   return `/nc/${encodeURIComponent(project.id)}`;
@@ -32,6 +36,9 @@ export function ProjectList() {
   const [renaming, setRenaming] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const token = useAppSelector(selectToken);
+  const myRoles = rolesMap(decodeToken(token)?.roles);
+  const mayCreate = !allowed || canCreateProjects(myRoles);
 
   const onCreate = async (title: string) => {
     const result = await createProject({ title });
@@ -59,9 +66,11 @@ export function ProjectList() {
         <H2>
           <FormattedMessage id="project.list.title" />
         </H2>
-        <Button intent="primary" icon="plus" onClick={() => { setFormError(null); setCreating(true); }} disabled={!allowed} data-testid="new-project">
-          <FormattedMessage id="project.create" />
-        </Button>
+        {mayCreate && (
+          <Button intent="primary" icon="plus" onClick={() => { setFormError(null); setCreating(true); }} disabled={!allowed} data-testid="new-project">
+            <FormattedMessage id="project.create" />
+          </Button>
+        )}
       </div>
       <Card className="wb-card-flush">
         {!allowed || isLoading ? (
@@ -75,7 +84,9 @@ export function ProjectList() {
         ) : (
           <HTMLTable className="wb-table" interactive data-testid="project-list">
             <tbody>
-              {projects.map((project) => (
+              {projects.map((project) => {
+                const caps = capabilities({ ...myRoles, ...project.roles });
+                return (
                 <tr key={project.id} data-testid="project-row">
                   <td>
                     <span className="wb-swatch" style={{ background: project.color || themeFromMeta(project.meta).primaryColor }} />
@@ -85,16 +96,21 @@ export function ProjectList() {
                   </td>
                   <td className="wb-actions">
                     <ButtonGroup variant="minimal">
-                      <Button icon="edit" onClick={() => { setFormError(null); setRenaming(project); }} data-testid="rename-project">
-                        <FormattedMessage id="project.rename" />
-                      </Button>
-                      <Button icon="trash" intent="danger" onClick={() => setDeleting(project)} data-testid="delete-project">
-                        <FormattedMessage id="project.delete" />
-                      </Button>
+                      {caps.projectUpdate && (
+                        <Button icon="edit" onClick={() => { setFormError(null); setRenaming(project); }} data-testid="rename-project">
+                          <FormattedMessage id="project.rename" />
+                        </Button>
+                      )}
+                      {caps.projectDelete && (
+                        <Button icon="trash" intent="danger" onClick={() => setDeleting(project)} data-testid="delete-project">
+                          <FormattedMessage id="project.delete" />
+                        </Button>
+                      )}
                     </ButtonGroup>
                   </td>
                 </tr>
-              ))}
+                );
+              })}
             </tbody>
           </HTMLTable>
         )}

@@ -22,6 +22,9 @@ import { useProjectQuery } from "./api";
 import { Members } from "../members/Members";
 import { ThemeEditor } from "./ThemeEditor";
 import { themeFromMeta, themeStyle } from "./theme";
+import { CapabilitiesContext, capabilities } from "./permissions";
+import { selectPreviewAs } from "../settings/settingsSlice";
+import { useAppSelector } from "../../app/hooks";
 
 export function ProjectShell() {
   const intl = useIntl();
@@ -33,6 +36,8 @@ export function ProjectShell() {
   const isAuthTab = /\/auth\/?$/.test(location.pathname);
   const me = useMeQuery({ projectId }, { skip: !allowed || !projectId });
   const refused = refusedOnProject(me.data?.roles);
+  const previewAs = useAppSelector(selectPreviewAs);
+  const caps = capabilities(me.data?.roles, previewAs);
   const ready = allowed && me.isSuccess && !refused;
   const project = useProjectQuery(projectId, { skip: !ready });
   const tables = useTablesQuery(projectId, { skip: !ready });
@@ -98,18 +103,21 @@ export function ProjectShell() {
           </ul>
         )}
         <div className="wb-home-actions">
-          <Button icon="add" intent="primary" onClick={() => { setCreateError(null); setCreating(true); }} data-testid="new-table-home">
-            <FormattedMessage id="table.create" />
-          </Button>
+          {caps.schema && (
+            <Button icon="add" intent="primary" onClick={() => { setCreateError(null); setCreating(true); }} data-testid="new-table-home">
+              <FormattedMessage id="table.create" />
+            </Button>
+          )}
           <Button icon="people" onClick={() => navigate(`/nc/${encodeURIComponent(projectId)}/auth`)} data-testid="open-members">
             <FormattedMessage id="members.title" />
           </Button>
         </div>
-        <ThemeEditor key={JSON.stringify(project.data.meta ?? null)} project={project.data} />
+        {caps.projectUpdate && <ThemeEditor key={JSON.stringify(project.data.meta ?? null)} project={project.data} />}
       </Card>
     );
 
   return (
+    <CapabilitiesContext.Provider value={caps}>
     <div className="wb-project" style={themeStyle(theme) as CSSProperties} data-testid="project-shell">
       <div className="wb-project-header">
         <H2 data-testid="project-title">{project.data?.title ?? "\u00a0"}</H2>
@@ -120,7 +128,7 @@ export function ProjectShell() {
             <H4>
               <FormattedMessage id="project.home.tables" />
             </H4>
-            <Button
+            {caps.schema && <Button
               variant="minimal"
               icon="add"
               aria-label={intl.formatMessage({ id: "table.create" })}
@@ -128,7 +136,7 @@ export function ProjectShell() {
               disabled={!project.data}
               onClick={() => { setCreateError(null); setCreating(true); }}
               data-testid="new-table"
-            />
+            />}
           </div>
           {!project.data || !tables.data ? (
             <Spinner size={20} />
@@ -166,6 +174,7 @@ export function ProjectShell() {
         testId="table-title"
       />
     </div>
+    </CapabilitiesContext.Provider>
   );
 }
 

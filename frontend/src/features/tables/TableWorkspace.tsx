@@ -7,6 +7,7 @@ import { useAppDispatch, useAppStore } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
 import { tabClosed, tabPath, tabRenamed } from "../tabs/tabsSlice";
 import { Grid } from "../grid/Grid";
+import { useCapabilities } from "../projects/permissions";
 import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
 import { useDeleteTableMutation, useTableQuery, useUpdateTableMutation } from "./api";
@@ -24,6 +25,7 @@ export function TableWorkspace({ projectId, tableId }: { projectId: string; tabl
   const [deleting, setDeleting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const tabId = `table:${tableId}`;
+  const caps = useCapabilities();
 
   if (isError) return <Card>{(error as HttpError).message}</Card>;
   if (!table) return <Spinner size={24} />;
@@ -49,14 +51,14 @@ export function TableWorkspace({ projectId, tableId }: { projectId: string; tabl
     <Card data-testid="table-workspace" className="wb-workspace">
       <div className="wb-page-header">
         <H3 data-testid="table-title">{table.title}</H3>
-        <ButtonGroup variant="minimal">
+        {caps.schema && <ButtonGroup variant="minimal">
           <Button icon="edit" onClick={() => { setFormError(null); setRenaming(true); }} data-testid="rename-table">
             <FormattedMessage id="project.rename" />
           </Button>
           <Button icon="trash" intent="danger" onClick={() => setDeleting(true)} data-testid="delete-table">
             <FormattedMessage id="project.delete" />
           </Button>
-        </ButtonGroup>
+        </ButtonGroup>}
       </div>
       <Grid table={table} />
       <TitleDialog

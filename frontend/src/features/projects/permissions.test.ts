@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { canCreateProjects, capabilities } from "./permissions";
+
+describe("project capabilities", () => {
+  it("follow the project roles", () => {
+    expect(capabilities({ owner: true })).toEqual({
+      dataEdit: true, viewConfigure: true, schema: true, members: true, projectUpdate: true, projectDelete: true,
+    });
+    expect(capabilities({ creator: true }).projectDelete).toBe(false);
+    expect(capabilities({ creator: true }).schema).toBe(true);
+    expect(capabilities({ editor: true })).toMatchObject({ dataEdit: true, viewConfigure: true, schema: false, members: false });
+    expect(Object.values(capabilities({ viewer: true })).some(Boolean)).toBe(false);
+    expect(Object.values(capabilities({ commenter: true, "org-level-creator": true })).some(Boolean)).toBe(false);
+    expect(capabilities({ super: true }).projectDelete).toBe(true);
+  });
+
+  it("in preview mode count only the previewed role", () => {
+    expect(capabilities({ owner: true }, "viewer").dataEdit).toBe(false);
+    expect(capabilities({ viewer: true }, "editor").dataEdit).toBe(true);
+  });
+
+  it("let org-level creators and the super admin create projects", () => {
+    expect(canCreateProjects({ "org-level-creator": true })).toBe(true);
+    expect(canCreateProjects({ super: true })).toBe(true);
+    expect(canCreateProjects({ "org-level-viewer": true })).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+// What the current user may do in a project, from their effective roles (SPEC §6; mirrors
+// workbench/security/roles.py). The UI hides what the server would refuse.
+import { createContext, useContext } from "react";
+
+export type Capability = "dataEdit" | "viewConfigure" | "schema" | "members" | "projectUpdate" | "projectDelete";
+
+const EDITOR: Capability[] = ["dataEdit", "viewConfigure"];
+const CREATOR: Capability[] = [...EDITOR, "schema", "members", "projectUpdate"];
+const OWNER: Capability[] = [...CREATOR, "projectDelete"];
+
+const BY_ROLE: Record<string, Capability[]> = {
+  super: OWNER,
+  owner: OWNER,
+  creator: CREATOR,
+  editor: EDITOR,
+  commenter: [],
+  viewer: [],
+};
+
+export type Capabilities = Record<Capability, boolean>;
+
+export function capabilities(roles: Record<string, boolean> | undefined, previewAs?: string | null): Capabilities {
+  // SPEC §6: in preview mode only the previewed role counts.
+  const held = previewAs ? [previewAs] : Object.keys(roles ?? {}).filter((r) => roles?.[r]);
+  const granted = new Set(held.flatMap((r) => BY_ROLE[r] ?? []));
+  return {
+    dataEdit: granted.has("dataEdit"),
+    viewConfigure: granted.has("viewConfigure"),
+    schema: granted.has("schema"),
+    members: granted.has("members"),
+    projectUpdate: granted.has("projectUpdate"),
+    projectDelete: granted.has("projectDelete"),
+  };
+}
+
+/** May the user create projects (org-level-creator or super)? */
+export function canCreateProjects(roles: Record<string, boolean> | undefined): boolean {
+  return !!(roles?.super || roles?.["org-level-creator"]);
+}
+
+const NONE = capabilities({});
+export const CapabilitiesContext = createContext<Capabilities>(NONE);
+
+export function useCapabilities(): Capabilities {
+  return useContext(CapabilitiesContext);
+}
