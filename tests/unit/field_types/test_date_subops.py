@@ -3,9 +3,9 @@
 import datetime as dt
 
 import pytest
+from workbench_plugins.field_types.dates import subops
 
 from workbench.fields.interfaces import FieldValueError
-from workbench_plugins.field_types.dates import subops
 
 TODAY = dt.date(2024, 3, 31)
 
