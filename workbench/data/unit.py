@@ -21,6 +21,17 @@ consistent:
 MariaDB and MySQL commit DDL implicitly, so on them a step-1 DDL is already durable when
 the request aborts: ``abort`` runs the undos there too. PostgreSQL and SQLite (with the
 BEGIN recipe of ``workbench.db``) roll DDL back with the transaction.
+
+A type change never rewrites a column in place when its physical type changes: the
+converted values go to a new physical column (step 1, undo: drop it), the meta points at
+it, and the old column is dropped after commit (step 4).
+
+Record writes use the same connection and commit at step 2; they do not touch the meta
+database (except ``typecast`` adding select options, which a failed meta commit would
+leave as values without their option). On SQLite, writers of one source take turns
+through a cooperative lock held from the first write until the transaction ends
+(``begin_write``), so a waiting writer yields instead of blocking the process in
+SQLite's busy handler.
 """
 
 from __future__ import annotations
