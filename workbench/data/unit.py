@@ -36,6 +36,7 @@ SQLite's busy handler.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Callable
 
@@ -50,6 +51,12 @@ WRITE_LOCK_TIMEOUT = 30  # seconds
 Step = Callable[[sa.Connection], None]
 
 
+def schema_lock_key(source_id: str) -> int:
+    """A stable signed 63-bit number for a source (PostgreSQL advisory locks take a bigint)."""
+    digest = hashlib.blake2b(f"workbench-schema:{source_id}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True) >> 1
+
+
 def transactional_ddl(dialect_name: str) -> bool:
     return dialect_name not in ("mysql", "mariadb")
 
@@ -57,10 +64,12 @@ def transactional_ddl(dialect_name: str) -> bool:
 class DataTransaction:
     """A ``transaction`` data manager around one connection to one source."""
 
-    def __init__(self, engine: sa.Engine, transaction_manager, write_lock=None):
+    def __init__(self, engine: sa.Engine, transaction_manager, write_lock=None, source_id: str = ""):
         self.engine = engine
         self._write_lock = write_lock if engine.dialect.name == "sqlite" else None
         self._writing = False
+        self._schema_locked = False
+        self.source_id = source_id
         self.transaction_manager = transaction_manager
         self.connection = engine.connect()
         self._tx = self.connection.begin()
@@ -71,6 +80,22 @@ class DataTransaction:
         transaction_manager.get().join(self)
 
     # -- used by the DDL and record services --------------------------------
+    def lock_schema(self) -> None:
+        """Call before reading names a schema change will pick (free table or column
+        names): one schema change at a time per source, across processes too."""
+        self.begin_write()
+        if self._schema_locked:
+            return
+        key = schema_lock_key(self.source_id)
+        if self.dialect == "postgresql":
+            self.connection.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": key})
+        elif self.dialect in ("mysql", "mariadb"):
+            got = self.connection.execute(sa.text("SELECT GET_LOCK(:k, :t)"),
+                                          {"k": f"wb_schema_{key}", "t": WRITE_LOCK_TIMEOUT}).scalar()
+            if got != 1:
+                raise Conflict("The database is busy with another change; try again")
+        self._schema_locked = True
+
     def begin_write(self) -> None:
         """Call before the first write: on SQLite, waits for the source's other writer."""
         if self._writing or self._write_lock is None:
@@ -137,6 +162,9 @@ class DataTransaction:
         self._undo, self._after = [], []
         try:
             if not self.connection.closed:
+                if self._schema_locked and self.dialect in ("mysql", "mariadb"):
+                    key = f"wb_schema_{schema_lock_key(self.source_id)}"
+                    self.connection.execute(sa.text("SELECT RELEASE_LOCK(:k)"), {"k": key})
                 self.connection.close()
         finally:
             if self._writing:
@@ -150,5 +178,6 @@ def data_transaction(request, source) -> DataTransaction:
     current = cache.get(source.id)
     if current is None or current.connection.closed:
         engines = request.registry["source_engines"]
-        current = cache[source.id] = DataTransaction(engines.get(source), request.tm, engines.write_lock(source.id))
+        current = cache[source.id] = DataTransaction(engines.get(source), request.tm, engines.write_lock(source.id),
+                                                     source.id)
     return current

@@ -98,6 +98,7 @@ def bump(table: Table) -> None:
 
 
 def _physical_columns(work, table: Table) -> set[str]:
+    work.lock_schema()
     return {c["name"] for c in sa.inspect(work.connection).get_columns(table.table_name)}
 
 

@@ -40,6 +40,7 @@ def create_table(request, project: Project, body: dict) -> Table:
     existing = project_tables(request, project.id)
     title = unique_name(check_title(body.get("title") or body.get("table_name")), [t.title for t in existing])
     work = data_transaction(request, source)
+    work.lock_schema()
     taken = ddl.existing_tables(work) | {t.table_name.lower() for t in existing}
     table_name = unique_name(sanitise(body.get("table_name") or title, "table"), taken)
     table = Table(project_id=project.id, source_id=source.id, title=title, table_name=table_name,
