@@ -342,7 +342,23 @@ def test_grid_pages_edits_adds_and_deletes_records(server, page):
     page.get_by_test_id("cell-editor").press("Escape")
     expect(first_title).to_have_text("Renamed item")
 
+    # Page and edge keys move the active cell; Delete clears a cell.
+    grid.press("Control+End")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='250'] .wb-cell-active")).to_have_count(1)
+    grid.press("Control+Home")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(0)).to_have_class(re.compile("wb-cell-active"))
+    grid.press("PageDown")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell-active")).to_have_count(0)
+    grid.press("PageUp")
+    grid.press("End")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(1)).to_have_class(re.compile("wb-cell-active"))
+    grid.press("ArrowDown")
+    grid.press("ArrowDown")
+    grid.press("Delete")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='3'] .wb-cell").nth(1)).to_have_text("")
+
     page.reload()
+    expect(grid.locator(".wb-grid-row[aria-rowindex='3'] .wb-cell").nth(1)).to_have_text("")
     expect(grid.locator(".wb-grid-row[aria-rowindex='1']")).to_contain_text("Renamed item")
     expect(grid.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").nth(1)).to_have_text("42")
 

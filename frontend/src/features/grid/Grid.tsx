@@ -422,6 +422,26 @@ export function Grid({ table }: { table: TableMeta }) {
     const moves: Record<string, [number, number]> = {
       ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Tab: [0, event.shiftKey ? -1 : 1],
     };
+    const pageRows = Math.max(1, Math.floor(viewport.height / ROW_HEIGHT) - 1);
+    const jumps: Record<string, Cell> = {
+      PageDown: { row: active.row + pageRows, col: active.col },
+      PageUp: { row: active.row - pageRows, col: active.col },
+      Home: mod ? { row: 0, col: 0 } : { row: active.row, col: 0 },
+      End: mod ? { row: rowCount - 1, col: columns.length - 1 } : { row: active.row, col: columns.length - 1 },
+    };
+    if (jumps[event.key]) {
+      event.preventDefault();
+      moveTo(jumps[event.key]);
+      return;
+    }
+    if ((event.key === "Delete" || event.key === "Backspace") && caps.dataEdit) {
+      const column = columns[active.col];
+      if (column && !READ_ONLY_TYPES.has(column.uidt)) {
+        event.preventDefault();
+        save(active, column.uidt === "Checkbox" ? false : null).catch((message) => notify(String(message), "danger"));
+      }
+      return;
+    }
     const move = moves[event.key];
     if (move) {
       event.preventDefault();
