@@ -72,6 +72,8 @@ class Model:
     by_id: dict[str, Field] = field(default_factory=dict)
     by_title: dict[str, Field] = field(default_factory=dict)
     by_name: dict[str, Field] = field(default_factory=dict)
+    #: statements built once per model (see ``workbench.data.query``)
+    statements: dict[str, object] = field(default_factory=dict)
 
     def __post_init__(self):
         self.auto_fields = [f for f in self.fields if f.auto]

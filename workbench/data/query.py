@@ -145,7 +145,9 @@ def select_rows(connection, model: Model, params: ListParams, limit=None, offset
 
 
 def count_rows(connection, model: Model, where=None) -> int:
-    statement = sa.select(sa.func.count()).select_from(model.table)
+    statement = model.statements.get("count")
+    if statement is None:
+        statement = model.statements["count"] = sa.select(sa.func.count()).select_from(model.table)
     if where is not None:
         statement = statement.where(where)
     return connection.execute(statement).scalar_one()
@@ -172,6 +174,14 @@ def row_id_of(model: Model, row: dict) -> str:
 
 
 def read_row(connection, model: Model, key: dict[str, object], fields=None) -> dict | None:
-    fields = fields or model.fields
-    row = connection.execute(sa.select(*_columns(fields)).where(pk_clause(model, key))).first()
+    if fields is None or list(fields) == model.fields:
+        fields = model.fields
+        statement = model.statements.get("by_pk")
+        if statement is None:  # built once per model, with the key as parameters
+            statement = model.statements["by_pk"] = sa.select(*_columns(fields)).where(
+                *(f.sa_column == sa.bindparam(f"pk_{i}") for i, f in enumerate(model.pk_fields)))
+        params = {f"pk_{i}": key[f.id] for i, f in enumerate(model.pk_fields)}
+        row = connection.execute(statement, params).first()
+    else:
+        row = connection.execute(sa.select(*_columns(fields)).where(pk_clause(model, key))).first()
     return None if row is None else row_json(fields, row)
