@@ -225,6 +225,30 @@ def test_arabic_is_served_right_to_left(server, browser):
         expect(page.get_by_role("heading", name="تسجيل الدخول إلى Workbench")).to_be_visible()
         screenshot(page, "signin-ar")
         assert [e for e in errors if "hydrat" in e.lower()] == []
+
+        # The grid runs right to left too: row numbers on the right, first field next to them.
+        token = _sign_up_first_user(server)
+        project = server.api("POST", "/api/v1/db/meta/projects", {"title": "مشروع"}, token=token)
+        columns = [
+            {"title": "الاسم", "column_name": "name", "uidt": "SingleLineText", "pv": True},
+            {"title": "العدد", "uidt": "Number"},
+        ]
+        table = server.api(
+            "POST",
+            f"/api/v1/db/meta/projects/{project['id']}/tables",
+            {"title": "جدول", "columns": columns},
+            token=token,
+        )
+        server.api("POST", f"/api/v2/tables/{table['id']}/records", [{"الاسم": "أ", "العدد": 1}], token=token)
+        _use_token(page, token)
+        page.goto(f"/nc/{project['id']}/table/{table['title']}")
+        row = page.locator(".wb-grid-row[aria-rowindex='1']")
+        expect(row.locator(".wb-cell").nth(0)).to_have_text("أ")
+        number_box = row.locator(".wb-row-number").bounding_box()
+        first_box = row.locator(".wb-cell").nth(0).bounding_box()
+        second_box = row.locator(".wb-cell").nth(1).bounding_box()
+        assert number_box["x"] > first_box["x"] > second_box["x"]
+        screenshot(page, "grid-ar")
     finally:
         ctx.close()
 

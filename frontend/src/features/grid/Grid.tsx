@@ -176,7 +176,7 @@ function GridPage(props: PageProps) {
         <div
           key={column.id}
           className={`wb-cell${isActive ? " wb-cell-active" : ""}`}
-          style={{ left: ROW_NUMBER_WIDTH + lefts[col], width: COLUMN_WIDTH }}
+          style={{ insetInlineStart: ROW_NUMBER_WIDTH + lefts[col], width: COLUMN_WIDTH }}
           data-row={row}
           data-col={col}
           onMouseDown={() => props.onCellClick({ row, col })}
@@ -312,7 +312,7 @@ export function Grid({ table }: { table: TableMeta }) {
       else if (top + ROW_HEIGHT > el.scrollTop + h) {
         el.scrollTop = scrollTopForRow(Math.max(0, row - Math.floor(h / ROW_HEIGHT) + 1), h, rowCount, ROW_HEIGHT);
       } else return;
-      setScroll({ top: el.scrollTop, left: el.scrollLeft });
+      setScroll({ top: el.scrollTop, left: Math.abs(el.scrollLeft) });
     },
     [viewport.height, rowCount],
   );
@@ -479,7 +479,7 @@ export function Grid({ table }: { table: TableMeta }) {
       const el = scroller.current;
       if (el) {
         el.scrollTop = el.scrollHeight;
-        setScroll({ top: el.scrollTop, left: el.scrollLeft });
+        setScroll({ top: el.scrollTop, left: Math.abs(el.scrollLeft) });
         el.focus();
       }
     });
@@ -568,7 +568,7 @@ export function Grid({ table }: { table: TableMeta }) {
         tabIndex={0}
         role="grid"
         aria-rowcount={rowCount}
-        onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, left: e.currentTarget.scrollLeft })}
+        onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, left: Math.abs(e.currentTarget.scrollLeft) })}
         onKeyDown={onGridKey}
         onCopy={onCopy}
         onPaste={onPaste}
@@ -581,7 +581,7 @@ export function Grid({ table }: { table: TableMeta }) {
               <div
                 key={column.id}
                 className="wb-header-cell"
-                style={{ left: ROW_NUMBER_WIDTH + colsWin.lefts[colsWin.first + i], width: COLUMN_WIDTH }}
+                style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.lefts[colsWin.first + i], width: COLUMN_WIDTH }}
                 role="columnheader"
                 title={column.uidt}
               >
@@ -606,7 +606,7 @@ export function Grid({ table }: { table: TableMeta }) {
                 </Popover>}
               </div>
             ))}
-            {caps.schema && <div className="wb-header-add" style={{ left: ROW_NUMBER_WIDTH + colsWin.totalWidth }}>
+            {caps.schema && <div className="wb-header-add" style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.totalWidth }}>
               <Button
                 variant="minimal"
                 size="small"
