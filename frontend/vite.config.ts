@@ -13,6 +13,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         manualChunks(id: string) {
+          // Icon paths stay in their own lazily loaded chunks.
+          if (id.includes("node_modules/@blueprintjs/icons")) return undefined;
           if (id.includes("node_modules/@blueprintjs")) return "blueprint";
           if (id.includes("node_modules")) return "vendor";
           return undefined;

@@ -4,7 +4,7 @@
 // copy of React, Redux Toolkit, react-router, react-intl and Blueprint.
 //
 // Usage: node scripts/build-plugins.mjs [plugin-dir ...]   (default: every plugin with a ui/)
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
@@ -31,8 +31,11 @@ const PLUGIN_API_EXPORTS = ["definePlugin", "PLUGIN_API_VERSION"];
 const PREFIX = "\0wb-shared:";
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
+const BLUEPRINT_EXPORTS = JSON.parse(readFileSync(resolve(frontend, "src/plugins/blueprint-exports.json"), "utf8"));
+
 async function exportNames(name) {
   if (name === "@workbench/plugin-api") return PLUGIN_API_EXPORTS;
+  if (name === "@blueprintjs/core") return BLUEPRINT_EXPORTS;
   const mod = await import(name);
   return Object.keys(mod).filter((k) => k !== "default" && IDENT.test(k));
 }

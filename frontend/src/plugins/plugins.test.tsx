@@ -11,7 +11,8 @@ import { IntlProvider } from "react-intl";
 import type { PluginDefinition, PluginHost } from "./hostApi";
 import { loadPlugins, pluginMessages, type LoadedPlugins } from "./loader";
 import { PluginBoundary } from "./PluginBoundary";
-import { SHARED_MODULE_NAMES } from "./shared";
+import { BLUEPRINT_SHARED, SHARED_MODULE_NAMES } from "./shared";
+import blueprintExports from "./blueprint-exports.json";
 
 const host: PluginHost = { api: null, injectSlice: () => undefined };
 let outDir: string;
@@ -37,6 +38,8 @@ describe("plugin bundles", () => {
     expect(code).not.toContain("react.production");
     const { SHARED } = await import(/* @vite-ignore */ pathToFileURL(resolve(__dirname, "../../scripts/build-plugins.mjs")).href);
     expect([...SHARED].sort()).toEqual([...SHARED_MODULE_NAMES].sort());
+    expect(Object.keys(BLUEPRINT_SHARED).sort()).toEqual([...blueprintExports].sort());
+    expect(Object.values(BLUEPRINT_SHARED).every((value) => value !== undefined)).toBe(true);
   });
 
   it("load in the host, share its React and render with namespaced messages", async () => {
