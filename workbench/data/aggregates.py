@@ -12,7 +12,7 @@ from workbench.errors import BadRequest
 
 
 def _blank(f: Field):
-    column = f.sa_column
+    column = f.expr
     if isinstance(column.type, (sa.Text, sa.String)):
         return sa.or_(column.is_(None), column == "")
     return column.is_(None)
@@ -26,15 +26,15 @@ AGGREGATES = {
     "count": lambda f: sa.func.count(),
     "count_empty": lambda f: _count_if(_blank(f)),
     "count_filled": lambda f: _count_if(sa.not_(_blank(f))),
-    "count_unique": lambda f: sa.func.count(sa.distinct(f.sa_column)),
-    "sum": lambda f: sa.func.sum(f.sa_column),
-    "avg": lambda f: sa.func.avg(sa.cast(f.sa_column, sa.Float)),  # a double everywhere (MariaDB: 4 digits)
-    "min": lambda f: sa.func.min(f.sa_column),
-    "max": lambda f: sa.func.max(f.sa_column),
-    "earliest": lambda f: sa.func.min(f.sa_column),
-    "latest": lambda f: sa.func.max(f.sa_column),
-    "checked": lambda f: _count_if(f.sa_column == sa.true()),
-    "unchecked": lambda f: _count_if(sa.or_(f.sa_column == sa.false(), f.sa_column.is_(None))),
+    "count_unique": lambda f: sa.func.count(sa.distinct(f.expr)),
+    "sum": lambda f: sa.func.sum(f.expr),
+    "avg": lambda f: sa.func.avg(sa.cast(f.expr, sa.Float)),  # a double everywhere (MariaDB: 4 digits)
+    "min": lambda f: sa.func.min(f.expr),
+    "max": lambda f: sa.func.max(f.expr),
+    "earliest": lambda f: sa.func.min(f.expr),
+    "latest": lambda f: sa.func.max(f.expr),
+    "checked": lambda f: _count_if(f.expr == sa.true()),
+    "unchecked": lambda f: _count_if(sa.or_(f.expr == sa.false(), f.expr.is_(None))),
 }
 # Results that are values of the field (serialised by its type); the others are numbers.
 _FIELD_VALUED = {"min", "max", "earliest", "latest"}
@@ -52,7 +52,7 @@ def parse_request(model: Model, text: str | None) -> list[tuple[Field, str]]:
     for item in items:
         f = model.get(str(item.get("field")))
         name = item.get("type")
-        if f.sa_column is None or name not in f.type.aggregations or name not in AGGREGATES:
+        if f.expr is None or name not in f.type.aggregations or name not in AGGREGATES:
             raise BadRequest(f"Aggregation {name!r} is not available for field '{f.title}'")
         wanted.append((f, name))
     return wanted

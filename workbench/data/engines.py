@@ -16,6 +16,7 @@ from sqlalchemy import event
 
 from workbench.db import create_engine
 from workbench.errors import BadRequest
+from workbench.formulas import sqlite_functions
 from workbench.projects.sources import sqlite_path
 
 _DRIVERS = {"pg": "postgresql+psycopg", "mysql2": "mysql+pymysql", "mysql": "mysql+pymysql"}
@@ -44,13 +45,15 @@ def source_url(settings: dict, source) -> str:
 
 
 def source_engine(url: str) -> sa.Engine:
-    """An engine on a source: ``workbench.db.create_engine``'s recipe, SQLite memory-mapped."""
+    """An engine on a source: ``workbench.db.create_engine``'s recipe; on SQLite memory-mapped,
+    with the functions formulas need."""
     engine = create_engine(url)
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")
         def _mmap(dbapi_conn, _record):
             dbapi_conn.execute(f"PRAGMA mmap_size={SQLITE_MMAP_SIZE}")
+            sqlite_functions(dbapi_conn)  # what compiled formulas call on SQLite
 
     return engine
 

@@ -37,7 +37,7 @@ def _canonical(op: str, args: list[str]) -> tuple[str, list[str]]:
 
 
 def _is_text(f: Field) -> bool:
-    return isinstance(f.sa_column.type, (sa.Text, sa.String))
+    return isinstance(f.expr.type, (sa.Text, sa.String))
 
 
 def _blank(f: Field, expr):
@@ -54,11 +54,11 @@ def _value(f: Field, text: str):
 def condition_clause(model: Model, field_name: str, op: str, args: list[str]):
     f = model.get(field_name)
     op, args = _canonical(op, args)
-    if f.sa_column is None:
+    if f.expr is None:
         raise BadRequest(f"Field '{f.title}' cannot be filtered")
     if op not in f.type.operators:
         raise BadRequest(f"Operator '{op}' is not supported for field '{f.title}' ({f.column.uidt})")
-    expr = f.sa_column
+    expr = f.expr
     if f.filters_itself:
         try:
             clause = f.type.filter_clause(op, expr, args)

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 import sqlalchemy as sa
 
+from workbench.data.computed import attach_expressions
 from workbench.errors import BadRequest
-from workbench.fields.interfaces import AutoValue, FieldType, FiltersItself
+from workbench.fields.interfaces import AutoValue, ComputedInSql, FieldType, FiltersItself
 from workbench.fields.lookup import field_type_class
 
 _COLUMN_ATTRS = ("id", "title", "column_name", "uidt", "dt", "pk", "ai", "rqd", "pv", "system", "cdf",
@@ -53,6 +54,11 @@ class Field:
     # Optional abilities, checked once here (protocol isinstance checks are slow).
     auto: bool = False
     filters_itself: bool = False
+    #: computed in SQL from the other fields (``ComputedInSql``), never written
+    computed: bool = False
+    #: the SQL that reads the field: its column, or a computed field's expression
+    #: (None for other virtual fields)
+    expr: sa.ColumnElement | None = None
     id: str = field(init=False)
     title: str = field(init=False)
 
@@ -77,6 +83,7 @@ class Model:
 
     def __post_init__(self):
         self.auto_fields = [f for f in self.fields if f.auto]
+        self.computed_fields = [f for f in self.fields if f.computed]
         self.required_fields = [f for f in self.fields
                                 if f.column.rqd and not f.column.ai and not f.type.read_only]
         self.default_fields = [f for f in self.fields
@@ -121,12 +128,16 @@ def build_model(registry, table, columns, dialect: str) -> Model:
                                   autoincrement=bool(info.ai) if info.pk else False, nullable=not info.pk)
             sa_columns.append(sa_column)
         fields.append(Field(info, ftype, sa_column, auto=isinstance(ftype, AutoValue),
-                            filters_itself=isinstance(ftype, FiltersItself)))
+                            filters_itself=isinstance(ftype, FiltersItself),
+                            computed=sa_column is None and isinstance(ftype, ComputedInSql)))
     sa_table = sa.Table(table.table_name, metadata, *sa_columns)
     for f in fields:
         if f.sa_column is not None:
-            f.sa_column = sa_table.c[f.id]
-    return Model(table.id, table.title, table.table_name, sa_table, fields, dialect)
+            f.sa_column = f.expr = sa_table.c[f.id]
+    model = Model(table.id, table.title, table.table_name, sa_table, fields, dialect)
+    if model.computed_fields:
+        attach_expressions(model, registry["formula_functions"])
+    return model
 
 
 class ModelCache:

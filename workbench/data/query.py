@@ -84,9 +84,9 @@ def list_params(request, model: Model, view=None, paging: bool = True) -> ListPa
             if f is not None:
                 sorts.append((f, sort.direction == "desc"))
     for f, descending in sorts:
-        if f.sa_column is None:
+        if f.expr is None:
             raise BadRequest(f"Field '{f.title}' cannot be sorted")
-        params.order_by.append(_ordering(model, f.sa_column, descending))
+        params.order_by.append(_ordering(model, f.expr, descending))
     if as_bool(request.params.get("shuffle", "0")):
         params.order_by = [sa.func.rand() if model.dialect in ("mysql", "mariadb") else sa.func.random()]
     else:
@@ -120,26 +120,28 @@ def _ordering(model: Model, column, descending: bool):
     return clause
 
 
-def _columns(fields: list[Field]):
-    return [f.sa_column for f in fields if f.sa_column is not None]
+def select_columns(fields: list[Field]):
+    """What a SELECT reads for ``fields``: stored columns, and computed fields'
+    expressions (labelled by column id), so the whole record is one statement."""
+    return [f.sa_column if f.sa_column is not None else f.expr.label(f.id) for f in fields if f.expr is not None]
 
 
 def row_json(fields: list[Field], row) -> dict:
-    """A record as the API shows it; ``row`` holds the stored fields of ``fields`` in order."""
-    stored = [f for f in fields if f.sa_column is not None]
-    return {f.column.title: f.type.to_api(value) for f, value in zip(stored, row, strict=True)}
+    """A record as the API shows it; ``row`` holds the readable fields of ``fields`` in order."""
+    readable = [f for f in fields if f.expr is not None]
+    return {f.column.title: f.type.to_api(value) for f, value in zip(readable, row, strict=True)}
 
 
 def select_rows(connection, model: Model, params: ListParams, limit=None, offset=None) -> list[dict]:
-    statement = sa.select(*_columns(params.fields)).select_from(model.table)
+    statement = sa.select(*select_columns(params.fields)).select_from(model.table)
     if params.where is not None:
         statement = statement.where(params.where)
     statement = statement.order_by(*params.order_by)
     limit = params.limit if limit is None else limit
     if limit:
         statement = statement.limit(limit).offset(params.offset if offset is None else offset)
-    stored = [f for f in params.fields if f.sa_column is not None]
-    converters = [(f.column.title, f.type.to_api) for f in stored]
+    readable = [f for f in params.fields if f.expr is not None]
+    converters = [(f.column.title, f.type.to_api) for f in readable]
     return [{title: to_api(value) for (title, to_api), value in zip(converters, row, strict=True)}
             for row in connection.execute(statement)]
 
@@ -178,10 +180,12 @@ def read_row(connection, model: Model, key: dict[str, object], fields=None) -> d
         fields = model.fields
         statement = model.statements.get("by_pk")
         if statement is None:  # built once per model, with the key as parameters
-            statement = model.statements["by_pk"] = sa.select(*_columns(fields)).where(
+            statement = model.statements["by_pk"] = sa.select(*select_columns(fields)).select_from(
+                model.table).where(
                 *(f.sa_column == sa.bindparam(f"pk_{i}") for i, f in enumerate(model.pk_fields)))
         params = {f"pk_{i}": key[f.id] for i, f in enumerate(model.pk_fields)}
         row = connection.execute(statement, params).first()
     else:
-        row = connection.execute(sa.select(*_columns(fields)).where(pk_clause(model, key))).first()
+        statement = sa.select(*select_columns(fields)).select_from(model.table).where(pk_clause(model, key))
+        row = connection.execute(statement).first()
     return None if row is None else row_json(fields, row)

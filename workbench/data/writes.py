@@ -12,7 +12,7 @@ import dataclasses
 import sqlalchemy as sa
 
 from workbench.data.model import Field, Model
-from workbench.data.query import pk_clause, row_json
+from workbench.data.query import pk_clause, row_json, select_columns
 from workbench.errors import BadRequest, NotFound, Unprocessable
 from workbench.fields.interfaces import FieldValueError, HasOptions
 from workbench.plugins import notify
@@ -59,6 +59,8 @@ class RowWriter:
             f = self.model.find(name)
             if f is None:
                 raise BadRequest(f"Field '{name}' not found in table '{self.model.title}'")
+            if f.computed:
+                raise BadRequest(f"Field '{f.title}' is computed ({f.column.uidt}) and cannot be written")
             if f.type.read_only or f.sa_column is None:
                 continue
             values[f.id] = self._coerce(f, value)
@@ -116,18 +118,30 @@ class RowWriter:
             full = {**empty, **values}
             full.update({c.key: v for c, v in zip(pks, pk_row, strict=True)})
             afters.append(self._api(full))
+        if self.model.computed_fields:
+            keys = [{f.id: v for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
+            afters = self._reread(keys, afters)
         notify.rows_changed(self.request, self.table, "insert", [(None, a) for a in afters])
         return afters
 
     # -- update ----------------------------------------------------------------
     def _rows_where(self, clause) -> list[tuple[dict, dict]]:
-        fields = [f for f in self.model.fields if f.sa_column is not None]
-        result = self.connection.execute(sa.select(*(f.sa_column for f in fields)).where(clause))
+        """``(key, record)`` of the rows matching ``clause``, computed fields included."""
+        fields = [f for f in self.model.fields if f.expr is not None]
+        pk_fields = self.model.pk_fields
+        result = self.connection.execute(sa.select(*select_columns(fields)).select_from(self.model.table).where(clause))
         rows = []
         for row in result:
-            key = {f.id: row._mapping[f.sa_column] for f in self.model.pk_fields}
-            rows.append((key, row_json(fields, row)))
+            record = row_json(fields, row)
+            key = {f.id: row._mapping[f.sa_column] for f in pk_fields}
+            rows.append((key, record))
         return rows
+
+    def _reread(self, keys: list[dict], fallback: list[dict]) -> list[dict]:
+        """The records of ``keys`` as stored now (so computed fields reflect the write),
+        in one query per chunk of keys."""
+        found = {tuple(k.values()): row for clause in self._keys_clauses(keys) for k, row in self._rows_where(clause)}
+        return [found.get(tuple(k.values()), row) for k, row in zip(keys, fallback, strict=True)]
 
     def update(self, items: list[tuple[dict, dict]]) -> list[tuple[dict, dict]]:
         prepared = [(key, self.prepare(data, inserting=False)) for key, data in items]
@@ -141,6 +155,9 @@ class RowWriter:
             if values:
                 self.connection.execute(self.model.table.update().where(pk_clause(self.model, key)).values(values))
             changes.append((before, {**before, **self._api(values)}))
+        if self.model.computed_fields and changes:
+            afters = self._reread(keys, [after for _before, after in changes])
+            changes = [(before, after) for (before, _old), after in zip(changes, afters, strict=True)]
         notify.rows_changed(self.request, self.table, "update", changes)
         return changes
 
@@ -151,7 +168,11 @@ class RowWriter:
         if found and values:
             self.connection.execute(self.model.table.update().where(clause).values(values))
         after = self._api(values)
-        notify.rows_changed(self.request, self.table, "update", [(row, {**row, **after}) for _k, row in found])
+        changes = [(row, {**row, **after}) for _k, row in found]
+        if self.model.computed_fields and found and notify.listens_to_rows(self.request):
+            afters = self._reread([k for k, _row in found], [a for _b, a in changes])
+            changes = [(before, a) for (before, _old), a in zip(changes, afters, strict=True)]
+        notify.rows_changed(self.request, self.table, "update", changes)
         return len(found)
 
     # -- delete ----------------------------------------------------------------

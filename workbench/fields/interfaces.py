@@ -100,3 +100,32 @@ class ChecksMeta(Protocol):
     ``check_meta`` answers the normalised meta or raises ``FieldValueError``."""
 
     def check_meta(self, meta: dict) -> dict: ...
+
+
+@runtime_checkable
+class ComputedInSql(Protocol):
+    """A virtual field whose value is one SQL expression over the record's other fields
+    (formulas): it is computed in the same SELECT as the rest of the record, so reading,
+    filtering and sorting it cost no extra query, and it is never written.
+
+    - ``configure(body, fields)``: check the API body of a new or changed column against
+      the table's other fields (a ``workbench.data.computed.TableFields``) and answer the
+      ``col_options`` to store; raise ``FieldValueError`` naming the problem.
+    - ``references()``: the column ids the value is computed from (for cycles, and to
+      refuse deleting or retyping what it needs).
+    - ``data_type()``: the type others see it as (a ``workbench.formulas.DataType``).
+    - ``expression(resolver, dialect, functions)``: the SQL of the value; ``resolver``
+      gives every other field's SQL (``workbench.formulas.Resolver``). Raise
+      ``FieldValueError`` when it can no longer be built.
+    - ``describe(title_of)``: extra keys of the column's API form (e.g. ``formula_raw``).
+    """
+
+    def configure(self, body: dict, fields: Any) -> dict: ...
+
+    def references(self) -> list[str]: ...
+
+    def data_type(self) -> Any: ...
+
+    def expression(self, resolver: Any, dialect: str, functions: Any) -> sa.ColumnElement: ...
+
+    def describe(self, title_of: Any) -> dict: ...

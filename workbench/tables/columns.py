@@ -8,12 +8,14 @@ import json
 import sqlalchemy as sa
 
 from workbench.data import ddl
+from workbench.data.computed import table_fields
 from workbench.data.model import ColumnInfo, build_model
 from workbench.data.unit import data_transaction
 from workbench.db import mark_changed  # noqa: F401  (meta changes here are ORM flushes)
 from workbench.errors import BadRequest, Unprocessable
-from workbench.fields.interfaces import ChecksMeta, FieldValueError, HasOptions
+from workbench.fields.interfaces import ChecksMeta, ComputedInSql, FieldValueError, HasOptions
 from workbench.fields.lookup import field_type, field_type_class
+from workbench.meta.base import new_id
 from workbench.tables.models import Column, Table, ViewColumn
 from workbench.tables.naming import check_title, sanitise, unique_name
 
@@ -56,10 +58,46 @@ def new_column(request, table: Table, body: dict, taken_titles: set[str], taken_
             column.col_options = ftype.normalise_options(*_options(body))
         except FieldValueError as exc:
             raise BadRequest(f"Field '{title}': {exc}") from None
+    if isinstance(ftype, ComputedInSql):
+        column.id = new_id("cl_")
+        _configure_computed(request, table, column, ftype, body, [*table.columns, column])
     if ftype.sql_type("sqlite") is None:
         column.column_name = None
     column.cdf = _checked_default(request.registry, column, body.get("cdf"))
     return column
+
+
+def _configure_computed(request, table: Table, column: Column, ftype, body: dict, columns) -> None:
+    """Check a computed field (a formula) against the table's fields, on the dialect of
+    the table's source, and keep what it stores."""
+    dialect = data_transaction(request, table.source).dialect
+    try:
+        column.col_options = ftype.configure(body, table_fields(request.registry, columns, dialect, column.id))
+    except FieldValueError as exc:
+        raise BadRequest(f"Field '{column.title}': {exc}") from None
+
+
+def _users(request, table: Table, column: Column) -> list[tuple[Column, object]]:
+    """The computed fields of ``table`` that read ``column``."""
+    found = []
+    for other in table.columns:
+        if other.id != column.id:
+            ftype = field_type(request.registry, other)
+            if isinstance(ftype, ComputedInSql) and column.id in ftype.references():
+                found.append((other, ftype))
+    return found
+
+
+def _check_users(request, table: Table, column: Column) -> None:
+    """After ``column`` changed type or options, every formula that reads it must still
+    type check; otherwise the change is refused (400) naming the formula and the problem."""
+    dialect = data_transaction(request, table.source).dialect
+    for other, ftype in _users(request, table, column):
+        try:
+            ftype.configure({}, table_fields(request.registry, table.columns, dialect, other.id))
+        except FieldValueError as exc:
+            raise BadRequest(f"Field '{column.title}' is used by formula field '{other.title}', "
+                             f"which would break: {exc}") from None
 
 
 def _check_meta(ftype, column: Column) -> None:
@@ -111,6 +149,11 @@ def set_primary(table: Table, column: Column) -> None:
 def delete_column(request, table: Table, column: Column) -> None:
     if column.pk or column.system:
         raise BadRequest(f"Field '{column.title}' is a system field and cannot be deleted")
+    users = _users(request, table, column)
+    if users:
+        names = ", ".join(f"'{other.title}'" for other, _ftype in users)
+        raise BadRequest(f"Field '{column.title}' is used by formula field {names}: "
+                         "change or delete those first")
     work = data_transaction(request, table.source)
     if column.column_name:
         ddl.drop_column(work, table.table_name, column.column_name)
@@ -140,6 +183,10 @@ def update_column(request, table: Table, column: Column, body: dict) -> Column:
     if new_uidt != column.uidt and (column.pk or column.system):
         raise BadRequest(f"The type of system field '{column.title}' cannot be changed")
     cls = field_type_class(request.registry, new_uidt)
+    was_computed = isinstance(field_type_class(request.registry, old.uidt)(old), ComputedInSql)
+    if new_uidt != old.uidt and (was_computed or issubclass(cls, ComputedInSql)):
+        computed = old.uidt if was_computed else new_uidt
+        raise BadRequest(f"Field '{column.title}' cannot change type to or from {computed}: add a new field instead")
     if isinstance(body.get("meta"), dict):
         column.meta = body["meta"]
     column.uidt = new_uidt
@@ -154,6 +201,8 @@ def update_column(request, table: Table, column: Column, body: dict) -> Column:
                 column.col_options = ftype.normalise_options(col_options or column.col_options, dtxp)
             except FieldValueError as exc:
                 raise BadRequest(f"Field '{column.title}': {exc}") from None
+    elif isinstance(ftype, ComputedInSql):
+        _configure_computed(request, table, column, ftype, body, table.columns)
     else:
         column.col_options = None
     if "rqd" in body:
@@ -165,6 +214,8 @@ def update_column(request, table: Table, column: Column, body: dict) -> Column:
             raise BadRequest("order must be a number") from None
     if "cdf" in body:
         column.cdf = _checked_default(request.registry, column, body["cdf"])
+    if new_uidt != old.uidt or column.col_options != old.col_options or column.meta != old.meta:
+        _check_users(request, table, column)
     if old.column_name and (new_uidt != old.uidt or column.col_options != old.col_options
                             or column.meta != old.meta):
         _convert(request, table, old, column)

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from workbench.fields.interfaces import ComputedInSql
+from workbench.fields.lookup import field_type
 from workbench.meta.base import isoformat
 
 # NocoDB's numeric view types.
 VIEW_TYPES = {"form": 1, "gallery": 2, "grid": 3, "kanban": 4, "map": 5, "calendar": 6}
 
 
-def column_json(column, table=None) -> dict:
+def column_json(column, table=None, registry=None) -> dict:
+    """A column; with ``registry``, computed fields add what their type describes
+    (a formula's ``formula_raw`` with the current titles, also in ``colOptions``)."""
     table = table or column.table
-    return {
+    body = {
         "id": column.id,
         "fk_model_id": column.table_id,
         "base_id": table.project_id,
@@ -32,6 +36,13 @@ def column_json(column, table=None) -> dict:
         "created_at": isoformat(column.created_at),
         "updated_at": isoformat(column.updated_at),
     }
+    if registry is not None:
+        ftype = field_type(registry, column)
+        if isinstance(ftype, ComputedInSql):
+            extra = ftype.describe({c.id: c.title for c in table.columns})
+            body.update(extra)
+            body["colOptions"] = {**(column.col_options or {}), **extra}
+    return body
 
 
 def view_json(view) -> dict:
@@ -49,7 +60,7 @@ def view_json(view) -> dict:
     }
 
 
-def table_json(table, with_children: bool = True) -> dict:
+def table_json(table, with_children: bool = True, registry=None) -> dict:
     body = {
         "id": table.id,
         "base_id": table.project_id,
@@ -66,6 +77,6 @@ def table_json(table, with_children: bool = True) -> dict:
         "updated_at": isoformat(table.updated_at),
     }
     if with_children:
-        body["columns"] = [column_json(c, table) for c in table.columns]
+        body["columns"] = [column_json(c, table, registry) for c in table.columns]
         body["views"] = [view_json(v) for v in table.views]
     return body

@@ -17,13 +17,13 @@ def add_column(request):
     request.validated(ColumnBody, data=body)
     table = request.context.table
     column = services.add_column(request, table, body)
-    notify.meta_changed(request, "column", "insert", column_json(column, table))
-    return table_json(table)
+    notify.meta_changed(request, "column", "insert", column_json(column, table, request.registry))
+    return table_json(table, registry=request.registry)
 
 
 @api_view("column", "GET", Permission.TABLE_READ, tags=("columns",), summary="Read a column")
 def read_column(request):
-    return column_json(request.context.column, request.context.table)
+    return column_json(request.context.column, request.context.table, request.registry)
 
 
 @api_view("column", "PATCH", Permission.COLUMN_UPDATE, tags=("columns",), body=ColumnBody,
@@ -33,18 +33,18 @@ def update_column(request):
     request.validated(ColumnBody, data=body)
     table = request.context.table
     column = services.update_column(request, table, request.context.column, body)
-    notify.meta_changed(request, "column", "update", column_json(column, table))
-    return table_json(table)
+    notify.meta_changed(request, "column", "update", column_json(column, table, request.registry))
+    return table_json(table, registry=request.registry)
 
 
 @api_view("column", "DELETE", Permission.COLUMN_DELETE, tags=("columns",),
           summary="Delete a column and its data")
 def delete_column(request):
     table, column = request.context.table, request.context.column
-    snapshot = column_json(column, table)
+    snapshot = column_json(column, table, request.registry)
     services.delete_column(request, table, column)
     notify.meta_changed(request, "column", "delete", snapshot)
-    return table_json(table)
+    return table_json(table, registry=request.registry)
 
 
 @api_view("column.primary", "POST", Permission.COLUMN_UPDATE, tags=("columns",),
@@ -53,5 +53,5 @@ def set_primary(request):
     table, column = request.context.table, request.context.column
     services.set_primary(table, column)
     request.dbsession.flush()
-    notify.meta_changed(request, "column", "update", column_json(column, table))
+    notify.meta_changed(request, "column", "update", column_json(column, table, request.registry))
     return {"msg": "The column has been set as the display value"}

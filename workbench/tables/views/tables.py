@@ -37,21 +37,21 @@ def create_table(request):
     body = _body(request)
     request.validated(TableCreateBody, data=body)
     table = services.create_table(request, request.context.project, body)
-    result = table_json(table)
+    result = table_json(table, registry=request.registry)
     notify.meta_changed(request, "table", "insert", result)
     return result
 
 
 @api_view("table", "GET", Permission.TABLE_READ, tags=("tables",), summary="Read a table with its columns and views")
 def read_table(request):
-    return table_json(request.context.table)
+    return table_json(request.context.table, registry=request.registry)
 
 
 @api_view("table", "PATCH", Permission.TABLE_UPDATE, tags=("tables",), body=TableUpdateBody,
           summary="Rename a table (the physical name stays), or change its meta or order")
 def update_table(request):
     table = services.update_table(request, request.context.table, _body(request))
-    result = table_json(table)
+    result = table_json(table, registry=request.registry)
     notify.meta_changed(request, "table", "update", result)
     return result
 
@@ -60,7 +60,7 @@ def update_table(request):
           summary="Delete a table and its data")
 def delete_table(request):
     table = request.context.table
-    snapshot = table_json(table)
+    snapshot = table_json(table, registry=request.registry)
     services.delete_table(request, table)
     notify.meta_changed(request, "table", "delete", snapshot)
     return {"msg": "The table has been deleted successfully"}

@@ -105,7 +105,7 @@ def add_sort(request):
     if direction not in ("asc", "desc"):
         raise BadRequest("direction must be asc or desc")
     column_id = _column_id(request, body.get("fk_column_id"))
-    if _model(request).by_id[column_id].sa_column is None:
+    if _model(request).by_id[column_id].expr is None:
         raise BadRequest("This field cannot be sorted")
     item = Sort(view_id=view.id, column_id=column_id, direction=direction,
                 order=max((s.order or 0 for s in view.sorts), default=0) + 1)

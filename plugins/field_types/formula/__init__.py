@@ -1,0 +1,139 @@
+"""The Formula field type: a value computed from the record's other fields in SQL.
+
+A formula is virtual (no physical column). Its column options hold the parsed tree, with
+fields referenced by column id so it survives renames, the same text with ids
+(``formula``, as NocoDB stores it) and the result type (``dataType``); ``formula_raw``,
+the text with the fields' current titles, is rendered whenever the column is read.
+
+The data engine reads it through ``ComputedInSql``: the tree is compiled to one SQL
+expression, other formulas it references expanded in place, so a page with formulas is
+still one SELECT, and filters and sorts work on it like on stored fields. Filter
+operators and value parsing follow the result type (numbers, texts, dates, booleans).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from workbench_plugins.field_types.dates.types import DATE_AGGREGATIONS, Date, DateTime
+from workbench_plugins.field_types.numbers.types import NUMERIC_AGGREGATIONS
+
+from workbench.fields import operators as ops
+from workbench.fields.coerce import to_float
+from workbench.fields.interfaces import FieldType, FieldValueError
+from workbench.formulas import DataType, FormulaError, check, check_cycles, compile_formula, parse, references, render
+from workbench.hookspecs import hookimpl
+
+_OPERATORS = {
+    DataType.NUMERIC: ops.NUMERIC,
+    DataType.STRING: ops.TEXT,
+    DataType.JSON: ops.TEXT,
+    DataType.ARRAY: ops.TEXT,
+    DataType.DATE: ops.DATE,
+    DataType.DATETIME: ops.DATE,
+    DataType.BOOLEAN: ops.CHECKBOX | ops.NULLS,
+    DataType.NULL: ops.BLANK | ops.NULLS,
+}
+_SEARCH = {DataType.NUMERIC: "eq", DataType.STRING: "like"}
+_AGGREGATIONS = {
+    DataType.NUMERIC: NUMERIC_AGGREGATIONS,
+    DataType.DATE: DATE_AGGREGATIONS,
+    DataType.DATETIME: DATE_AGGREGATIONS,
+}
+_DATES = {DataType.DATE: Date, DataType.DATETIME: DateTime}
+
+
+class Formula(FieldType):
+    name = "Formula"
+    read_only = True
+    dt = "formula"
+
+    def __init__(self, column=None):
+        super().__init__(column)
+        options = (getattr(column, "col_options", None) or {}) if column is not None else {}
+        self.tree = options.get("parsed_tree")
+        try:
+            self.result = DataType(options.get("dataType") or DataType.STRING)
+        except ValueError:
+            self.result = DataType.STRING
+        self.operators = _OPERATORS.get(self.result, ops.TEXT)
+        self.search = _SEARCH.get(self.result)
+        self.aggregations = _AGGREGATIONS.get(self.result, FieldType.aggregations)
+        date_type = _DATES.get(self.result)
+        self._date = date_type(column) if date_type else None
+
+    def sql_type(self, dialect):
+        return None
+
+    def to_db(self, value):
+        raise FieldValueError("a formula is computed and cannot be written")
+
+    def to_api(self, value):
+        if self._date is not None and isinstance(value, dt.date):
+            return self._date.to_api(value)
+        return value
+
+    def filter_value(self, text):
+        if self._date is not None:
+            return self._date.filter_value(text)
+        if self.result is DataType.NUMERIC:
+            number = to_float(text)
+            return int(number) if number is not None and number.is_integer() else number
+        return text
+
+    # -- FiltersItself -----------------------------------------------------------
+    def filter_clause(self, op, expr, args):
+        if self._date is not None:
+            return self._date.filter_clause(op, expr, args)
+        return NotImplemented
+
+    # -- ComputedInSql -----------------------------------------------------------
+    def configure(self, body, fields):
+        """Parse and check ``formula_raw`` (or, when absent, the stored tree again)."""
+        options = body.get("colOptions") if isinstance(body.get("colOptions"), dict) else {}
+        raw = body.get("formula_raw", options.get("formula_raw"))
+        if raw is None and self.tree is not None:
+            raw = render(self.tree, fields.titles)
+        if raw is None:
+            raise FieldValueError("formula_raw is required")
+        if not isinstance(raw, str):
+            raise FieldValueError("formula_raw must be a text")
+        try:
+            tree = parse(raw, fields.ids.get)
+            checked = check(tree, fields.data_type, fields.functions, fields.dialect)
+            # the field being configured first, so a cycle is named from it
+            graph = {fields.column_id: references(tree), **fields.graph}
+            check_cycles(graph, fields.titles)
+        except FormulaError as exc:
+            raise FieldValueError(f"Invalid formula: {exc}") from None
+        return {
+            "formula": render(tree, lambda column_id: column_id),
+            "parsed_tree": tree,
+            "dataType": str(checked["dt"]),
+        }
+
+    def references(self):
+        return references(self.tree) if self.tree else []
+
+    def data_type(self):
+        return self.result
+
+    def expression(self, resolver, dialect, functions):
+        if self.tree is None:
+            raise FieldValueError("the formula is missing")
+        return compile_formula(self.tree, resolver, dialect, functions)
+
+    def describe(self, title_of):
+        if self.tree is None:
+            return {"formula_raw": None}
+        options = (self.column.col_options or {}) if self.column is not None else {}
+        return {
+            "formula": options.get("formula"),
+            "formula_raw": render(self.tree, title_of),
+            "dataType": str(self.result),
+        }
+
+
+@hookimpl
+def register_field_types():
+    return [Formula]
