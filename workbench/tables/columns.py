@@ -37,8 +37,11 @@ def _checked_default(registry, column: Column, cdf):
     return str(cdf) if not isinstance(cdf, str) else cdf
 
 
-def new_column(request, table: Table, body: dict, taken_titles: set[str], taken_names: set[str]) -> Column:
-    """A meta column from an API body; its title and physical name are made unique."""
+def new_column(request, table: Table, body: dict, taken_titles: set[str], taken_names: set[str],
+               siblings=None) -> Column:
+    """A meta column from an API body; its title and physical name are made unique.
+    ``siblings`` are the table's other columns when they are not in ``table.columns`` yet
+    (a table being created): what a formula may reference."""
     if not isinstance(body, dict):
         raise BadRequest("Each column must be an object")
     uidt = body.get("uidt") or "SingleLineText"
@@ -47,7 +50,7 @@ def new_column(request, table: Table, body: dict, taken_titles: set[str], taken_
     name = unique_name(sanitise(body.get("column_name") or title, "field"), taken_names)
     taken_titles.add(title)
     taken_names.add(name)
-    column = Column(title=title, column_name=name, uidt=uidt, dt=body.get("dt") or cls.dt,
+    column = Column(id=new_id("cl_"), title=title, column_name=name, uidt=uidt, dt=body.get("dt") or cls.dt,
                     pk=bool(body.get("pk")), ai=bool(body.get("ai")), rqd=bool(body.get("rqd")),
                     pv=bool(body.get("pv")), system=uidt in SYSTEM_UIDTS and not body.get("pk"),
                     meta=body.get("meta") if isinstance(body.get("meta"), dict) else {})
@@ -59,8 +62,8 @@ def new_column(request, table: Table, body: dict, taken_titles: set[str], taken_
         except FieldValueError as exc:
             raise BadRequest(f"Field '{title}': {exc}") from None
     if isinstance(ftype, ComputedInSql):
-        column.id = new_id("cl_")
-        _configure_computed(request, table, column, ftype, body, [*table.columns, column])
+        others = table.columns if siblings is None else siblings
+        _configure_computed(request, table, column, ftype, body, [*others, column])
     if ftype.sql_type("sqlite") is None:
         column.column_name = None
     column.cdf = _checked_default(request.registry, column, body.get("cdf"))
@@ -88,16 +91,25 @@ def _users(request, table: Table, column: Column) -> list[tuple[Column, object]]
     return found
 
 
-def _check_users(request, table: Table, column: Column) -> None:
+def _check_users(request, table: Table, column: Column, seen: set[str] | None = None) -> None:
     """After ``column`` changed type or options, every formula that reads it must still
-    type check; otherwise the change is refused (400) naming the formula and the problem."""
+    type check; otherwise the change is refused (400) naming the formula and the problem.
+    Formulas whose result type changed with it keep their new type, and their own
+    readers are checked in turn."""
     dialect = data_transaction(request, table.source).dialect
+    seen = {column.id} if seen is None else seen
     for other, ftype in _users(request, table, column):
+        if other.id in seen:
+            continue
+        seen.add(other.id)
         try:
-            ftype.configure({}, table_fields(request.registry, table.columns, dialect, other.id))
+            options = ftype.configure({}, table_fields(request.registry, table.columns, dialect, other.id))
         except FieldValueError as exc:
             raise BadRequest(f"Field '{column.title}' is used by formula field '{other.title}', "
                              f"which would break: {exc}") from None
+        if options != other.col_options:
+            other.col_options = options
+            _check_users(request, table, other, seen)
 
 
 def _check_meta(ftype, column: Column) -> None:

@@ -61,7 +61,8 @@ def create_table(request, project: Project, body: dict) -> Table:
         if uidt not in given:
             columns.append(new_column(request, table, {"uidt": uidt, "title": col_title,
                                                        "column_name": col_name, **extra}, titles, names))
-    columns += [new_column(request, table, c, titles, names) for c in user_columns]
+    for body_column in user_columns:
+        columns.append(new_column(request, table, body_column, titles, names, siblings=columns))
     if not any(c.pk for c in columns):
         raise BadRequest("A table needs a primary key")
     if not any(c.pv for c in columns):

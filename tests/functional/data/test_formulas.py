@@ -4,6 +4,8 @@ errors with positions, cycles, read-only writes, formula over formula, what happ
 referenced fields (deleting or retyping one that would break a formula is refused), and
 a page with formulas taking the same number of queries whatever its size."""
 
+import json
+
 import pytest
 import sqlalchemy as sa
 from sqlalchemy import event
@@ -25,6 +27,7 @@ def ctx(client, admin):
     client.post_json(f"/api/v2/tables/{table['id']}/records", rows, headers=h)
     return {
         "client": client,
+        "admin": admin,
         "h": h,
         "project": project,
         "table": table,
@@ -188,3 +191,41 @@ def test_page_query_count_does_not_grow_with_page_size(ctx):
         event.remove(sa.engine.Engine, "before_cursor_execute", count)
     # every SQL statement of the request, meta and data: the same for 1, 10 and 40 rows
     assert sizes[0] == sizes[1] == sizes[2], sizes
+
+
+def test_retyping_a_field_updates_the_type_of_formulas_reading_it(ctx):
+    table = add_formula(ctx, "Copy", "{Qty}")
+    add_formula(ctx, "CopyOfCopy", "{Copy}")
+    client, h = ctx["client"], ctx["h"]
+    assert col(table, "Copy")["colOptions"]["dataType"] == "numeric"
+    result = client.patch_json(f"/api/v2/meta/columns/{col(table, 'Qty')['id']}", {"uidt": "SingleLineText"},
+                               headers=h).json
+    assert col(result, "Copy")["colOptions"]["dataType"] == "string"
+    assert col(result, "CopyOfCopy")["colOptions"]["dataType"] == "string"
+    assert [r["Qty"] for r in rows(ctx, where="(CopyOfCopy,like,4)")] == ["4"]
+    assert [r["CopyOfCopy"] for r in rows(ctx, limit=2)] == ["1", "2"]
+
+
+def test_formula_in_a_new_table(ctx):
+    client, h = ctx["client"], ctx["h"]
+    columns = [{"title": "Qty", "uidt": "Number"},
+               {"title": "Double", "uidt": "Formula", "formula_raw": "{Qty} * 2"}]
+    table = create_table(client, ctx["admin"], ctx["project"]["id"], "Other", columns)
+    assert col(table, "Double")["formula_raw"] == "{Qty} * 2"
+    url = f"/api/v2/tables/{table['id']}/records"
+    client.post_json(url, {"Qty": 21}, headers=h)
+    assert client.get(url, headers=h).json["list"][0]["Double"] == 42
+    res = create_table(client, ctx["admin"], ctx["project"]["id"], "Broken",
+                       [{"title": "F", "uidt": "Formula", "formula_raw": "{Missing}"}], status=400)
+    assert res["msg"] == "Field 'F': Invalid formula: Field 'Missing' not found at position 0"
+
+
+def test_footer_aggregations_on_a_formula(ctx):
+    add_formula(ctx, "Total", "{Qty} * {Price}")
+    wanted = [{"field": "Total", "type": t} for t in ("sum", "max", "count_filled")]
+    url = f"/api/v2/tables/{ctx['table']['id']}/aggregate"
+    result = ctx["client"].get(url, {"aggregation": json.dumps(wanted), "where": "(Total,gt,2)"},
+                               headers=ctx["h"]).json
+    assert result["Total"]["sum"] == pytest.approx(21)
+    assert result["Total"]["max"] == pytest.approx(7.5)
+    assert result["Total"]["count_filled"] == 4
