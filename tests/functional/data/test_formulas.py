@@ -229,3 +229,16 @@ def test_footer_aggregations_on_a_formula(ctx):
     assert result["Total"]["sum"] == pytest.approx(21)
     assert result["Total"]["max"] == pytest.approx(7.5)
     assert result["Total"]["count_filled"] == 4
+
+
+def test_view_filters_and_sorts_on_a_formula(ctx):
+    table = add_formula(ctx, "Total", "{Qty} * {Price}")
+    client, h = ctx["client"], ctx["h"]
+    view_id = table["views"][0]["id"]
+    base = f"/api/v1/db/meta/views/{view_id}"
+    total = col(table, "Total")["id"]
+    client.post_json(f"{base}/filters", {"fk_column_id": total, "comparison_op": "lt", "value": "6"}, headers=h)
+    client.post_json(f"{base}/sorts", {"fk_column_id": total, "direction": "desc"}, headers=h)
+    listed = client.get(ctx["v2"], {"viewId": view_id}, headers=h).json["list"]
+    assert [(r["Qty"], r["Total"]) for r in listed] == [(3, 4.5), (2, 3), (1, 1.5)]
+    assert client.get(f"{ctx['v2']}/count", {"viewId": view_id}, headers=h).json == {"count": 3}
