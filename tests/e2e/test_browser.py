@@ -41,9 +41,14 @@ def _sign_up_first_user(server) -> str:
 
 
 def _use_token(page, token: str) -> None:
-    """Start the browser session already signed in (as if signed in earlier)."""
-    settings = json.dumps({"token": token})
-    page.add_init_script(f"window.localStorage.setItem('workbench.settings', {json.dumps(settings)})")
+    """Start the browser session already signed in (as if signed in earlier): on every page
+    load the token is put into the stored settings when they hold none (other settings stay)."""
+    page.add_init_script(
+        "(() => { const key = 'workbench.settings';"
+        " const settings = JSON.parse(window.localStorage.getItem(key) || '{}');"
+        f" if (!settings.token) {{ settings.token = {json.dumps(token)};"
+        " window.localStorage.setItem(key, JSON.stringify(settings)); } })()"
+    )
 
 
 def test_first_response_holds_the_rendered_shell(server):
@@ -858,3 +863,27 @@ def test_viewers_get_a_read_only_project_and_editors_edit_data_only(server, brow
             expect(page.get_by_test_id("invite-submit")).to_have_count(0)
         finally:
             ctx.close()
+
+
+def test_owner_previews_the_project_as_another_role(server, page):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Preview"}, token=token)
+    columns = [{"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}]
+    server.api(
+        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Items", "columns": columns}, token=token
+    )
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Items")
+    expect(page.get_by_test_id("add-record")).to_be_visible()
+    page.get_by_test_id("preview-as").select_option("viewer")
+    expect(page.get_by_test_id("add-record")).to_have_count(0)
+    expect(page.get_by_test_id("add-field")).to_have_count(0)
+    expect(page.get_by_test_id("rename-table")).to_have_count(0)
+    page.reload()
+    expect(page.get_by_test_id("preview-as")).to_have_value("viewer")
+    expect(page.get_by_test_id("add-record")).to_have_count(0)
+    page.get_by_test_id("preview-as").select_option("editor")
+    expect(page.get_by_test_id("add-record")).to_be_visible()
+    expect(page.get_by_test_id("add-field")).to_have_count(0)
+    page.get_by_test_id("preview-as").select_option("")
+    expect(page.get_by_test_id("add-field")).to_be_visible()

@@ -11,6 +11,7 @@ import { sessionApi } from "../features/session/api";
 import {
   feedbackPolled,
   langChanged,
+  previewAsChanged,
   settingsLoaded,
   settingsSlice,
   signedOut,
@@ -65,7 +66,7 @@ export function makeStore(options: StoreOptions = {}) {
 
   // Keep the stored settings in step with the store (never before they were loaded).
   listener.startListening({
-    matcher: isAnyOf(tokenChanged, signedOut, langChanged, feedbackPolled),
+    matcher: isAnyOf(tokenChanged, signedOut, langChanged, feedbackPolled, previewAsChanged),
     effect: (_action, api) => {
       const { settings } = api.getState() as RootState;
       if (settings.loaded) writeSettings(options.storage, settings.values);

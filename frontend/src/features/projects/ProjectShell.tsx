@@ -23,8 +23,11 @@ import { Members } from "../members/Members";
 import { ThemeEditor } from "./ThemeEditor";
 import { themeFromMeta, themeStyle } from "./theme";
 import { CapabilitiesContext, capabilities } from "./permissions";
-import { selectPreviewAs } from "../settings/settingsSlice";
+import { previewAsChanged, selectPreviewAs } from "../settings/settingsSlice";
 import { useAppSelector } from "../../app/hooks";
+import { HTMLSelect } from "@blueprintjs/core";
+import { MEMBER_ROLES } from "../members/api";
+import { workbenchApi } from "../../app/api";
 
 export function ProjectShell() {
   const intl = useIntl();
@@ -38,6 +41,12 @@ export function ProjectShell() {
   const refused = refusedOnProject(me.data?.roles);
   const previewAs = useAppSelector(selectPreviewAs);
   const caps = capabilities(me.data?.roles, previewAs);
+  // Who may preview: whoever could manage the project without previewing.
+  const mayPreview = capabilities(me.data?.roles).projectUpdate;
+  const choosePreview = (role: string) => {
+    dispatch(previewAsChanged(role || null));
+    dispatch(workbenchApi.util.invalidateTags(["Records", "Table", "Project"]));
+  };
   const ready = allowed && me.isSuccess && !refused;
   const project = useProjectQuery(projectId, { skip: !ready });
   const tables = useTablesQuery(projectId, { skip: !ready });
@@ -121,6 +130,15 @@ export function ProjectShell() {
     <div className="wb-project" style={themeStyle(theme) as CSSProperties} data-testid="project-shell">
       <div className="wb-project-header">
         <H2 data-testid="project-title">{project.data?.title ?? "\u00a0"}</H2>
+        {mayPreview && (
+          <label className="wb-preview">
+            <FormattedMessage id="preview.label" />
+            <HTMLSelect minimal value={previewAs ?? ""} onChange={(e) => choosePreview(e.currentTarget.value)} data-testid="preview-as">
+              <option value="">{intl.formatMessage({ id: "preview.none" })}</option>
+              {MEMBER_ROLES.map((r) => <option key={r} value={r}>{intl.formatMessage({ id: `role.${r}` })}</option>)}
+            </HTMLSelect>
+          </label>
+        )}
       </div>
       <div className="wb-project-body">
         <aside className="wb-project-sidebar">

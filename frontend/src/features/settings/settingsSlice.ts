@@ -30,6 +30,9 @@ export const settingsSlice = createSlice({
     langChanged(state, action: PayloadAction<Lang>) {
       state.values.lang = action.payload;
     },
+    previewAsChanged(state, action: PayloadAction<string | null>) {
+      state.values.previewAs = action.payload;
+    },
     feedbackPolled(state, action: PayloadAction<FeedbackForm>) {
       state.values.feedbackForm = action.payload;
     },
@@ -42,5 +45,6 @@ export const settingsSlice = createSlice({
   },
 });
 
-export const { settingsLoaded, tokenChanged, signedOut, langChanged, feedbackPolled } = settingsSlice.actions;
+export const { settingsLoaded, tokenChanged, signedOut, langChanged, feedbackPolled, previewAsChanged } =
+  settingsSlice.actions;
 export const { selectSettingsLoaded, selectToken, selectLang, selectPreviewAs } = settingsSlice.selectors;
