@@ -42,9 +42,9 @@ migrate: $(INSTALLED) ## bring the meta database up to date
 run: $(INSTALLED) $(FRONTEND_BUILT) $(MIGRATED) ## set up and serve on http://127.0.0.1:$${PORT:-8080}
 	exec $(BIN)/pserve development.ini
 
-test: $(INSTALLED) $(FRONTEND_BUILT) ## run the whole test suite
-	$(BIN)/pytest $(T)
+test: $(INSTALLED) $(FRONTEND_BUILT) ## run the whole test suite (vitest, then pytest)
 	$(if $(FRONTEND_BUILT),cd frontend && npm test --silent -- --run)
+	$(BIN)/pytest $(T)
 
 lint: $(INSTALLED) ## ruff
 	$(BIN)/ruff check .
