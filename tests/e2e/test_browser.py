@@ -524,6 +524,13 @@ def test_grid_search_sort_filter_hide_and_reorder_are_kept(server, page):
     page.get_by_test_id("show-field").click()
     expect(headers).to_have_count(3)
 
+    # Removing the filter and the sort brings back every record in its natural order.
+    page.get_by_test_id("filter-tag").get_by_role("button").click()
+    expect(count).to_have_text("5 records")
+    page.get_by_test_id("sort-tag").get_by_role("button").click()
+    expect(page.get_by_test_id("sort-tag")).to_have_count(0)
+    expect(page.locator(".wb-grid-row .wb-cell[data-col='1']")).to_have_text(names)
+
 
 def test_grid_copy_paste_undo_redo_and_expanded_record(server, page):
     token = _sign_up_first_user(server)

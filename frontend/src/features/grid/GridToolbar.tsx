@@ -9,6 +9,8 @@ import { searchableColumns } from "./search";
 import {
   filterTree,
   useAddFilterMutation,
+  useRemoveFilterMutation,
+  useRemoveSortMutation,
   useUpdateViewColumnMutation,
   type FilterNode,
   type ViewFilter,
@@ -101,6 +103,8 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
   const [term, setTerm] = useState("");
   const [filterOpen, setFilterOpen] = useState(false);
   const [updateViewColumn] = useUpdateViewColumnMutation();
+  const [removeSort] = useRemoveSortMutation();
+  const [removeFilter] = useRemoveFilterMutation();
   const titleOf = (id: string | null) => allColumns.find((c) => c.id === id)?.title ?? "?";
   const describe = (node: FilterNode): string => {
     const f = node.filter;
@@ -157,13 +161,25 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
         </Popover>
       )}
       {filterTree(filters).map((node, i) => (
-        <Tag key={node.filter.id} minimal icon="filter" data-testid="filter-tag">
+        <Tag
+          key={node.filter.id}
+          minimal
+          icon="filter"
+          data-testid="filter-tag"
+          onRemove={viewId ? () => void removeFilter({ viewId, tableId, filterId: node.filter.id }) : undefined}
+        >
           {i > 0 && `${intl.formatMessage({ id: `filter.logic.${node.filter.logical_op === "or" ? "or" : "and"}` })} `}
           {describe(node)}
         </Tag>
       ))}
       {sorts.map((s) => (
-        <Tag key={s.id} minimal icon={s.direction === "asc" ? "sort-asc" : "sort-desc"} data-testid="sort-tag">
+        <Tag
+          key={s.id}
+          minimal
+          icon={s.direction === "asc" ? "sort-asc" : "sort-desc"}
+          data-testid="sort-tag"
+          onRemove={viewId ? () => void removeSort({ viewId, tableId, sortId: s.id }) : undefined}
+        >
           {titleOf(s.fk_column_id)}
         </Tag>
       ))}

@@ -62,6 +62,14 @@ export const viewApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["View"] }).
       }),
       invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
     }),
+    removeSort: build.mutation<unknown, { viewId: string; tableId: string; sortId: string }>({
+      query: ({ sortId }) => ({ url: `/api/v1/db/meta/sorts/${encodeURIComponent(sortId)}`, method: "DELETE" }),
+      invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+    }),
+    removeFilter: build.mutation<unknown, { viewId: string; tableId: string; filterId: string }>({
+      query: ({ filterId }) => ({ url: `/api/v1/db/meta/filters/${encodeURIComponent(filterId)}`, method: "DELETE" }),
+      invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+    }),
     updateViewColumn: build.mutation<ViewColumn, { viewId: string; tableId: string; columnId: string; show?: boolean; order?: number }>({
       query: ({ viewId, columnId, show, order }) => ({
         url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/columns/${encodeURIComponent(columnId)}`,
@@ -80,6 +88,8 @@ export const {
   useAddSortMutation,
   useAddFilterMutation,
   useUpdateViewColumnMutation,
+  useRemoveSortMutation,
+  useRemoveFilterMutation,
 } = viewApi;
 
 /** The table's fields in the view's order, split into shown and hidden. */
