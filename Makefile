@@ -54,9 +54,10 @@ reformat: $(INSTALLED) ## ruff format and autofix
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-bench: $(INSTALLED) ## run the benchmarks and rewrite bench/RESULTS.md
+bench: $(INSTALLED) $(FRONTEND_BUILT) ## run the benchmarks and rewrite bench/RESULTS.md
 	$(BIN)/python -m bench.startup
 	$(BIN)/python -m bench.records
+	$(BIN)/python -m bench.grid
 
 clean: ## remove the virtualenv and build output (keeps the data folder)
 	rm -rf $(VENV) frontend/node_modules frontend/dist frontend/dist-ssr
