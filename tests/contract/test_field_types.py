@@ -26,7 +26,28 @@ def test_field_type_contract(name, engine):
 
 
 def test_every_scalar_type_of_the_issue_is_registered():
-    expected = {"ID", "SingleLineText", "LongText", "Email", "URL", "PhoneNumber", "Number", "Decimal", "Currency",
-                "Percent", "Duration", "Rating", "Checkbox", "SingleSelect", "MultiSelect", "Date", "DateTime",
-                "Time", "Year", "JSON", "CreateTime", "LastModifiedTime"}
+    expected = {
+        "ID",
+        "SingleLineText",
+        "LongText",
+        "Email",
+        "URL",
+        "PhoneNumber",
+        "Number",
+        "Decimal",
+        "Currency",
+        "Percent",
+        "Duration",
+        "Rating",
+        "Checkbox",
+        "SingleSelect",
+        "MultiSelect",
+        "Date",
+        "DateTime",
+        "Time",
+        "Year",
+        "JSON",
+        "CreateTime",
+        "LastModifiedTime",
+    }
     assert expected <= set(FIELD_TYPES.names())

@@ -23,16 +23,31 @@ NATIVE = {
 def ctx(client, admin, dialect):
     project = client.create_project(admin, "Rich")
     native = NATIVE[dialect][0]
-    table = create_table(client, admin, project["id"], "Places", [
-        {"title": "Name"},
-        {"title": "Files", "uidt": "Attachment",
-         "meta": {"maxNumberOfAttachments": 2, "supportedAttachmentMimeTypes": ["image/*", "text/plain"]}},
-        {"title": "Shape", "uidt": "Geometry"},
-        {"title": "Native", "uidt": "SpecificDBType", "dt": native},
-    ])
+    table = create_table(
+        client,
+        admin,
+        project["id"],
+        "Places",
+        [
+            {"title": "Name"},
+            {
+                "title": "Files",
+                "uidt": "Attachment",
+                "meta": {"maxNumberOfAttachments": 2, "supportedAttachmentMimeTypes": ["image/*", "text/plain"]},
+            },
+            {"title": "Shape", "uidt": "Geometry"},
+            {"title": "Native", "uidt": "SpecificDBType", "dt": native},
+        ],
+    )
     columns = {c["title"]: c for c in table["columns"]}
-    return {"client": client, "h": client.auth(admin), "project": project, "columns": columns,
-            "url": f"/api/v2/tables/{table['id']}/records", "dialect": dialect}
+    return {
+        "client": client,
+        "h": client.auth(admin),
+        "project": project,
+        "columns": columns,
+        "url": f"/api/v2/tables/{table['id']}/records",
+        "dialect": dialect,
+    }
 
 
 def upload(ctx, *files, status=200):
@@ -79,14 +94,21 @@ def test_filters_and_search(ctx):
     assert [r["Name"] for r in listed] == ["a"]
 
 
-@pytest.mark.parametrize(("field", "value", "message"), [
-    ("Shape", "POINT(1 2", "invalid geometry: expected ')' at position 10, found end of text"),
-    ("Shape", "LINESTRING(0 0)", "invalid geometry: a linestring needs at least 2 points"),
-    ("Files", [{"path": "../../etc/passwd"}], "attachment 1: invalid path"),
-    ("Files", [{"url": "https://x.example/a.pdf"}], "target file is not an accepted file type: image/*, text/plain"),
-    ("Files", [{"url": "https://x.example/a.png"}] * 3, "at most 2 attachments are allowed"),
-    ("Native", {"a": 1}, "expected a single value"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("Shape", "POINT(1 2", "invalid geometry: expected ')' at position 10, found end of text"),
+        ("Shape", "LINESTRING(0 0)", "invalid geometry: a linestring needs at least 2 points"),
+        ("Files", [{"path": "../../etc/passwd"}], "attachment 1: invalid path"),
+        (
+            "Files",
+            [{"url": "https://x.example/a.pdf"}],
+            "target file is not an accepted file type: image/*, text/plain",
+        ),
+        ("Files", [{"url": "https://x.example/a.png"}] * 3, "at most 2 attachments are allowed"),
+        ("Native", {"a": 1}, "expected a single value"),
+    ],
+)
 def test_bad_values_name_the_field(ctx, field, value, message):
     res = ctx["client"].post_json(ctx["url"], {field: value}, headers=ctx["h"], status=422).json
     assert res["msg"].startswith(f"Invalid value for field '{field}'")
@@ -99,25 +121,42 @@ def test_uploads_for_the_field_follow_its_options(ctx):
     client, h = ctx["client"], ctx["h"]
     project_id = ctx["project"]["id"]
     name = ctx["columns"]["Name"]
-    res = client.post(f"/api/v1/db/storage/upload?project_id={project_id}&column_id={name['id']}",
-                      upload_files=[("f", "a.png", PNG)], headers=h, status=400).json
+    res = client.post(
+        f"/api/v1/db/storage/upload?project_id={project_id}&column_id={name['id']}",
+        upload_files=[("f", "a.png", PNG)],
+        headers=h,
+        status=400,
+    ).json
     assert res == {"msg": "Field 'Name' is not an Attachment field"}
-    res = client.post(f"/api/v1/db/storage/upload?project_id={project_id}&column_id=cl_missing",
-                      upload_files=[("f", "a.png", PNG)], headers=h, status=404).json
+    res = client.post(
+        f"/api/v1/db/storage/upload?project_id={project_id}&column_id=cl_missing",
+        upload_files=[("f", "a.png", PNG)],
+        headers=h,
+        status=404,
+    ).json
     assert res == {"msg": "Field not found"}
     # NocoDB's path=noco/<base>/<table>/<column> names the same field.
     files = ctx["columns"]["Files"]
     path = f"noco/{project_id}/{files['fk_model_id']}/{files['id']}"
-    res = client.post(f"/api/v2/storage/upload?path={path}", upload_files=[("f", "doc.pdf", b"%PDF-1.4")],
-                      headers=h, status=400).json
+    res = client.post(
+        f"/api/v2/storage/upload?path={path}", upload_files=[("f", "doc.pdf", b"%PDF-1.4")], headers=h, status=400
+    ).json
     assert res["msg"].startswith("target file is not an accepted file type")
-    assert client.post(f"/api/v2/storage/upload?path={path}", upload_files=[("f", "a.png", PNG)],
-                       headers=h).json[0]["mimetype"] == "image/png"
+    assert (
+        client.post(f"/api/v2/storage/upload?path={path}", upload_files=[("f", "a.png", PNG)], headers=h).json[0][
+            "mimetype"
+        ]
+        == "image/png"
+    )
 
 
 def test_a_field_of_another_project_is_not_found(ctx):
     client, h = ctx["client"], ctx["h"]
     other = client.create_project(client.signup("other@example.com"), "Other")
     files = ctx["columns"]["Files"]
-    client.post(f"/api/v1/db/storage/upload?project_id={other['id']}&column_id={files['id']}",
-                upload_files=[("f", "a.png", PNG)], headers=h, status=404)
+    client.post(
+        f"/api/v1/db/storage/upload?project_id={other['id']}&column_id={files['id']}",
+        upload_files=[("f", "a.png", PNG)],
+        headers=h,
+        status=404,
+    )

@@ -25,8 +25,9 @@ def download(client, item, token=None, status=200):
 
 def add_member(client, owner, project, email, role) -> str:
     token = client.signup(email)
-    client.post_json(f"/api/v1/db/meta/projects/{project['id']}/users", {"email": email, "roles": role},
-                     headers=client.auth(owner))
+    client.post_json(
+        f"/api/v1/db/meta/projects/{project['id']}/users", {"email": email, "roles": role}, headers=client.auth(owner)
+    )
     return token
 
 
@@ -57,8 +58,16 @@ def test_upload_one_file_gives_a_file_object(client, owner, project):
 
 
 def test_upload_many_files_on_v2_with_base_id(client, owner, project):
-    items = upload(client, owner, project, ("files", "a.txt", b"alpha"), ("files", "b.pdf", PDF),
-                   ("other", "c.csv", b"x,y\n1,2\n"), url=UPLOAD_V2, project_id=project["id"])
+    items = upload(
+        client,
+        owner,
+        project,
+        ("files", "a.txt", b"alpha"),
+        ("files", "b.pdf", PDF),
+        ("other", "c.csv", b"x,y\n1,2\n"),
+        url=UPLOAD_V2,
+        project_id=project["id"],
+    )
     assert [i["title"] for i in items] == ["a.txt", "b.pdf", "c.csv"]
     assert [i["mimetype"] for i in items] == ["text/plain", "application/pdf", "text/csv"]
     assert len({i["path"] for i in items}) == 3
@@ -99,35 +108,53 @@ def test_file_names_are_sanitised(client, owner, project):
 
 
 def test_no_file(client, owner, project):
-    res = client.post(f"{UPLOAD}?project_id={project['id']}", {"name": "value"}, headers=client.auth(owner),
-                      content_type="multipart/form-data", status=400)
+    res = client.post(
+        f"{UPLOAD}?project_id={project['id']}",
+        {"name": "value"},
+        headers=client.auth(owner),
+        content_type="multipart/form-data",
+        status=400,
+    )
     assert res.json == {"msg": "No file uploaded"}
-    res = client.post(f"{UPLOAD}?project_id={project['id']}", upload_files=[("f", "", b"")],
-                      headers=client.auth(owner), status=400)
+    res = client.post(
+        f"{UPLOAD}?project_id={project['id']}", upload_files=[("f", "", b"")], headers=client.auth(owner), status=400
+    )
     assert res.json == {"msg": "No file uploaded"}
 
 
 def test_not_multipart(client, owner, project):
-    res = client.post_json(f"{UPLOAD}?project_id={project['id']}", {"file": "x"}, headers=client.auth(owner),
-                           status=400)
+    res = client.post_json(
+        f"{UPLOAD}?project_id={project['id']}", {"file": "x"}, headers=client.auth(owner), status=400
+    )
     assert "multipart/form-data" in res.json["msg"]
 
 
 def test_malformed_multipart(client, owner, project):
-    body = b"--XYZ\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\n\r\nunterminated"
-    res = client.post(f"{UPLOAD}?project_id={project['id']}", body, headers=client.auth(owner),
-                      content_type="multipart/form-data; boundary=ABC", status=400)
+    body = b'--XYZ\r\nContent-Disposition: form-data; name="f"; filename="a.txt"\r\n\r\nunterminated'
+    res = client.post(
+        f"{UPLOAD}?project_id={project['id']}",
+        body,
+        headers=client.auth(owner),
+        content_type="multipart/form-data; boundary=ABC",
+        status=400,
+    )
     assert res.json == {"msg": "No file uploaded"}
-    res = client.post(f"{UPLOAD}?project_id={project['id']}", b"garbage", headers=client.auth(owner),
-                      content_type="multipart/form-data", status=400)
+    res = client.post(
+        f"{UPLOAD}?project_id={project['id']}",
+        b"garbage",
+        headers=client.auth(owner),
+        content_type="multipart/form-data",
+        status=400,
+    )
     assert res.json["msg"] in {"Malformed multipart body", "No file uploaded"}
 
 
 def test_upload_needs_a_project(client, owner, project):
     res = client.post(UPLOAD, upload_files=[("f", "a.txt", b"a")], headers=client.auth(owner), status=400)
     assert "project_id is required" in res.json["msg"]
-    res = client.post(f"{UPLOAD}?project_id=p_nope", upload_files=[("f", "a.txt", b"a")],
-                      headers=client.auth(owner), status=404)
+    res = client.post(
+        f"{UPLOAD}?project_id=p_nope", upload_files=[("f", "a.txt", b"a")], headers=client.auth(owner), status=404
+    )
     assert res.json == {"msg": "Project not found"}
 
 
@@ -159,9 +186,16 @@ def test_download_unknown_or_malformed_keys(client, owner, project):
     base = f"/{DOWNLOAD_PREFIX}{project['id']}"
     token = item["path"].split("/")[-2]
     # secret.key exists in the data folder, next to the storage root.
-    for path in (f"{base}/{token}/b.txt", f"{base}/{'x' * 24}/a.txt", f"{base}/../secret.key",
-                 f"{base}/{token}/..", f"{base}/{token}/.hidden", f"{base}/..%2F..%2F/secret.key",
-                 f"{base}/{token}/%2e%2e", f"{base}/short/a.txt"):
+    for path in (
+        f"{base}/{token}/b.txt",
+        f"{base}/{'x' * 24}/a.txt",
+        f"{base}/../secret.key",
+        f"{base}/{token}/..",
+        f"{base}/{token}/.hidden",
+        f"{base}/..%2F..%2F/secret.key",
+        f"{base}/{token}/%2e%2e",
+        f"{base}/short/a.txt",
+    ):
         res = client.get(path, headers=client.auth(owner), expect_errors=True)
         assert res.status_int == 404, path
         assert res.content_type == "application/json"
@@ -174,7 +208,8 @@ def test_download_head_and_openapi(client, owner, project):
     paths = client.get("/api/v1/openapi.json").json["paths"]
     assert paths[UPLOAD]["post"]["x-permission"] == "project:attachment:upload"
     assert paths["/api/v1/db/storage/download/{project_id}/{token}/{name}"]["get"]["x-permission"] == (
-        "project:data:read")
+        "project:data:read"
+    )
 
 
 # -- limits and types from the settings --------------------------------------------------------------------
@@ -182,11 +217,13 @@ def test_download_head_and_openapi(client, owner, project):
 
 @pytest.fixture
 def limited(make_client):
-    client = make_client(**{
-        "workbench.attachments.max_size": "1000",
-        "workbench.attachments.accepted_types": "image/* application/pdf",
-        "workbench.max_upload_size": "5000",
-    })
+    client = make_client(
+        **{
+            "workbench.attachments.max_size": "1000",
+            "workbench.attachments.accepted_types": "image/* application/pdf",
+            "workbench.max_upload_size": "5000",
+        }
+    )
     client.signup("admin@example.com")
     owner = client.signup("owner@example.com")
     return client, owner, client.create_project(owner, "Limited")

@@ -57,8 +57,11 @@ def memory_plugin():
 
 
 def test_the_configured_backend_is_used(tmp_path, memory_plugin):
-    app = app_with_plugins(tmp_path, ("memory-storage", memory_plugin),
-                           **{"workbench.storage.backend": "memory", "workbench.attachments.max_size": "100"})
+    app = app_with_plugins(
+        tmp_path,
+        ("memory-storage", memory_plugin),
+        **{"workbench.storage.backend": "memory", "workbench.attachments.max_size": "100"},
+    )
     backend = app.registry["storage"].backend
     assert isinstance(backend, MemoryStorage)
     assert isinstance(backend, IStorageBackend)

@@ -66,17 +66,18 @@ def server():
 
 
 def by_url(client, token, project, items, status=200, url=BY_URL):
-    return client.post_json(f"{url}?project_id={project['id']}", items, headers=client.auth(token),
-                            status=status).json
+    return client.post_json(f"{url}?project_id={project['id']}", items, headers=client.auth(token), status=status).json
 
 
 @pytest.fixture
 def allowed(make_client):
-    client = make_client(**{
-        "workbench.attachments.url_allowed_networks": "127.0.0.1/32",
-        "workbench.attachments.url_timeout": "1",
-        "workbench.attachments.max_size": "4096",
-    })
+    client = make_client(
+        **{
+            "workbench.attachments.url_allowed_networks": "127.0.0.1/32",
+            "workbench.attachments.url_timeout": "1",
+            "workbench.attachments.max_size": "4096",
+        }
+    )
     client.signup("admin@example.com")
     owner = client.signup("owner@example.com")
     return client, owner, client.create_project(owner, "Fetched")
@@ -92,11 +93,17 @@ def test_local_addresses_are_refused_by_default(client, admin, server):
 
 def test_fetch_from_an_allowed_network(allowed, server):
     client, owner, project = allowed
-    items = by_url(client, owner, project, [
-        {"url": f"{server}/logo.png"},
-        {"url": f"{server}/report", "fileName": "Q3 report.pdf"},
-        {"url": f"{server}/to-logo", "fileName": "same.png", "mimetype": "image/png"},
-    ], url=BY_URL_V2)
+    items = by_url(
+        client,
+        owner,
+        project,
+        [
+            {"url": f"{server}/logo.png"},
+            {"url": f"{server}/report", "fileName": "Q3 report.pdf"},
+            {"url": f"{server}/to-logo", "fileName": "same.png", "mimetype": "image/png"},
+        ],
+        url=BY_URL_V2,
+    )
     assert [(i["title"], i["mimetype"], i["size"]) for i in items] == [
         ("logo.png", "image/png", len(PNG)),
         ("Q3 report.pdf", "application/pdf", 12),
@@ -135,6 +142,9 @@ def test_body_is_validated(client, admin, body):
 def test_viewers_cannot_upload_by_url(client, admin, server):
     project = client.create_project(admin, "P")
     viewer = client.signup("viewer@example.com")
-    client.post_json(f"/api/v1/db/meta/projects/{project['id']}/users",
-                     {"email": "viewer@example.com", "roles": "viewer"}, headers=client.auth(admin))
+    client.post_json(
+        f"/api/v1/db/meta/projects/{project['id']}/users",
+        {"email": "viewer@example.com", "roles": "viewer"},
+        headers=client.auth(admin),
+    )
     by_url(client, viewer, project, [{"url": f"{server}/logo.png"}], status=403)

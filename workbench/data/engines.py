@@ -38,9 +38,14 @@ def source_url(settings: dict, source) -> str:
     driver = _DRIVERS.get(source.type)
     if driver is None:
         raise BadRequest(f"Unsupported source type {source.type!r}")
-    url = sa.URL.create(driver, username=connection.get("user"), password=connection.get("password"),
-                        host=connection.get("host"), port=connection.get("port"),
-                        database=connection.get("database"))
+    url = sa.URL.create(
+        driver,
+        username=connection.get("user"),
+        password=connection.get("password"),
+        host=connection.get("host"),
+        port=connection.get("port"),
+        database=connection.get("database"),
+    )
     return url.render_as_string(hide_password=False)
 
 

@@ -19,8 +19,16 @@ from workbench.errors import BadRequest
 from workbench.fields import operators as ops
 from workbench.fields.interfaces import FieldValueError
 
-_IS_VALUES = {"true": "checked", "false": "notchecked", "null": "blank", "notnull": "notblank",
-              "blank": "blank", "notblank": "notblank", "empty": "empty", "notempty": "notempty"}
+_IS_VALUES = {
+    "true": "checked",
+    "false": "notchecked",
+    "null": "blank",
+    "notnull": "notblank",
+    "blank": "blank",
+    "notblank": "notblank",
+    "empty": "empty",
+    "notempty": "notempty",
+}
 
 
 def _canonical(op: str, args: list[str]) -> tuple[str, list[str]]:
@@ -30,8 +38,14 @@ def _canonical(op: str, args: list[str]) -> tuple[str, list[str]]:
         if mapped is None:
             raise BadRequest(f"Unsupported value for '{op}': {args[0]!r}")
         if op == "isnot":
-            mapped = {"checked": "notchecked", "notchecked": "checked", "blank": "notblank",
-                      "notblank": "blank", "empty": "notempty", "notempty": "empty"}[mapped]
+            mapped = {
+                "checked": "notchecked",
+                "notchecked": "checked",
+                "blank": "notblank",
+                "notblank": "blank",
+                "empty": "notempty",
+                "notempty": "empty",
+            }[mapped]
         return mapped, []
     return op, args
 
@@ -159,8 +173,13 @@ def stored_filters_clause(model: Model, filters: list) -> sa.ColumnElement | Non
                     raise BadRequest(f"A filter on field '{column.title}' needs an operator")
                 args = [item.comparison_sub_op] if item.comparison_sub_op else []
                 if item.value not in (None, ""):
-                    args += [item.value] if item.comparison_sub_op else str(item.value).split(",") \
-                        if item.comparison_op in ops.LIST_OPERATORS else [str(item.value)]
+                    args += (
+                        [item.value]
+                        if item.comparison_sub_op
+                        else str(item.value).split(",")
+                        if item.comparison_op in ops.LIST_OPERATORS
+                        else [str(item.value)]
+                    )
                 node = Condition(column.id, item.comparison_op, args)
             logic = (item.logical_op or "and").lower()
             items.append(("or" if logic == "or" else "and", logic == "not", node))
@@ -186,11 +205,19 @@ def json_filters_clause(model: Model, text: str):
                 raise BadRequest("filterArrJson must be a JSON array of filter objects")
             node_id = f"json-{len(flat)}"
             value = item.get("value")
-            flat.append(types.SimpleNamespace(
-                id=node_id, parent_id=parent_id, order=order, is_group=bool(item.get("is_group")),
-                column_id=item.get("fk_column_id"), comparison_op=item.get("comparison_op"),
-                comparison_sub_op=item.get("comparison_sub_op"), logical_op=item.get("logical_op"),
-                value=None if value is None else str(value)))
+            flat.append(
+                types.SimpleNamespace(
+                    id=node_id,
+                    parent_id=parent_id,
+                    order=order,
+                    is_group=bool(item.get("is_group")),
+                    column_id=item.get("fk_column_id"),
+                    comparison_op=item.get("comparison_op"),
+                    comparison_sub_op=item.get("comparison_sub_op"),
+                    logical_op=item.get("logical_op"),
+                    value=None if value is None else str(value),
+                )
+            )
             if item.get("is_group"):
                 walk(item.get("children") or [], node_id)
 

@@ -18,8 +18,22 @@ from workbench.errors import BadRequest
 from workbench.fields.interfaces import AutoValue, ComputedInSql, FieldType, FiltersItself
 from workbench.fields.lookup import field_type_class
 
-_COLUMN_ATTRS = ("id", "title", "column_name", "uidt", "dt", "pk", "ai", "rqd", "pv", "system", "cdf",
-                 "meta", "col_options", "order")
+_COLUMN_ATTRS = (
+    "id",
+    "title",
+    "column_name",
+    "uidt",
+    "dt",
+    "pk",
+    "ai",
+    "rqd",
+    "pv",
+    "system",
+    "cdf",
+    "meta",
+    "col_options",
+    "order",
+)
 
 
 @dataclass(frozen=True)
@@ -84,10 +98,10 @@ class Model:
     def __post_init__(self):
         self.auto_fields = [f for f in self.fields if f.auto]
         self.computed_fields = [f for f in self.fields if f.computed]
-        self.required_fields = [f for f in self.fields
-                                if f.column.rqd and not f.column.ai and not f.type.read_only]
-        self.default_fields = [f for f in self.fields
-                               if not f.auto and f.column.cdf is not None and f.sa_column is not None]
+        self.required_fields = [f for f in self.fields if f.column.rqd and not f.column.ai and not f.type.read_only]
+        self.default_fields = [
+            f for f in self.fields if not f.auto and f.column.cdf is not None and f.sa_column is not None
+        ]
         for f in self.fields:
             self.by_id[f.id] = f
             self.by_title.setdefault(f.title, f)
@@ -124,12 +138,25 @@ def build_model(registry, table, columns, dialect: str) -> Model:
         if info.pk and isinstance(sql_type, sa.Text):
             sql_type = sa.String(255)  # keys must be indexable everywhere (MariaDB refuses TEXT)
         if sql_type is not None:
-            sa_column = sa.Column(info.column_name, sql_type, key=info.id, primary_key=bool(info.pk),
-                                  autoincrement=bool(info.ai) if info.pk else False, nullable=not info.pk)
+            sa_column = sa.Column(
+                info.column_name,
+                sql_type,
+                key=info.id,
+                primary_key=bool(info.pk),
+                autoincrement=bool(info.ai) if info.pk else False,
+                nullable=not info.pk,
+            )
             sa_columns.append(sa_column)
-        fields.append(Field(info, ftype, sa_column, auto=isinstance(ftype, AutoValue),
-                            filters_itself=isinstance(ftype, FiltersItself),
-                            computed=sa_column is None and isinstance(ftype, ComputedInSql)))
+        fields.append(
+            Field(
+                info,
+                ftype,
+                sa_column,
+                auto=isinstance(ftype, AutoValue),
+                filters_itself=isinstance(ftype, FiltersItself),
+                computed=sa_column is None and isinstance(ftype, ComputedInSql),
+            )
+        )
     sa_table = sa.Table(table.table_name, metadata, *sa_columns)
     for f in fields:
         if f.sa_column is not None:

@@ -108,8 +108,7 @@ def _json_sorts(model: Model, text: str) -> list[tuple[Field, bool]]:
         items = None
     if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
         raise BadRequest("sortArrJson must be a JSON array of {fk_column_id, direction}")
-    return [(model.get(str(i.get("fk_column_id"))), str(i.get("direction", "asc")).lower() == "desc")
-            for i in items]
+    return [(model.get(str(i.get("fk_column_id"))), str(i.get("direction", "asc")).lower() == "desc") for i in items]
 
 
 def _ordering(model: Model, column, descending: bool):
@@ -142,8 +141,10 @@ def select_rows(connection, model: Model, params: ListParams, limit=None, offset
         statement = statement.limit(limit).offset(params.offset if offset is None else offset)
     readable = [f for f in params.fields if f.expr is not None]
     converters = [(f.column.title, f.type.to_api) for f in readable]
-    return [{title: to_api(value) for (title, to_api), value in zip(converters, row, strict=True)}
-            for row in connection.execute(statement)]
+    return [
+        {title: to_api(value) for (title, to_api), value in zip(converters, row, strict=True)}
+        for row in connection.execute(statement)
+    ]
 
 
 def count_rows(connection, model: Model, where=None) -> int:
@@ -180,9 +181,11 @@ def read_row(connection, model: Model, key: dict[str, object], fields=None) -> d
         fields = model.fields
         statement = model.statements.get("by_pk")
         if statement is None:  # built once per model, with the key as parameters
-            statement = model.statements["by_pk"] = sa.select(*select_columns(fields)).select_from(
-                model.table).where(
-                *(f.sa_column == sa.bindparam(f"pk_{i}") for i, f in enumerate(model.pk_fields)))
+            statement = model.statements["by_pk"] = (
+                sa.select(*select_columns(fields))
+                .select_from(model.table)
+                .where(*(f.sa_column == sa.bindparam(f"pk_{i}") for i, f in enumerate(model.pk_fields)))
+            )
         params = {f"pk_{i}": key[f.id] for i, f in enumerate(model.pk_fields)}
         row = connection.execute(statement, params).first()
     else:

@@ -90,8 +90,9 @@ class DataTransaction:
         if self.dialect == "postgresql":
             self.connection.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": key})
         elif self.dialect in ("mysql", "mariadb"):
-            got = self.connection.execute(sa.text("SELECT GET_LOCK(:k, :t)"),
-                                          {"k": f"wb_schema_{key}", "t": WRITE_LOCK_TIMEOUT}).scalar()
+            got = self.connection.execute(
+                sa.text("SELECT GET_LOCK(:k, :t)"), {"k": f"wb_schema_{key}", "t": WRITE_LOCK_TIMEOUT}
+            ).scalar()
             if got != 1:
                 raise Conflict("The database is busy with another change; try again")
         self._schema_locked = True
@@ -178,6 +179,7 @@ def data_transaction(request, source) -> DataTransaction:
     current = cache.get(source.id)
     if current is None or current.connection.closed:
         engines = request.registry["source_engines"]
-        current = cache[source.id] = DataTransaction(engines.get(source), request.tm, engines.write_lock(source.id),
-                                                     source.id)
+        current = cache[source.id] = DataTransaction(
+            engines.get(source), request.tm, engines.write_lock(source.id), source.id
+        )
     return current

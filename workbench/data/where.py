@@ -15,8 +15,13 @@ from dataclasses import dataclass, field
 
 from workbench.errors import BadRequest
 
-CONNECTORS = {"and": ("and", False), "or": ("or", False), "not": ("and", True),
-              "andnot": ("and", True), "ornot": ("or", True)}
+CONNECTORS = {
+    "and": ("and", False),
+    "or": ("or", False),
+    "not": ("and", True),
+    "andnot": ("and", True),
+    "ornot": ("or", True),
+}
 
 
 @dataclass
@@ -74,7 +79,7 @@ class _Parser:
         start = self.pos
         while self.peek().isalpha():
             self.pos += 1
-        word = self.text[start:self.pos].lower()
+        word = self.text[start : self.pos].lower()
         if word not in CONNECTORS:
             raise self.error(f"unknown connector '~{word}'")
         return CONNECTORS[word]

@@ -69,8 +69,9 @@ class RowWriter:
             for f in self.model.default_fields:
                 if f.id not in values:
                     values[f.id] = self._coerce(f, f.column.cdf)
-        missing = [f.title for f in self.model.required_fields if values.get(f.id) is None
-                   and (inserting or f.id in values)]
+        missing = [
+            f.title for f in self.model.required_fields if values.get(f.id) is None and (inserting or f.id in values)
+        ]
         if missing:
             raise Unprocessable(f"Missing required columns: {', '.join(missing)}")
         return values
@@ -79,8 +80,9 @@ class RowWriter:
         """System values (timestamps) for this write, the same for every row of a batch."""
         key = "insert" if inserting else "update"
         if key not in self._autos:
-            pairs = ((f.id, f.type.insert_value() if inserting else f.type.update_value())
-                     for f in self.model.auto_fields)
+            pairs = (
+                (f.id, f.type.insert_value() if inserting else f.type.update_value()) for f in self.model.auto_fields
+            )
             self._autos[key] = {fid: value for fid, value in pairs if value is not None}
         return self._autos[key]
 
@@ -100,8 +102,7 @@ class RowWriter:
         params = [{k: values.get(k) for k in keys} for values in prepared]
         dialect = self.connection.dialect
         if len(params) > 1 and dialect.insert_executemany_returning_sort_by_parameter_order:
-            result = self.connection.execute(
-                table.insert().returning(*pks, sort_by_parameter_order=True), params)
+            result = self.connection.execute(table.insert().returning(*pks, sort_by_parameter_order=True), params)
             pk_rows = result.all()
         else:
             pk_rows = []
@@ -110,8 +111,7 @@ class RowWriter:
                 pk_rows.append(tuple(result.inserted_primary_key))
         pk_fields = self.model.pk_fields
         if not want_rows and not notify.listens_to_rows(self.request):
-            return [{f.title: f.type.to_api(v) for f, v in zip(pk_fields, pk_row, strict=True)}
-                    for pk_row in pk_rows]
+            return [{f.title: f.type.to_api(v) for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
         afters = []
         empty = {f.id: None for f in self.model.fields if f.sa_column is not None}
         for values, pk_row in zip(prepared, pk_rows, strict=True):
@@ -181,7 +181,7 @@ class RowWriter:
         bound parameters."""
         pks = self.model.pk_fields
         for start in range(0, len(keys), KEY_CHUNK):
-            chunk = keys[start:start + KEY_CHUNK]
+            chunk = keys[start : start + KEY_CHUNK]
             if len(pks) == 1:
                 yield pks[0].sa_column.in_([key[pks[0].id] for key in chunk])
             else:

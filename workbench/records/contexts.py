@@ -21,8 +21,10 @@ def _find_view(request, table: TableRef, key: str | None) -> View | None:
     if not key:
         return None
     view = request.dbsession.scalars(
-        sa.select(View).where(View.table_id == table.id, sa.or_(View.id == key, View.title == key))
-        .options(selectinload(View.filters), selectinload(View.sorts), selectinload(View.columns)).limit(1)
+        sa.select(View)
+        .where(View.table_id == table.id, sa.or_(View.id == key, View.title == key))
+        .options(selectinload(View.filters), selectinload(View.sorts), selectinload(View.columns))
+        .limit(1)
     ).first()
     if view is None:
         raise NotFound(f"View '{key}' not found")
@@ -34,8 +36,11 @@ def _project_by_title(request, title: str) -> str | None:
     user_id = request.authenticated_userid
     member = sa.exists().where(ProjectMember.project_id == Project.id, ProjectMember.user_id == user_id)
     return request.dbsession.scalar(
-        sa.select(Project.id).where(Project.title == title)
-        .order_by(sa.case((member, 0), else_=1), Project.created_at).limit(1))
+        sa.select(Project.id)
+        .where(Project.title == title)
+        .order_by(sa.case((member, 0), else_=1), Project.created_at)
+        .limit(1)
+    )
 
 
 class RecordsContext(_BelowProject):
@@ -55,14 +60,17 @@ class AliasRecordsContext(_BelowProject):
         project_key, table_key = md.get("project_id"), md.get("table_name")
         db = request.dbsession
         project_id = db.scalar(sa.select(Project.id).where(Project.id == project_key)) or _project_by_title(
-            request, project_key)
+            request, project_key
+        )
         if project_id is None:
             raise NotFound(f"Project '{project_key}' not found")
         try:
             table = load_table_ref(
-                request, Table.project_id == project_id,
+                request,
+                Table.project_id == project_id,
                 sa.or_(Table.id == table_key, Table.title == table_key, Table.table_name == table_key),
-                order_by=(sa.case((Table.id == table_key, 0), (Table.title == table_key, 1), else_=2),))
+                order_by=(sa.case((Table.id == table_key, 0), (Table.title == table_key, 1), else_=2),),
+            )
         except NotFound:
             raise NotFound(f"Table '{table_key}' not found") from None
         super().__init__(request, table)

@@ -36,8 +36,14 @@ class TableRef:
 
 
 _REF_COLUMNS = sa.select(
-    _TABLE.c.id, _TABLE.c.project_id, _TABLE.c.title, _TABLE.c.table_name, _TABLE.c.schema_version,
-    _SOURCE.c.id.label("source_id"), _SOURCE.c.type, _SOURCE.c.config,
+    _TABLE.c.id,
+    _TABLE.c.project_id,
+    _TABLE.c.title,
+    _TABLE.c.table_name,
+    _TABLE.c.schema_version,
+    _SOURCE.c.id.label("source_id"),
+    _SOURCE.c.type,
+    _SOURCE.c.config,
 ).join(_SOURCE, _SOURCE.c.id == _TABLE.c.source_id)
 # The statement of every v2 records request, built once.
 _REF_BY_ID = _REF_COLUMNS.where(_TABLE.c.id == sa.bindparam("table_id"))
@@ -55,8 +61,7 @@ def load_table_ref(request, *conditions, order_by=()) -> TableRef:
 def _table_ref(row) -> TableRef:
     if row is None:
         raise NotFound("Table not found")
-    config = _SOURCE.c.config.type.process_result_value(row.config, None) if isinstance(row.config, str) \
-        else row.config
+    config = _SOURCE.c.config.type.process_result_value(row.config, None) if isinstance(row.config, str) else row.config
     source = types.SimpleNamespace(id=row.source_id, type=row.type, config=config)
     return TableRef(row.id, row.project_id, row.title, row.table_name, row.schema_version or 0, source)
 

@@ -13,7 +13,8 @@ V2 = "/api/v2/tables/{table_id}/records"
 
 def includeme(config):
     a = lambda name, suffix: add_api_route(  # noqa: E731
-        config, name, V1 + suffix, V1_VIEW + suffix, V1_SHORT + suffix, factory=AliasRecordsContext)
+        config, name, V1 + suffix, V1_VIEW + suffix, V1_SHORT + suffix, factory=AliasRecordsContext
+    )
     a("v1.records.count", "/count")
     a("v1.records.find_one", "/find-one")
     a("v1.records.aggregate", "/aggregate")

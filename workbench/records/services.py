@@ -30,8 +30,9 @@ class Records:
     def writer(self) -> RowWriter:
         typecast = as_bool(self.request.params.get("typecast", "false"))
         self.work.begin_write()
-        return RowWriter(self.request, self.table, self.model, self.connection, typecast=typecast,
-                         save_options=self._save_options)
+        return RowWriter(
+            self.request, self.table, self.model, self.connection, typecast=typecast, save_options=self._save_options
+        )
 
     def _save_options(self, column_id: str, options: dict) -> None:
         """Keep the select options a ``typecast`` write added."""

@@ -37,8 +37,9 @@ def _checked_default(registry, column: Column, cdf):
     return str(cdf) if not isinstance(cdf, str) else cdf
 
 
-def new_column(request, table: Table, body: dict, taken_titles: set[str], taken_names: set[str],
-               siblings=None) -> Column:
+def new_column(
+    request, table: Table, body: dict, taken_titles: set[str], taken_names: set[str], siblings=None
+) -> Column:
     """A meta column from an API body; its title and physical name are made unique.
     ``siblings`` are the table's other columns when they are not in ``table.columns`` yet
     (a table being created): what a formula may reference."""
@@ -50,10 +51,19 @@ def new_column(request, table: Table, body: dict, taken_titles: set[str], taken_
     name = unique_name(sanitise(body.get("column_name") or title, "field"), taken_names)
     taken_titles.add(title)
     taken_names.add(name)
-    column = Column(id=new_id("cl_"), title=title, column_name=name, uidt=uidt, dt=body.get("dt") or cls.dt,
-                    pk=bool(body.get("pk")), ai=bool(body.get("ai")), rqd=bool(body.get("rqd")),
-                    pv=bool(body.get("pv")), system=uidt in SYSTEM_UIDTS and not body.get("pk"),
-                    meta=body.get("meta") if isinstance(body.get("meta"), dict) else {})
+    column = Column(
+        id=new_id("cl_"),
+        title=title,
+        column_name=name,
+        uidt=uidt,
+        dt=body.get("dt") or cls.dt,
+        pk=bool(body.get("pk")),
+        ai=bool(body.get("ai")),
+        rqd=bool(body.get("rqd")),
+        pv=bool(body.get("pv")),
+        system=uidt in SYSTEM_UIDTS and not body.get("pk"),
+        meta=body.get("meta") if isinstance(body.get("meta"), dict) else {},
+    )
     ftype = cls(column)
     _check_meta(ftype, column)
     if isinstance(ftype, HasOptions):
@@ -105,8 +115,9 @@ def _check_users(request, table: Table, column: Column, seen: set[str] | None = 
         try:
             options = ftype.configure({}, table_fields(request.registry, table.columns, dialect, other.id))
         except FieldValueError as exc:
-            raise BadRequest(f"Field '{column.title}' is used by formula field '{other.title}', "
-                             f"which would break: {exc}") from None
+            raise BadRequest(
+                f"Field '{column.title}' is used by formula field '{other.title}', which would break: {exc}"
+            ) from None
         if options != other.col_options:
             other.col_options = options
             _check_users(request, table, other, seen)
@@ -122,8 +133,13 @@ def _check_meta(ftype, column: Column) -> None:
 
 def add_column(request, table: Table, body: dict) -> Column:
     work = data_transaction(request, table.source)
-    column = new_column(request, table, body, {c.title for c in table.columns},
-                        {c.column_name for c in table.columns if c.column_name} | _physical_columns(work, table))
+    column = new_column(
+        request,
+        table,
+        body,
+        {c.title for c in table.columns},
+        {c.column_name for c in table.columns if c.column_name} | _physical_columns(work, table),
+    )
     if body.get("title") and column.title != check_title(body["title"], "Column"):
         raise BadRequest(f"A field named '{body['title']}' already exists")
     column.order = max((c.order or 0 for c in table.columns), default=0) + 1
@@ -164,8 +180,7 @@ def delete_column(request, table: Table, column: Column) -> None:
     users = _users(request, table, column)
     if users:
         names = ", ".join(f"'{other.title}'" for other, _ftype in users)
-        raise BadRequest(f"Field '{column.title}' is used by formula field {names}: "
-                         "change or delete those first")
+        raise BadRequest(f"Field '{column.title}' is used by formula field {names}: change or delete those first")
     work = data_transaction(request, table.source)
     if column.column_name:
         ddl.drop_column(work, table.table_name, column.column_name)
@@ -228,8 +243,7 @@ def update_column(request, table: Table, column: Column, body: dict) -> Column:
         column.cdf = _checked_default(request.registry, column, body["cdf"])
     if new_uidt != old.uidt or column.col_options != old.col_options or column.meta != old.meta:
         _check_users(request, table, column)
-    if old.column_name and (new_uidt != old.uidt or column.col_options != old.col_options
-                            or column.meta != old.meta):
+    if old.column_name and (new_uidt != old.uidt or column.col_options != old.col_options or column.meta != old.meta):
         _convert(request, table, old, column)
     if body.get("pv"):
         set_primary(table, column)
@@ -254,8 +268,9 @@ def _convert(request, table: Table, old: ColumnInfo, column: Column) -> None:
     pk = next(c for c in table.columns if c.pk)
     converted = []
     rows = work.connection.execute(
-        sa.select(sa.column(pk.column_name), sa.column(old.column_name, old_type.sql_type(dialect.name)))
-        .select_from(sa.table(table.table_name))
+        sa.select(sa.column(pk.column_name), sa.column(old.column_name, old_type.sql_type(dialect.name))).select_from(
+            sa.table(table.table_name)
+        )
     ).all()
     for key, value in rows:
         api_value = old_type.to_api(value)
@@ -268,8 +283,9 @@ def _convert(request, table: Table, old: ColumnInfo, column: Column) -> None:
         except FieldValueError as exc:
             unknown = getattr(exc, "values", None)
             if unknown is None or not isinstance(new_type, HasOptions):
-                raise Unprocessable(f"Cannot convert field '{column.title}' to {column.uidt}: "
-                                    f"value {api_value!r} ({exc})") from None
+                raise Unprocessable(
+                    f"Cannot convert field '{column.title}' to {column.uidt}: value {api_value!r} ({exc})"
+                ) from None
             column.col_options = new_type.add_unknown(unknown)
             new_type = field_type(registry, column)
             new_value = new_type.to_db(api_value)
@@ -278,14 +294,18 @@ def _convert(request, table: Table, old: ColumnInfo, column: Column) -> None:
     same = old_type.sql_type(dialect.name).compile(dialect=dialect) == new_sql.compile(dialect=dialect)
     target = old.column_name
     if not same:
-        target = unique_name(old.column_name, {c.column_name for c in table.columns if c.column_name}
-                             | _physical_columns(work, table))
+        target = unique_name(
+            old.column_name, {c.column_name for c in table.columns if c.column_name} | _physical_columns(work, table)
+        )
         ddl.add_column(work, table.table_name, sa.Column(target, new_sql))
     physical = sa.table(table.table_name, sa.column(pk.column_name), sa.column(target, new_sql))
-    statement = (physical.update().where(physical.c[pk.column_name] == sa.bindparam("_k"))
-                 .values({target: sa.bindparam("_v", type_=new_sql)}))
+    statement = (
+        physical.update()
+        .where(physical.c[pk.column_name] == sa.bindparam("_k"))
+        .values({target: sa.bindparam("_v", type_=new_sql)})
+    )
     for start in range(0, len(converted), BATCH):
-        work.connection.execute(statement, converted[start:start + BATCH])
+        work.connection.execute(statement, converted[start : start + BATCH])
     if not same:
         ddl.drop_column(work, table.table_name, old.column_name)
         column.column_name = target

@@ -36,8 +36,7 @@ def load_table(request, table_id) -> Table:
     table = None
     if table_id:
         table = request.dbsession.scalars(
-            sa.select(Table).where(Table.id == table_id)
-            .options(selectinload(Table.columns), joinedload(Table.source))
+            sa.select(Table).where(Table.id == table_id).options(selectinload(Table.columns), joinedload(Table.source))
         ).first()
     if table is None:
         raise NotFound(f"Table '{table_id}' not found")

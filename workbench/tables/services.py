@@ -30,9 +30,11 @@ def default_source(project: Project) -> Source:
 
 
 def project_tables(request, project_id: str) -> list[Table]:
-    return list(request.dbsession.scalars(
-        sa.select(Table).where(Table.project_id == project_id).order_by(Table.order, Table.created_at)
-    ))
+    return list(
+        request.dbsession.scalars(
+            sa.select(Table).where(Table.project_id == project_id).order_by(Table.order, Table.created_at)
+        )
+    )
 
 
 def create_table(request, project: Project, body: dict) -> Table:
@@ -43,9 +45,14 @@ def create_table(request, project: Project, body: dict) -> Table:
     work.lock_schema()
     taken = ddl.existing_tables(work) | {t.table_name.lower() for t in existing}
     table_name = unique_name(sanitise(body.get("table_name") or title, "table"), taken)
-    table = Table(project_id=project.id, source_id=source.id, title=title, table_name=table_name,
-                  meta=body.get("meta") if isinstance(body.get("meta"), dict) else {},
-                  order=max((t.order or 0 for t in existing), default=0) + 1)
+    table = Table(
+        project_id=project.id,
+        source_id=source.id,
+        title=title,
+        table_name=table_name,
+        meta=body.get("meta") if isinstance(body.get("meta"), dict) else {},
+        order=max((t.order or 0 for t in existing), default=0) + 1,
+    )
     request.dbsession.add(table)
     table.source = source
     user_columns = body.get("columns") or []
@@ -59,8 +66,11 @@ def create_table(request, project: Project, body: dict) -> Table:
     columns = []
     for uidt, col_title, col_name, extra in SYSTEM_COLUMNS:
         if uidt not in given:
-            columns.append(new_column(request, table, {"uidt": uidt, "title": col_title,
-                                                       "column_name": col_name, **extra}, titles, names))
+            columns.append(
+                new_column(
+                    request, table, {"uidt": uidt, "title": col_title, "column_name": col_name, **extra}, titles, names
+                )
+            )
     for body_column in user_columns:
         columns.append(new_column(request, table, body_column, titles, names, siblings=columns))
     if not any(c.pk for c in columns):
@@ -80,8 +90,9 @@ def create_table(request, project: Project, body: dict) -> Table:
 
 
 def add_view(request, table: Table, *, title: str, type_: str, is_default: bool = False) -> View:
-    view = View(title=title, type=type_, is_default=is_default,
-                order=max((v.order or 0 for v in table.views), default=0) + 1)
+    view = View(
+        title=title, type=type_, is_default=is_default, order=max((v.order or 0 for v in table.views), default=0) + 1
+    )
     for column in table.columns:
         view.columns.append(ViewColumn(column_id=column.id, show=not column.system, order=column.order))
     table.views.append(view)

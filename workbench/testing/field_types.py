@@ -25,17 +25,29 @@ from workbench.data.model import build_model
 from workbench.fields import operators as ops
 from workbench.fields.interfaces import FieldType, FieldValueError
 
-KNOWN_OPERATORS = (ops.TEXT | ops.NUMERIC | ops.DATE | ops.CHECKBOX | ops.MULTI_SELECT | ops.SINGLE_SELECT
-                   | frozenset({"isWithin"}))
+KNOWN_OPERATORS = (
+    ops.TEXT | ops.NUMERIC | ops.DATE | ops.CHECKBOX | ops.MULTI_SELECT | ops.SINGLE_SELECT | frozenset({"isWithin"})
+)
 
 
 def example_column(cls: type[FieldType], name: str = "value"):
     """A column-like object carrying what the type's examples need."""
     extra = dict(cls.example_column)
     return types.SimpleNamespace(
-        id="cl_contract", title="Value", column_name=name, uidt=cls.name, dt=cls.dt, pk=False, ai=False,
-        rqd=False, pv=False, system=False, cdf=None, meta=extra.get("meta", {}),
-        col_options=extra.get("col_options"), order=1,
+        id="cl_contract",
+        title="Value",
+        column_name=name,
+        uidt=cls.name,
+        dt=cls.dt,
+        pk=False,
+        ai=False,
+        rqd=False,
+        pv=False,
+        system=False,
+        cdf=None,
+        meta=extra.get("meta", {}),
+        col_options=extra.get("col_options"),
+        order=1,
     )
 
 
@@ -65,13 +77,17 @@ def check_field_type(cls: type[FieldType], engine: sa.Engine) -> None:
     if ftype.sql_type(engine.dialect.name) is None:
         return  # virtual types have nothing to store
     assert cls.examples, f"{cls.name} declares no examples"
-    table_meta = types.SimpleNamespace(id="md_contract", title="Contract",
-                                       table_name=f"wb_contract_{secrets.token_hex(4)}")
+    table_meta = types.SimpleNamespace(
+        id="md_contract", title="Contract", table_name=f"wb_contract_{secrets.token_hex(4)}"
+    )
     model = build_model(_Registry(cls), table_meta, [column], engine.dialect.name)
     value = model.by_id["cl_contract"].sa_column
-    table = sa.Table(table_meta.table_name, sa.MetaData(), sa.Column("pk", sa.Integer, primary_key=True,
-                                                                       autoincrement=False),
-                     sa.Column(value.name, value.type, key=value.key))
+    table = sa.Table(
+        table_meta.table_name,
+        sa.MetaData(),
+        sa.Column("pk", sa.Integer, primary_key=True, autoincrement=False),
+        sa.Column(value.name, value.type, key=value.key),
+    )
     with engine.begin() as connection:
         table.create(connection)
     try:
@@ -96,8 +112,9 @@ def _round_trip(cls, ftype, table, engine) -> None:
         found = dict(connection.execute(sa.select(table.c.pk, table.c.cl_contract)).all())
     for index, (given, expected) in enumerate(cls.examples):
         got = ftype.to_api(found[index])
-        assert got == expected, f"{cls.name} on {engine.dialect.name}: {given!r} came back as {got!r}, " \
-                                f"expected {expected!r}"
+        assert got == expected, (
+            f"{cls.name} on {engine.dialect.name}: {given!r} came back as {got!r}, expected {expected!r}"
+        )
 
 
 def _refusals(cls, ftype) -> None:

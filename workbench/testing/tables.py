@@ -19,8 +19,11 @@ MIXED_COLUMNS = [
     {"title": "Stars", "uidt": "Rating", "meta": {"max": 5}},
     {"title": "Ok", "uidt": "Checkbox"},
     {"title": "Status", "uidt": "SingleSelect", "colOptions": {"options": [{"title": "todo"}, {"title": "done"}]}},
-    {"title": "Tags", "uidt": "MultiSelect",
-     "colOptions": {"options": [{"title": "a"}, {"title": "b"}, {"title": "c"}]}},
+    {
+        "title": "Tags",
+        "uidt": "MultiSelect",
+        "colOptions": {"options": [{"title": "a"}, {"title": "b"}, {"title": "c"}]},
+    },
     {"title": "Due", "uidt": "Date"},
     {"title": "At", "uidt": "DateTime"},
     {"title": "Alarm", "uidt": "Time"},
@@ -29,11 +32,15 @@ MIXED_COLUMNS = [
 ]
 
 
-def create_table(client: Client, token: str, project_id: str, title: str = "Tasks", columns=None,
-                 status: int = 200) -> dict:
-    res = client.post_json(f"/api/v1/db/meta/projects/{project_id}/tables",
-                           {"title": title, "columns": MIXED_COLUMNS if columns is None else columns},
-                           headers=client.auth(token), status=status)
+def create_table(
+    client: Client, token: str, project_id: str, title: str = "Tasks", columns=None, status: int = 200
+) -> dict:
+    res = client.post_json(
+        f"/api/v1/db/meta/projects/{project_id}/tables",
+        {"title": title, "columns": MIXED_COLUMNS if columns is None else columns},
+        headers=client.auth(token),
+        status=status,
+    )
     return res.json
 
 

@@ -6,8 +6,20 @@ import datetime as dt
 
 from workbench.fields.interfaces import FieldValueError
 
-DATE_FORMATS = ("%Y-%m-%d", "%d-%m-%Y", "%m-%d-%Y", "%d/%m/%Y", "%m/%d/%Y", "%Y/%m/%d",
-                "%Y %m %d", "%d %m %Y", "%m %d %Y", "%d %b %Y", "%Y.%m.%d", "%d.%m.%Y")
+DATE_FORMATS = (
+    "%Y-%m-%d",
+    "%d-%m-%Y",
+    "%m-%d-%Y",
+    "%d/%m/%Y",
+    "%m/%d/%Y",
+    "%Y/%m/%d",
+    "%Y %m %d",
+    "%d %m %Y",
+    "%m %d %Y",
+    "%d %b %Y",
+    "%Y.%m.%d",
+    "%d.%m.%Y",
+)
 TIME_FORMATS = ("%H:%M:%S.%f", "%H:%M:%S", "%H:%M", "%I:%M %p", "%I:%M:%S %p")
 
 

@@ -18,8 +18,16 @@ RELATIVE = {
 }
 WITH_NUMBER = {"daysAgo": -1, "daysFromNow": 1}
 MONTHS = {"oneMonthAgo": -1, "oneMonthFromNow": 1}
-WITHIN = {"pastWeek", "pastMonth", "pastYear", "nextWeek", "nextMonth", "nextYear",
-          "pastNumberOfDays", "nextNumberOfDays"}
+WITHIN = {
+    "pastWeek",
+    "pastMonth",
+    "pastYear",
+    "nextWeek",
+    "nextMonth",
+    "nextYear",
+    "pastNumberOfDays",
+    "nextNumberOfDays",
+}
 
 
 def today() -> dt.date:

@@ -58,8 +58,9 @@ class Decimal(Number):
 
     def check_meta(self, meta):
         precision = meta.get("precision")
-        if precision is not None and (not isinstance(precision, int) or isinstance(precision, bool)
-                                      or not 0 <= precision <= 8):
+        if precision is not None and (
+            not isinstance(precision, int) or isinstance(precision, bool) or not 0 <= precision <= 8
+        ):
             raise FieldValueError("precision must be a whole number from 0 to 8")
         return meta
 

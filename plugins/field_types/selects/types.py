@@ -16,8 +16,7 @@ from workbench.fields.coerce import to_text
 from workbench.fields.interfaces import FieldType, FieldValueError
 from workbench.meta.base import new_id
 
-PALETTE = ("#cfdffe", "#d0f1fd", "#c2f5e8", "#ffdaf6", "#ffdce5", "#fee2d5", "#ffeab6", "#d1f7c4",
-           "#ede2fe", "#eeeeee")
+PALETTE = ("#cfdffe", "#d0f1fd", "#c2f5e8", "#ffdaf6", "#ffdce5", "#fee2d5", "#ffeab6", "#d1f7c4", "#ede2fe", "#eeeeee")
 
 
 class UnknownOptions(FieldValueError):
@@ -61,12 +60,14 @@ class SingleSelect(FieldType):
             if title in seen:
                 raise FieldValueError(f"duplicate option {title!r}")
             seen.add(title)
-            options.append({
-                "id": item.get("id") or new_id("sl_"),
-                "title": title,
-                "color": item.get("color") or PALETTE[index % len(PALETTE)],
-                "order": item.get("order", index + 1),
-            })
+            options.append(
+                {
+                    "id": item.get("id") or new_id("sl_"),
+                    "title": title,
+                    "color": item.get("color") or PALETTE[index % len(PALETTE)],
+                    "order": item.get("order", index + 1),
+                }
+            )
         return {"options": options}
 
     def add_unknown(self, values):

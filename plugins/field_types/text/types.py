@@ -11,8 +11,10 @@ from workbench.fields import operators as ops
 from workbench.fields.coerce import to_text
 from workbench.fields.interfaces import FieldType, FieldValueError
 
-EMAIL_RE = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-                      r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$")
+EMAIL_RE = re.compile(
+    r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"
+)
 HOST_LABEL_RE = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
 PHONE_RE = re.compile(r"^\+?[0-9 ().\-/]{3,30}(?:\s*(?:x|ext\.?)\s*[0-9]{1,6})?$", re.IGNORECASE)
 URL_SCHEMES = ("http", "https", "ftp")
@@ -71,8 +73,11 @@ class Email(_ValidatedText):
 
 class URL(_ValidatedText):
     name = "URL"
-    examples = (("https://example.com/x?y=1", "https://example.com/x?y=1"), ("example.com", "example.com"),
-                ("ftp://files.example.org:21/a", "ftp://files.example.org:21/a"))
+    examples = (
+        ("https://example.com/x?y=1", "https://example.com/x?y=1"),
+        ("example.com", "example.com"),
+        ("ftp://files.example.org:21/a", "ftp://files.example.org:21/a"),
+    )
     invalid_examples = ("not a url", "javascript:alert(1)", "http://x.com:70000", "http://" + "a" * 64 + ".com")
 
     def check(self, text):
@@ -86,9 +91,12 @@ class URL(_ValidatedText):
             raise FieldValueError(f"{text!r} is not a valid URL") from None
         host = parts.hostname or ""
         labels = host.split(".")
-        if (parts.scheme.lower() not in URL_SCHEMES or (len(labels) < 2 and host != "localhost")
-                or not all(HOST_LABEL_RE.match(label) for label in labels)
-                or (port is not None and not 1 <= port <= 65535)):
+        if (
+            parts.scheme.lower() not in URL_SCHEMES
+            or (len(labels) < 2 and host != "localhost")
+            or not all(HOST_LABEL_RE.match(label) for label in labels)
+            or (port is not None and not 1 <= port <= 65535)
+        ):
             raise FieldValueError(f"{text!r} is not a valid URL")
 
 

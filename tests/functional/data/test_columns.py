@@ -144,19 +144,30 @@ def test_select_options_and_typecast(setup):
     client.post_json(records_url(table) + "?typecast=true", {"Tags": ["a", "z"]}, headers=h)
     read = client.get(f"/api/v1/db/meta/columns/{tags['id']}", headers=h).json
     assert [o["title"] for o in read["colOptions"]["options"]] == ["a", "b", "z"]
-    dup = add(client, h, table, {"title": "S", "uidt": "SingleSelect",
-                                 "colOptions": {"options": [{"title": "x"}, {"title": "x"}]}}, status=400)
+    dup = add(
+        client,
+        h,
+        table,
+        {"title": "S", "uidt": "SingleSelect", "colOptions": {"options": [{"title": "x"}, {"title": "x"}]}},
+        status=400,
+    )
     assert "duplicate" in dup["msg"]
 
 
 def test_composite_primary_key(client, admin):
     h = client.auth(admin)
     project = client.create_project(admin, "Data")
-    table = create_table(client, admin, project["id"], "Pairs", [
-        {"title": "A", "uidt": "Number", "pk": True, "rqd": True},
-        {"title": "B", "uidt": "SingleLineText", "pk": True, "rqd": True},
-        {"title": "Note"},
-    ])
+    table = create_table(
+        client,
+        admin,
+        project["id"],
+        "Pairs",
+        [
+            {"title": "A", "uidt": "Number", "pk": True, "rqd": True},
+            {"title": "B", "uidt": "SingleLineText", "pk": True, "rqd": True},
+            {"title": "Note"},
+        ],
+    )
     assert [c["title"] for c in table["columns"] if c["pk"]] == ["A", "B"]
     base = f"/api/v1/db/data/noco/{project['id']}/Pairs"
     client.post_json(base, {"A": 1, "B": "x", "Note": "first"}, headers=h)
@@ -194,13 +205,16 @@ def test_a_second_process_sees_column_changes(setup, db_url, data_db_url, tmp_pa
         other.registry["db_engine"].dispose()
 
 
-@pytest.mark.parametrize(("body", "fragment"), [
-    ({"uidt": "Currency", "meta": {"currency_code": "euro"}}, "currency_code"),
-    ({"uidt": "Currency", "meta": {"currency_locale": "?"}}, "currency_locale"),
-    ({"uidt": "Decimal", "meta": {"precision": 9}}, "precision"),
-    ({"uidt": "Rating", "meta": {"max": 11}}, "max"),
-    ({"uidt": "Duration", "meta": {"duration": "hh"}}, "duration"),
-])
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        ({"uidt": "Currency", "meta": {"currency_code": "euro"}}, "currency_code"),
+        ({"uidt": "Currency", "meta": {"currency_locale": "?"}}, "currency_locale"),
+        ({"uidt": "Decimal", "meta": {"precision": 9}}, "precision"),
+        ({"uidt": "Rating", "meta": {"max": 11}}, "max"),
+        ({"uidt": "Duration", "meta": {"duration": "hh"}}, "duration"),
+    ],
+)
 def test_display_options_are_checked(setup, body, fragment):
     client, h, _project, table = setup
     res = add(client, h, table, {"title": "Opt", **body}, status=400)
@@ -210,8 +224,16 @@ def test_display_options_are_checked(setup, body, fragment):
 
 def test_display_options_and_order(setup):
     client, h, _project, table = setup
-    result = add(client, h, table, {"title": "Cost", "uidt": "Currency",
-                                    "meta": {"currency_code": "EUR", "currency_locale": "de-DE", "precision": 2}})
+    result = add(
+        client,
+        h,
+        table,
+        {
+            "title": "Cost",
+            "uidt": "Currency",
+            "meta": {"currency_code": "EUR", "currency_locale": "de-DE", "precision": 2},
+        },
+    )
     cost = col(result, "Cost")
     assert cost["meta"] == {"currency_code": "EUR", "currency_locale": "de-DE", "precision": 2}
     patch(client, h, cost["id"], {"order": 0.5})
@@ -229,10 +251,27 @@ def test_every_type_converts_to_text_and_back(client, admin):
     h = client.auth(admin)
     project = client.create_project(admin, "Conv")
     table = create_table(client, admin, project["id"], "All", MIXED_COLUMNS)
-    row = {"Name": "n", "Notes": "x\\ny", "Mail": "a@example.com", "Site": "example.com", "Phone": "+1 555 0100",
-           "Qty": 3, "Price": 2.5, "Cost": 4, "Done %": 50, "Spent": 90, "Stars": 4, "Ok": True, "Status": "todo",
-           "Tags": "a,c", "Due": "2024-02-29", "At": "2024-02-29 10:00:00", "Alarm": "08:30", "Year": 2024,
-           "Data": {"k": [1]}}
+    row = {
+        "Name": "n",
+        "Notes": "x\\ny",
+        "Mail": "a@example.com",
+        "Site": "example.com",
+        "Phone": "+1 555 0100",
+        "Qty": 3,
+        "Price": 2.5,
+        "Cost": 4,
+        "Done %": 50,
+        "Spent": 90,
+        "Stars": 4,
+        "Ok": True,
+        "Status": "todo",
+        "Tags": "a,c",
+        "Due": "2024-02-29",
+        "At": "2024-02-29 10:00:00",
+        "Alarm": "08:30",
+        "Year": 2024,
+        "Data": {"k": [1]},
+    }
     client.post_json(records_url(table), [row, {}], headers=h)
     before = client.get(f"{records_url(table)}/1", headers=h).json
     for column in MIXED_COLUMNS:

@@ -17,14 +17,53 @@ def day(offset: int) -> str:
 
 
 ROWS = [
-    {"Name": "alpha", "Notes": "first line", "Mail": "a@example.com", "Qty": 1, "Price": 1.5, "Ok": True,
-     "Status": "todo", "Tags": "a,b", "Due": day(0), "At": day(-1) + " 10:00:00", "Alarm": "08:00",
-     "Year": 2020, "Data": {"k": 1}, "Stars": 1, "Spent": 60, "Done %": 10},
-    {"Name": "beta", "Notes": "", "Mail": "b@example.org", "Qty": 5, "Price": 2.25, "Ok": False,
-     "Status": "done", "Tags": "b", "Due": day(-3), "At": day(0) + " 12:30:00", "Alarm": "12:00",
-     "Year": 2021, "Data": [1, 2], "Stars": 3, "Spent": 3600, "Done %": 50},
-    {"Name": "Gamma 50%", "Qty": 10, "Price": 10, "Status": "todo", "Tags": "c", "Due": day(10),
-     "At": day(20) + " 00:00:00", "Year": 2022, "Stars": 5},
+    {
+        "Name": "alpha",
+        "Notes": "first line",
+        "Mail": "a@example.com",
+        "Qty": 1,
+        "Price": 1.5,
+        "Ok": True,
+        "Status": "todo",
+        "Tags": "a,b",
+        "Due": day(0),
+        "At": day(-1) + " 10:00:00",
+        "Alarm": "08:00",
+        "Year": 2020,
+        "Data": {"k": 1},
+        "Stars": 1,
+        "Spent": 60,
+        "Done %": 10,
+    },
+    {
+        "Name": "beta",
+        "Notes": "",
+        "Mail": "b@example.org",
+        "Qty": 5,
+        "Price": 2.25,
+        "Ok": False,
+        "Status": "done",
+        "Tags": "b",
+        "Due": day(-3),
+        "At": day(0) + " 12:30:00",
+        "Alarm": "12:00",
+        "Year": 2021,
+        "Data": [1, 2],
+        "Stars": 3,
+        "Spent": 3600,
+        "Done %": 50,
+    },
+    {
+        "Name": "Gamma 50%",
+        "Qty": 10,
+        "Price": 10,
+        "Status": "todo",
+        "Tags": "c",
+        "Due": day(10),
+        "At": day(20) + " 00:00:00",
+        "Year": 2022,
+        "Stars": 5,
+    },
     {"Name": None, "Qty": None},
 ]
 
@@ -100,7 +139,7 @@ CASES = [
     ("(At,isWithin,nextMonth)", [2, 3]),
     ("(Alarm,lt,10:00)", [1]),
     ("(Alarm,eq,12:00:00)", [2]),
-    ("(Data,like,\"k\")", [1]),
+    ('(Data,like,"k")', [1]),
     ("(Name,eq,alpha)~or(Name,eq,beta)", [1, 2]),
     ("(Qty,gt,0)~and(Qty,lt,10)", [1, 2]),
     ("(Name,eq,alpha)~or(Qty,gt,4)~and(Qty,lt,6)", [1, 2]),
@@ -124,20 +163,23 @@ def test_several_where_params_are_anded(env):
     assert client.get(f"{url}/count", {"where": "(Status,eq,todo)"}, headers=h).json == {"count": 2}
 
 
-@pytest.mark.parametrize(("where", "fragment"), [
-    ("(Ghost,eq,1)", "Ghost"),
-    ("(Qty,like,1)", "Qty"),
-    ("(Ok,eq,1)", "Ok"),
-    ("(Qty,gt,many)", "Qty"),
-    ("(Due,eq,someday)", "Due"),
-    ("(Due,isWithin,soon)", "Due"),
-    ("(Due,eq,daysAgo)", "Due"),
-    ("(Qty,btw,1)", "Qty"),
-    ("(Qty,eq,1", "where"),
-    ("(Qty,eq,1)~xor(Qty,eq,2)", "xor"),
-    ("(Qty)", "operator"),
-    ("Qty,eq,1", "where"),
-])
+@pytest.mark.parametrize(
+    ("where", "fragment"),
+    [
+        ("(Ghost,eq,1)", "Ghost"),
+        ("(Qty,like,1)", "Qty"),
+        ("(Ok,eq,1)", "Ok"),
+        ("(Qty,gt,many)", "Qty"),
+        ("(Due,eq,someday)", "Due"),
+        ("(Due,isWithin,soon)", "Due"),
+        ("(Due,eq,daysAgo)", "Due"),
+        ("(Qty,btw,1)", "Qty"),
+        ("(Qty,eq,1", "where"),
+        ("(Qty,eq,1)~xor(Qty,eq,2)", "xor"),
+        ("(Qty)", "operator"),
+        ("Qty,eq,1", "where"),
+    ],
+)
 def test_invalid_filters_are_400_naming_the_problem(env, where, fragment):
     res = env["ids"](where, status=400)
     assert fragment in res["msg"]
@@ -154,17 +196,49 @@ def test_view_applies_filters_sorts_and_fields(env):
     base = "/api/v1/db/meta/views/" + view_id
     client.post_json(f"{base}/filters", {"fk_column_id": cols["Qty"], "comparison_op": "gt", "value": "0"}, headers=h)
     group = client.post_json(f"{base}/filters", {"is_group": True, "logical_op": "and"}, headers=h).json
-    client.post_json(f"{base}/filters", {"fk_parent_id": group["id"], "fk_column_id": cols["Status"],
-                                         "comparison_op": "eq", "value": "todo"}, headers=h)
-    client.post_json(f"{base}/filters", {"fk_parent_id": group["id"], "fk_column_id": cols["Qty"], "logical_op": "or",
-                                         "comparison_op": "eq", "value": "5"}, headers=h)
+    client.post_json(
+        f"{base}/filters",
+        {"fk_parent_id": group["id"], "fk_column_id": cols["Status"], "comparison_op": "eq", "value": "todo"},
+        headers=h,
+    )
+    client.post_json(
+        f"{base}/filters",
+        {
+            "fk_parent_id": group["id"],
+            "fk_column_id": cols["Qty"],
+            "logical_op": "or",
+            "comparison_op": "eq",
+            "value": "5",
+        },
+        headers=h,
+    )
     client.post_json(f"{base}/sorts", {"fk_column_id": cols["Qty"], "direction": "desc"}, headers=h)
-    for title in ("Notes", "Mail", "Site", "Phone", "Price", "Cost", "Done %", "Spent", "Stars", "Ok", "Status",
-                  "Tags", "Due", "At", "Alarm", "Year", "Data"):
+    for title in (
+        "Notes",
+        "Mail",
+        "Site",
+        "Phone",
+        "Price",
+        "Cost",
+        "Done %",
+        "Spent",
+        "Stars",
+        "Ok",
+        "Status",
+        "Tags",
+        "Due",
+        "At",
+        "Alarm",
+        "Year",
+        "Data",
+    ):
         client.patch_json(f"{base}/columns/{cols[title]}", {"show": False}, headers=h)
     listed = client.get(env["url"], {"viewId": view_id}, headers=h).json["list"]
-    assert listed == [{"Id": 3, "Name": "Gamma 50%", "Qty": 10}, {"Id": 2, "Name": "beta", "Qty": 5},
-                      {"Id": 1, "Name": "alpha", "Qty": 1}]
+    assert listed == [
+        {"Id": 3, "Name": "Gamma 50%", "Qty": 10},
+        {"Id": 2, "Name": "beta", "Qty": 5},
+        {"Id": 1, "Name": "alpha", "Qty": 1},
+    ]
     narrowed = client.get(env["url"], {"viewId": view_id, "where": "(Qty,lt,10)", "sort": "Qty"}, headers=h).json
     assert [r["Id"] for r in narrowed["list"]] == [1, 2]
     assert client.get(f"{env['url']}/count", {"viewId": view_id}, headers=h).json == {"count": 3}
@@ -172,8 +246,9 @@ def test_view_applies_filters_sorts_and_fields(env):
     assert client.get(f"{base}/sorts", headers=h).json["list"][0]["direction"] == "desc"
     v1 = f"/api/v1/db/data/noco/{table['project_id']}/Things/views/{view_id}"
     assert [r["Id"] for r in client.get(v1, headers=h).json["list"]] == [3, 2, 1]
-    bad = client.post_json(f"{base}/filters", {"fk_column_id": cols["Ok"], "comparison_op": "like", "value": "x"},
-                           headers=h, status=400).json
+    bad = client.post_json(
+        f"{base}/filters", {"fk_column_id": cols["Ok"], "comparison_op": "like", "value": "x"}, headers=h, status=400
+    ).json
     assert "Ok" in bad["msg"]
     client.get(env["url"], {"viewId": "vw_missing"}, headers=h, status=404)
 
@@ -185,17 +260,26 @@ def test_gui_json_filters_and_sorts(env):
     cols = {c["title"]: c["id"] for c in table["columns"]}
     filters = [
         {"fk_column_id": cols["Qty"], "comparison_op": "gt", "value": 0},
-        {"is_group": True, "logical_op": "and", "children": [
-            {"fk_column_id": cols["Status"], "comparison_op": "eq", "value": "done"},
-            {"fk_column_id": cols["Due"], "comparison_op": "eq", "comparison_sub_op": "today", "logical_op": "or"},
-        ]},
+        {
+            "is_group": True,
+            "logical_op": "and",
+            "children": [
+                {"fk_column_id": cols["Status"], "comparison_op": "eq", "value": "done"},
+                {"fk_column_id": cols["Due"], "comparison_op": "eq", "comparison_sub_op": "today", "logical_op": "or"},
+            ],
+        },
     ]
     sorts = [{"fk_column_id": cols["Qty"], "direction": "desc"}]
-    res = client.get(env["url"], {"filterArrJson": json.dumps(filters), "sortArrJson": json.dumps(sorts)},
-                     headers=h).json
+    res = client.get(
+        env["url"], {"filterArrJson": json.dumps(filters), "sortArrJson": json.dumps(sorts)}, headers=h
+    ).json
     assert [r["Id"] for r in res["list"]] == [2, 1]
-    bad = client.get(env["url"], {"filterArrJson": json.dumps([{"fk_column_id": "cl_nope", "comparison_op": "eq"}])},
-                     headers=h, status=400).json
+    bad = client.get(
+        env["url"],
+        {"filterArrJson": json.dumps([{"fk_column_id": "cl_nope", "comparison_op": "eq"}])},
+        headers=h,
+        status=400,
+    ).json
     assert "cl_nope" in bad["msg"]
     client.get(env["url"], {"sortArrJson": "{"}, headers=h, status=400)
 
@@ -206,17 +290,22 @@ def test_view_filter_and_sort_items(env):
     cols = {c["title"]: c["id"] for c in table["columns"]}
     base = "/api/v2/meta/views/" + view_id
     group = client.post_json(f"{base}/filters", {"is_group": True}, headers=h).json
-    child = client.post_json(f"{base}/filters", {"fk_parent_id": group["id"], "fk_column_id": "Qty",
-                                                 "comparison_op": "gt", "value": 1}, headers=h).json
+    child = client.post_json(
+        f"{base}/filters",
+        {"fk_parent_id": group["id"], "fk_column_id": "Qty", "comparison_op": "gt", "value": 1},
+        headers=h,
+    ).json
     assert child["fk_column_id"] == cols["Qty"]
-    assert [c["id"] for c in client.get(f"/api/v1/db/meta/filters/{group['id']}/children", headers=h).json["list"]] \
-        == [child["id"]]
+    assert [c["id"] for c in client.get(f"/api/v1/db/meta/filters/{group['id']}/children", headers=h).json["list"]] == [
+        child["id"]
+    ]
     assert env["ids"]("", viewId=view_id) == [2, 3]
     changed = client.patch_json(f"/api/v1/db/meta/filters/{child['id']}", {"value": "5"}, headers=h).json
     assert changed["value"] == "5"
     assert env["ids"]("", viewId=view_id) == [3]
-    bad = client.patch_json(f"/api/v1/db/meta/filters/{child['id']}", {"comparison_op": "like"}, headers=h,
-                            status=400).json
+    bad = client.patch_json(
+        f"/api/v1/db/meta/filters/{child['id']}", {"comparison_op": "like"}, headers=h, status=400
+    ).json
     assert "Qty" in bad["msg"]
     sort = client.post_json(f"{base}/sorts", {"fk_column_id": cols["Qty"]}, headers=h).json
     client.patch_json(f"/api/v1/db/meta/sorts/{sort['id']}", {"direction": "desc"}, headers=h)
@@ -234,9 +323,13 @@ def test_aggregations(env):
 
     client, h, table = env["client"], env["h"], env["table"]
     wanted = [{"field": "Qty", "type": t} for t in ("sum", "avg", "min", "max", "count_filled")] + [
-        {"field": "Name", "type": "count_empty"}, {"field": "Name", "type": "count_unique"},
-        {"field": "Ok", "type": "checked"}, {"field": "Ok", "type": "unchecked"},
-        {"field": "Due", "type": "earliest"}, {"field": "Due", "type": "latest"}, {"field": "Id", "type": "count"},
+        {"field": "Name", "type": "count_empty"},
+        {"field": "Name", "type": "count_unique"},
+        {"field": "Ok", "type": "checked"},
+        {"field": "Ok", "type": "unchecked"},
+        {"field": "Due", "type": "earliest"},
+        {"field": "Due", "type": "latest"},
+        {"field": "Id", "type": "count"},
     ]
     url = f"/api/v2/tables/{table['id']}/aggregate"
     result = client.get(url, {"aggregation": json.dumps(wanted)}, headers=h).json

@@ -14,8 +14,12 @@ from workbench.testing.tables import create_table
 
 pytestmark = pytest.mark.dialects
 
-COLUMNS = [{"title": "Name"}, {"title": "Qty", "uidt": "Number"}, {"title": "Price", "uidt": "Decimal"},
-           {"title": "Day", "uidt": "Date"}]
+COLUMNS = [
+    {"title": "Name"},
+    {"title": "Qty", "uidt": "Number"},
+    {"title": "Price", "uidt": "Decimal"},
+    {"title": "Day", "uidt": "Date"},
+]
 
 
 @pytest.fixture
@@ -63,7 +67,12 @@ def test_create_read_and_list(ctx):
     add_formula(ctx, "Label", 'CONCAT(UPPER({Name}), "-", {Qty})', version=2)
     listed = rows(ctx)
     assert [(r["Total"], r["Label"]) for r in listed] == [
-        (1.5, "ITEM 1-1"), (3, "ITEM 2-2"), (4.5, "ITEM 3-3"), (6, "ITEM 4-4"), (7.5, "ITEM 5-5")]
+        (1.5, "ITEM 1-1"),
+        (3, "ITEM 2-2"),
+        (4.5, "ITEM 3-3"),
+        (6, "ITEM 4-4"),
+        (7.5, "ITEM 5-5"),
+    ]
     one = ctx["client"].get(f"{ctx['v2']}/2", headers=ctx["h"]).json
     assert (one["Total"], one["Label"]) == (3, "ITEM 2-2")
     column = ctx["client"].get(f"/api/v1/db/meta/columns/{total['id']}", headers=ctx["h"]).json
@@ -96,12 +105,15 @@ def test_rename_keeps_values_and_shows_new_title(ctx):
     assert [r["Total"] for r in rows(ctx)] == [2, 4, 6, 8, 10]
 
 
-@pytest.mark.parametrize(("formula", "message"), [
-    ("{Qty} +", "Invalid formula: Unexpected end of formula at position 7"),
-    ("{Nope} + 1", "Invalid formula: Field 'Nope' not found at position 0"),
-    ("NOSUCH(1)", "at position 0"),
-    ("", "Invalid formula: The formula is empty at position 0"),
-])
+@pytest.mark.parametrize(
+    ("formula", "message"),
+    [
+        ("{Qty} +", "Invalid formula: Unexpected end of formula at position 7"),
+        ("{Nope} + 1", "Invalid formula: Field 'Nope' not found at position 0"),
+        ("NOSUCH(1)", "at position 0"),
+        ("", "Invalid formula: The formula is empty at position 0"),
+    ],
+)
 def test_errors_name_the_problem_and_position(ctx, formula, message):
     res = add_formula(ctx, "Bad", formula, status=400)
     assert message in res["msg"]
@@ -112,11 +124,17 @@ def test_cycles_are_refused(ctx):
     table = add_formula(ctx, "A", "{Qty} + 1")
     add_formula(ctx, "B", "{A} + 1")
     a = col(table, "A")
-    res = ctx["client"].patch_json(f"/api/v2/meta/columns/{a['id']}", {"formula_raw": "{B} + 1"},
-                                   headers=ctx["h"], status=400).json
+    res = (
+        ctx["client"]
+        .patch_json(f"/api/v2/meta/columns/{a['id']}", {"formula_raw": "{B} + 1"}, headers=ctx["h"], status=400)
+        .json
+    )
     assert "Circular reference: A → B → A" in res["msg"]
-    res = ctx["client"].patch_json(f"/api/v2/meta/columns/{a['id']}", {"formula_raw": "{A} + 1"},
-                                   headers=ctx["h"], status=400).json
+    res = (
+        ctx["client"]
+        .patch_json(f"/api/v2/meta/columns/{a['id']}", {"formula_raw": "{A} + 1"}, headers=ctx["h"], status=400)
+        .json
+    )
     assert "Circular reference: A → A" in res["msg"]
 
 
@@ -124,8 +142,9 @@ def test_formula_over_formula_and_change(ctx):
     table = add_formula(ctx, "A", "{Qty} + 1")
     add_formula(ctx, "B", "{A} * 10")
     assert [r["B"] for r in rows(ctx)] == [20, 30, 40, 50, 60]
-    ctx["client"].patch_json(f"/api/v2/meta/columns/{col(table, 'A')['id']}", {"formula_raw": "{Qty} + 2"},
-                             headers=ctx["h"])
+    ctx["client"].patch_json(
+        f"/api/v2/meta/columns/{col(table, 'A')['id']}", {"formula_raw": "{Qty} + 2"}, headers=ctx["h"]
+    )
     assert [r["B"] for r in rows(ctx)] == [30, 40, 50, 60, 70]
     assert [r["Qty"] for r in rows(ctx, where="(B,eq,50)")] == [3]
 
@@ -150,8 +169,7 @@ def test_referenced_fields_cannot_be_deleted_or_broken(ctx):
     qty = col(table, "Qty")
     res = client.delete(f"/api/v1/db/meta/columns/{qty['id']}", headers=h, status=400).json
     assert res["msg"] == "Field 'Qty' is used by formula field 'Shout', 'Twice': change or delete those first"
-    res = client.patch_json(f"/api/v2/meta/columns/{qty['id']}", {"uidt": "SingleLineText"}, headers=h,
-                            status=400).json
+    res = client.patch_json(f"/api/v2/meta/columns/{qty['id']}", {"uidt": "SingleLineText"}, headers=h, status=400).json
     assert "is used by formula field 'Twice', which would break" in res["msg"]
     # a change that keeps every formula valid is fine
     client.patch_json(f"/api/v2/meta/columns/{qty['id']}", {"uidt": "Decimal"}, headers=h)
@@ -160,8 +178,9 @@ def test_referenced_fields_cannot_be_deleted_or_broken(ctx):
     for title in ("Shout", "Twice"):
         client.delete(f"/api/v1/db/meta/columns/{col(table, title)['id']}", headers=h)
     client.delete(f"/api/v1/db/meta/columns/{qty['id']}", headers=h)
-    res = client.patch_json(f"/api/v2/meta/columns/{col(table, 'Name')['id']}", {"uidt": "Formula"},
-                            headers=h, status=400).json
+    res = client.patch_json(
+        f"/api/v2/meta/columns/{col(table, 'Name')['id']}", {"uidt": "Formula"}, headers=h, status=400
+    ).json
     assert "cannot change type to or from Formula" in res["msg"]
 
 
@@ -198,8 +217,9 @@ def test_retyping_a_field_updates_the_type_of_formulas_reading_it(ctx):
     add_formula(ctx, "CopyOfCopy", "{Copy}")
     client, h = ctx["client"], ctx["h"]
     assert col(table, "Copy")["colOptions"]["dataType"] == "numeric"
-    result = client.patch_json(f"/api/v2/meta/columns/{col(table, 'Qty')['id']}", {"uidt": "SingleLineText"},
-                               headers=h).json
+    result = client.patch_json(
+        f"/api/v2/meta/columns/{col(table, 'Qty')['id']}", {"uidt": "SingleLineText"}, headers=h
+    ).json
     assert col(result, "Copy")["colOptions"]["dataType"] == "string"
     assert col(result, "CopyOfCopy")["colOptions"]["dataType"] == "string"
     assert [r["Qty"] for r in rows(ctx, where="(CopyOfCopy,like,4)")] == ["4"]
@@ -208,15 +228,20 @@ def test_retyping_a_field_updates_the_type_of_formulas_reading_it(ctx):
 
 def test_formula_in_a_new_table(ctx):
     client, h = ctx["client"], ctx["h"]
-    columns = [{"title": "Qty", "uidt": "Number"},
-               {"title": "Double", "uidt": "Formula", "formula_raw": "{Qty} * 2"}]
+    columns = [{"title": "Qty", "uidt": "Number"}, {"title": "Double", "uidt": "Formula", "formula_raw": "{Qty} * 2"}]
     table = create_table(client, ctx["admin"], ctx["project"]["id"], "Other", columns)
     assert col(table, "Double")["formula_raw"] == "{Qty} * 2"
     url = f"/api/v2/tables/{table['id']}/records"
     client.post_json(url, {"Qty": 21}, headers=h)
     assert client.get(url, headers=h).json["list"][0]["Double"] == 42
-    res = create_table(client, ctx["admin"], ctx["project"]["id"], "Broken",
-                       [{"title": "F", "uidt": "Formula", "formula_raw": "{Missing}"}], status=400)
+    res = create_table(
+        client,
+        ctx["admin"],
+        ctx["project"]["id"],
+        "Broken",
+        [{"title": "F", "uidt": "Formula", "formula_raw": "{Missing}"}],
+        status=400,
+    )
     assert res["msg"] == "Field 'F': Invalid formula: Field 'Missing' not found at position 0"
 
 
@@ -224,8 +249,7 @@ def test_footer_aggregations_on_a_formula(ctx):
     add_formula(ctx, "Total", "{Qty} * {Price}")
     wanted = [{"field": "Total", "type": t} for t in ("sum", "max", "count_filled")]
     url = f"/api/v2/tables/{ctx['table']['id']}/aggregate"
-    result = ctx["client"].get(url, {"aggregation": json.dumps(wanted), "where": "(Total,gt,2)"},
-                               headers=ctx["h"]).json
+    result = ctx["client"].get(url, {"aggregation": json.dumps(wanted), "where": "(Total,gt,2)"}, headers=ctx["h"]).json
     assert result["Total"]["sum"] == pytest.approx(21)
     assert result["Total"]["max"] == pytest.approx(7.5)
     assert result["Total"]["count_filled"] == 4

@@ -51,7 +51,9 @@ def test_v2_bulk(ctx):
     ids = seed(ctx, 5)
     assert ids == [{"Id": i} for i in range(1, 6)]
     assert client.patch_json(url, [{"Id": 1, "Qty": 100}, {"Id": 2, "Qty": 200}], headers=h).json == [
-        {"Id": 1}, {"Id": 2}]
+        {"Id": 1},
+        {"Id": 2},
+    ]
     res = client.patch_json(url, [{"Id": 1, "Qty": 1}, {"Id": 1, "Qty": 2}], headers=h, status=422).json
     assert "more than once" in res["msg"]
     assert client.delete_json(url, [{"Id": 3}, {"Id": 4}], headers=h).json == [{"Id": 3}, {"Id": 4}]
@@ -124,8 +126,9 @@ def test_v1_alias_paths(ctx):
 
 def test_v1_bulk_paths(ctx):
     client, h, bulk = ctx["client"], ctx["h"], ctx["bulk"]
-    assert client.post_json(bulk, [{"Name": "a", "Qty": 1}, {"Name": "b", "Qty": 2}, {"Name": "c", "Qty": 3}],
-                            headers=h).json == [{"Id": 1}, {"Id": 2}, {"Id": 3}]
+    assert client.post_json(
+        bulk, [{"Name": "a", "Qty": 1}, {"Name": "b", "Qty": 2}, {"Name": "c", "Qty": 3}], headers=h
+    ).json == [{"Id": 1}, {"Id": 2}, {"Id": 3}]
     assert client.patch_json(bulk, [{"Id": 1, "Name": "A"}], headers=h).json == [{"Id": 1}]
     assert client.patch_json(f"{bulk}/all?where=(Qty,ge,2)", {"Name": "big"}, headers=h).json == 2
     names = [r["Name"] for r in client.get(ctx["v2"], headers=h).json["list"]]
@@ -149,17 +152,22 @@ def test_data_permissions(ctx):
     seed(ctx, 1)
     commenter = client.auth(client.signup("c@example.com"))
     editor = client.auth(client.signup("e@example.com"))
-    client.post_json(f"/api/v1/db/meta/projects/{ctx['project']['id']}/users",
-                     {"email": "c@example.com", "roles": "commenter"}, headers=h)
-    client.post_json(f"/api/v1/db/meta/projects/{ctx['project']['id']}/users",
-                     {"email": "e@example.com", "roles": "editor"}, headers=h)
+    client.post_json(
+        f"/api/v1/db/meta/projects/{ctx['project']['id']}/users",
+        {"email": "c@example.com", "roles": "commenter"},
+        headers=h,
+    )
+    client.post_json(
+        f"/api/v1/db/meta/projects/{ctx['project']['id']}/users",
+        {"email": "e@example.com", "roles": "editor"},
+        headers=h,
+    )
     client.get(url, headers=commenter)
     client.post_json(url, {"Name": "no"}, headers=commenter, status=403)
     client.patch_json(url, {"Id": 1, "Name": "no"}, headers=commenter, status=403)
     client.delete_json(url, {"Id": 1}, headers=commenter, status=403)
     client.post_json(url, {"Name": "yes"}, headers=editor)
-    client.post_json(f"/api/v1/db/meta/tables/{ctx['table']['id']}/columns", {"title": "X"}, headers=editor,
-                     status=403)
+    client.post_json(f"/api/v1/db/meta/tables/{ctx['table']['id']}/columns", {"title": "X"}, headers=editor, status=403)
     client.get(url, status=401)
 
 
@@ -198,8 +206,13 @@ def test_every_write_notifies_rows_changed_with_before_and_after(recorded):
     client.delete_json(url, {"Id": 1}, headers=h)
     client.delete(f"{bulk}/all", headers=h)
     actions = [(title, action, len(changes)) for title, action, changes in recorder.calls]
-    assert actions == [("T", "insert", 2), ("T", "update", 1), ("T", "update", 1), ("T", "delete", 1),
-                       ("T", "delete", 1)]
+    assert actions == [
+        ("T", "insert", 2),
+        ("T", "update", 1),
+        ("T", "update", 1),
+        ("T", "delete", 1),
+        ("T", "delete", 1),
+    ]
     inserted = recorder.calls[0][2]
     assert inserted[0][0] is None
     assert (inserted[0][1]["Id"], inserted[0][1]["Name"], inserted[0][1]["Qty"]) == (1, "a", 1)

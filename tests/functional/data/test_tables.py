@@ -45,9 +45,15 @@ def test_unique_titles_and_sanitised_physical_names(client, admin, project, data
     second = create_table(client, admin, project["id"], "Ünïcode Tasks!", [])
     third = create_table(client, admin, project["id"], "Ünïcode Tasks!", [])
     assert (first["title"], second["title"], third["title"]) == (
-        "Ünïcode Tasks!", "Ünïcode Tasks!_1", "Ünïcode Tasks!_2")
+        "Ünïcode Tasks!",
+        "Ünïcode Tasks!_1",
+        "Ünïcode Tasks!_2",
+    )
     assert (first["table_name"], second["table_name"], third["table_name"]) == (
-        "unicode_tasks", "unicode_tasks_1", "unicode_tasks_2")
+        "unicode_tasks",
+        "unicode_tasks_1",
+        "unicode_tasks_2",
+    )
     assert first["columns"][1]["column_name"] == "name"
     assert {"unicode_tasks", "unicode_tasks_1", "unicode_tasks_2"} <= set(physical_columns(data_app, project["id"]))
 
@@ -81,11 +87,9 @@ def test_list_and_read(client, admin, project, prefix):
 def test_rename_keeps_physical_name_and_reorder(client, admin, project):
     a = create_table(client, admin, project["id"], "A", [])
     b = create_table(client, admin, project["id"], "B", [])
-    renamed = client.patch_json(f"/api/v2/meta/tables/{a['id']}", {"title": "Renamed"},
-                                headers=client.auth(admin)).json
+    renamed = client.patch_json(f"/api/v2/meta/tables/{a['id']}", {"title": "Renamed"}, headers=client.auth(admin)).json
     assert (renamed["title"], renamed["table_name"]) == ("Renamed", "a")
-    client.patch_json(f"/api/v1/db/meta/tables/{b['id']}", {"title": "Renamed"}, headers=client.auth(admin),
-                      status=400)
+    client.patch_json(f"/api/v1/db/meta/tables/{b['id']}", {"title": "Renamed"}, headers=client.auth(admin), status=400)
     client.patch_json(f"/api/v1/db/meta/tables/{b['id']}", {"title": "a/b"}, headers=client.auth(admin), status=400)
     client.post_json(f"/api/v1/db/meta/tables/{b['id']}/reorder", {"order": 0}, headers=client.auth(admin))
     listed = client.get(f"/api/v1/db/meta/projects/{project['id']}/tables", headers=client.auth(admin)).json
@@ -104,8 +108,11 @@ def test_permissions(client, admin, project):
     table = create_table(client, admin, project["id"], "T", [])
     viewer = client.signup("viewer@example.com")
     client.get(f"/api/v1/db/meta/tables/{table['id']}", headers=client.auth(viewer), status=403)
-    client.post_json(f"/api/v1/db/meta/projects/{project['id']}/users",
-                     {"email": "viewer@example.com", "roles": "viewer"}, headers=client.auth(admin))
+    client.post_json(
+        f"/api/v1/db/meta/projects/{project['id']}/users",
+        {"email": "viewer@example.com", "roles": "viewer"},
+        headers=client.auth(admin),
+    )
     client.get(f"/api/v1/db/meta/tables/{table['id']}", headers=client.auth(viewer))
     client.get(f"/api/v2/tables/{table['id']}/records", headers=client.auth(viewer))
     client.patch_json(f"/api/v1/db/meta/tables/{table['id']}", {"title": "X"}, headers=client.auth(viewer), status=403)
@@ -142,16 +149,25 @@ def test_failure_after_ddl_leaves_meta_and_data_as_they_were(failing_app):
     listed = client.get(f"/api/v1/db/meta/projects/{project['id']}/tables", headers=client.auth(token)).json
     assert [t["title"] for t in listed["list"]] == ["Fine"]
     assert set(physical_columns(failing_app, project["id"])) == {"fine"}
-    client.post_json(f"/api/v1/db/meta/tables/{ok['id']}/columns", {"title": "Boom column", "uidt": "Number"},
-                     headers=client.auth(token), status=500)
+    client.post_json(
+        f"/api/v1/db/meta/tables/{ok['id']}/columns",
+        {"title": "Boom column", "uidt": "Number"},
+        headers=client.auth(token),
+        status=500,
+    )
     assert physical_columns(failing_app, project["id"])["fine"] == {"id", "name", "created_at", "updated_at"}
     read = client.get(f"/api/v1/db/meta/tables/{ok['id']}", headers=client.auth(token)).json
     assert [c["title"] for c in read["columns"]] == ["Id", "Name", "CreatedAt", "UpdatedAt"]
 
 
 def test_reserved_words_as_names(client, admin, project):
-    table = create_table(client, admin, project["id"], "Order", [{"title": "Select", "uidt": "Number"},
-                                                                  {"title": "Group"}, {"title": "from"}])
+    table = create_table(
+        client,
+        admin,
+        project["id"],
+        "Order",
+        [{"title": "Select", "uidt": "Number"}, {"title": "Group"}, {"title": "from"}],
+    )
     assert table["table_name"] == "order"
     url = f"/api/v2/tables/{table['id']}/records"
     h = client.auth(admin)

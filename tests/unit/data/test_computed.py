@@ -21,8 +21,22 @@ TYPES = {"ID": ID, "Number": Number, "Formula": Formula}
 
 def column(id_, title, uidt, name=None, **extra):
     key = uidt == "ID"
-    values = {"id": id_, "title": title, "column_name": name, "uidt": uidt, "dt": None, "pk": key, "ai": key,
-              "rqd": False, "pv": False, "system": False, "cdf": None, "meta": {}, "col_options": None, "order": None}
+    values = {
+        "id": id_,
+        "title": title,
+        "column_name": name,
+        "uidt": uidt,
+        "dt": None,
+        "pk": key,
+        "ai": key,
+        "rqd": False,
+        "pv": False,
+        "system": False,
+        "cdf": None,
+        "meta": {},
+        "col_options": None,
+        "order": None,
+    }
     return types.SimpleNamespace(**{**values, **extra})
 
 
@@ -39,8 +53,12 @@ def model():
         formula("cl_f", "F", "{Qty} * 2", {"cl_qty": "numeric"}),
         formula("cl_g", "G", "{F} + 1", {"cl_f": "numeric"}),
         # a tree that no longer builds (its field is gone): blank, not an error on every read
-        column("cl_h", "H", "Formula", col_options={"parsed_tree": {"kind": "field", "id": "cl_gone", "pos": 0},
-                                                   "dataType": "numeric"}),
+        column(
+            "cl_h",
+            "H",
+            "Formula",
+            col_options={"parsed_tree": {"kind": "field", "id": "cl_gone", "pos": 0}, "dataType": "numeric"},
+        ),
     ]
     registry = {"field_types": types.SimpleNamespace(get=TYPES.__getitem__), "formula_functions": FUNCTIONS}
     return build_model(registry, types.SimpleNamespace(id="md_t", title="T", table_name="t"), columns, "sqlite")

@@ -34,8 +34,9 @@ def test_parentheses_inside_values_and_quotes():
     assert parse('(a,eq,"say \\"hi\\"")').items[0][2].args == ['say "hi"']
 
 
-@pytest.mark.parametrize("text", ["a,eq,1", "(a,eq,1", "(a)", "(a,eq,1)~xor(b,eq,2)", "(a,eq,1) junk",
-                                  '("a,eq,1)', "(a,eq,1)~and"])
+@pytest.mark.parametrize(
+    "text", ["a,eq,1", "(a,eq,1", "(a)", "(a,eq,1)~xor(b,eq,2)", "(a,eq,1) junk", '("a,eq,1)', "(a,eq,1)~and"]
+)
 def test_errors(text):
     with pytest.raises(BadRequest):
         parse(text)

@@ -27,37 +27,56 @@ def test_registered_and_stored_as_text():
 
 
 def test_a_file_object_from_an_upload_round_trips():
-    item = {"path": KEY.path, "title": "Photo.png", "mimetype": "image/png", "size": 10,
-            "signedPath": "x", "signedUrl": "y", "data": "z", "width": 3, "height": 4}
+    item = {
+        "path": KEY.path,
+        "title": "Photo.png",
+        "mimetype": "image/png",
+        "size": 10,
+        "signedPath": "x",
+        "signedUrl": "y",
+        "data": "z",
+        "width": 3,
+        "height": 4,
+    }
     [clean] = stored([item])
-    assert clean == {"path": KEY.path, "title": "Photo.png", "mimetype": "image/png", "size": 10, "width": 3,
-                     "height": 4}
+    assert clean == {
+        "path": KEY.path,
+        "title": "Photo.png",
+        "mimetype": "image/png",
+        "size": 10,
+        "width": 3,
+        "height": 4,
+    }
     assert Attachment().to_api(Attachment().to_db([item])) == [clean]
 
 
 def test_defaults_and_accepted_shapes():
     assert stored({"path": "/" + KEY.path}) == [{"path": KEY.path, "title": "photo.png", "mimetype": "image/png"}]
     assert stored(json.dumps([{"url": "https://example.com/a/doc.pdf"}])) == [
-        {"url": "https://example.com/a/doc.pdf", "title": "doc.pdf", "mimetype": "application/pdf"}]
+        {"url": "https://example.com/a/doc.pdf", "title": "doc.pdf", "mimetype": "application/pdf"}
+    ]
     for empty in (None, "", "  ", []):
         assert Attachment().to_db(empty) is None
 
 
-@pytest.mark.parametrize(("value", "message"), [
-    ("not json", "expected a list of file objects (JSON)"),
-    (5, "expected a list of file objects"),
-    (["x"], "attachment 1: each attachment must be an object"),
-    ([{"title": "a"}], "attachment 1: each attachment needs a path (from an upload) or a url"),
-    ([{"path": KEY.path}, {"path": "../../etc/passwd"}], "attachment 2: invalid path: path must start with"),
-    ([{"path": "api/v1/db/storage/download/p_1/short/../x"}], "attachment 1: invalid path"),
-    ([{"url": "javascript:alert(1)"}], "url must be an http or https address"),
-    ([{"url": "file:///etc/passwd"}], "url must be an http or https address"),
-    ([{"url": "http://a b/"}], "url must be an http or https address"),
-    ([{"path": KEY.path, "size": -1}], "size must be a whole number of at least 0"),
-    ([{"path": KEY.path, "size": "big"}], "size must be a whole number"),
-    ([{"path": KEY.path, "title": 5}], "title must be text"),
-    ([{"path": KEY.path, "mimetype": "no type"}], "'no type' is not a file type"),
-])
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("not json", "expected a list of file objects (JSON)"),
+        (5, "expected a list of file objects"),
+        (["x"], "attachment 1: each attachment must be an object"),
+        ([{"title": "a"}], "attachment 1: each attachment needs a path (from an upload) or a url"),
+        ([{"path": KEY.path}, {"path": "../../etc/passwd"}], "attachment 2: invalid path: path must start with"),
+        ([{"path": "api/v1/db/storage/download/p_1/short/../x"}], "attachment 1: invalid path"),
+        ([{"url": "javascript:alert(1)"}], "url must be an http or https address"),
+        ([{"url": "file:///etc/passwd"}], "url must be an http or https address"),
+        ([{"url": "http://a b/"}], "url must be an http or https address"),
+        ([{"path": KEY.path, "size": -1}], "size must be a whole number of at least 0"),
+        ([{"path": KEY.path, "size": "big"}], "size must be a whole number"),
+        ([{"path": KEY.path, "title": 5}], "title must be text"),
+        ([{"path": KEY.path, "mimetype": "no type"}], "'no type' is not a file type"),
+    ],
+)
 def test_invalid_values(value, message):
     with pytest.raises(FieldValueError) as info:
         Attachment().to_db(value)

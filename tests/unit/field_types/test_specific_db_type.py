@@ -18,10 +18,18 @@ def column(dt_=None, meta=None):
     return SimpleNamespace(dt=dt_, meta=meta)
 
 
-@pytest.mark.parametrize(("dt_", "spec"), [
-    ("inet", "INET"), ("UUID", "UUID"), ("varchar(20)", "VARCHAR(20)"), ("numeric(10, 2)", "NUMERIC(10, 2)"),
-    ("double precision", "DOUBLE PRECISION"), ("integer[]", "INTEGER[]"), ("mediumint", "MEDIUMINT"),
-])
+@pytest.mark.parametrize(
+    ("dt_", "spec"),
+    [
+        ("inet", "INET"),
+        ("UUID", "UUID"),
+        ("varchar(20)", "VARCHAR(20)"),
+        ("numeric(10, 2)", "NUMERIC(10, 2)"),
+        ("double precision", "DOUBLE PRECISION"),
+        ("integer[]", "INTEGER[]"),
+        ("mediumint", "MEDIUMINT"),
+    ],
+)
 def test_native_type_names_are_used(dt_, spec):
     sql_type = SpecificDBType(column(dt_)).sql_type("postgresql")
     assert isinstance(sql_type, NativeType)

@@ -7,31 +7,37 @@ from workbench.storage import filetypes
 PNG = b"\x89PNG\r\n\x1a\n\x00"
 
 
-@pytest.mark.parametrize(("head", "name", "declared", "expected"), [
-    (PNG, "x.txt", "text/plain", "image/png"),
-    (b"\xff\xd8\xff\xe0", "x", None, "image/jpeg"),
-    (b"GIF89a..", "x.bin", None, "image/gif"),
-    (b"RIFF\x00\x00\x00\x00WEBPVP8", "x", None, "image/webp"),
-    (b"\x00\x00\x00\x1cftypavif", "x", None, "image/avif"),
-    (b"%PDF-1.4", "x.png", "image/png", "application/pdf"),
-    (b"<html>", "x.html", "image/png", "text/html"),
-    (b"PK\x03\x04", "book.xlsx", None, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-    (b"BMW,Audi", "cars.csv", None, "text/csv"),
-    (b"...", "x.weird", "Application/X-Thing; charset=utf-8", "application/x-thing"),
-    (b"...", "x.weird", "not a type", "application/octet-stream"),
-    (b"...", "x.weird", None, "application/octet-stream"),
-])
+@pytest.mark.parametrize(
+    ("head", "name", "declared", "expected"),
+    [
+        (PNG, "x.txt", "text/plain", "image/png"),
+        (b"\xff\xd8\xff\xe0", "x", None, "image/jpeg"),
+        (b"GIF89a..", "x.bin", None, "image/gif"),
+        (b"RIFF\x00\x00\x00\x00WEBPVP8", "x", None, "image/webp"),
+        (b"\x00\x00\x00\x1cftypavif", "x", None, "image/avif"),
+        (b"%PDF-1.4", "x.png", "image/png", "application/pdf"),
+        (b"<html>", "x.html", "image/png", "text/html"),
+        (b"PK\x03\x04", "book.xlsx", None, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        (b"BMW,Audi", "cars.csv", None, "text/csv"),
+        (b"...", "x.weird", "Application/X-Thing; charset=utf-8", "application/x-thing"),
+        (b"...", "x.weird", "not a type", "application/octet-stream"),
+        (b"...", "x.weird", None, "application/octet-stream"),
+    ],
+)
 def test_resolve(head, name, declared, expected):
     assert filetypes.resolve(head, name, declared) == expected
 
 
-@pytest.mark.parametrize(("mimetype", "name", "ext"), [
-    ("image/png", "a.PNG", ".png"),
-    ("image/jpeg", "a.jpg", ".jpg"),
-    ("image/png", "a.txt", ".png"),
-    ("application/octet-stream", "a.weird", None),
-    ("text/plain", "readme", ".txt"),
-])
+@pytest.mark.parametrize(
+    ("mimetype", "name", "ext"),
+    [
+        ("image/png", "a.PNG", ".png"),
+        ("image/jpeg", "a.jpg", ".jpg"),
+        ("image/png", "a.txt", ".png"),
+        ("application/octet-stream", "a.weird", None),
+        ("text/plain", "readme", ".txt"),
+    ],
+)
 def test_extension_agrees_with_the_type(mimetype, name, ext):
     found = filetypes.extension(mimetype, name)
     assert found == ext

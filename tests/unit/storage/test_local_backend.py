@@ -51,11 +51,17 @@ def test_a_refused_stream_leaves_nothing(backend, tmp_path):
     assert list((tmp_path / "attachments" / "p_1").rglob("*")) == []
 
 
-@pytest.mark.parametrize("key", ["../outside.txt", f"p/{TOKEN}/../../../x", f"p/{TOKEN}/..", "/etc/passwd",
-                                 f"p/{TOKEN}/.secret", "p/x"])
+@pytest.mark.parametrize(
+    "key", ["../outside.txt", f"p/{TOKEN}/../../../x", f"p/{TOKEN}/..", "/etc/passwd", f"p/{TOKEN}/.secret", "p/x"]
+)
 def test_keys_outside_the_root_are_refused(backend, key):
-    for call in (lambda: backend.save(key, io.BytesIO(b"x"), "text/plain"), lambda: backend.open(key),
-                 lambda: backend.delete(key), lambda: backend.exists(key), lambda: backend.size(key)):
+    for call in (
+        lambda: backend.save(key, io.BytesIO(b"x"), "text/plain"),
+        lambda: backend.open(key),
+        lambda: backend.delete(key),
+        lambda: backend.exists(key),
+        lambda: backend.size(key),
+    ):
         with pytest.raises(StorageError):
             call()
 

@@ -13,8 +13,9 @@ def test_defaults_accept_anything_up_to_20_mib():
 
 
 def test_settings():
-    rules = UploadRules.from_settings({"workbench.attachments.max_size": "1000",
-                                       "workbench.attachments.accepted_types": "image/* application/pdf"})
+    rules = UploadRules.from_settings(
+        {"workbench.attachments.max_size": "1000", "workbench.attachments.accepted_types": "image/* application/pdf"}
+    )
     assert rules.max_size == 1000
     assert rules.admits("image/gif")
     assert not rules.admits("text/plain")
@@ -26,8 +27,9 @@ def test_settings():
 
 
 def test_field_options_narrow_the_server_rules():
-    server = UploadRules.from_settings({"workbench.attachments.max_size": str(5 * MB),
-                                        "workbench.attachments.accepted_types": "image/*"})
+    server = UploadRules.from_settings(
+        {"workbench.attachments.max_size": str(5 * MB), "workbench.attachments.accepted_types": "image/*"}
+    )
     field = server.for_field({"maxAttachmentSize": 1, "supportedAttachmentMimeTypes": ["image/png", "text/*"]})
     assert field.max_size == MB
     assert field.admits("image/png")

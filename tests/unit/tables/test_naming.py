@@ -6,10 +6,18 @@ from workbench.errors import BadRequest
 from workbench.tables.naming import check_title, sanitise, unique_name
 
 
-@pytest.mark.parametrize(("title", "name"), [
-    ("Tasks", "tasks"), ("Ünïcode Tasks!", "unicode_tasks"), ("  a  b  ", "a_b"), ("2024 plan", "t_2024_plan"),
-    ("日本", "t"), ('x"; DROP TABLE y; --', "x_drop_table_y"), ("a" * 80, "a" * 48),
-])
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [
+        ("Tasks", "tasks"),
+        ("Ünïcode Tasks!", "unicode_tasks"),
+        ("  a  b  ", "a_b"),
+        ("2024 plan", "t_2024_plan"),
+        ("日本", "t"),
+        ('x"; DROP TABLE y; --', "x_drop_table_y"),
+        ("a" * 80, "a" * 48),
+    ],
+)
 def test_sanitise(title, name):
     assert sanitise(title, "t") == name
 

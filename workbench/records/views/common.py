@@ -15,9 +15,13 @@ LIST_QUERY = (
     ("viewId", "apply a view's filters, sorts and visible fields"),
 )
 AGGREGATE_QUERY = (
-    ("aggregation", 'JSON array of {"field", "type"}; types per field type: count, count_empty, count_filled, '
-                    "count_unique, sum, avg, min, max, earliest, latest, checked, unchecked"),
-    *LIST_QUERY[:1], LIST_QUERY[-1],
+    (
+        "aggregation",
+        'JSON array of {"field", "type"}; types per field type: count, count_empty, count_filled, '
+        "count_unique, sum, avg, min, max, earliest, latest, checked, unchecked",
+    ),
+    *LIST_QUERY[:1],
+    LIST_QUERY[-1],
 )
 
 

@@ -11,20 +11,33 @@ from workbench.security.permissions import Permission
 TAGS = ("records v1",)
 
 
-@api_view("v1.records", "GET", Permission.DATA_READ, tags=TAGS, query=LIST_QUERY,
-          summary="List records: {list, pageInfo}")
+@api_view(
+    "v1.records", "GET", Permission.DATA_READ, tags=TAGS, query=LIST_QUERY, summary="List records: {list, pageInfo}"
+)
 def list_records(request):
     return list_page(request)
 
 
-@api_view("v1.records.count", "GET", Permission.DATA_READ, tags=TAGS, query=LIST_QUERY[:1],
-          summary="Count records matching where")
+@api_view(
+    "v1.records.count",
+    "GET",
+    Permission.DATA_READ,
+    tags=TAGS,
+    query=LIST_QUERY[:1],
+    summary="Count records matching where",
+)
 def count_records(request):
     return count(request)
 
 
-@api_view("v1.records.find_one", "GET", Permission.DATA_READ, tags=TAGS, query=LIST_QUERY[:3],
-          summary="The first record matching where and sort ({} if none)")
+@api_view(
+    "v1.records.find_one",
+    "GET",
+    Permission.DATA_READ,
+    tags=TAGS,
+    query=LIST_QUERY[:3],
+    summary="The first record matching where and sort ({} if none)",
+)
 def find_one_record(request):
     return find_one(request)
 
@@ -73,8 +86,13 @@ def bulk_insert(request):
     return [records.pk_json(row) for row in records.writer().insert(items)]
 
 
-@api_view("v1.bulk", "PATCH", Permission.DATA_UPDATE, tags=TAGS,
-          summary="Update an array of records, each with its primary key")
+@api_view(
+    "v1.bulk",
+    "PATCH",
+    Permission.DATA_UPDATE,
+    tags=TAGS,
+    summary="Update an array of records, each with its primary key",
+)
 def bulk_update(request):
     records = Records(request)
     items, _many = as_list(request.json_payload)
@@ -83,8 +101,13 @@ def bulk_update(request):
     return [records.pk_json(after) for _before, after in records.writer().update(pairs)]
 
 
-@api_view("v1.bulk", "DELETE", Permission.DATA_DELETE, tags=TAGS,
-          summary="Delete an array of records given their primary keys")
+@api_view(
+    "v1.bulk",
+    "DELETE",
+    Permission.DATA_DELETE,
+    tags=TAGS,
+    summary="Delete an array of records given their primary keys",
+)
 def bulk_delete(request):
     records = Records(request)
     items, _many = as_list(request.json_payload)
@@ -93,8 +116,14 @@ def bulk_delete(request):
     return [records.pk_json(row) for row in records.writer().delete(keys)]
 
 
-@api_view("v1.bulk.all", "PATCH", Permission.DATA_UPDATE, tags=TAGS, query=LIST_QUERY[:1],
-          summary="Update every record matching where; answers the count")
+@api_view(
+    "v1.bulk.all",
+    "PATCH",
+    Permission.DATA_UPDATE,
+    tags=TAGS,
+    query=LIST_QUERY[:1],
+    summary="Update every record matching where; answers the count",
+)
 def update_all(request):
     records = Records(request)
     body = request.json_payload
@@ -103,14 +132,26 @@ def update_all(request):
     return records.writer().update_where(records.params(paging=False).where, body)
 
 
-@api_view("v1.bulk.all", "DELETE", Permission.DATA_DELETE, tags=TAGS, query=LIST_QUERY[:1],
-          summary="Delete every record matching where; answers the count")
+@api_view(
+    "v1.bulk.all",
+    "DELETE",
+    Permission.DATA_DELETE,
+    tags=TAGS,
+    query=LIST_QUERY[:1],
+    summary="Delete every record matching where; answers the count",
+)
 def delete_all(request):
     records = Records(request)
     return records.writer().delete_where(records.params(paging=False).where)
 
 
-@api_view("v1.records.aggregate", "GET", Permission.DATA_READ, tags=TAGS, query=AGGREGATE_QUERY,
-          summary="Footer aggregations of records matching where: {field: {type: value}}")
+@api_view(
+    "v1.records.aggregate",
+    "GET",
+    Permission.DATA_READ,
+    tags=TAGS,
+    query=AGGREGATE_QUERY,
+    summary="Footer aggregations of records matching where: {field: {type: value}}",
+)
 def aggregate_records(request):
     return aggregate(request)

@@ -8,26 +8,44 @@ from workbench.security.permissions import Permission
 TAGS = ("records",)
 
 
-@api_view("v2.records", "GET", Permission.DATA_READ, tags=TAGS, query=LIST_QUERY,
-          summary="List records: {list, pageInfo}")
+@api_view(
+    "v2.records", "GET", Permission.DATA_READ, tags=TAGS, query=LIST_QUERY, summary="List records: {list, pageInfo}"
+)
 def list_records(request):
     return list_page(request)
 
 
-@api_view("v2.records.count", "GET", Permission.DATA_READ, tags=TAGS, query=LIST_QUERY[:1] + LIST_QUERY[-1:],
-          summary="Count records matching where")
+@api_view(
+    "v2.records.count",
+    "GET",
+    Permission.DATA_READ,
+    tags=TAGS,
+    query=LIST_QUERY[:1] + LIST_QUERY[-1:],
+    summary="Count records matching where",
+)
 def count_records(request):
     return count(request)
 
 
-@api_view("v2.record", "GET", Permission.DATA_READ, tags=TAGS, query=(("fields", "fields to return"),),
-          summary="Read one record")
+@api_view(
+    "v2.record",
+    "GET",
+    Permission.DATA_READ,
+    tags=TAGS,
+    query=(("fields", "fields to return"),),
+    summary="Read one record",
+)
 def read_record(request):
     return read_one(request, request.matchdict["record_id"])
 
 
-@api_view("v2.records", "POST", Permission.DATA_INSERT, tags=TAGS,
-          summary="Insert one record or an array of records; answers their primary keys")
+@api_view(
+    "v2.records",
+    "POST",
+    Permission.DATA_INSERT,
+    tags=TAGS,
+    summary="Insert one record or an array of records; answers their primary keys",
+)
 def create_records(request):
     records = Records(request)
     items, many = as_list(request.json_payload)
@@ -36,8 +54,13 @@ def create_records(request):
     return keys if many else keys[0]
 
 
-@api_view("v2.records", "PATCH", Permission.DATA_UPDATE, tags=TAGS,
-          summary="Update one record or an array of records; each carries its primary key")
+@api_view(
+    "v2.records",
+    "PATCH",
+    Permission.DATA_UPDATE,
+    tags=TAGS,
+    summary="Update one record or an array of records; each carries its primary key",
+)
 def update_records(request):
     records = Records(request)
     items, many = as_list(request.json_payload)
@@ -48,8 +71,13 @@ def update_records(request):
     return keys if many else keys[0]
 
 
-@api_view("v2.records", "DELETE", Permission.DATA_DELETE, tags=TAGS,
-          summary="Delete one record or an array of records, given their primary keys")
+@api_view(
+    "v2.records",
+    "DELETE",
+    Permission.DATA_DELETE,
+    tags=TAGS,
+    summary="Delete one record or an array of records, given their primary keys",
+)
 def delete_records(request):
     records = Records(request)
     items, many = as_list(request.json_payload)
@@ -60,7 +88,13 @@ def delete_records(request):
     return result if many else result[0]
 
 
-@api_view("v2.records.aggregate", "GET", Permission.DATA_READ, tags=TAGS, query=AGGREGATE_QUERY,
-          summary="Footer aggregations of records matching where: {field: {type: value}}")
+@api_view(
+    "v2.records.aggregate",
+    "GET",
+    Permission.DATA_READ,
+    tags=TAGS,
+    query=AGGREGATE_QUERY,
+    summary="Footer aggregations of records matching where: {field: {type: value}}",
+)
 def aggregate_records(request):
     return aggregate(request)

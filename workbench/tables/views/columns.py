@@ -10,8 +10,14 @@ from workbench.tables.serialize import column_json, table_json
 from workbench.tables.views.tables import _body
 
 
-@api_view("table.columns", "POST", Permission.COLUMN_CREATE, tags=("columns",), body=ColumnBody,
-          summary="Add a column; returns the table with its columns")
+@api_view(
+    "table.columns",
+    "POST",
+    Permission.COLUMN_CREATE,
+    tags=("columns",),
+    body=ColumnBody,
+    summary="Add a column; returns the table with its columns",
+)
 def add_column(request):
     body = _body(request)
     request.validated(ColumnBody, data=body)
@@ -26,8 +32,14 @@ def read_column(request):
     return column_json(request.context.column, request.context.table, request.registry)
 
 
-@api_view("column", "PATCH", Permission.COLUMN_UPDATE, tags=("columns",), body=ColumnBody,
-          summary="Change a column: title, type (converting the data), default, required, options")
+@api_view(
+    "column",
+    "PATCH",
+    Permission.COLUMN_UPDATE,
+    tags=("columns",),
+    body=ColumnBody,
+    summary="Change a column: title, type (converting the data), default, required, options",
+)
 def update_column(request):
     body = _body(request)
     request.validated(ColumnBody, data=body)
@@ -37,8 +49,7 @@ def update_column(request):
     return table_json(table, registry=request.registry)
 
 
-@api_view("column", "DELETE", Permission.COLUMN_DELETE, tags=("columns",),
-          summary="Delete a column and its data")
+@api_view("column", "DELETE", Permission.COLUMN_DELETE, tags=("columns",), summary="Delete a column and its data")
 def delete_column(request):
     table, column = request.context.table, request.context.column
     snapshot = column_json(column, table, request.registry)
@@ -47,8 +58,13 @@ def delete_column(request):
     return table_json(table, registry=request.registry)
 
 
-@api_view("column.primary", "POST", Permission.COLUMN_UPDATE, tags=("columns",),
-          summary="Make the column the table's display value (primary value)")
+@api_view(
+    "column.primary",
+    "POST",
+    Permission.COLUMN_UPDATE,
+    tags=("columns",),
+    summary="Make the column the table's display value (primary value)",
+)
 def set_primary(request):
     table, column = request.context.table, request.context.column
     services.set_primary(table, column)

@@ -24,15 +24,23 @@ def _body(request) -> dict:
 @api_view("tables", "GET", Permission.TABLE_READ, tags=("tables",), summary="List a project's tables")
 def list_tables(request):
     tables = request.dbsession.scalars(
-        sa.select(Table).where(Table.project_id == request.context.project_id)
-        .order_by(Table.order, Table.created_at).options(selectinload(Table.columns))
+        sa.select(Table)
+        .where(Table.project_id == request.context.project_id)
+        .order_by(Table.order, Table.created_at)
+        .options(selectinload(Table.columns))
     ).all()
     items = [table_json(t, with_children=False) for t in tables]
     return paged(items, len(items), max(len(items), 1), 0)
 
 
-@api_view("tables", "POST", Permission.TABLE_CREATE, tags=("tables",), body=TableCreateBody,
-          summary="Create a table with its columns, the system columns and a default grid view")
+@api_view(
+    "tables",
+    "POST",
+    Permission.TABLE_CREATE,
+    tags=("tables",),
+    body=TableCreateBody,
+    summary="Create a table with its columns, the system columns and a default grid view",
+)
 def create_table(request):
     body = _body(request)
     request.validated(TableCreateBody, data=body)
@@ -47,8 +55,14 @@ def read_table(request):
     return table_json(request.context.table, registry=request.registry)
 
 
-@api_view("table", "PATCH", Permission.TABLE_UPDATE, tags=("tables",), body=TableUpdateBody,
-          summary="Rename a table (the physical name stays), or change its meta or order")
+@api_view(
+    "table",
+    "PATCH",
+    Permission.TABLE_UPDATE,
+    tags=("tables",),
+    body=TableUpdateBody,
+    summary="Rename a table (the physical name stays), or change its meta or order",
+)
 def update_table(request):
     table = services.update_table(request, request.context.table, _body(request))
     result = table_json(table, registry=request.registry)
@@ -56,8 +70,7 @@ def update_table(request):
     return result
 
 
-@api_view("table", "DELETE", Permission.TABLE_DELETE, tags=("tables",),
-          summary="Delete a table and its data")
+@api_view("table", "DELETE", Permission.TABLE_DELETE, tags=("tables",), summary="Delete a table and its data")
 def delete_table(request):
     table = request.context.table
     snapshot = table_json(table, registry=request.registry)
@@ -66,8 +79,14 @@ def delete_table(request):
     return {"msg": "The table has been deleted successfully"}
 
 
-@api_view("table.reorder", "POST", Permission.TABLE_UPDATE, tags=("tables",),
-          summary="Move a table in the project's list", body=TableUpdateBody)
+@api_view(
+    "table.reorder",
+    "POST",
+    Permission.TABLE_UPDATE,
+    tags=("tables",),
+    summary="Move a table in the project's list",
+    body=TableUpdateBody,
+)
 def reorder_table(request):
     table = services.reorder_table(request, request.context.table, _body(request).get("order"))
     result = table_json(table, with_children=False)

@@ -24,8 +24,13 @@ def filter_children(request):
     return paged(items, len(items), max(len(items), 1), 0)
 
 
-@api_view("filter", "PATCH", Permission.VIEW_CONFIGURE, tags=TAGS,
-          summary="Change a filter's field, operator, sub-operator, value or logical operator")
+@api_view(
+    "filter",
+    "PATCH",
+    Permission.VIEW_CONFIGURE,
+    tags=TAGS,
+    summary="Change a filter's field, operator, sub-operator, value or logical operator",
+)
 def update_filter(request):
     body = _body(request)
     item = request.context.item
@@ -45,8 +50,9 @@ def update_filter(request):
     return result
 
 
-@api_view("filter", "DELETE", Permission.VIEW_CONFIGURE, tags=TAGS,
-          summary="Delete a filter (a group goes with its children)")
+@api_view(
+    "filter", "DELETE", Permission.VIEW_CONFIGURE, tags=TAGS, summary="Delete a filter (a group goes with its children)"
+)
 def delete_filter(request):
     item, view = request.context.item, request.context.view
     snapshot = filter_json(item)

@@ -18,15 +18,28 @@ TAGS = ("views",)
 
 
 def filter_json(item: Filter) -> dict:
-    return {"id": item.id, "fk_view_id": item.view_id, "fk_parent_id": item.parent_id,
-            "fk_column_id": item.column_id, "comparison_op": item.comparison_op,
-            "comparison_sub_op": item.comparison_sub_op, "value": item.value, "logical_op": item.logical_op,
-            "is_group": bool(item.is_group), "order": item.order}
+    return {
+        "id": item.id,
+        "fk_view_id": item.view_id,
+        "fk_parent_id": item.parent_id,
+        "fk_column_id": item.column_id,
+        "comparison_op": item.comparison_op,
+        "comparison_sub_op": item.comparison_sub_op,
+        "value": item.value,
+        "logical_op": item.logical_op,
+        "is_group": bool(item.is_group),
+        "order": item.order,
+    }
 
 
 def sort_json(item: Sort) -> dict:
-    return {"id": item.id, "fk_view_id": item.view_id, "fk_column_id": item.column_id,
-            "direction": item.direction, "order": item.order}
+    return {
+        "id": item.id,
+        "fk_view_id": item.view_id,
+        "fk_column_id": item.column_id,
+        "direction": item.direction,
+        "order": item.order,
+    }
 
 
 def _model(request):
@@ -37,9 +50,17 @@ def _model(request):
 
 def check_filter(request, item: Filter) -> None:
     """400 naming the field if the condition cannot apply (checked alone, as a root)."""
-    alone = types.SimpleNamespace(id=item.id, parent_id=None, order=0, is_group=False, column_id=item.column_id,
-                                  comparison_op=item.comparison_op, comparison_sub_op=item.comparison_sub_op,
-                                  value=item.value, logical_op="and")
+    alone = types.SimpleNamespace(
+        id=item.id,
+        parent_id=None,
+        order=0,
+        is_group=False,
+        column_id=item.column_id,
+        comparison_op=item.comparison_op,
+        comparison_sub_op=item.comparison_sub_op,
+        value=item.value,
+        logical_op="and",
+    )
     stored_filters_clause(_model(request), [alone])
 
 
@@ -63,8 +84,13 @@ def list_filters(request):
     return paged(items, len(items), max(len(items), 1), 0)
 
 
-@api_view("view.filters", "POST", Permission.VIEW_CONFIGURE, tags=TAGS,
-          summary="Add a filter (a condition, or a group with is_group) to a view")
+@api_view(
+    "view.filters",
+    "POST",
+    Permission.VIEW_CONFIGURE,
+    tags=TAGS,
+    summary="Add a filter (a condition, or a group with is_group) to a view",
+)
 def add_filter(request):
     body = _body(request)
     view = request.context.view
@@ -76,12 +102,17 @@ def add_filter(request):
     if logical_op not in ("and", "or", "not"):
         raise BadRequest("logical_op must be and, or or not")
     value = body.get("value")
-    item = Filter(view_id=view.id, parent_id=parent_id, is_group=is_group, logical_op=logical_op,
-                  column_id=None if is_group else _column_id(request, body.get("fk_column_id")),
-                  comparison_op=None if is_group else body.get("comparison_op"),
-                  comparison_sub_op=body.get("comparison_sub_op"),
-                  value=None if value is None else str(value),
-                  order=max((f.order or 0 for f in view.filters), default=0) + 1)
+    item = Filter(
+        view_id=view.id,
+        parent_id=parent_id,
+        is_group=is_group,
+        logical_op=logical_op,
+        column_id=None if is_group else _column_id(request, body.get("fk_column_id")),
+        comparison_op=None if is_group else body.get("comparison_op"),
+        comparison_sub_op=body.get("comparison_sub_op"),
+        value=None if value is None else str(value),
+        order=max((f.order or 0 for f in view.filters), default=0) + 1,
+    )
     if not is_group:
         check_filter(request, item)
     view.filters.append(item)
@@ -107,8 +138,12 @@ def add_sort(request):
     column_id = _column_id(request, body.get("fk_column_id"))
     if _model(request).by_id[column_id].expr is None:
         raise BadRequest("This field cannot be sorted")
-    item = Sort(view_id=view.id, column_id=column_id, direction=direction,
-                order=max((s.order or 0 for s in view.sorts), default=0) + 1)
+    item = Sort(
+        view_id=view.id,
+        column_id=column_id,
+        direction=direction,
+        order=max((s.order or 0 for s in view.sorts), default=0) + 1,
+    )
     view.sorts.append(item)
     request.dbsession.flush()
     result = sort_json(item)
@@ -118,13 +153,23 @@ def add_sort(request):
 
 @api_view("view.columns", "GET", Permission.TABLE_READ, tags=TAGS, summary="A view's fields: shown and order")
 def list_view_columns(request):
-    items = [{"id": vc.id, "fk_view_id": vc.view_id, "fk_column_id": vc.column_id, "show": bool(vc.show),
-              "order": vc.order, "width": vc.width} for vc in request.context.view.columns]
+    items = [
+        {
+            "id": vc.id,
+            "fk_view_id": vc.view_id,
+            "fk_column_id": vc.column_id,
+            "show": bool(vc.show),
+            "order": vc.order,
+            "width": vc.width,
+        }
+        for vc in request.context.view.columns
+    ]
     return paged(items, len(items), max(len(items), 1), 0)
 
 
-@api_view("view.column", "PATCH", Permission.VIEW_CONFIGURE, tags=TAGS,
-          summary="Show or hide a field in a view, or move it")
+@api_view(
+    "view.column", "PATCH", Permission.VIEW_CONFIGURE, tags=TAGS, summary="Show or hide a field in a view, or move it"
+)
 def update_view_column(request):
     body = _body(request)
     view = request.context.view
@@ -141,4 +186,3 @@ def update_view_column(request):
             raise BadRequest("order must be a number") from None
     request.dbsession.flush()
     return {"id": item.id, "fk_column_id": item.column_id, "show": bool(item.show), "order": item.order}
-
