@@ -35,6 +35,11 @@ export const recordsApi = workbenchApi.injectEndpoints({
       keepUnusedDataFor: 30,
       providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
     }),
+    record: build.query<RecordRow, { tableId: string; pk: unknown }>({
+      query: ({ tableId, pk }) => ({
+        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records/${encodeURIComponent(String(pk))}`,
+      }),
+    }),
     createRecord: build.mutation<RecordRow, { tableId: string; values: RecordRow }>({
       query: ({ tableId, values }) => ({
         url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
@@ -50,21 +55,33 @@ export const recordsApi = workbenchApi.injectEndpoints({
         body: { ...values, [pkName]: pk },
       }),
       // Patch the cached pages in place (no refetch, so the grid does not jump); undo on error.
+      // Then read the record back: computed fields (formulas, ...) changed with the edit.
       async onQueryStarted({ tableId, pkName, pk, values }, { dispatch, getState, queryFulfilled }) {
-        const patches = recordsApi.util
-          .selectInvalidatedBy(getState(), [{ type: "Records", id: tableId }])
-          .filter((entry) => entry.endpointName === "recordsPage")
-          .map((entry) =>
-            dispatch(
-              recordsApi.util.updateQueryData("recordsPage", entry.originalArgs as PageArgs, (draft) => {
-                for (const row of draft.list) if (row[pkName] === pk) Object.assign(row, values);
-              }),
-            ),
-          );
+        const patchRow = (changes: RecordRow) =>
+          recordsApi.util
+            .selectInvalidatedBy(getState(), [{ type: "Records", id: tableId }])
+            .filter((entry) => entry.endpointName === "recordsPage")
+            .map((entry) =>
+              dispatch(
+                recordsApi.util.updateQueryData("recordsPage", entry.originalArgs as PageArgs, (draft) => {
+                  for (const row of draft.list) if (row[pkName] === pk) Object.assign(row, changes);
+                }),
+              ),
+            );
+        const patches = patchRow(values);
         try {
           await queryFulfilled;
         } catch {
           for (const patch of patches) patch.undo();
+          return;
+        }
+        try {
+          const fresh = await dispatch(
+            recordsApi.endpoints.record.initiate({ tableId, pk }, { subscribe: false, forceRefetch: true }),
+          ).unwrap();
+          patchRow(fresh);
+        } catch {
+          // The edit is saved; the row keeps the values typed until the next page load.
         }
       },
     }),

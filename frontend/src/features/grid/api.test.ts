@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from "vitest";
+import { makeStore } from "../../app/store";
+import { defaultSettings } from "../settings/settings";
+import { settingsLoaded } from "../settings/settingsSlice";
+import { recordsApi } from "./api";
+
+function respond(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+describe("records api", () => {
+  it("reads an edited record back so computed cells are fresh", async () => {
+    const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      const href = String(url);
+      const method = init?.method ?? (url instanceof Request ? url.method : "GET");
+      if (method === "PATCH") return respond(200, [{ Id: 1 }]);
+      if (href.includes("/records/1")) return respond(200, { Id: 1, Qty: 3, Double: 6 });
+      return respond(200, { list: [{ Id: 1, Qty: 2, Double: 4 }], pageInfo: { totalRows: 1 } });
+    });
+    const store = makeStore({ fetch: fetch as unknown as typeof globalThis.fetch });
+    store.dispatch(settingsLoaded({ ...defaultSettings(), token: "tok" }));
+    const args = { tableId: "md_t", offset: 0, limit: 100 };
+    const page = store.dispatch(recordsApi.endpoints.recordsPage.initiate(args));
+    await page;
+    await store
+      .dispatch(recordsApi.endpoints.updateRecord.initiate({ tableId: "md_t", pkName: "Id", pk: 1, values: { Qty: 3 } }))
+      .unwrap();
+    await vi.waitFor(() => {
+      const row = recordsApi.endpoints.recordsPage.select(args)(store.getState()).data?.list[0];
+      expect(row).toEqual({ Id: 1, Qty: 3, Double: 6 });
+    });
+    page.unsubscribe();
+  });
+
+  it("puts the old value back when the edit is refused", async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? (_url instanceof Request ? _url.method : "GET");
+      if (method === "PATCH") return respond(422, { msg: "Qty: not a number" });
+      return respond(200, { list: [{ Id: 1, Qty: 2 }], pageInfo: { totalRows: 1 } });
+    });
+    const store = makeStore({ fetch: fetch as unknown as typeof globalThis.fetch, notify: vi.fn() });
+    store.dispatch(settingsLoaded({ ...defaultSettings(), token: "tok" }));
+    const args = { tableId: "md_t", offset: 0, limit: 100 };
+    const page = store.dispatch(recordsApi.endpoints.recordsPage.initiate(args));
+    await page;
+    const result = await store.dispatch(
+      recordsApi.endpoints.updateRecord.initiate({ tableId: "md_t", pkName: "Id", pk: 1, values: { Qty: "x" } }),
+    );
+    expect("error" in result).toBe(true);
+    expect(recordsApi.endpoints.recordsPage.select(args)(store.getState()).data?.list[0]).toEqual({ Id: 1, Qty: 2 });
+    page.unsubscribe();
+  });
+});
