@@ -1,8 +1,9 @@
-import { Button, Callout, Card, FormGroup, H2, InputGroup } from "@blueprintjs/core";
+import { Button, Callout, Card, H2 } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { useAppStore } from "../../app/hooks";
+import { AuthField } from "./AuthField";
 import { isValidEmail } from "./email";
 
 export function ForgotPassword() {
@@ -35,9 +36,7 @@ export function ForgotPassword() {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           {error && <Callout intent="danger" className="wb-gap">{error}</Callout>}
-          <FormGroup label={intl.formatMessage({ id: "auth.email" })} labelFor="forgot-email" helperText={emailError} intent={emailError ? "danger" : "none"}>
-            <InputGroup id="forgot-email" type="email" value={email} onValueChange={setEmail} />
-          </FormGroup>
+          <AuthField id="forgot-email" label="auth.email" type="email" autoComplete="email" value={email} onChange={setEmail} error={emailError} />
           <Button type="submit" intent="primary" fill>
             <FormattedMessage id="auth.forgot.submit" />
           </Button>

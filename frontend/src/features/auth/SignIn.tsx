@@ -1,4 +1,4 @@
-import { Button, Callout, Card, FormGroup, H2, InputGroup } from "@blueprintjs/core";
+import { Button, Callout, Card, H2 } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
@@ -6,6 +6,7 @@ import { useAppDispatch } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
 import { useSignInMutation } from "../session/api";
 import { tokenChanged } from "../settings/settingsSlice";
+import { AuthField } from "./AuthField";
 import { isValidEmail } from "./email";
 
 export function SignIn() {
@@ -40,12 +41,8 @@ export function SignIn() {
             {serverError}
           </Callout>
         )}
-        <FormGroup label={intl.formatMessage({ id: "auth.email" })} labelFor="signin-email" helperText={emailError} intent={emailError ? "danger" : "none"}>
-          <InputGroup id="signin-email" name="email" type="email" autoComplete="email" value={email} onValueChange={setEmail} intent={emailError ? "danger" : "none"} />
-        </FormGroup>
-        <FormGroup label={intl.formatMessage({ id: "auth.password" })} labelFor="signin-password" helperText={passwordError} intent={passwordError ? "danger" : "none"}>
-          <InputGroup id="signin-password" name="password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} intent={passwordError ? "danger" : "none"} />
-        </FormGroup>
+        <AuthField id="signin-email" label="auth.email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={emailError} />
+        <AuthField id="signin-password" label="auth.password" name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={passwordError} />
         <Button type="submit" intent="primary" fill loading={isLoading} data-testid="signin-submit">
           <FormattedMessage id="auth.signIn.submit" />
         </Button>

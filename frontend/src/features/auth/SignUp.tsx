@@ -1,4 +1,4 @@
-import { Button, Callout, Card, FormGroup, H2, InputGroup } from "@blueprintjs/core";
+import { Button, Callout, Card, H2 } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useParams } from "react-router";
@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
 import { useAppInfoQuery, useSignUpMutation } from "../session/api";
 import { selectSettingsLoaded, tokenChanged } from "../settings/settingsSlice";
+import { AuthField } from "./AuthField";
 import { isValidEmail } from "./email";
 
 export function SignUp() {
@@ -63,19 +64,11 @@ export function SignUp() {
           </Callout>
         )}
         <div className="wb-row">
-          <FormGroup label={intl.formatMessage({ id: "auth.firstname" })} labelFor="signup-firstname">
-            <InputGroup id="signup-firstname" autoComplete="given-name" value={firstname} onValueChange={setFirstname} />
-          </FormGroup>
-          <FormGroup label={intl.formatMessage({ id: "auth.lastname" })} labelFor="signup-lastname">
-            <InputGroup id="signup-lastname" autoComplete="family-name" value={lastname} onValueChange={setLastname} />
-          </FormGroup>
+          <AuthField id="signup-firstname" label="auth.firstname" autoComplete="given-name" value={firstname} onChange={setFirstname} />
+          <AuthField id="signup-lastname" label="auth.lastname" autoComplete="family-name" value={lastname} onChange={setLastname} />
         </div>
-        <FormGroup label={intl.formatMessage({ id: "auth.email" })} labelFor="signup-email" helperText={emailError} intent={emailError ? "danger" : "none"}>
-          <InputGroup id="signup-email" name="email" type="email" autoComplete="email" value={email} onValueChange={setEmail} intent={emailError ? "danger" : "none"} />
-        </FormGroup>
-        <FormGroup label={intl.formatMessage({ id: "auth.password" })} labelFor="signup-password" helperText={passwordError} intent={passwordError ? "danger" : "none"}>
-          <InputGroup id="signup-password" name="password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} intent={passwordError ? "danger" : "none"} />
-        </FormGroup>
+        <AuthField id="signup-email" label="auth.email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={emailError} />
+        <AuthField id="signup-password" label="auth.password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} error={passwordError} />
         <Button type="submit" intent="primary" fill loading={isLoading} data-testid="signup-submit">
           <FormattedMessage id="auth.signUp.submit" />
         </Button>
