@@ -18,6 +18,11 @@ def includeme(config):
     t("table.reorder", "/api/v1/db/meta/tables/{table_id}/reorder", "/api/v2/meta/tables/{table_id}/reorder")
     t("table.columns", "/api/v1/db/meta/tables/{table_id}/columns", "/api/v2/meta/tables/{table_id}/columns")
     t("table.views", "/api/v1/db/meta/tables/{table_id}/views", "/api/v2/meta/tables/{table_id}/views")
+    t(
+        "table.filter_operators",
+        "/api/v1/db/meta/tables/{table_id}/filter-operators",
+        "/api/v2/meta/tables/{table_id}/filter-operators",
+    )
     c = lambda name, *paths: add_api_route(config, name, *paths, factory=ColumnContext)  # noqa: E731
     c(
         "column",

@@ -167,8 +167,28 @@ def list_view_columns(request):
     return paged(items, len(items), max(len(items), 1), 0)
 
 
+#: the widths (px) a grid column may take
+MIN_WIDTH, MAX_WIDTH = 60, 1000
+
+
+def _width(value) -> str:
+    """``200``, ``"200"`` or ``"200px"`` as ``"200px"``; 400 outside MIN_WIDTH..MAX_WIDTH."""
+    text = str(value).strip().removesuffix("px") if isinstance(value, (str, int, float)) else ""
+    try:
+        number = float(text)
+    except ValueError:
+        number = float("nan")
+    if isinstance(value, bool) or not MIN_WIDTH <= number <= MAX_WIDTH:
+        raise BadRequest(f"width must be a number of pixels from {MIN_WIDTH} to {MAX_WIDTH}")
+    return f"{round(number)}px"
+
+
 @api_view(
-    "view.column", "PATCH", Permission.VIEW_CONFIGURE, tags=TAGS, summary="Show or hide a field in a view, or move it"
+    "view.column",
+    "PATCH",
+    Permission.VIEW_CONFIGURE,
+    tags=TAGS,
+    summary="Show or hide a field in a view, move it or set its width",
 )
 def update_view_column(request):
     body = _body(request)
@@ -184,5 +204,13 @@ def update_view_column(request):
             item.order = float(body["order"])
         except (TypeError, ValueError):
             raise BadRequest("order must be a number") from None
+    if "width" in body:
+        item.width = _width(body["width"])
     request.dbsession.flush()
-    return {"id": item.id, "fk_column_id": item.column_id, "show": bool(item.show), "order": item.order}
+    return {
+        "id": item.id,
+        "fk_column_id": item.column_id,
+        "show": bool(item.show),
+        "order": item.order,
+        "width": item.width,
+    }
