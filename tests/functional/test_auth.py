@@ -546,3 +546,60 @@ def test_racing_refreshes_with_one_cookie_get_one_session(client, admin):
         event.remove(engine, "after_cursor_execute", after_execute)
     assert sorted(results) == [200, 401]
     assert db.count(client.app, RefreshToken) == 1
+
+
+def test_racing_first_sign_ups_make_one_super_admin(client):
+    """Two sign-ups that both counted no users before either wrote: only one becomes super."""
+    import json
+    import threading
+
+    from sqlalchemy import event
+    from webob import Request
+
+    engine = client.app.registry["db_engine"]
+    barrier = threading.Barrier(2, timeout=10)
+    workers = set()
+
+    def after_execute(conn, cursor, statement, params, context, executemany):
+        if threading.get_ident() in workers and "count(" in statement.lower() and "wb_users" in statement:
+            workers.discard(threading.get_ident())
+            barrier.wait()
+
+    results = []
+
+    def sign_up(email):
+        workers.add(threading.get_ident())
+        body = json.dumps({"email": email, "password": DEFAULT_PASSWORD}).encode()
+        req = Request.blank(SIGNUP, method="POST", body=body, content_type="application/json")
+        res = req.get_response(client.app)
+        results.append((res.status_int, json.loads(res.body)))
+
+    event.listen(engine, "after_cursor_execute", after_execute)
+    try:
+        threads = [threading.Thread(target=sign_up, args=(f"racer{i}@example.com",)) for i in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+    finally:
+        event.remove(engine, "after_cursor_execute", after_execute)
+    supers = [
+        body["token"] for status, body in results if status == 200 and me(client, body["token"])["roles"].get("super")
+    ]
+    assert len(supers) == 1
+    # The other one was told to try again (or, on SQLite, replayed as a normal sign-up).
+    assert len(results) == 2
+    for status, body in results:
+        if status != 200:
+            assert status == 409
+            assert "sign up again" in body["msg"]
+    assert "_first_user" not in client.get(SETTINGS, headers=client.auth(supers[0])).json
+
+
+def test_the_only_owner_of_a_project_cannot_be_deleted(client, admin):
+    owner = client.signup("keeper@example.com")
+    client.create_project(owner, "Kept")
+    uid = accounts.user_id(client, owner)
+    res = client.delete(f"/api/v1/users/{uid}", headers=client.auth(admin), status=400)
+    assert res.json["msg"] == "The user is the only owner of Kept: give the project another owner first"
+    protected(client, owner)

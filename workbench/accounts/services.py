@@ -9,11 +9,14 @@ import sqlalchemy as sa
 
 from workbench.accounts.models import AppSetting, User
 from workbench.accounts.passwords import Argon2Hasher
-from workbench.errors import BadRequest
+from workbench.errors import BadRequest, Conflict
 from workbench.meta.base import isoformat, utcnow
 from workbench.security.roles import roles_map
 
 FIRST_USER_ROLES = "super,org-level-creator"
+# A row only the first sign-up can insert: two sign-ups racing on an empty database both see
+# no users, but the key is unique, so the second one fails instead of becoming a second super.
+FIRST_USER_CLAIM = "_first_user"
 INVITE_LIFETIME = dt.timedelta(days=30)
 
 APP_SETTING_DEFAULTS = {
@@ -42,7 +45,8 @@ def app_settings(request) -> dict:
     ini (or ``WORKBENCH_SIGNUP``) is the operator's lock: sign-up stays invite-only."""
     values = dict(APP_SETTING_DEFAULTS)
     for row in request.dbsession.scalars(sa.select(AppSetting)):
-        values[row.key] = row.value
+        if not row.key.startswith("_"):
+            values[row.key] = row.value
     if request.registry.settings.get("workbench.signup") == "invite":
         values["invite_only_signup"] = True
     return values
@@ -84,6 +88,7 @@ def sign_up(request, *, email, password, firstname=None, lastname=None, token=No
         first = user_count(db) == 0
         if first:
             roles = FIRST_USER_ROLES
+            _claim_first_user(db, email)
         else:
             settings = app_settings(request)
             if settings["invite_only_signup"]:
@@ -97,6 +102,14 @@ def sign_up(request, *, email, password, firstname=None, lastname=None, token=No
         user.lastname = lastname
     db.flush()
     return user
+
+
+def _claim_first_user(db, email: str) -> None:
+    try:
+        with db.begin_nested():
+            db.add(AppSetting(key=FIRST_USER_CLAIM, value=email))
+    except sa.exc.IntegrityError:
+        raise Conflict("Another account was created at the same moment; please sign up again") from None
 
 
 def invite(request, email: str, roles: str = "org-level-viewer") -> User:

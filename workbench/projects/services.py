@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlalchemy as sa
+from sqlalchemy.orm import aliased
 
 from workbench.accounts.models import User
 from workbench.meta.base import isoformat
@@ -22,6 +23,23 @@ def effective_project_roles(dbsession, project_id: str, user: User) -> set[str]:
     if not roles and "super" in user.role_set:
         roles = {"owner"}
     return roles or {NO_RIGHTS_ROLE}
+
+
+def sole_owner_of(dbsession, user_id: str) -> list[str]:
+    """Titles of the projects whose only owner is this user (deleting them would orphan it)."""
+    other = aliased(ProjectMember)
+    others = (
+        sa.select(other.user_id)
+        .where(other.project_id == ProjectMember.project_id, other.roles == "owner", other.user_id != user_id)
+        .exists()
+    )
+    return list(
+        dbsession.scalars(
+            sa.select(Project.title)
+            .join(ProjectMember, ProjectMember.project_id == Project.id)
+            .where(ProjectMember.user_id == user_id, ProjectMember.roles == "owner", ~others)
+        )
+    )
 
 
 def create_project(request, *, title, description=None, color=None, meta=None) -> Project:

@@ -9,6 +9,7 @@ from workbench.accounts.services import app_settings, invite, save_app_settings,
 from workbench.api import api_view
 from workbench.errors import BadRequest, NotFound
 from workbench.paging import int_param, paged
+from workbench.projects.services import sole_owner_of
 from workbench.security.permissions import Permission
 
 
@@ -101,6 +102,10 @@ def update_user(request):
 @api_view("org.user", "DELETE", Permission.ORG_USERS_MANAGE, tags=("admin",), summary="Delete a user")
 def delete_user(request):
     user = _target(request)
+    orphaned = sole_owner_of(request.dbsession, user.id)
+    if orphaned:
+        names = ", ".join(sorted(orphaned))
+        raise BadRequest(f"The user is the only owner of {names}: give the project another owner first")
     request.dbsession.delete(user)
     return {"msg": "The user has been deleted successfully"}
 
