@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import sqlalchemy as sa
 
+from workbench.data import search
 from workbench.data import where as where_syntax
 from workbench.data.filters import json_filters_clause, stored_filters_clause, tree_clause
 from workbench.data.model import Field, Model
@@ -71,6 +72,9 @@ def list_params(request, model: Model, view=None, paging: bool = True) -> ListPa
         clause = json_filters_clause(model, text)
         if clause is not None:
             params.conditions.append(clause)
+    clause = search.request_clause(request, model)
+    if clause is not None:
+        params.conditions.append(clause)
     sorts: list[tuple[Field, bool]] = []
     for value in _param(request, "sort", "s"):
         for name in _names(value):

@@ -5,14 +5,28 @@ from workbench.api import api_view
 from workbench.data.query import read_row
 from workbench.errors import BadRequest
 from workbench.records.services import Records, as_list, check_unique_keys
-from workbench.records.views.common import AGGREGATE_QUERY, LIST_QUERY, aggregate, count, find_one, list_page, read_one
+from workbench.records.views.common import (
+    AGGREGATE_QUERY,
+    LIST_QUERY,
+    SEARCH_QUERY,
+    aggregate,
+    count,
+    find_one,
+    list_page,
+    read_one,
+)
 from workbench.security.permissions import Permission
 
 TAGS = ("records v1",)
 
 
 @api_view(
-    "v1.records", "GET", Permission.DATA_READ, tags=TAGS, query=LIST_QUERY, summary="List records: {list, pageInfo}"
+    "v1.records",
+    "GET",
+    Permission.DATA_READ,
+    tags=TAGS,
+    query=LIST_QUERY + SEARCH_QUERY,
+    summary="List records: {list, pageInfo}",
 )
 def list_records(request):
     return list_page(request)
@@ -23,7 +37,7 @@ def list_records(request):
     "GET",
     Permission.DATA_READ,
     tags=TAGS,
-    query=LIST_QUERY[:1],
+    query=LIST_QUERY[:1] + SEARCH_QUERY,
     summary="Count records matching where",
 )
 def count_records(request):

@@ -2,14 +2,27 @@
 
 from workbench.api import api_view
 from workbench.records.services import Records, as_list, check_unique_keys
-from workbench.records.views.common import AGGREGATE_QUERY, LIST_QUERY, aggregate, count, list_page, read_one
+from workbench.records.views.common import (
+    AGGREGATE_QUERY,
+    LIST_QUERY,
+    SEARCH_QUERY,
+    aggregate,
+    count,
+    list_page,
+    read_one,
+)
 from workbench.security.permissions import Permission
 
 TAGS = ("records",)
 
 
 @api_view(
-    "v2.records", "GET", Permission.DATA_READ, tags=TAGS, query=LIST_QUERY, summary="List records: {list, pageInfo}"
+    "v2.records",
+    "GET",
+    Permission.DATA_READ,
+    tags=TAGS,
+    query=LIST_QUERY + SEARCH_QUERY,
+    summary="List records: {list, pageInfo}",
 )
 def list_records(request):
     return list_page(request)
@@ -20,7 +33,7 @@ def list_records(request):
     "GET",
     Permission.DATA_READ,
     tags=TAGS,
-    query=LIST_QUERY[:1] + LIST_QUERY[-1:],
+    query=LIST_QUERY[:1] + LIST_QUERY[-1:] + SEARCH_QUERY,
     summary="Count records matching where",
 )
 def count_records(request):
