@@ -2,6 +2,10 @@
 one over the record's other fields, and what a computed field is checked against when
 it is created or changed.
 
+Lookups and rollups read fields of other tables (through links): a ``Catalog`` gives
+the models of the tables a build reaches, each with its own ``ModelResolver``, so a
+field of another table is built once and reused (``resolver.related(table_id)``).
+
 A model gives every readable field an ``expr``: its physical column, or the expression of
 a computed field, with computed fields it references expanded in place. A computed field
 that can no longer be built (its tree no longer type checks) reads as blank rather than
@@ -35,6 +39,12 @@ class TableFields:
     graph: Mapping[str, list[str]]
     #: the id of the column being configured (None for a new one)
     column_id: str | None = None
+    #: the meta of other tables, for fields that read them (lookups, rollups): column id
+    #: → meta column (any table of the project), and table id → its meta columns
+    column_of: Callable[[str], object | None] | None = None
+    columns_of: Callable[[str], list] | None = None
+    #: the registry, for the field types of other tables' columns
+    registry: object | None = None
 
 
 def data_type_of(ftype, uidt: str) -> DataType:
@@ -44,10 +54,18 @@ def data_type_of(ftype, uidt: str) -> DataType:
 class ModelResolver:
     """Resolves column ids to the SQL of a model's fields (computed ones expanded)."""
 
-    def __init__(self, model, functions):
+    def __init__(self, model, functions, catalog: Catalog | None = None):
         self.model = model
         self.functions = functions
+        self.catalog = catalog
         self._building: set[str] = set()
+
+    def related(self, table_id: str) -> ModelResolver | None:
+        """The resolver of another table's model (or this one's), None if it is unknown
+        or there is no catalog to find it in."""
+        if table_id == self.model.id:
+            return self
+        return self.catalog.resolver(table_id) if self.catalog is not None else None
 
     def column(self, column_id: str) -> Resolved | None:
         f = self.model.by_id.get(column_id)
@@ -75,30 +93,92 @@ class ModelResolver:
         return f.expr
 
 
-def attach_expressions(model, functions) -> None:
+def attach_expressions(model, functions, catalog: Catalog | None = None) -> None:
     """Give each computed field of ``model`` its expression."""
-    resolver = ModelResolver(model, functions)
+    resolver = catalog.register(model) if catalog is not None else ModelResolver(model, functions)
     for f in model.fields:
         if f.computed:
             resolver.expression(f)
 
 
-def table_fields(registry, columns, dialect: str, column_id: str | None = None) -> TableFields:
+class Catalog:
+    """The models of the tables one model build reaches through links.
+
+    ``load(table_id)`` gives ``(table, columns)`` of a table (meta objects or snapshots),
+    or None if there is no such table. Models are built on first use, their computed
+    fields' expressions only when something reads them.
+    """
+
+    def __init__(self, registry, dialect: str, load: Callable[[str], tuple | None]):
+        self.registry = registry
+        self.dialect = dialect
+        self._load = load
+        self._resolvers: dict[str, ModelResolver | None] = {}
+
+    def register(self, model) -> ModelResolver:
+        resolver = ModelResolver(model, self.registry["formula_functions"], self)
+        self._resolvers[model.id] = resolver
+        return resolver
+
+    def resolver(self, table_id: str) -> ModelResolver | None:
+        if table_id not in self._resolvers:
+            from workbench.data.model import build_model  # the model module imports this one
+
+            self._resolvers[table_id] = None  # a table that reaches itself while loading
+            loaded = self._load(table_id)
+            if loaded is not None:
+                table, columns = loaded
+                self.register(build_model(self.registry, table, columns, self.dialect, attach=False))
+        return self._resolvers[table_id]
+
+
+def table_fields(
+    registry, columns, dialect: str, column_id: str | None = None, column_of=None, columns_of=None
+) -> TableFields:
     """What a computed field of a table with ``columns`` (meta columns) is checked against;
-    ``column_id`` is the field being configured (its own references are left out)."""
+    ``column_id`` is the field being configured (its own references are left out).
+
+    With ``column_of`` (column id → meta column of any table), the graph also holds the
+    computed fields of other tables that these reach (lookups, rollups), so a cycle
+    through another table is found too; their titles are named ``Table.Field``."""
     types: dict[str, DataType] = {}
     graph: dict[str, list[str]] = {}
+    titles = {c.id: c.title for c in columns}
     for column in columns:
         ftype = field_type(registry, column)
         types[column.id] = data_type_of(ftype, column.uidt)
         if isinstance(ftype, ComputedInSql) and column.id != column_id:
             graph[column.id] = ftype.references()
+    if column_of is not None:
+        reach_other_tables(registry, graph, titles, column_of, column_id)
     return TableFields(
         dialect=dialect,
         functions=registry["formula_functions"],
         ids={c.title: c.id for c in columns},
-        titles={c.id: c.title for c in columns},
+        titles=titles,
         data_type=types.get,
         graph=graph,
         column_id=column_id,
+        column_of=column_of,
+        columns_of=columns_of,
+        registry=registry,
     )
+
+
+def reach_other_tables(registry, graph: dict, titles: dict, column_of, column_id: str | None) -> None:
+    """Add to ``graph`` the computed fields of other tables that it references, and theirs."""
+    pending = [target for targets in list(graph.values()) for target in targets if target not in graph]
+    while pending:
+        target = pending.pop()
+        if target in graph or target == column_id:
+            continue
+        column = column_of(target)
+        if column is None:
+            continue
+        if target not in titles:
+            table = getattr(column, "table", None)
+            titles[target] = f"{table.title}.{column.title}" if table is not None else column.title
+        ftype = field_type(registry, column)
+        if isinstance(ftype, ComputedInSql):
+            graph[target] = ftype.references()
+            pending.extend(t for t in graph[target] if t not in graph)

@@ -17,7 +17,7 @@ from workbench.data.model import Field, Model
 from workbench.data.where import Condition, Group
 from workbench.errors import BadRequest
 from workbench.fields import operators as ops
-from workbench.fields.interfaces import FieldValueError
+from workbench.fields.interfaces import FieldValueError, FiltersItself
 
 _IS_VALUES = {
     "true": "checked",
@@ -81,6 +81,20 @@ def condition_clause(model: Model, field_name: str, op: str, args: list[str]):
         if clause is not NotImplemented:
             return clause
     return _generic(f, expr, op, args, model.dialect)
+
+
+def value_condition(f, expr, op: str, args: list[str], dialect: str = ""):
+    """The condition ``op`` on ``expr``, a value of ``f``'s type (``f`` needs ``type``,
+    ``expr`` and ``title``): the type's own SQL if it ``FiltersItself``, else the generic
+    one. Lookups use it on the values of linked records."""
+    if isinstance(f.type, FiltersItself):
+        try:
+            clause = f.type.filter_clause(op, expr, args)
+        except FieldValueError as exc:
+            raise BadRequest(f"Invalid filter on field '{f.title}': {exc}") from None
+        if clause is not NotImplemented:
+            return clause
+    return _generic(f, expr, op, args, dialect)
 
 
 def _generic(f: Field, expr, op: str, args: list[str], dialect: str = ""):

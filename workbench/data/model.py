@@ -127,7 +127,10 @@ class Model:
         return found
 
 
-def build_model(registry, table, columns, dialect: str) -> Model:
+def build_model(registry, table, columns, dialect: str, catalog=None, attach: bool = True) -> Model:
+    """The model of ``table``. ``catalog`` (a ``workbench.data.computed.Catalog``) finds the
+    other tables that lookups and rollups read; ``attach=False`` leaves computed fields'
+    expressions to be built when something reads them (a catalog does that)."""
     metadata = sa.MetaData()
     fields, sa_columns = [], []
     for column in columns:
@@ -162,8 +165,8 @@ def build_model(registry, table, columns, dialect: str) -> Model:
         if f.sa_column is not None:
             f.sa_column = f.expr = sa_table.c[f.id]
     model = Model(table.id, table.title, table.table_name, sa_table, fields, dialect)
-    if model.computed_fields:
-        attach_expressions(model, registry["formula_functions"])
+    if model.computed_fields and attach:
+        attach_expressions(model, registry["formula_functions"], catalog)
     return model
 
 
@@ -180,26 +183,27 @@ class ModelCache:
         # Compared with ==, never hashed: dicts (meta, options) compare by value.
         return (table.title, table.table_name, *(tuple(getattr(c, name) for name in _COLUMN_ATTRS) for c in columns))
 
-    def for_version(self, registry, table_id: str, version: int, dialect: str, load) -> Model:
-        """The model of a table at ``version``; ``load()`` gives ``(table, columns)`` on a miss."""
+    def for_version(self, registry, table_id: str, version: int, dialect: str, load, catalog=None) -> Model:
+        """The model of a table at ``version``; ``load()`` gives ``(table, columns)`` on a miss.
+        A change to a table that another one reads (through a lookup) bumps both versions."""
         key = (table_id, dialect)
         cached = self._versions.get(key)
         if cached and cached[0] == version:
             return cached[1]
         table, columns = load()
-        model = build_model(registry, table, columns, dialect)
+        model = build_model(registry, table, columns, dialect, catalog)
         with self._lock:
             self._versions[key] = (version, model)
         return model
 
-    def get(self, registry, table, dialect: str, columns=None) -> Model:
+    def get(self, registry, table, dialect: str, columns=None, catalog=None) -> Model:
         columns = list(table.columns if columns is None else columns)
-        signature = self._signature(table, columns)
+        signature = (getattr(table, "schema_version", None), self._signature(table, columns))
         key = (table.id, dialect)
         cached = self._items.get(key)
         if cached and cached[0] == signature:
             return cached[1]
-        model = build_model(registry, table, columns, dialect)
+        model = build_model(registry, table, columns, dialect, catalog)
         with self._lock:
             self._items[key] = (signature, model)
         return model
