@@ -1,0 +1,23 @@
+"""Barcode: a virtual field showing another field's value, drawn as a barcode."""
+
+from workbench_plugins.field_types.qrcode.source import SourcedField
+
+from workbench.fields.interfaces import FieldValueError
+
+from .render import DEFAULT_FORMAT, FORMATS
+
+
+class Barcode(SourcedField):
+    name = "Barcode"
+    option = "fk_barcode_value_column_id"
+
+    @property
+    def barcode_format(self) -> str:
+        return self.meta.get("barcodeFormat") or DEFAULT_FORMAT
+
+    # -- ChecksMeta --------------------------------------------------------------
+    def check_meta(self, meta: dict) -> dict:
+        chosen = meta.get("barcodeFormat") or DEFAULT_FORMAT
+        if not isinstance(chosen, str) or chosen.upper() not in FORMATS:
+            raise FieldValueError(f"barcodeFormat must be one of {', '.join(FORMATS)}")
+        return {**meta, "barcodeFormat": chosen.upper()}
