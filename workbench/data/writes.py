@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from workbench.data.model import Field, Model
 from workbench.data.query import pk_clause, row_json, select_columns
 from workbench.errors import BadRequest, NotFound, Unprocessable
-from workbench.fields.interfaces import FieldValueError, HasOptions
+from workbench.fields.interfaces import ChecksWrites, FieldValueError, HasOptions
 from workbench.plugins import notify
 
 KEY_CHUNK = 500
@@ -32,6 +32,7 @@ class RowWriter:
         self.typecast = typecast
         self._types = {f.id: f.type for f in model.fields}
         self._autos: dict[str, dict] = {}
+        self._checked = [f for f in model.fields if f.sa_column is not None and isinstance(f.type, ChecksWrites)]
 
     # -- values --------------------------------------------------------------
     def _coerce(self, f: Field, value):
@@ -76,6 +77,16 @@ class RowWriter:
             raise Unprocessable(f"Missing required columns: {', '.join(missing)}")
         return values
 
+    def _check(self, prepared: list[dict]) -> None:
+        """Values checked against the database (foreign keys), once for the whole write."""
+        for f in self._checked:
+            given = [values[f.id] for values in prepared if values.get(f.id) is not None]
+            if given:
+                try:
+                    f.type.check_values(self.connection, given)
+                except FieldValueError as exc:
+                    raise Unprocessable(f"Invalid value for field '{f.title}': {exc}") from None
+
     def _auto_values(self, inserting: bool) -> dict:
         """System values (timestamps) for this write, the same for every row of a batch."""
         key = "insert" if inserting else "update"
@@ -96,6 +107,7 @@ class RowWriter:
         prepared = [self.prepare(row, inserting=True) for row in rows]
         if not prepared:
             return []
+        self._check(prepared)
         table = self.model.table
         pks = [f.sa_column for f in self.model.pk_fields]
         keys = sorted({k for values in prepared for k in values})
@@ -145,6 +157,7 @@ class RowWriter:
 
     def update(self, items: list[tuple[dict, dict]]) -> list[tuple[dict, dict]]:
         prepared = [(key, self.prepare(data, inserting=False)) for key, data in items]
+        self._check([values for _key, values in prepared])
         keys = [key for key, _values in prepared]
         befores = {tuple(k.values()): row for clause in self._keys_clauses(keys) for k, row in self._rows_where(clause)}
         changes = []
@@ -163,6 +176,7 @@ class RowWriter:
 
     def update_where(self, clause, data: dict) -> int:
         values = self.prepare(data, inserting=False)
+        self._check([values])
         clause = clause if clause is not None else sa.true()
         found = self._rows_where(clause)
         if found and values:

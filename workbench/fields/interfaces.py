@@ -129,3 +129,41 @@ class ComputedInSql(Protocol):
     def expression(self, resolver: Any, dialect: str, functions: Any) -> sa.ColumnElement: ...
 
     def describe(self, title_of: Any) -> dict: ...
+
+
+@runtime_checkable
+class ManagesSchema(Protocol):
+    """A field whose creation or deletion changes more than its own column (links add a
+    foreign key or a junction table and a field on the other table).
+
+    - ``create(request, table, column, body)``: called once the new column is in the
+      table's meta (flushed); builds the rest in the request's unit of work
+      (``workbench.data.unit``) and fills the column's ``col_options``. Raise
+      ``FieldValueError`` (or an API error) to refuse; nothing is then kept.
+    - ``delete(request, table, column)``: removes the column and everything ``create``
+      built, in the same unit of work; refuses (API error) when other fields need it.
+    """
+
+    def create(self, request: Any, table: Any, column: Any, body: dict) -> None: ...
+
+    def delete(self, request: Any, table: Any, column: Any) -> None: ...
+
+
+@runtime_checkable
+class ExpandsValues(Protocol):
+    """A field whose API value needs a second query for a whole page of records (a
+    link's related records): ``expand(page, rows)`` replaces the field's value in each
+    of ``rows`` (API dicts) with one batched query, whatever the number of rows.
+    ``page`` is a ``workbench.records.expand.Page`` (connection, model, API version and
+    a loader of other tables' models)."""
+
+    def expand(self, page: Any, rows: list[dict]) -> None: ...
+
+
+@runtime_checkable
+class ChecksWrites(Protocol):
+    """A stored field whose values must be checked against the database before a write
+    (a foreign key must name an existing record): ``check_values(connection, values)``
+    gets the coerced values of one write (all rows) and raises ``FieldValueError``."""
+
+    def check_values(self, connection: Any, values: list) -> None: ...

@@ -13,7 +13,7 @@ from workbench.data.model import ColumnInfo, build_model
 from workbench.data.unit import data_transaction
 from workbench.db import mark_changed  # noqa: F401  (meta changes here are ORM flushes)
 from workbench.errors import BadRequest, Unprocessable
-from workbench.fields.interfaces import ChecksMeta, ComputedInSql, FieldValueError, HasOptions
+from workbench.fields.interfaces import ChecksMeta, ComputedInSql, FieldValueError, HasOptions, ManagesSchema
 from workbench.fields.lookup import field_type, field_type_class
 from workbench.meta.base import new_id
 from workbench.tables.models import Column, Table, ViewColumn
@@ -160,7 +160,19 @@ def add_column(request, table: Table, body: dict) -> Column:
     if column.pv:
         set_primary(table, column)
     request.dbsession.flush()
+    create_managed(request, table, column, body)
     return column
+
+
+def create_managed(request, table: Table, column: Column, body: dict) -> None:
+    """Let a field that builds more than its column (links: ``ManagesSchema``) build it."""
+    ftype = field_type(request.registry, column)
+    if isinstance(ftype, ManagesSchema):
+        try:
+            ftype.create(request, table, column, body)
+        except FieldValueError as exc:
+            raise BadRequest(f"Field '{column.title}': {exc}") from None
+        request.dbsession.flush()
 
 
 def bump(table: Table) -> None:
@@ -182,6 +194,10 @@ def set_primary(table: Table, column: Column) -> None:
 def delete_column(request, table: Table, column: Column) -> None:
     if column.pk or column.system:
         raise BadRequest(f"Field '{column.title}' is a system field and cannot be deleted")
+    ftype = field_type(request.registry, column)
+    if isinstance(ftype, ManagesSchema):  # removes both sides of a link and what joins them
+        ftype.delete(request, table, column)
+        return
     users = _users(request, table, column)
     if users:
         kinds = {_kind(other) for other, _ftype in users}

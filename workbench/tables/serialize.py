@@ -72,7 +72,7 @@ def table_json(table, with_children: bool = True, registry=None) -> dict:
         "meta": table.meta or {},
         "order": table.order,
         "enabled": True,
-        "mm": False,
+        "mm": table.type == "mm",
         "created_at": isoformat(table.created_at),
         "updated_at": isoformat(table.updated_at),
     }

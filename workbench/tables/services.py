@@ -9,8 +9,10 @@ from workbench.data import ddl
 from workbench.data.model import build_model
 from workbench.data.unit import data_transaction
 from workbench.errors import BadRequest
+from workbench.fields.interfaces import ManagesSchema
+from workbench.fields.lookup import field_type
 from workbench.projects.models import Project, Source
-from workbench.tables.columns import bump, new_column
+from workbench.tables.columns import bump, create_managed, new_column
 from workbench.tables.models import Table, View, ViewColumn
 from workbench.tables.naming import check_title, sanitise, unique_name
 
@@ -71,8 +73,10 @@ def create_table(request, project: Project, body: dict) -> Table:
                     request, table, {"uidt": uidt, "title": col_title, "column_name": col_name, **extra}, titles, names
                 )
             )
+    bodies = {}
     for body_column in user_columns:
         columns.append(new_column(request, table, body_column, titles, names, siblings=columns))
+        bodies[columns[-1].id] = body_column
     if not any(c.pk for c in columns):
         raise BadRequest("A table needs a primary key")
     if not any(c.pv for c in columns):
@@ -86,6 +90,8 @@ def create_table(request, project: Project, body: dict) -> Table:
     ddl.create_table(work, build_model(request.registry, table, table.columns, work.dialect).table)
     add_view(request, table, title=title, type_="grid", is_default=True)
     request.dbsession.flush()
+    for column in list(table.columns):  # links given with the table: their other side
+        create_managed(request, table, column, bodies.get(column.id) or {})
     return table
 
 
@@ -129,6 +135,11 @@ def reorder_table(request, table: Table, order) -> Table:
 
 
 def delete_table(request, table: Table) -> None:
+    if table.type == "mm":
+        raise BadRequest(f"Table '{table.title}' joins a many-to-many link: delete the link field instead")
+    for column in list(table.columns):  # links go first, with their side in other tables
+        if column in table.columns and isinstance(field_type(request.registry, column), ManagesSchema):
+            field_type(request.registry, column).delete(request, table, column)
     work = data_transaction(request, table.source)
     ddl.drop_table(work, table.table_name)
     request.dbsession.delete(table)

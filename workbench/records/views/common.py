@@ -4,6 +4,7 @@ from workbench.data import aggregates
 from workbench.data.query import count_rows, read_row, select_rows, selected_fields
 from workbench.errors import NotFound
 from workbench.paging import paged
+from workbench.records.expand import expand_rows
 from workbench.records.services import Records
 
 LIST_QUERY = (
@@ -33,6 +34,7 @@ def list_page(request) -> dict:
     records = Records(request)
     params = records.params()
     rows = select_rows(records.connection, records.model, params)
+    expand_rows(request, records.connection, records.model, params.fields, rows)
     if params.offset == 0 and len(rows) < params.limit:
         total = len(rows)
     else:
@@ -53,7 +55,9 @@ def aggregate(request) -> dict:
 
 def find_one(request) -> dict:
     records = Records(request)
-    rows = select_rows(records.connection, records.model, records.params(paging=False), limit=1, offset=0)
+    params = records.params(paging=False)
+    rows = select_rows(records.connection, records.model, params, limit=1, offset=0)
+    expand_rows(request, records.connection, records.model, params.fields, rows)
     return rows[0] if rows else {}
 
 
@@ -63,4 +67,4 @@ def read_one(request, row_id) -> dict:
     row = read_row(records.connection, records.model, records.key_of_id(row_id), fields)
     if row is None:
         raise NotFound(f"Record '{row_id}' not found")
-    return row
+    return expand_rows(request, records.connection, records.model, fields, [row])[0]

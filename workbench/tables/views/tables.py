@@ -8,6 +8,7 @@ from workbench.errors import BadRequest
 from workbench.paging import paged
 from workbench.plugins import notify
 from workbench.security.permissions import Permission
+from workbench.settings import as_bool
 from workbench.tables import services
 from workbench.tables.models import Table
 from workbench.tables.schemas import TableCreateBody, TableUpdateBody
@@ -23,9 +24,11 @@ def _body(request) -> dict:
 
 @api_view("tables", "GET", Permission.TABLE_READ, tags=("tables",), summary="List a project's tables")
 def list_tables(request):
+    # Junction tables of many-to-many links only with includeM2M=true (as NocoDB).
+    hidden = () if as_bool(request.params.get("includeM2M", "false")) else (Table.type != "mm",)
     tables = request.dbsession.scalars(
         sa.select(Table)
-        .where(Table.project_id == request.context.project_id)
+        .where(Table.project_id == request.context.project_id, *hidden)
         .order_by(Table.order, Table.created_at)
         .options(selectinload(Table.columns))
     ).all()

@@ -1,0 +1,129 @@
+"""Link fields (``LinkToAnotherRecord`` and ``Links``): see the package docstring."""
+
+from __future__ import annotations
+
+from workbench.fields import operators as ops
+from workbench.fields.coerce import to_int
+from workbench.fields.interfaces import FieldType, FieldValueError
+from workbench.formulas import DataType
+from workbench.links import schema
+from workbench.links.relations import BT, SOURCE_KEY, Relation, RelationError
+
+#: a has-many / many-to-many link filters on its number of records
+MANY_OPERATORS = ops.NUMERIC - ops.NULLS
+#: a belongs-to link on its foreign key
+ONE_OPERATORS = ops.BLANK | frozenset({"eq", "neq"})
+
+
+class LinkToAnotherRecord(FieldType):
+    name = "LinkToAnotherRecord"
+    read_only = True
+    dt = None
+    operators = MANY_OPERATORS
+    aggregations = ("count", "count_empty", "count_filled")
+    #: v2 reads a has-many / many-to-many link of this type as its records (``Links``: a count)
+    v2_count = False
+
+    def __init__(self, column=None):
+        super().__init__(column)
+        options = (getattr(column, "col_options", None) or {}) if column is not None else {}
+        self.kind = options.get("type")
+        if self.kind == BT:
+            self.operators = ONE_OPERATORS
+
+    def relation(self) -> Relation:
+        try:
+            return Relation.of(self.column)
+        except RelationError as exc:
+            raise FieldValueError(str(exc)) from None
+
+    def sql_type(self, dialect):
+        return None
+
+    def to_db(self, value):
+        raise FieldValueError("links are changed through the links API or the foreign key")
+
+    def to_api(self, value):
+        return value
+
+    def filter_value(self, text):
+        return to_int(text)
+
+    # -- FiltersItself -----------------------------------------------------------------
+    def filter_clause(self, op, expr, args):
+        if self.kind == BT:
+            return NotImplemented
+        if op == "blank":
+            return expr == 0
+        if op == "notblank":
+            return expr > 0
+        return NotImplemented
+
+    # -- ComputedInSql -------------------------------------------------------------------
+    def configure(self, body, fields):
+        current = (getattr(self.column, "col_options", None) or {}) if self.column is not None else {}
+        if current.get("physical"):
+            return current  # an existing link: renames and the like keep it as it is
+        return {"type": schema.requested_kind(body, current)}
+
+    def references(self):
+        return []
+
+    def data_type(self):
+        return DataType.NUMERIC
+
+    def expression(self, resolver, dialect, functions):
+        relation = self.relation()
+        table = resolver.model.table
+        if relation.type == BT:
+            return relation.source_key.of(table)
+        return relation.count(table)
+
+    def describe(self, title_of):
+        return {}
+
+    # -- ManagesSchema -------------------------------------------------------------------
+    def create(self, request, table, column, body):
+        schema.create_link(request, table, column, body)
+
+    def delete(self, request, table, column):
+        schema.delete_link(request, table, column)
+
+    # -- ExpandsValues -----------------------------------------------------------------
+    def expand(self, page, rows):
+        """Replace the count (or foreign key) of each row with the linked records."""
+        title = self.column.title
+        rows = [row for row in rows if title in row]
+        relation = self.relation()
+        if not rows or (relation.many and page.api == "v2" and self.v2_count):
+            return
+        related = page.model_of(relation.related_table_id)
+        if related is None or len(related.pk_fields) != 1:
+            return
+        if relation.type == BT:
+            key_of = lambda row: row.get(title)  # noqa: E731  (the foreign key, read by the SELECT)
+        else:
+            source_pk = page.model.pk_fields[0].title if len(page.model.pk_fields) == 1 else None
+            if source_pk is None or any(source_pk not in row for row in rows):
+                return  # the page does not carry the keys (``fields`` left them out)
+            key_of = lambda row: row.get(source_pk)  # noqa: E731
+        pk = related.pk_fields[0]
+        shown = [pk] + [f for f in (related.pv_field,) if f is not None and f.expr is not None and f is not pk]
+        columns = [f.expr.label(f"_wb_{i}") for i, f in enumerate(shown)]
+        keys = [key_of(row) for row in rows]
+        statement = relation.rows_for(related.table, keys, *columns).order_by(SOURCE_KEY, pk.sa_column)
+        linked: dict = {}
+        for item in page.connection.execute(statement):
+            values = {f.title: f.type.to_api(item[i + 1]) for i, f in enumerate(shown)}
+            linked.setdefault(item[0], []).append(values)
+        for row, key in zip(rows, keys, strict=True):
+            found = linked.get(key, [])
+            if relation.type == BT:
+                row[title] = found[0] if found else None
+            else:
+                row[title] = found
+
+
+class Links(LinkToAnotherRecord):
+    name = "Links"
+    v2_count = True

@@ -1,0 +1,49 @@
+"""Completing a page of records with values that need a second query (``ExpandsValues``,
+e.g. the linked records of link fields): one batched query per such field, whatever the
+number of records on the page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from workbench.data.model import Model
+from workbench.errors import NotFound
+from workbench.fields.interfaces import ExpandsValues
+from workbench.records.loading import load_table_ref_by_id, model_for
+
+
+@dataclass
+class Page:
+    """What an expanding field gets: the request's data connection, the page's model, the
+    API version (``v1``/``v2``) and ``model_of(table_id)`` for other tables (cached)."""
+
+    request: object
+    connection: object
+    model: Model
+    api: str
+    _models: dict = field(default_factory=dict)
+
+    def model_of(self, table_id: str) -> Model | None:
+        if table_id not in self._models:
+            try:
+                ref = load_table_ref_by_id(self.request, table_id)
+            except NotFound:
+                self._models[table_id] = None
+            else:
+                self._models[table_id] = model_for(self.request, ref, self.model.dialect)
+        return self._models[table_id]
+
+
+def api_version(request) -> str:
+    route = getattr(request, "matched_route", None)
+    return "v1" if route is not None and route.name.startswith("v1") else "v2"
+
+
+def expand_rows(request, connection, model: Model, fields, rows: list[dict]) -> list[dict]:
+    """Let every expanding field among ``fields`` complete ``rows`` (in place)."""
+    expanding = [f for f in fields if f.expr is not None and isinstance(f.type, ExpandsValues)]
+    if expanding and rows:
+        page = Page(request, connection, model, api_version(request))
+        for f in expanding:
+            f.type.expand(page, rows)
+    return rows
