@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
+from workbench.data.computed import Catalog
 from workbench.data.model import Model
 from workbench.errors import NotFound
 from workbench.projects.models import Source
@@ -73,4 +74,16 @@ def model_for(request, ref: TableRef, dialect: str) -> Model:
         ).all()
         return ref, columns
 
-    return request.registry["data_models"].for_version(request.registry, ref.id, ref.schema_version, dialect, load)
+    registry = request.registry
+    catalog = Catalog(registry, dialect, meta_loader(request.dbsession))
+    return registry["data_models"].for_version(registry, ref.id, ref.schema_version, dialect, load, catalog)
+
+
+def meta_loader(dbsession):
+    """``load(table_id)`` for a ``Catalog``: a table and its columns from the meta database."""
+
+    def load(table_id: str):
+        table = dbsession.get(Table, table_id)
+        return None if table is None else (table, list(table.columns))
+
+    return load

@@ -13,9 +13,10 @@ from workbench.data.model import ColumnInfo, build_model
 from workbench.data.unit import data_transaction
 from workbench.db import mark_changed  # noqa: F401  (meta changes here are ORM flushes)
 from workbench.errors import BadRequest, Unprocessable
-from workbench.fields.interfaces import ChecksMeta, ComputedInSql, FieldValueError, HasOptions, ManagesSchema
+from workbench.fields.interfaces import ChecksMeta, ComputedInSql, FieldValueError, HasOptions
 from workbench.fields.lookup import field_type, field_type_class
 from workbench.meta.base import new_id
+from workbench.tables.dependents import bump_readers, meta_access, users_in_project
 from workbench.tables.models import Column, Table, ViewColumn
 from workbench.tables.naming import check_title, sanitise, unique_name
 
@@ -84,21 +85,17 @@ def _configure_computed(request, table: Table, column: Column, ftype, body: dict
     """Check a computed field (a formula) against the table's fields, on the dialect of
     the table's source, and keep what it stores."""
     dialect = data_transaction(request, table.source).dialect
+    fields = table_fields(request.registry, columns, dialect, column.id, *meta_access(request))
     try:
-        column.col_options = ftype.configure(body, table_fields(request.registry, columns, dialect, column.id))
+        column.col_options = ftype.configure(body, fields)
     except FieldValueError as exc:
         raise BadRequest(f"Field '{column.title}': {exc}") from None
 
 
 def _users(request, table: Table, column: Column) -> list[tuple[Column, object]]:
-    """The computed fields of ``table`` that read ``column``."""
-    found = []
-    for other in table.columns:
-        if other.id != column.id:
-            ftype = field_type(request.registry, other)
-            if isinstance(ftype, ComputedInSql) and column.id in ftype.references():
-                found.append((other, ftype))
-    return found
+    """The computed fields that read ``column``: of ``table``, and of the tables reading
+    it through links (lookups, rollups)."""
+    return users_in_project(request, table, column)
 
 
 def _kind(column: Column) -> str:
@@ -117,15 +114,18 @@ def _check_users(request, table: Table, column: Column, seen: set[str] | None = 
         if other.id in seen:
             continue
         seen.add(other.id)
+        fields = table_fields(request.registry, other.table.columns, dialect, other.id, *meta_access(request))
         try:
-            options = ftype.configure({}, table_fields(request.registry, table.columns, dialect, other.id))
+            options = ftype.configure({}, fields)
         except FieldValueError as exc:
             raise BadRequest(
                 f"Field '{column.title}' is used by {_kind(other)} field '{other.title}', which would break: {exc}"
             ) from None
         if options != other.col_options:
             other.col_options = options
-            _check_users(request, table, other, seen)
+            if other.table_id != table.id:
+                bump(other.table)
+            _check_users(request, other.table, other, seen)
 
 
 def _check_meta(ftype, column: Column) -> None:
@@ -160,24 +160,14 @@ def add_column(request, table: Table, body: dict) -> Column:
     if column.pv:
         set_primary(table, column)
     request.dbsession.flush()
-    create_managed(request, table, column, body)
     return column
 
 
-def create_managed(request, table: Table, column: Column, body: dict) -> None:
-    """Let a field that builds more than its column (links: ``ManagesSchema``) build it."""
-    ftype = field_type(request.registry, column)
-    if isinstance(ftype, ManagesSchema):
-        try:
-            ftype.create(request, table, column, body)
-        except FieldValueError as exc:
-            raise BadRequest(f"Field '{column.title}': {exc}") from None
-        request.dbsession.flush()
-
-
 def bump(table: Table) -> None:
-    """Mark the table's schema as changed (see ``workbench.records.loading``)."""
+    """Mark the table's schema as changed (see ``workbench.records.loading``), and that of
+    the tables reading it through links."""
     table.schema_version = (table.schema_version or 0) + 1
+    bump_readers(table)
 
 
 def _physical_columns(work, table: Table) -> set[str]:
@@ -194,10 +184,6 @@ def set_primary(table: Table, column: Column) -> None:
 def delete_column(request, table: Table, column: Column) -> None:
     if column.pk or column.system:
         raise BadRequest(f"Field '{column.title}' is a system field and cannot be deleted")
-    ftype = field_type(request.registry, column)
-    if isinstance(ftype, ManagesSchema):  # removes both sides of a link and what joins them
-        ftype.delete(request, table, column)
-        return
     users = _users(request, table, column)
     if users:
         kinds = {_kind(other) for other, _ftype in users}
