@@ -13,7 +13,7 @@ from workbench.data.model import ColumnInfo, build_model
 from workbench.data.unit import data_transaction
 from workbench.db import mark_changed  # noqa: F401  (meta changes here are ORM flushes)
 from workbench.errors import BadRequest, Unprocessable
-from workbench.fields.interfaces import ChecksMeta, ComputedInSql, FieldValueError, HasOptions
+from workbench.fields.interfaces import ChecksMeta, ComputedInSql, FieldValueError, HasOptions, ManagesSchema
 from workbench.fields.lookup import field_type, field_type_class
 from workbench.meta.base import new_id
 from workbench.tables.dependents import bump_readers, meta_access, users_in_project
@@ -160,7 +160,19 @@ def add_column(request, table: Table, body: dict) -> Column:
     if column.pv:
         set_primary(table, column)
     request.dbsession.flush()
+    create_managed(request, table, column, body)
     return column
+
+
+def create_managed(request, table: Table, column: Column, body: dict) -> None:
+    """Let a field that builds more than its column (links: ``ManagesSchema``) build it."""
+    ftype = field_type(request.registry, column)
+    if isinstance(ftype, ManagesSchema):
+        try:
+            ftype.create(request, table, column, body)
+        except FieldValueError as exc:
+            raise BadRequest(f"Field '{column.title}': {exc}") from None
+        request.dbsession.flush()
 
 
 def bump(table: Table) -> None:
@@ -184,12 +196,14 @@ def set_primary(table: Table, column: Column) -> None:
 def delete_column(request, table: Table, column: Column) -> None:
     if column.pk or column.system:
         raise BadRequest(f"Field '{column.title}' is a system field and cannot be deleted")
-    users = _users(request, table, column)
-    if users:
-        kinds = {_kind(other) for other, _ftype in users}
-        kind = kinds.pop() if len(kinds) == 1 else "computed"
-        names = ", ".join(f"'{other.title}'" for other, _ftype in users)
-        raise BadRequest(f"Field '{column.title}' is used by {kind} field {names}: change or delete those first")
+    ftype = field_type(request.registry, column)
+    _refuse_if_used(request, table, column)
+    if isinstance(ftype, ManagesSchema):  # removes both sides of a link and what joins them
+        symmetric = request.dbsession.get(Column, (column.col_options or {}).get("fk_symmetric_column_id") or "")
+        if symmetric is not None:
+            _refuse_if_used(request, symmetric.table, symmetric)
+        ftype.delete(request, table, column)
+        return
     work = data_transaction(request, table.source)
     if column.column_name:
         ddl.drop_column(work, table.table_name, column.column_name)
@@ -204,6 +218,16 @@ def delete_column(request, table: Table, column: Column) -> None:
         first = next((c for c in table.columns if not c.pk and not c.system), None)
         if first is not None:
             first.pv = True
+
+
+def _refuse_if_used(request, table: Table, column: Column) -> None:
+    """400 naming the computed fields (formulas, lookups, rollups) that read ``column``."""
+    users = _users(request, table, column)
+    if users:
+        kinds = {_kind(other) for other, _ftype in users}
+        kind = kinds.pop() if len(kinds) == 1 else "computed"
+        names = ", ".join(f"'{other.title}'" for other, _ftype in users)
+        raise BadRequest(f"Field '{column.title}' is used by {kind} field {names}: change or delete those first")
 
 
 def update_column(request, table: Table, column: Column, body: dict) -> Column:
