@@ -44,6 +44,8 @@ def configure(config):
     # Tables, columns and views (meta API), then the records API over them.
     config.include("workbench.tables")
     config.include("workbench.records")
+    # View types (plugins), view sharing and the public API of shared views and bases.
+    config.include("workbench.views")
     # App info, health, version, plugin listing.
     config.include("workbench.info")
     # Realtime websocket endpoint.

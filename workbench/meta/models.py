@@ -4,3 +4,4 @@ from workbench.accounts.models import ApiToken, AppSetting, RefreshToken, User  
 from workbench.meta.base import Base  # noqa: F401
 from workbench.projects.models import Project, ProjectMember, Source  # noqa: F401
 from workbench.tables.models import Column, Filter, Sort, Table, View, ViewColumn  # noqa: F401
+from workbench.views.models import SharedBase  # noqa: F401

@@ -45,6 +45,8 @@ class Permission(StrEnum):
     VIEW_DELETE = "project:view:delete"
     VIEW_CONFIGURE = "project:view:configure"
     VIEW_SHARE = "project:view:share"
+    # Change a locked view's configuration, or unlock it.
+    VIEW_LOCK = "project:view:lock"
     COMMENT_READ = "project:comment:read"
     COMMENT_WRITE = "project:comment:write"
     WEBHOOK_MANAGE = "project:webhook:manage"

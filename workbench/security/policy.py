@@ -16,11 +16,13 @@ from pyramid.security import NO_PERMISSION_REQUIRED, Allowed, Denied
 
 from workbench.accounts.models import ApiToken, User
 from workbench.meta.base import utcnow
+from workbench.security.permissions import Permission
 from workbench.security.roles import NO_RIGHTS_ROLE, PROJECT_ROLES, roles_permit
 from workbench.security.tokens import API_TOKEN_PREFIX, JWTCodec, token_hash
 
 PREVIEW_HEADER = "xc-preview"
 NO_PROJECT_ACCESS = "You don't have enough permission to access the project."
+VIEW_LOCKED = "This view is locked: only a creator or an owner may change it"
 _IDENTITY_CACHE = "_workbench_identity"
 # How stale an API token's ``last_used_at`` may be.
 LAST_USED_PRECISION = dt.timedelta(minutes=1)
@@ -143,10 +145,24 @@ class WorkbenchSecurityPolicy:
                 return Denied(f"unknown preview role {preview!r}")
             if not roles_permit({preview}, permission):
                 return Denied(f"previewing as {preview}: lacks {permission}")
-        return Allowed(f"roles {sorted(roles)} hold {permission}")
+            roles = {preview}
+        return _check_view_lock(request, context, permission, roles)
 
     def remember(self, request, userid, **kw):
         return []
 
     def forget(self, request, **kw):
         return []
+
+
+def _check_view_lock(request, context, permission, roles):
+    """A locked view's configuration changes only for the roles that may unlock it."""
+    view = getattr(context, "view", None)
+    if (
+        permission == Permission.VIEW_CONFIGURE
+        and getattr(view, "lock_type", None) == "locked"
+        and not roles_permit(roles, Permission.VIEW_LOCK)
+    ):
+        request.permission_denied_msg = VIEW_LOCKED
+        return Denied(VIEW_LOCKED)
+    return Allowed(f"roles {sorted(roles)} hold {permission}")

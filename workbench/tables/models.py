@@ -69,6 +69,12 @@ class View(TimestampMixin, Base):
     lock_type: Mapped[str] = mapped_column(sa.String(16), default="collaborative")
     meta: Mapped[dict | None] = mapped_column(JSONText)
     order: Mapped[float | None] = mapped_column(sa.Float)
+    # Public sharing: the link's uuid (None while not shared) and its optional password (Argon2).
+    uuid: Mapped[str | None] = mapped_column(sa.String(64), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(sa.String(255))
+    # The view type's own settings (form heading, kanban grouping field, ...): see ``workbench.views``.
+    settings: Mapped[dict | None] = mapped_column(JSONText)
+    created_by: Mapped[str | None] = mapped_column(sa.String(32))
 
     table: Mapped[Table] = relationship(back_populates="views")
     columns: Mapped[list[ViewColumn]] = relationship(
@@ -91,6 +97,8 @@ class ViewColumn(Base):
     show: Mapped[bool] = mapped_column(sa.Boolean, default=True)
     order: Mapped[float | None] = mapped_column(sa.Float)
     width: Mapped[str | None] = mapped_column(sa.String(16))
+    # Per-view field settings of the view type (a form's label, description, help, required).
+    meta: Mapped[dict | None] = mapped_column(JSONText)
 
     view: Mapped[View] = relationship(back_populates="columns")
 

@@ -6,7 +6,7 @@ from workbench.fields.interfaces import ComputedInSql
 from workbench.fields.lookup import field_type
 from workbench.meta.base import isoformat
 
-# NocoDB's numeric view types.
+# NocoDB's numeric view types (the view-type plugins declare theirs; this is the fallback).
 VIEW_TYPES = {"form": 1, "gallery": 2, "grid": 3, "kanban": 4, "map": 5, "calendar": 6}
 
 
@@ -45,12 +45,15 @@ def column_json(column, table=None, registry=None) -> dict:
     return body
 
 
-def view_json(view) -> dict:
+def view_json(view, registry=None) -> dict:
+    types = registry["view_types"] if registry is not None else None
+    number = types.get(view.type).type if types is not None and view.type in types else None
     return {
         "id": view.id,
         "fk_model_id": view.table_id,
         "title": view.title,
-        "type": VIEW_TYPES.get(view.type, view.type),
+        "type": number or VIEW_TYPES.get(view.type, view.type),
+        "uuid": view.uuid,
         "is_default": bool(view.is_default),
         "lock_type": view.lock_type,
         "meta": view.meta or {},
@@ -78,5 +81,13 @@ def table_json(table, with_children: bool = True, registry=None) -> dict:
     }
     if with_children:
         body["columns"] = [column_json(c, table, registry) for c in table.columns]
-        body["views"] = [view_json(v) for v in table.views]
+        body["views"] = [view_json(v, registry) for v in visible_views(table.views, registry)]
     return body
+
+
+def visible_views(views, registry=None) -> list:
+    """The views whose type is enabled (a disabled view-type plugin hides its views)."""
+    if registry is None:
+        return list(views)
+    types = registry["view_types"]
+    return [v for v in views if v.type in types]

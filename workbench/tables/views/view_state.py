@@ -11,7 +11,7 @@ from workbench.paging import paged
 from workbench.plugins import notify
 from workbench.security.permissions import Permission
 from workbench.tables.models import Filter, Sort
-from workbench.tables.serialize import view_json
+from workbench.tables.serialize import view_json, visible_views
 from workbench.tables.views.tables import _body
 
 TAGS = ("views",)
@@ -74,7 +74,7 @@ def _column_id(request, value) -> str:
 
 @api_view("table.views", "GET", Permission.TABLE_READ, tags=TAGS, summary="List a table's views")
 def list_views(request):
-    items = [view_json(v) for v in request.context.table.views]
+    items = [view_json(v, request.registry) for v in visible_views(request.context.table.views, request.registry)]
     return paged(items, len(items), max(len(items), 1), 0)
 
 

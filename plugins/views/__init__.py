@@ -1,0 +1,1 @@
+"""Built-in view types: grid, form, gallery, kanban and calendar."""

@@ -1,0 +1,30 @@
+"""The form view: a page anyone with the link can fill to add a record."""
+
+from workbench.hookspecs import hookimpl
+from workbench.views.types import PUBLIC_FORM, Setting, ViewType, boolean, text, url
+
+
+class Form(ViewType):
+    name = "form"
+    type = 1
+    path = "forms"
+    public = PUBLIC_FORM
+    settings = (
+        Setting("heading", "", text(255)),
+        Setting("subheading", "", text(10_000)),
+        Setting("success_msg", "", text(10_000)),
+        Setting("submit_another_form", False, boolean),
+        Setting("show_blank_form", False, boolean),
+        Setting("redirect_url", None, url),
+    )
+    column_settings = (
+        Setting("label", None, text(255)),
+        Setting("description", None, text(10_000)),
+        Setting("help", None, text(10_000)),
+        Setting("required", False, boolean),
+    )
+
+
+@hookimpl
+def register_view_types():
+    return [Form]

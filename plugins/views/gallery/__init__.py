@@ -1,0 +1,17 @@
+"""The gallery view: records as cards, with an attachment as cover image."""
+
+from workbench.hookspecs import hookimpl
+from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, column_of
+
+
+class Gallery(ViewType):
+    name = "gallery"
+    type = 2
+    path = "galleries"
+    public = PUBLIC_ROWS
+    settings = (Setting("fk_cover_image_col_id", None, column_of("Attachment")),)
+
+
+@hookimpl
+def register_view_types():
+    return [Gallery]

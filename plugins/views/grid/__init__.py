@@ -1,0 +1,19 @@
+"""The grid view: rows and columns, with a row height."""
+
+from workbench.hookspecs import hookimpl
+from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, integer
+
+
+class Grid(ViewType):
+    name = "grid"
+    type = 3
+    path = "grids"
+    readable = False  # NocoDB answers PATCH only on /grids/{viewId}
+    public = PUBLIC_ROWS
+    # Short, medium, tall, extra tall.
+    settings = (Setting("row_height", None, integer(0, 3)),)
+
+
+@hookimpl
+def register_view_types():
+    return [Grid]

@@ -1,0 +1,29 @@
+"""The kanban view: cards stacked by a single-select field, with a cover image.
+
+The stacks' own state (order, colour, collapsed) is the view's ``meta``, as in NocoDB.
+"""
+
+from workbench.hookspecs import hookimpl
+from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, column_of
+
+
+class Kanban(ViewType):
+    name = "kanban"
+    type = 4
+    path = "kanbans"
+    public = PUBLIC_ROWS
+    settings = (
+        Setting("fk_grp_col_id", None, column_of("SingleSelect")),
+        Setting("fk_cover_image_col_id", None, column_of("Attachment")),
+    )
+
+    @classmethod
+    def initial_settings(cls, table) -> dict:
+        """Stacked by the first single-select field, if there is one."""
+        first = next((c.id for c in table.columns if c.uidt == "SingleSelect"), None)
+        return {**super().initial_settings(table), "fk_grp_col_id": first}
+
+
+@hookimpl
+def register_view_types():
+    return [Kanban]

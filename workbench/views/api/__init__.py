@@ -1,0 +1,1 @@
+"""The views API's endpoints, one module per concern."""
