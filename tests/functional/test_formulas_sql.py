@@ -80,7 +80,12 @@ FIELDS = {  # title -> (column id, column, type)
     "Tags": ("cl_tags", items.c.tags, DataType.ARRAY),
 }
 TITLE_TO_ID = {title: column_id for title, (column_id, _, _) in FIELDS.items()}
-RESOLVER = ColumnResolver({column_id: (col, t) for column_id, col, t in FIELDS.values()}, items.c.id)
+# "at" stands for the record's timestamps (a table's CreatedAt and UpdatedAt)
+RESOLVER = ColumnResolver(
+    {column_id: (col, t) for column_id, col, t in FIELDS.values()},
+    items.c.id,
+    {"created": items.c.at, "modified": items.c.at},
+)
 
 
 @pytest.fixture(scope="module", params=selected_dialects())
@@ -230,6 +235,17 @@ CASES = [
     ('"on " & {Day}', ["on 2024-01-31", "on 2024-02-29", "on "]),
     ('"at " & {At}', ["at 2024-01-31 10:30:15", "at 2024-03-01 00:00:00", "at "]),
     ("NOW() > {At}", [True, True, None]),
+    ("WEEKNUM({Day})", [5, 9, None]),
+    ('WEEKNUM({Day}, "sunday")', [5, 9, None]),
+    ('WEEKNUM("2024-01-07")', [1, 1, 1]),
+    ('WEEKNUM("2024-01-07", "sun")', [2, 2, 2]),
+    ('WEEKNUM("2023-12-31")', [53, 53, 53]),
+    ('WEEKNUM("2023-12-31", "sunday")', [53, 53, 53]),
+    ('WEEKNUM("2021-01-03", "saturday")', [2, 2, 2]),
+    ("WEEKNUM({At})", [5, 9, None]),
+    ("LAST_MODIFIED_TIME()", [dt.datetime(2024, 1, 31, 10, 30, 15), dt.datetime(2024, 3, 1), None]),
+    ("CREATED_TIME() = {At}", [True, True, None]),
+    ("YEAR(LAST_MODIFIED_TIME())", [2024, 2024, None]),
     ("DATETIME_DIFF(NOW(), {Day}, 'years') >= 1", [True, True, None]),
     ("YEAR(NOW()) >= 2024", [True, True, True]),
 ]
@@ -325,3 +341,10 @@ def test_list_functions(engine, formula, expected):
 )
 def test_lists_as_text_and_blanks(engine, formula, expected):
     assert evaluate(engine, formula) == expected
+
+
+def test_record_times_are_blank_without_timestamp_columns(engine):
+    resolver = ColumnResolver({}, items.c.id)
+    expr = compile_formula(parse("LAST_MODIFIED_TIME()", {}), resolver, engine.dialect.name, FUNCTIONS)
+    with engine.connect() as conn:
+        assert conn.execute(sa.select(expr).select_from(items)).scalars().all() == [None, None, None]

@@ -51,6 +51,10 @@ def data_type_of(ftype, uidt: str) -> DataType:
     return DataType(ftype.data_type()) if isinstance(ftype, ComputedInSql) else data_type_for_uidt(uidt)
 
 
+#: the field types holding a record's timestamps, for ``system_time``
+SYSTEM_TIMES = {"created": ("CreateTime", "CreatedTime"), "modified": ("LastModifiedTime",)}
+
+
 class ModelResolver:
     """Resolves column ids to the SQL of a model's fields (computed ones expanded)."""
 
@@ -80,6 +84,13 @@ class ModelResolver:
     def record_id(self) -> sa.ColumnElement:
         pks = self.model.pk_fields
         return pks[0].sa_column if pks else sa.null()
+
+    def system_time(self, kind: str) -> sa.ColumnElement | None:
+        """The record's creation (``created``) or last change (``modified``) timestamp
+        column, None if the table has none (tables of external databases)."""
+        uidts = SYSTEM_TIMES[kind]
+        f = next((f for f in self.model.fields if f.column.uidt in uidts and f.sa_column is not None), None)
+        return None if f is None else f.sa_column
 
     def expression(self, f) -> sa.ColumnElement:
         if f.expr is None:

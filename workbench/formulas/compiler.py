@@ -78,3 +78,7 @@ class _CachingResolver:
 
     def record_id(self) -> sa.ColumnElement:
         return self._resolver.record_id()
+
+    def system_time(self, kind: str) -> sa.ColumnElement | None:
+        method = getattr(self._resolver, "system_time", None)
+        return None if method is None else method(kind)

@@ -35,6 +35,11 @@ class Resolver(Protocol):
     def record_id(self) -> sa.ColumnElement:
         """The record's primary key (for ``RECORD_ID()``)."""
 
+    def system_time(self, kind: str) -> sa.ColumnElement | None:
+        """Optional: the record's ``created`` or ``modified`` timestamp, a naive UTC
+        TIMESTAMP (for ``CREATED_TIME()`` and ``LAST_MODIFIED_TIME()``); None if the
+        table keeps none."""
+
 
 @dataclass(frozen=True)
 class Value:

@@ -18,17 +18,27 @@ class ColumnResolver:
 
     :param columns: column id → (SQLAlchemy column, its ``DataType``)
     :param record_id: the primary key column (for ``RECORD_ID()``)
+    :param system_times: ``created`` / ``modified`` → the timestamp columns, if any
     """
 
-    def __init__(self, columns: Mapping[str, tuple[sa.ColumnElement, DataType]], record_id: sa.ColumnElement):
+    def __init__(
+        self,
+        columns: Mapping[str, tuple[sa.ColumnElement, DataType]],
+        record_id: sa.ColumnElement,
+        system_times: Mapping[str, sa.ColumnElement] | None = None,
+    ):
         self._columns = {column_id: Resolved(expr, DataType(dt)) for column_id, (expr, dt) in columns.items()}
         self._record_id = record_id
+        self._system_times = dict(system_times or {})
 
     def column(self, column_id: str) -> Resolved | None:
         return self._columns.get(column_id)
 
     def record_id(self) -> sa.ColumnElement:
         return self._record_id
+
+    def system_time(self, kind: str) -> sa.ColumnElement | None:
+        return self._system_times.get(kind)
 
     def type(self, column_id: str) -> DataType | None:
         resolved = self.column(column_id)

@@ -9,6 +9,10 @@ The data engine reads it through ``ComputedInSql``: the tree is compiled to one 
 expression, other formulas it references expanded in place, so a page with formulas is
 still one SELECT, and filters and sorts work on it like on stored fields. Filter
 operators and value parsing follow the result type (numbers, texts, dates, booleans).
+
+Comparisons and logical functions are booleans in SQL (so filters and conditions use
+them as such) and, as in NocoDB, 1 or 0 in the API on every dialect; a boolean formula
+is filtered with ``checked``/``notchecked`` or ``eq``/``neq`` 1, 0, true or false.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from workbench_plugins.field_types.dates.types import DATE_AGGREGATIONS, Date, D
 from workbench_plugins.field_types.numbers.types import NUMERIC_AGGREGATIONS
 
 from workbench.fields import operators as ops
-from workbench.fields.coerce import to_float
+from workbench.fields.coerce import to_bool, to_float
 from workbench.fields.interfaces import FieldType, FieldValueError
 from workbench.formulas import DataType, FormulaError, check, check_cycles, compile_formula, parse, references, render
 from workbench.hookspecs import hookimpl
@@ -31,7 +35,7 @@ _OPERATORS = {
     DataType.ARRAY: ops.TEXT,
     DataType.DATE: ops.DATE,
     DataType.DATETIME: ops.DATE,
-    DataType.BOOLEAN: ops.CHECKBOX | ops.NULLS,
+    DataType.BOOLEAN: ops.CHECKBOX | ops.NULLS | frozenset({"eq", "neq"}),
     DataType.NULL: ops.BLANK | ops.NULLS,
 }
 _SEARCH = {DataType.NUMERIC: "eq", DataType.STRING: "like"}
@@ -71,11 +75,15 @@ class Formula(FieldType):
     def to_api(self, value):
         if self._date is not None and isinstance(value, dt.date):
             return self._date.to_api(value)
+        if self.result is DataType.BOOLEAN and value is not None:
+            return 1 if value else 0
         return value
 
     def filter_value(self, text):
         if self._date is not None:
             return self._date.filter_value(text)
+        if self.result is DataType.BOOLEAN:
+            return to_bool(text)
         if self.result is DataType.NUMERIC:
             number = to_float(text)
             return int(number) if number is not None and number.is_integer() else number

@@ -266,3 +266,46 @@ def test_view_filters_and_sorts_on_a_formula(ctx):
     listed = client.get(ctx["v2"], {"viewId": view_id}, headers=h).json["list"]
     assert [(r["Qty"], r["Total"]) for r in listed] == [(3, 4.5), (2, 3), (1, 1.5)]
     assert client.get(f"{ctx['v2']}/count", {"viewId": view_id}, headers=h).json == {"count": 3}
+
+
+def test_logical_results_are_1_and_0_and_filter_and_sort(ctx):
+    add_formula(ctx, "Big", "{Qty} > 3")
+    add_formula(ctx, "Both", 'AND({Qty} > 1, REGEX_MATCH({Name}, "[24]"))')
+    add_formula(ctx, "Blank", "ISBLANK({Name})")
+    listed = rows(ctx)
+    assert [r["Big"] for r in listed] == [0, 0, 0, 1, 1]
+    assert [r["Both"] for r in listed] == [0, 1, 0, 1, 0]
+    assert [type(r["Big"]) for r in listed] == [int] * 5
+    assert [r["Blank"] for r in listed] == [0] * 5
+    assert ctx["client"].get(f"{ctx['v2']}/4", headers=ctx["h"]).json["Big"] == 1
+    assert [r["Qty"] for r in rows(ctx, where="(Big,checked)")] == [4, 5]
+    assert [r["Qty"] for r in rows(ctx, where="(Big,notchecked)")] == [1, 2, 3]
+    assert [r["Qty"] for r in rows(ctx, where="(Both,eq,1)")] == [2, 4]
+    assert [r["Qty"] for r in rows(ctx, where="(Both,eq,false)")] == [1, 3, 5]
+    assert [r["Qty"] for r in rows(ctx, where="(Both,neq,true)")] == [1, 3, 5]
+    assert [r["Qty"] for r in rows(ctx, sort="-Both,Qty")] == [2, 4, 1, 3, 5]
+    res = ctx["client"].get(ctx["v2"], params={"where": "(Big,eq,maybe)"}, headers=ctx["h"], status=400).json
+    assert res["msg"].startswith("Invalid filter value for field 'Big'")
+    changed = ctx["client"].patch_json(f"{ctx['v1']}/1", {"Qty": 9}, headers=ctx["h"]).json
+    assert changed["Big"] == 1
+
+
+def test_record_times_and_week_numbers(ctx):
+    add_formula(ctx, "Modified", "LAST_MODIFIED_TIME()")
+    add_formula(ctx, "Created", "CREATED_TIME()")
+    add_formula(ctx, "Week", "WEEKNUM({Day})")
+    add_formula(ctx, "Sunday week", 'WEEKNUM("2024-01-07", "sunday")')
+    add_formula(ctx, "Age", 'DATETIME_DIFF(NOW(), LAST_MODIFIED_TIME(), "days") = 0')
+    one = ctx["client"].get(f"{ctx['v2']}/1", headers=ctx["h"]).json
+    assert one["Modified"] == one["UpdatedAt"]
+    assert one["Created"] == one["CreatedAt"]
+    assert one["Modified"].endswith("+00:00")
+    assert (one["Week"], one["Sunday week"], one["Age"]) == (1, 2, 1)
+    assert [r["Week"] for r in rows(ctx)] == [1, 1, 1, 1, 1]
+    ctx["client"].patch_json(ctx["v2"], {"Id": 1, "Day": "2024-12-30"}, headers=ctx["h"])
+    assert ctx["client"].get(f"{ctx['v2']}/1", headers=ctx["h"]).json["Week"] == 53
+    res = add_formula(ctx, "Bad", "LAST_MODIFIED_TIME({Qty})", status=400)
+    assert res["msg"] == (
+        "Field 'Bad': Invalid formula: LAST_MODIFIED_TIME takes no fields: the time kept is the record's "
+        "last change at position 19"
+    )

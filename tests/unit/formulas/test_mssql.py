@@ -55,6 +55,12 @@ def sql(formula: str) -> str:
         ("LOG({Qty})", "CASE WHEN (t.qty > 0) THEN log(CAST(t.qty AS FLOAT)) END"),
         ("YEAR({Day})", "CAST(DATEPART(year, CAST(t.day AS DATETIME2)) AS INTEGER)"),
         (
+            "WEEKNUM({At})",
+            "((datepart(dayofyear, t.at) - 1) + (((datepart(weekday, t.at) + @@DATEFIRST + 5) % 7 "
+            "- (datepart(dayofyear, t.at) - 1) % 7) + 7) % 7) / 7 + 1",
+        ),
+        ("LAST_MODIFIED_TIME()", "NULL"),
+        (
             "CONCAT({Tags})",
             "coalesce((SELECT STRING_AGG(CAST(e.[value] AS NVARCHAR(MAX)), ', ') "
             "WITHIN GROUP (ORDER BY CAST(e.[key] AS INT)) FROM OPENJSON(t.tags) AS e), N'')",
@@ -78,3 +84,11 @@ def test_no_boolean_value_is_left_unwrapped():
 def test_regular_expressions_are_refused(formula):
     with pytest.raises(FormulaError, match="is not supported on mssql"):
         sql(formula)
+
+
+def test_record_times_read_the_timestamp_columns():
+    resolver = ColumnResolver({}, t.c.id, {"created": t.c.day, "modified": t.c.at})
+    for formula, expected in (("LAST_MODIFIED_TIME()", "t.at"), ("CREATED_TIME()", "t.day")):
+        expr = compile_formula(parse(formula, {}), resolver, "mssql", FUNCTIONS)
+        text = str(sa.select(expr.label("f")).select_from(t).compile(dialect=mssql.dialect()))
+        assert " ".join(text.split()) == f"SELECT {expected} AS f FROM t"
