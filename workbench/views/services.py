@@ -25,7 +25,7 @@ def _number(value, name: str) -> float:
         raise BadRequest(f"{name} must be a number") from None
 
 
-def _meta(value) -> dict:
+def parse_meta(value) -> dict:
     if isinstance(value, str):
         try:
             value = json.loads(value) if value.strip() else {}
@@ -53,7 +53,7 @@ def create_view(request, table, vtype: type[ViewType], body: dict) -> View:
         type=vtype.name,
         is_default=False,
         lock_type="collaborative",
-        meta=_meta(body["meta"]) if body.get("meta") is not None else dict(source.meta or {}) if source else {},
+        meta=parse_meta(body["meta"]) if body.get("meta") is not None else dict(source.meta or {}) if source else {},
         settings=settings,
         created_by=request.authenticated_userid,
         order=max((v.order or 0 for v in table.views), default=0) + 1,
@@ -122,7 +122,7 @@ def update_view(request, view: View, body: dict) -> View:
             raise BadRequest(f"lock_type must be one of {', '.join(LOCK_TYPES)}")
         view.lock_type = body["lock_type"]
     if "meta" in body:
-        view.meta = _meta(body["meta"])
+        view.meta = parse_meta(body["meta"])
     if "order" in body:
         view.order = _number(body["order"], "order")
     request.dbsession.flush()
@@ -133,7 +133,7 @@ def update_settings(request, view: View, body: dict) -> View:
     vtype = type_of(request.registry, view)
     view.settings = vtype.clean_settings(body, view.table, view.settings)
     if "meta" in body:
-        view.meta = _meta(body["meta"])
+        view.meta = parse_meta(body["meta"])
     request.dbsession.flush()
     return view
 
