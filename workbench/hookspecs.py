@@ -92,6 +92,18 @@ def register_storage_backends() -> Iterable[type]:
 
 
 @hookspec
+def register_mailers() -> Iterable[type]:
+    """Contribute mailers: the ways Workbench sends e-mail (SMTP, a log, an HTTP API, ...).
+
+    Called once at start-up. Each class carries a unique ``name``, is built once with the
+    app settings and implements ``workbench.mail.interfaces.IMailer``; the one used is
+    chosen in the ini with ``workbench.mail.backend``.
+
+    :return: an iterable of mailer classes; duplicate names stop start-up.
+    """
+
+
+@hookspec
 def configure_pyramid(config: Configurator) -> None:
     """Add the plugin's own routes, views, tweens and request methods.
 

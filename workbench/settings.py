@@ -21,6 +21,10 @@ ENV_OVERRIDES = {
     "WORKBENCH_JWT_EXPIRATION": "workbench.jwt.expiration",
     "WORKBENCH_COOKIE_SECURE": "workbench.cookie_secure",
     "WORKBENCH_ENV": "workbench.env",
+    "WORKBENCH_MAIL_BACKEND": "workbench.mail.backend",
+    "WORKBENCH_SMTP_HOST": "workbench.smtp.host",
+    "WORKBENCH_SMTP_USER": "workbench.smtp.user",
+    "WORKBENCH_SMTP_PASSWORD": "workbench.smtp.password",
 }
 
 DEFAULTS = {
@@ -36,6 +40,11 @@ DEFAULTS = {
     "workbench.cookie_secure": "false",
     "workbench.plugins.disabled": "",
     "workbench.password.hash": "argon2",
+    # Mail: "" = smtp when an SMTP host is set, else the log (see workbench.mail.services).
+    "workbench.mail.backend": "",
+    "workbench.smtp.host": "",
+    "workbench.smtp.user": "",
+    "workbench.smtp.password": "",
 }
 
 

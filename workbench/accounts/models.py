@@ -63,3 +63,17 @@ class AppSetting(Base):
 
     key: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
     value: Mapped[object] = mapped_column(JSONText)
+
+
+class PasswordReset(Base):
+    """A password reset link sent by e-mail: single use, short lived; only the token's
+    SHA-256 is stored (the token itself is only in the mail)."""
+
+    __tablename__ = "wb_password_resets"
+
+    id: Mapped[str] = mapped_column(sa.String(32), primary_key=True, default=lambda: new_id("pr_"))
+    user_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    expires_at: Mapped[dt.datetime] = mapped_column(sa.DateTime)
+    used_at: Mapped[dt.datetime | None] = mapped_column(sa.DateTime)
+    created_at: Mapped[dt.datetime] = mapped_column(sa.DateTime, default=utcnow)

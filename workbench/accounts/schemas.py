@@ -83,3 +83,11 @@ class OrgInviteBody(EmailBody):
 class OrgUserUpdateBody(_Body):
     roles: OrgRole | None = None
     blocked: bool | None = None
+
+
+class ForgotPasswordBody(EmailBody):
+    pass
+
+
+class ResetPasswordBody(_Body):
+    password: NewPassword

@@ -28,6 +28,7 @@ REGISTRY_HOOKS = {
     "auth_providers": ("register_auth_providers", "auth_provider"),
     "formula_functions": ("register_formula_functions", "formula_function"),
     "storage_backends": ("register_storage_backends", "storage_backend"),
+    "mailers": ("register_mailers", "mailer"),
 }
 
 # The built-ins' kind is known from where they live, even when they are disabled.
@@ -38,6 +39,7 @@ _BUILTIN_KIND_BY_FOLDER = {
     "auth": "auth_provider",
     "formulas": "formula_function",
     "storage": "storage_backend",
+    "mail": "mailer",
 }
 
 

@@ -1,4 +1,5 @@
-"""Password sign-in: sign-up, sign-in and password change with e-mail and password.
+"""Password sign-in: sign-up, sign-in, password change and forgotten-password reset links
+with e-mail and password.
 
 A plugin like any other: disable it with ``workbench.plugins.disabled = password`` (for
 example when only OAuth providers should be offered).

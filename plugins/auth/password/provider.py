@@ -20,4 +20,26 @@ class PasswordProvider:
             "/api/v2/auth/password/change",
             "/api/v1/db/auth/password/change",
         )
+        r(
+            "auth.password.forgot",
+            "/api/v1/auth/password/forgot",
+            "/api/v2/auth/password/forgot",
+            "/api/v1/db/auth/password/forgot",
+            "/auth/password/forgot",
+        )
+        r(
+            "auth.token.validate",
+            "/api/v1/auth/token/validate/{token}",
+            "/api/v2/auth/token/validate/{token}",
+            "/api/v1/db/auth/token/validate/{token}",
+            "/auth/token/validate/{token}",
+        )
+        r(
+            "auth.password.reset",
+            "/api/v1/auth/password/reset/{token}",
+            "/api/v2/auth/password/reset/{token}",
+            "/api/v1/db/auth/password/reset/{token}",
+            "/auth/password/reset/{token}",
+        )
         config.scan("workbench_plugins.auth.password.views")
+        config.scan("workbench_plugins.auth.password.reset")

@@ -1,0 +1,28 @@
+"""The log mailer, used when no SMTP server is configured: in development each message is
+written to the log (so a reset link can be copied from the console); in production only
+a warning that mail is not configured is logged, never the message (it holds secrets)."""
+
+import logging
+
+from workbench.hookspecs import hookimpl
+from workbench.mail.interfaces import Message
+
+log = logging.getLogger("workbench.mail")
+
+
+class LogMailer:
+    name = "log"
+
+    def __init__(self, settings: dict):
+        self.production = settings.get("workbench.env") == "production"
+
+    def send(self, message: Message) -> None:
+        if self.production:
+            log.warning("Mail to %s not sent (%s): no mailer is configured", message.to, message.subject)
+            return
+        log.info("Mail to %s\nSubject: %s\n\n%s", message.to, message.subject, message.text)
+
+
+@hookimpl
+def register_mailers():
+    return [LogMailer]

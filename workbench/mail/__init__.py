@@ -1,0 +1,1 @@
+"""Sending e-mail (password reset links, ...) through the mailer plugin named in the ini."""

@@ -1,0 +1,53 @@
+"""Choosing the mailer and sending after the transaction commits.
+
+``workbench.mail.backend`` names the mailer plugin; without it, ``smtp`` is used when
+``workbench.smtp.host`` is set and ``log`` (the message goes to the log) otherwise. Mail
+goes out only once the request's transaction has committed, so a failed request sends
+nothing; a mailer error is logged, never shown to the caller (the answers of the
+password endpoints must not depend on it).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from workbench.mail.interfaces import MailError, Message
+
+log = logging.getLogger(__name__)
+REGISTRY_KEY = "mailer"
+
+
+def backend_name(settings: dict) -> str:
+    name = (settings.get("workbench.mail.backend") or "").strip()
+    if name:
+        return name
+    return "smtp" if settings.get("workbench.smtp.host") else "log"
+
+
+def mailer(registry):
+    """The mailer in use, built once per app."""
+    if REGISTRY_KEY not in registry:
+        name = backend_name(registry.settings)
+        mailers = registry["mailers"]
+        if name not in mailers:
+            raise RuntimeError(
+                f"workbench.mail.backend names {name!r}, which no enabled plugin provides "
+                f"(available: {', '.join(mailers.names()) or 'none'})"
+            )
+        registry[REGISTRY_KEY] = mailers.get(name)(registry.settings)
+    return registry[REGISTRY_KEY]
+
+
+def send_after_commit(request, message: Message) -> None:
+    """Send ``message`` once the request's transaction commits (never if it aborts)."""
+    chosen = mailer(request.registry)
+
+    def deliver(committed: bool) -> None:
+        if not committed:
+            return
+        try:
+            chosen.send(message)
+        except (MailError, OSError) as exc:
+            log.error("Could not send mail %r to %s: %s", message.subject, message.to, exc)
+
+    request.tm.get().addAfterCommitHook(deliver)
