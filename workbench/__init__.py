@@ -44,6 +44,8 @@ def configure(config):
     # Tables, columns and views (meta API), then the records API over them.
     config.include("workbench.tables")
     config.include("workbench.records")
+    # The links of one record (nested v1 routes, v2 links API).
+    config.include("workbench.links")
     # View types (plugins), view sharing and the public API of shared views and bases.
     config.include("workbench.views")
     # App info, health, version, plugin listing.

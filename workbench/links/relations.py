@@ -40,7 +40,10 @@ plain table whose columns are keyed by name):
   each result row carries the source key it belongs to as ``SOURCE_KEY``
   (``"_wb_source_key"``). A page of records fetches each link's related rows with one such
   query, whatever the page size.
-- ``relation.source_key_of(row_values)``: helpers to read the key a row links by.
+- ``relation.linked_to(related, key)`` / ``relation.not_linked_to(related, key)``: the
+  related rows linked (or not) to the one source row whose source key is ``key`` (nested
+  lists and record pickers).
+- ``relation.source_key_of(row_values)``: the key a row (``{column id: value}``) links by.
 
 Write helpers for linking and unlinking live with the records API
 (``workbench.links.records``); schema creation and removal in ``workbench.links.schema``.
@@ -218,6 +221,21 @@ class Relation:
         from_, key = self._linked_from(related)
         keys = [k for k in dict.fromkeys(keys) if k is not None]
         return sa.select(key.label(SOURCE_KEY), *columns).select_from(from_).where(key.in_(keys))
+
+    def linked_to(self, related: sa.FromClause, key) -> sa.ColumnElement:
+        """The related rows linked to the source row whose source key is ``key``."""
+        if self.type != MM:
+            return self.related_key.of(related) == key
+        junction = self.junction()
+        linked = sa.select(self.junction_related.of(junction)).where(self.junction_source.of(junction) == key)
+        return self.related_key.of(related).in_(linked)
+
+    def not_linked_to(self, related: sa.FromClause, key) -> sa.ColumnElement:
+        """The related rows not linked to that source row (what a record picker offers)."""
+        if self.type != MM:
+            column = self.related_key.of(related)
+            return column.is_(None) | (column != key) if key is not None else sa.true()
+        return sa.not_(self.linked_to(related, key))
 
     def source_key_of(self, values: dict):
         """The source key of a row given as ``{column id: value}``."""

@@ -8,8 +8,13 @@ its size."""
 from __future__ import annotations
 
 import pytest
+import sqlalchemy as sa
+from sqlalchemy import event
 
-from workbench.testing.tables import create_table
+from workbench.hookspecs import hookimpl
+from workbench.testing.app import make_app, wipe_data, wipe_meta
+from workbench.testing.client import Client
+from workbench.testing.tables import create_table, physical_columns
 
 pytestmark = pytest.mark.dialects
 
@@ -101,3 +106,301 @@ def test_v1_lists_nested_records(ctx):
         ctx["client"].get(f"/api/v1/db/data/noco/{ctx['project']['id']}/{ctx['books']['id']}/3", headers=ctx["h"]).json
     )
     assert one["Authors"] == {"Id": 1, "Name": "Ann"}
+
+
+def test_many_to_many_junction_both_sides_and_v2_links_api(ctx):
+    books = add_link(ctx, ctx["books"], ctx["authors"], "Writers", "mm", version=2)
+    mm = col(books, "Writers")
+    authors = read_table(ctx, ctx["authors"])
+    other = col(authors, "Books")
+    options = mm["colOptions"]
+    assert options["type"] == other["colOptions"]["type"] == "mm"
+    assert options["fk_mm_model_id"] == other["colOptions"]["fk_mm_model_id"]
+    assert options["fk_mm_child_column_id"] == other["colOptions"]["fk_mm_parent_column_id"]
+    assert options["fk_child_column_id"] == col(books, "Id")["id"]
+    assert options["fk_parent_column_id"] == col(authors, "Id")["id"]
+    client, h = ctx["client"], ctx["h"]
+    listed = client.get(f"/api/v1/db/meta/projects/{ctx['project']['id']}/tables", headers=h).json["list"]
+    assert [t["title"] for t in listed] == ["Authors", "Books"]
+    listed = client.get(
+        f"/api/v1/db/meta/projects/{ctx['project']['id']}/tables", params={"includeM2M": "true"}, headers=h
+    ).json["list"]
+    junction = next(t for t in listed if t["mm"])
+    assert junction["id"] == options["fk_mm_model_id"]
+    # link: one id, a list, [{Id}]; duplicates refused with SPEC's message; unknown → 404
+    assert link(ctx, ctx["books"], mm, 1, 1) is True
+    assert link(ctx, ctx["books"], mm, 1, [2]) is True
+    assert link(ctx, ctx["books"], mm, 2, [{"Id": 2}, {"Id": 3}]) is True
+    res = link(ctx, ctx["books"], mm, 1, [2], status=400)
+    assert res["msg"] == "value already in list"
+    assert "99" in link(ctx, ctx["books"], mm, 1, [99], status=404)["msg"]
+    assert "not found" in link(ctx, ctx["books"], mm, 42, [1], status=404)["msg"]
+    url = f"/api/v2/tables/{ctx['books']['id']}/links/{mm['id']}/records/1"
+    page = client.get(url, headers=h).json
+    assert [r["Name"] for r in page["list"]] == ["Ann", "Bob"]
+    assert page["pageInfo"]["totalRows"] == 2
+    assert [r["Writers"] for r in records(ctx, ctx["books"])] == [2, 2, 0]
+    assert [r["Books"] for r in records(ctx, ctx["authors"])] == [1, 2, 1]
+    v1 = records(ctx, ctx["authors"], version=1)
+    assert v1[1]["Books"] == [{"Id": 1, "Title": "X"}, {"Id": 2, "Title": "Y"}]
+    assert link(ctx, ctx["books"], mm, 1, [1], method="delete") is True
+    assert "not linked" in link(ctx, ctx["books"], mm, 1, [1], method="delete", status=404)["msg"]
+    assert [r["Writers"] for r in records(ctx, ctx["books"])] == [1, 2, 0]
+
+
+def test_v1_nested_routes(ctx):
+    add_link(ctx, ctx["authors"], ctx["books"], "Books", "hm")
+    client, h = ctx["client"], ctx["h"]
+    base = f"/api/v1/db/data/noco/{ctx['project']['id']}/Authors"
+    res = client.post(f"{base}/1/hm/Books/2", headers=h).json
+    assert res == {"msg": "The relation data has been created successfully"}
+    client.post(f"{base}/1/hm/Books/3", headers=h)
+    assert client.post(f"{base}/1/hm/Books/3", headers=h, status=400).json["msg"] == "value already in list"
+    page = client.get(f"{base}/1/hm/Books", headers=h).json
+    assert [r["Title"] for r in page["list"]] == ["Y", "Z"]
+    excluded = client.get(f"{base}/1/hm/Books/exclude", headers=h).json
+    assert [r["Title"] for r in excluded["list"]] == ["X"]
+    # the other side: a belongs-to reads and changes one parent
+    books = f"/api/v1/db/data/noco/{ctx['project']['id']}/Books"
+    assert client.get(f"{books}/2/bt/Authors", headers=h).json["Name"] == "Ann"
+    client.delete(f"{books}/2/bt/Authors/1", headers=h)
+    assert client.get(f"{books}/2/bt/Authors", headers=h).json is None
+    client.post(f"{books}/2/bt/Authors/2", headers=h)
+    assert client.get(f"{base}/2/hm/Books", headers=h).json["list"][0]["Title"] == "Y"
+    client.delete(f"{base}/1/hm/Books/3", headers=h)
+    assert client.get(f"{base}/1/hm/Books", headers=h).json["list"] == []
+    assert client.get(f"{base}/1/mm/Books", headers=h, status=400).json["msg"]
+
+
+def test_self_link(ctx):
+    authors = add_link(ctx, ctx["authors"], ctx["authors"], "Mentees", "hm")
+    titles = [c["title"] for c in authors["columns"]]
+    assert "Mentees" in titles
+    assert "Authors" in titles  # the belongs-to side, on the same table
+    assert "Authors_id" in titles
+    mentees = col(authors, "Mentees")
+    link(ctx, ctx["authors"], mentees, 1, [2, 3])
+    listed = records(ctx, ctx["authors"])
+    assert [r["Mentees"] for r in listed] == [2, 0, 0]
+    assert [r["Authors"] for r in listed] == [None, {"Id": 1, "Name": "Ann"}, {"Id": 1, "Name": "Ann"}]
+    books = add_link(ctx, ctx["books"], ctx["books"], "Related", "mm")
+    related = col(books, "Related")
+    link(ctx, ctx["books"], related, 1, [2, 3])
+    assert [r["Related"] for r in records(ctx, ctx["books"])] == [2, 0, 0]
+    other = col(read_table(ctx, ctx["books"]), "Books")
+    assert [r["Books"] for r in records(ctx, ctx["books"])] == [0, 1, 1]
+    assert other["colOptions"]["fk_symmetric_column_id"] == related["id"]
+
+
+def test_delete_link_removes_both_sides_and_foreign_key(ctx, data_app):
+    authors = add_link(ctx, ctx["authors"], ctx["books"], "Books", "hm")
+    client, h = ctx["client"], ctx["h"]
+    hm = col(authors, "Books")
+    books = read_table(ctx, ctx["books"])
+    fk = col(books, "Authors_id")
+    res = client.delete(f"/api/v1/db/meta/columns/{fk['id']}", headers=h, status=400).json
+    assert "system field" in res["msg"]
+    client.delete(f"/api/v1/db/meta/columns/{col(books, 'Authors')['id']}", headers=h)
+    assert "Books" not in [c["title"] for c in read_table(ctx, ctx["authors"])["columns"]]
+    assert [c["title"] for c in read_table(ctx, ctx["books"])["columns"]] == ["Id", "Title", "CreatedAt", "UpdatedAt"]
+    assert client.get(f"/api/v1/db/meta/columns/{hm['id']}", headers=h, status=404)
+    assert physical_columns(data_app, ctx["project"]["id"])["books"] == {"id", "created_at", "updated_at", "title"}
+    # many-to-many: the junction table goes too
+    books = add_link(ctx, ctx["books"], ctx["authors"], "Writers", "mm")
+    mm = col(books, "Writers")
+    junction = mm["colOptions"]["fk_mm_model_id"]
+    client.delete(f"/api/v1/db/meta/columns/{mm['id']}", headers=h)
+    client.get(f"/api/v1/db/meta/tables/{junction}", headers=h, status=404)
+    assert "Books" not in [c["title"] for c in read_table(ctx, ctx["authors"])["columns"]]
+
+
+def test_filters_sorts_and_count_field(ctx):
+    authors = add_link(ctx, ctx["authors"], ctx["books"], "Books", "hm")
+    books = read_table(ctx, ctx["books"])
+    hm, bt = col(authors, "Books"), col(books, "Authors")
+    link(ctx, ctx["authors"], hm, 2, [1, 2])
+    link(ctx, ctx["authors"], hm, 3, [3])
+    names = lambda **p: [r["Name"] for r in records(ctx, ctx["authors"], **p)]  # noqa: E731
+    assert names(where="(Books,blank)") == ["Ann"]
+    assert names(where="(Books,notblank)") == ["Bob", "Cy"]
+    assert names(where="(Books,gt,1)") == ["Bob"]
+    assert names(sort="-Books") == ["Bob", "Cy", "Ann"]
+    assert [r["Title"] for r in records(ctx, ctx["books"], where="(Authors,blank)")] == []
+    ctx["client"].delete_json(f"/api/v2/tables/{ctx['books']['id']}/links/{bt['id']}/records/3", 3, headers=ctx["h"])
+    assert [r["Title"] for r in records(ctx, ctx["books"], where="(Authors,blank)")] == ["Z"]
+    client, h = ctx["client"], ctx["h"]
+    body = {"title": "Number of books", "uidt": "Count", "fk_relation_column_id": hm["id"]}
+    table = client.post_json(f"/api/v1/db/meta/tables/{ctx['authors']['id']}/columns", body, headers=h).json
+    assert col(table, "Number of books")["colOptions"]["fk_relation_column_id"] == hm["id"]
+    assert [r["Number of books"] for r in records(ctx, ctx["authors"])] == [0, 2, 0]
+    assert names(where="(Number of books,ge,1)") == ["Bob"]
+    assert names(sort="-Number of books,Name") == ["Bob", "Ann", "Cy"]
+    # the counted link cannot go while the count reads it
+    res = client.delete(f"/api/v1/db/meta/columns/{hm['id']}", headers=h, status=400).json
+    assert "Number of books" in res["msg"]
+    bad = {"title": "Bad", "uidt": "Count", "fk_relation_column_id": "cl_nope"}
+    client.post_json(f"/api/v1/db/meta/tables/{ctx['authors']['id']}/columns", bad, headers=h, status=400)
+
+
+def test_formula_reading_a_link_blocks_its_deletion(ctx):
+    authors = add_link(ctx, ctx["authors"], ctx["books"], "Books", "mm")
+    client, h = ctx["client"], ctx["h"]
+    body = {"title": "Twice", "uidt": "Formula", "formula_raw": "{Books} * 2"}
+    client.post_json(f"/api/v1/db/meta/tables/{ctx['authors']['id']}/columns", body, headers=h)
+    link(ctx, ctx["authors"], col(authors, "Books"), 1, [1, 2])
+    assert [r["Twice"] for r in records(ctx, ctx["authors"])] == [4, 0, 0]
+    books = read_table(ctx, ctx["books"])
+    res = client.delete(f"/api/v1/db/meta/columns/{col(books, 'Authors')['id']}", headers=h, status=400).json
+    assert "Twice" in res["msg"]
+    assert col(read_table(ctx, ctx["authors"]), "Books")
+
+
+def test_link_errors_leave_nothing_behind(ctx, data_app):
+    client, h = ctx["client"], ctx["h"]
+    before = physical_columns(data_app, ctx["project"]["id"])
+    res = add_link(ctx, ctx["authors"], ctx["books"], "Bad", "xx", status=400)
+    assert "type must be" in res["msg"]
+    res = add_link(ctx, ctx["authors"], {"id": "md_missing"}, "Bad", "hm", status=400)
+    assert "not found" in res["msg"]
+    other = client.create_project(h["xc-auth"], "Other")
+    elsewhere = create_table(client, h["xc-auth"], other["id"], "Elsewhere", [{"title": "Name"}])
+    add_link(ctx, ctx["authors"], elsewhere, "Far", "hm", status=400)
+    after = physical_columns(data_app, ctx["project"]["id"])
+    assert (after["authors"], after["books"]) == (before["authors"], before["books"])
+    assert [c["title"] for c in read_table(ctx, ctx["authors"])["columns"]] == ["Id", "Name", "CreatedAt", "UpdatedAt"]
+
+
+def test_deleting_a_table_removes_its_links_elsewhere(ctx, data_app):
+    add_link(ctx, ctx["authors"], ctx["books"], "Books", "hm")
+    add_link(ctx, ctx["books"], ctx["authors"], "Writers", "mm")
+    client, h = ctx["client"], ctx["h"]
+    client.delete(f"/api/v1/db/meta/tables/{ctx['authors']['id']}", headers=h)
+    books = read_table(ctx, ctx["books"])
+    assert [c["title"] for c in books["columns"]] == ["Id", "Title", "CreatedAt", "UpdatedAt"]
+    listed = client.get(
+        f"/api/v1/db/meta/projects/{ctx['project']['id']}/tables", params={"includeM2M": "true"}, headers=h
+    ).json["list"]
+    assert [t["title"] for t in listed] == ["Books"]
+    assert set(physical_columns(data_app, ctx["project"]["id"])) == {"books"}
+    assert set(records(ctx, ctx["books"])[0]) == {"Id", "Title", "CreatedAt", "UpdatedAt"}
+
+
+def test_permissions_and_row_events(ctx, client, admin):
+    authors = add_link(ctx, ctx["authors"], ctx["books"], "Books", "hm")
+    hm = col(authors, "Books")
+    viewer = client.signup("viewer@example.com")
+    client.post_json(
+        f"/api/v1/db/meta/projects/{ctx['project']['id']}/users",
+        {"email": "viewer@example.com", "roles": "viewer"},
+        headers=ctx["h"],
+    )
+    url = f"/api/v2/tables/{ctx['authors']['id']}/links/{hm['id']}/records/1"
+    client.get(url, headers=client.auth(viewer))
+    client.post_json(url, [1], headers=client.auth(viewer), status=403)
+    client.get(url, status=401)
+
+
+def test_page_query_count_does_not_grow_with_page_size(ctx):
+    authors = add_link(ctx, ctx["authors"], ctx["books"], "Books", "hm")
+    add_link(ctx, ctx["books"], ctx["authors"], "Writers", "mm")
+    client, h = ctx["client"], ctx["h"]
+    client.post_json(
+        f"/api/v2/tables/{ctx['books']['id']}/records", [{"Title": f"B{i}"} for i in range(120)], headers=h
+    )
+    client.post_json(
+        f"/api/v2/tables/{ctx['authors']['id']}/records", [{"Name": f"A{i}"} for i in range(120)], headers=h
+    )
+    hm = col(authors, "Books")
+    for author in range(1, 101):
+        link(ctx, ctx["authors"], hm, author, [author])
+    counts, sizes = [0], []
+
+    def count(*_args):
+        counts[-1] += 1
+
+    urls = [
+        f"/api/v1/db/data/noco/{ctx['project']['id']}/{ctx['authors']['id']}",
+        f"/api/v2/tables/{ctx['books']['id']}/records",
+        f"/api/v1/db/data/noco/{ctx['project']['id']}/{ctx['books']['id']}",
+    ]
+    event.listen(sa.engine.Engine, "before_cursor_execute", count)
+    try:
+        for url in urls:
+            for limit in (10, 100):
+                client.get(url, params={"limit": limit}, headers=h)  # warm the model cache
+                counts.append(0)
+                page = client.get(url, params={"limit": limit}, headers=h).json["list"]
+                assert len(page) == limit
+                sizes.append(counts[-1])
+    finally:
+        event.remove(sa.engine.Engine, "before_cursor_execute", count)
+    assert sizes[0] == sizes[1]
+    assert sizes[2] == sizes[3]
+    assert sizes[4] == sizes[5]
+
+
+class _Spy:
+    """Records row events; fails the request after the DDL of a link titled 'Boom'."""
+
+    def __init__(self):
+        self.rows = []
+
+    @hookimpl
+    def on_meta_changed(self, request, kind, action, obj):
+        if obj.get("title") == "Boom":
+            raise RuntimeError("refused by a plugin")
+
+    @hookimpl
+    def on_rows_changed(self, request, table, action, changes):
+        self.rows.append((table.title, action, changes))
+
+
+@pytest.fixture
+def spy_client(db_url, data_db_url, tmp_path):
+    spy = _Spy()
+    settings = {"workbench.data.url": data_db_url} if data_db_url else {}
+    app = make_app(db_url, tmp_path, **settings, **{"workbench.plugins.extra": [("spy", spy)]})
+    yield Client(app), spy, app
+    wipe_meta(app)
+    wipe_data(app)
+    app.registry["source_engines"].dispose_all()
+    app.registry["db_engine"].dispose()
+
+
+@pytest.mark.parametrize("kind", ["hm", "mm"])
+def test_failure_after_link_ddl_leaves_meta_and_data_unchanged(spy_client, kind):
+    client, _spy, app = spy_client
+    token = client.signup("owner@example.com")
+    h = client.auth(token)
+    project = client.create_project(token, "P")
+    a = create_table(client, token, project["id"], "A", [{"title": "Name"}])
+    b = create_table(client, token, project["id"], "B", [{"title": "Name"}])
+    before = physical_columns(app, project["id"])
+    body = {"title": "Boom", "uidt": "Links", "childId": b["id"], "type": kind}
+    client.post_json(f"/api/v1/db/meta/tables/{a['id']}/columns", body, headers=h, status=500)
+    assert physical_columns(app, project["id"]) == before
+    for table in (a, b):
+        read = client.get(f"/api/v1/db/meta/tables/{table['id']}", headers=h).json
+        assert [c["title"] for c in read["columns"]] == ["Id", "Name", "CreatedAt", "UpdatedAt"]
+    listed = client.get(f"/api/v1/db/meta/projects/{project['id']}/tables?includeM2M=true", headers=h).json
+    assert [t["title"] for t in listed["list"]] == ["A", "B"]
+
+
+def test_links_tell_plugins_which_rows_changed(spy_client):
+    client, spy, _app = spy_client
+    token = client.signup("owner@example.com")
+    h = client.auth(token)
+    project = client.create_project(token, "P")
+    a = create_table(client, token, project["id"], "A", [{"title": "Name"}])
+    b = create_table(client, token, project["id"], "B", [{"title": "Name"}])
+    client.post_json(f"/api/v2/tables/{a['id']}/records", [{"Name": "a1"}], headers=h)
+    client.post_json(f"/api/v2/tables/{b['id']}/records", [{"Name": "b1"}, {"Name": "b2"}], headers=h)
+    body = {"title": "Bs", "uidt": "Links", "childId": b["id"], "type": "hm"}
+    table = client.post_json(f"/api/v1/db/meta/tables/{a['id']}/columns", body, headers=h).json
+    hm = col(table, "Bs")
+    spy.rows.clear()
+    client.post_json(f"/api/v2/tables/{a['id']}/links/{hm['id']}/records/1", [1, 2], headers=h)
+    assert len(spy.rows) == 1
+    title, action, changes = spy.rows[0]
+    assert (title, action) == ("B", "update")
+    assert [(before["A_id"], after["A_id"]) for before, after in changes] == [(None, 1), (None, 1)]
