@@ -58,23 +58,30 @@ def selected_fields(model: Model, request, view=None) -> list[Field]:
     return list(model.fields)
 
 
-def list_params(request, model: Model, view=None, paging: bool = True) -> ListParams:
-    params = ListParams()
+def filter_conditions(request, model: Model, view=None) -> list:
+    """The conditions a request selects records with: the view's filters, ``where``,
+    ``filterArrJson`` and the quick search."""
+    conditions = []
     if view is not None:
         clause = stored_filters_clause(model, list(view.filters))
         if clause is not None:
-            params.conditions.append(clause)
+            conditions.append(clause)
     for text in _param(request, "where", "w"):
         tree = where_syntax.parse(text)
         if tree is not None:
-            params.conditions.append(tree_clause(model, tree))
+            conditions.append(tree_clause(model, tree))
     for text in _param(request, "filterArrJson"):
         clause = json_filters_clause(model, text)
         if clause is not None:
-            params.conditions.append(clause)
+            conditions.append(clause)
     clause = search.request_clause(request, model)
     if clause is not None:
-        params.conditions.append(clause)
+        conditions.append(clause)
+    return conditions
+
+
+def list_params(request, model: Model, view=None, paging: bool = True) -> ListParams:
+    params = ListParams(conditions=filter_conditions(request, model, view))
     sorts: list[tuple[Field, bool]] = []
     for value in _param(request, "sort", "s"):
         for name in _names(value):

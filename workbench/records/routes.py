@@ -18,6 +18,8 @@ def includeme(config):
     a("v1.records.count", "/count")
     a("v1.records.find_one", "/find-one")
     a("v1.records.aggregate", "/aggregate")
+    a("v1.records.groupby", "/groupby")
+    a("v1.records.group", "/group/{column_id}")
     a("v1.records", "")
     a("v1.record.exist", "/{row_id}/exist")
     a("v1.record", "/{row_id}")
