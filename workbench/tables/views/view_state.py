@@ -4,11 +4,13 @@ conditions), sorts and visible fields. Each is validated against the table's fie
 import types
 
 from workbench.api import api_view
+from workbench.data.computed import Catalog
 from workbench.data.filters import stored_filters_clause
 from workbench.data.unit import data_transaction
 from workbench.errors import BadRequest
 from workbench.paging import paged
 from workbench.plugins import notify
+from workbench.records.loading import meta_loader
 from workbench.security.permissions import Permission
 from workbench.tables.models import Filter, Sort
 from workbench.tables.serialize import view_json, visible_views
@@ -45,7 +47,8 @@ def sort_json(item: Sort) -> dict:
 def _model(request):
     table = request.context.table
     work = data_transaction(request, table.source)
-    return request.registry["data_models"].get(request.registry, table, work.dialect)
+    catalog = Catalog(request.registry, work.dialect, meta_loader(request.dbsession))
+    return request.registry["data_models"].get(request.registry, table, work.dialect, catalog=catalog)
 
 
 def check_filter(request, item: Filter) -> None:
