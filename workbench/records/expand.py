@@ -39,9 +39,22 @@ def api_version(request) -> str:
     return "v1" if route is not None and route.name.startswith("v1") else "v2"
 
 
+# Whether a field type class expands its values: a protocol ``isinstance`` is slow, and a
+# page asks it of every field; a type's class decides, so it is asked once per class.
+_EXPANDS: dict[type, bool] = {}
+
+
+def _expands(ftype) -> bool:
+    cls = type(ftype)
+    found = _EXPANDS.get(cls)
+    if found is None:
+        found = _EXPANDS[cls] = isinstance(ftype, ExpandsValues)
+    return found
+
+
 def expand_rows(request, connection, model: Model, fields, rows: list[dict]) -> list[dict]:
     """Let every expanding field among ``fields`` complete ``rows`` (in place)."""
-    expanding = [f for f in fields if f.expr is not None and isinstance(f.type, ExpandsValues)]
+    expanding = [f for f in fields if f.expr is not None and _expands(f.type)]
     if expanding and rows:
         page = Page(request, connection, model, api_version(request))
         for f in expanding:
