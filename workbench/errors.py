@@ -102,7 +102,7 @@ def allowed_methods(request) -> set[str]:
 
 @forbidden_view_config()
 def forbidden_view(request):
-    if request.authenticated_userid is None:
+    if request.identity is None:  # a shared base's visitor is somebody, with no user id
         return json_error(request, 401, "Unauthorized")
     msg = getattr(request, "permission_denied_msg", None)
     return json_error(request, 403, msg or "You don't have enough permission to perform this action")

@@ -1,8 +1,9 @@
 """The Pyramid 2 security policy: who is calling, and what their roles let them do.
 
 Identity comes from a JWT (``xc-auth``, ``Authorization: JWT|Bearer``) or an API token
-(``xc-token``, ``Authorization: Bearer wbt_...``). Permission checks use the matrix in
-``workbench.security.roles``: the caller's system roles plus, on project routes, their
+(``xc-token``, ``Authorization: Bearer wbt_...``); without either, ``xc-shared-base-id``
+makes the caller a shared base's visitor (``workbench.security.shared_base``). Permission
+checks use the matrix in ``workbench.security.roles``: the caller's system roles plus, on project routes, their
 role in that project. A ``xc-preview`` header naming a role narrows every check to what
 that role may do as well.
 """
@@ -18,6 +19,7 @@ from workbench.accounts.models import ApiToken, User
 from workbench.meta.base import utcnow
 from workbench.security.permissions import Permission
 from workbench.security.roles import NO_RIGHTS_ROLE, PROJECT_ROLES, roles_permit
+from workbench.security.shared_base import shared_base_identity, shared_base_permits
 from workbench.security.tokens import API_TOKEN_PREFIX, JWTCodec, token_hash
 
 PREVIEW_HEADER = "xc-preview"
@@ -93,7 +95,9 @@ class WorkbenchSecurityPolicy:
             return self._api_token_identity(request, api_token)
         claims = self.codec.claims(request)
         if not claims:
-            return None
+            if auth or request.headers.get("xc-auth"):
+                return None  # a bad user token is never a shared-base call
+            return shared_base_identity(request)
         return self.identity_from_claims(request.dbsession, claims)
 
     def identity_from_claims(self, dbsession, claims: dict) -> Identity | None:
@@ -128,6 +132,8 @@ class WorkbenchSecurityPolicy:
         identity = request.identity
         if identity is None:
             return Denied("not signed in")
+        if getattr(identity, "shared_base", False):
+            return self._shared_base_permits(request, context, identity, permission)
         roles = set(identity.system_roles)
         project_id = getattr(context, "project_id", None)
         if project_id is not None and "super" not in roles:
@@ -146,6 +152,14 @@ class WorkbenchSecurityPolicy:
             if not roles_permit({preview}, permission):
                 return Denied(f"previewing as {preview}: lacks {permission}")
             roles = {preview}
+        return _check_view_lock(request, context, permission, roles)
+
+    def _shared_base_permits(self, request, context, identity, permission):
+        roles = shared_base_permits(request, context, identity, permission)
+        if isinstance(roles, str):
+            return Denied(roles)
+        if not roles_permit(roles, permission):
+            return Denied(f"shared base role {sorted(roles)} lacks {permission}")
         return _check_view_lock(request, context, permission, roles)
 
     def remember(self, request, userid, **kw):

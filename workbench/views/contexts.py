@@ -22,7 +22,7 @@ class TypedViewContext(ViewContext):
         super().__init__(request)
         path = request.matchdict["view_path"]
         types = request.registry["view_types"]
-        if self.view.type not in types or types.get(self.view.type).path != path:
+        if self.view.type not in types or getattr(types.get(self.view.type), "path", None) != path:
             raise NotFound(f"View '{self.view.id}' not found")
 
 

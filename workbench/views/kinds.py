@@ -20,7 +20,7 @@ def type_of(registry, view) -> type[ViewType]:
 
 def type_by_path(registry, path: str) -> type[ViewType]:
     for vtype in view_types(registry):
-        if vtype.path == path:
+        if getattr(vtype, "path", None) == path:
             return vtype
     raise BadRequest(f"Unknown view type '{path}'")
 

@@ -20,9 +20,10 @@ def includeme(config):
         add_api_route(config, name, PUBLIC1 + path, PUBLIC2 + path, factory=factory)
 
     meta("table.shares", "/tables/{table_id}/share", TableContext)
-    types = list(config.registry["view_types"])
-    if types:
-        paths = "|".join(re.escape(t.path) for t in types)
+    # A contribution without a path has no create or settings route.
+    paths = [t.path for t in config.registry["view_types"] if isinstance(getattr(t, "path", None), str)]
+    if paths:
+        paths = "|".join(re.escape(p) for p in paths)
         meta("views.create", f"/tables/{{table_id}}/{{view_path:{paths}}}", TableContext)
         meta("views.settings", f"/{{view_path:{paths}}}/{{view_id}}", TypedViewContext)
     meta("view", "/views/{view_id}", EnabledViewContext)

@@ -56,6 +56,15 @@ def me(request):
     if identity is None:
         return {"id": None, "email": None, "roles": {"guest": True}}
     project_id = request.params.get("project_id") or request.params.get("base_id")
+    if getattr(identity, "shared_base", False):  # a shared base's visitor: its role there
+        roles = identity.project_roles(identity.project_id)
+        return {
+            "id": None,
+            "email": None,
+            "roles": dict.fromkeys(sorted(roles), True),
+            "base_roles": dict.fromkeys(sorted(roles), True),
+            "project_id": identity.project_id,
+        }
     if not project_id:
         return user_json(identity.user)
     if request.dbsession.get(Project, project_id) is None:

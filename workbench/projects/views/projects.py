@@ -138,6 +138,8 @@ def list_sources(request):
 
 
 def _context_roles(request) -> set[str]:
+    if getattr(request.identity, "shared_base", False):
+        return request.identity.project_roles(request.context.project_id)
     return services.effective_project_roles(request.dbsession, request.context.project_id, request.identity.user)
 
 
