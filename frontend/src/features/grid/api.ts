@@ -11,21 +11,7 @@ export interface QueryArgs {
   viewId?: string;
   /** An extra where clause (the search). */
   where?: string;
-  /** Read a public shared view instead (no sign-in): its uuid, password and temporary sorts. */
-  shared?: SharedSource;
 }
-
-export interface SharedSource {
-  uuid: string;
-  password?: string;
-  sortArrJson?: string;
-}
-
-const sharedRows = (shared: SharedSource, params: Record<string, string | number | undefined>) => ({
-  url: `/api/v1/db/public/shared-view/${encodeURIComponent(shared.uuid)}/rows`,
-  params: { ...params, sortArrJson: shared.sortArrJson },
-  headers: shared.password ? { "xc-password": shared.password } : undefined,
-});
 
 export interface PageArgs extends QueryArgs {
   offset: number;
@@ -35,20 +21,17 @@ export interface PageArgs extends QueryArgs {
 export const recordsApi = workbenchApi.injectEndpoints({
   endpoints: (build) => ({
     recordCount: build.query<{ count: number }, QueryArgs>({
-      query: ({ tableId, viewId, where, shared }) =>
-        shared
-          ? sharedRows(shared, { where, limit: 1, offset: 0 })
-          : { url: `/api/v2/tables/${encodeURIComponent(tableId)}/records/count`, params: { viewId, where } },
-      transformResponse: (response: { count?: number; pageInfo?: { totalRows?: number } }) => ({
-        count: response.count ?? response.pageInfo?.totalRows ?? 0,
+      query: ({ tableId, viewId, where }) => ({
+        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records/count`,
+        params: { viewId, where },
       }),
       providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
     }),
     recordsPage: build.query<Paged<RecordRow>, PageArgs>({
-      query: ({ tableId, viewId, where, offset, limit, shared }) =>
-        shared
-          ? sharedRows(shared, { where, offset, limit })
-          : { url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`, params: { viewId, where, offset, limit } },
+      query: ({ tableId, viewId, where, offset, limit }) => ({
+        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
+        params: { viewId, where, offset, limit },
+      }),
       keepUnusedDataFor: 30,
       providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
     }),
@@ -102,31 +85,6 @@ export const recordsApi = workbenchApi.injectEndpoints({
         }
       },
     }),
-    // Bulk writes (a paste, a cleared range, their undo): one request each, all or nothing.
-    updateRecords: build.mutation<RecordRow[], { tableId: string; rows: RecordRow[] }>({
-      query: ({ tableId, rows }) => ({
-        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
-        method: "PATCH",
-        body: rows,
-      }),
-      invalidatesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
-    }),
-    createRecords: build.mutation<RecordRow[], { tableId: string; rows: RecordRow[] }>({
-      query: ({ tableId, rows }) => ({
-        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
-        method: "POST",
-        body: rows,
-      }),
-      invalidatesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
-    }),
-    deleteRecords: build.mutation<RecordRow[], { tableId: string; keys: RecordRow[] }>({
-      query: ({ tableId, keys }) => ({
-        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
-        method: "DELETE",
-        body: keys,
-      }),
-      invalidatesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
-    }),
     deleteRecord: build.mutation<RecordRow, { tableId: string; pkName: string; pk: unknown }>({
       query: ({ tableId, pkName, pk }) => ({
         url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
@@ -144,7 +102,4 @@ export const {
   useCreateRecordMutation,
   useUpdateRecordMutation,
   useDeleteRecordMutation,
-  useUpdateRecordsMutation,
-  useCreateRecordsMutation,
-  useDeleteRecordsMutation,
 } = recordsApi;

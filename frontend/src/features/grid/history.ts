@@ -1,5 +1,4 @@
-// Undo and redo of cell edits: each entry records a record's field before and after; a
-// paste is one entry (a Batch) however many cells and new records it wrote.
+// Undo and redo of cell edits: each entry records a record's field before and after.
 
 export interface Edit {
   pk: unknown;
@@ -8,55 +7,44 @@ export interface Edit {
   after: unknown;
 }
 
-/** Several cell edits and added records undone and redone together. */
-export interface Batch {
-  changes: Edit[];
-  /** Records the step added: their values, and their primary keys once known. */
-  created: { pk: unknown; values: Record<string, unknown> }[];
-}
-
-export function isBatch(entry: Edit | Batch): entry is Batch {
-  return "changes" in entry;
-}
-
-export class EditHistory<T = Edit | Batch> {
-  private done: T[] = [];
-  private undone: T[] = [];
+export class EditHistory {
+  private done: Edit[] = [];
+  private undone: Edit[] = [];
 
   constructor(private readonly limit = 100) {}
 
-  record(edit: T): void {
+  record(edit: Edit): void {
     this.done.push(edit);
     if (this.done.length > this.limit) this.done.shift();
     this.undone = [];
   }
 
   /** The edit to revert (apply `before`), or null. */
-  undo(): T | null {
+  undo(): Edit | null {
     const edit = this.done.pop() ?? null;
     if (edit) this.undone.push(edit);
     return edit;
   }
 
   /** The edit to apply again (apply `after`), or null. */
-  redo(): T | null {
+  redo(): Edit | null {
     const edit = this.undone.pop() ?? null;
     if (edit) this.done.push(edit);
     return edit;
   }
 
   /** Forget an entry recorded before its save, when the save failed. */
-  discard(edit: T): void {
+  discard(edit: Edit): void {
     this.done = this.done.filter((e) => e !== edit);
   }
 
   /** Put an entry back where it was when applying it failed. */
-  restoreUndo(edit: T): void {
+  restoreUndo(edit: Edit): void {
     this.undone.pop();
     this.done.push(edit);
   }
 
-  restoreRedo(edit: T): void {
+  restoreRedo(edit: Edit): void {
     this.done.pop();
     this.undone.push(edit);
   }
@@ -68,16 +56,4 @@ export class EditHistory<T = Edit | Batch> {
   get canRedo(): boolean {
     return this.undone.length > 0;
   }
-}
-
-/** One bulk-update body per record for a batch's cell edits, with the `before` or `after`
- * values, in the order the records were first touched. */
-export function rowBodies(changes: readonly Edit[], pkName: string, side: "before" | "after"): Record<string, unknown>[] {
-  const bodies = new Map<unknown, Record<string, unknown>>();
-  for (const change of changes) {
-    const body = bodies.get(change.pk) ?? { [pkName]: change.pk };
-    body[change.field] = change[side];
-    bodies.set(change.pk, body);
-  }
-  return [...bodies.values()];
 }
