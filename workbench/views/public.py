@@ -10,13 +10,24 @@ from __future__ import annotations
 
 import json
 
+import sqlalchemy as sa
+
+from workbench.data import grouping, search
 from workbench.data import where as where_syntax
+from workbench.data.grouping import COUNT
 from workbench.data.model import Field, Model
-from workbench.data.query import count_rows, list_params, select_rows
+from workbench.data.query import (
+    DEFAULT_PAGE_SIZE,
+    MAX_PAGE_SIZE,
+    count_rows,
+    filter_conditions,
+    list_params,
+    select_rows,
+)
 from workbench.data.unit import data_transaction
 from workbench.data.where import Condition
 from workbench.errors import BadRequest
-from workbench.paging import paged
+from workbench.paging import int_param, paged
 from workbench.records.loading import load_table_ref_by_id, model_for
 
 
@@ -56,11 +67,17 @@ class PublicTable:
             for item in items if isinstance(items, list) else []:
                 if isinstance(item, dict):
                     self.find(item.get("fk_column_id"))
-        for key in ("sort", "s", "fields", "f"):
+        for key in ("sort", "s", "fields", "f", "column_name"):
             for value in params.getall(key):
                 for name in str(value).split(","):
-                    if name.strip():
+                    if name.strip() and name.strip().lstrip("-+") != COUNT:
                         self.find(name.strip().lstrip("-+"))
+        if any(params.get(name) for name in search.VALUE_PARAMS):
+            # Searching every field would probe the hidden ones: a shown field is named.
+            field_name = (params.get(search.FIELD_PARAM) or "").strip()
+            if not field_name:
+                raise BadRequest(f"{search.FIELD_PARAM} is required to search a shared view")
+            self.find(field_name)
 
     def _check_tree(self, node) -> None:
         if isinstance(node, Condition):
@@ -92,6 +109,20 @@ class PublicTable:
         else:
             total = count_rows(self.connection, self.model, params.where)
         return paged(rows, total, params.limit, params.offset)
+
+    def groups(self) -> dict:
+        """``groupby``: distinct values of shown fields with their record counts."""
+        self.check_params()
+        names = [n.strip() for n in (self.request.params.get("column_name") or "").split(",") if n.strip()]
+        fields = grouping.group_fields(self.model, names)
+        conditions = filter_conditions(self.request, self.model, self.view)
+        where = sa.and_(*conditions) if conditions else None
+        cap = int(self.request.registry.settings.get("workbench.data.max_page_size", MAX_PAGE_SIZE))
+        limit = min(int_param(self.request, "limit", DEFAULT_PAGE_SIZE, 1, aliases=("l",)), cap)
+        offset = int_param(self.request, "offset", 0, 0, aliases=("o",))
+        sorts = [n.strip() for v in self.request.params.getall("sort") for n in v.split(",") if n.strip()]
+        groups, total = grouping.group_by(self.connection, self.model, fields, where, sorts, limit, offset)
+        return paged(groups, total, limit, offset)
 
     def public_row(self, row: dict) -> dict:
         return {f.title: row.get(f.title) for f in self.fields if f.title in row}

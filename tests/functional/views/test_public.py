@@ -248,3 +248,22 @@ def test_submission_fires_rows_changed(make_client):
     uuid = share(ctx, view["id"])
     client.post_json(f"{PUBLIC1}/{uuid}/rows", {"Name": "Zed"})
     assert listener.seen == [(ctx.table["id"], "insert", ["Zed"])]
+
+
+def test_groupby_on_shown_fields(ctx, grid):
+    _view, uuid = grid
+    page = ctx.client.get(f"{PUBLIC1}/{uuid}/groupby", {"column_name": "Status"}).json
+    assert {g["Status"]: g["count"] for g in page["list"]} == {"done": 2, "todo": 2}  # the view's filter applies
+    assert page["pageInfo"]["totalRows"] == 2
+    res = ctx.client.get(f"{PUBLIC2}/{uuid}/groupby", {"column_name": "Secret"}, status=400).json
+    assert res["msg"] == "Field 'Secret' not found in table 'Tasks'"
+
+
+def test_search_names_a_shown_field(ctx, grid):
+    _view, uuid = grid
+    rows = ctx.client.get(f"{PUBLIC1}/{uuid}/rows", {"searchValue": "n3", "searchField": "Name"}).json["list"]
+    assert [r["Name"] for r in rows] == ["n3"]
+    res = ctx.client.get(f"{PUBLIC1}/{uuid}/rows", {"searchValue": "s3"}, status=400).json
+    assert res["msg"] == "searchField is required to search a shared view"
+    res = ctx.client.get(f"{PUBLIC1}/{uuid}/rows", {"searchValue": "s3", "searchField": "Secret"}, status=400).json
+    assert res["msg"] == "Field 'Secret' not found in table 'Tasks'"

@@ -96,6 +96,24 @@ def list_rows(request):
 
 
 @api_view(
+    "public.view.groupby",
+    "GET",
+    NO_PERMISSION_REQUIRED,
+    tags=TAGS,
+    query=(
+        ("column_name", "the shown field (or comma-separated fields) to group by"),
+        ("sort", "grouped fields or count, '-' for descending"),
+        ("where", "filter on shown fields"),
+        ("limit", "groups per page"),
+        ("offset", "groups to skip"),
+    ),
+    summary="A shared view's records grouped: distinct values of shown fields with their counts",
+)
+def group_rows(request):
+    return PublicTable(request, rows_view(request)).groups()
+
+
+@api_view(
     "public.view.rows",
     "POST",
     NO_PERMISSION_REQUIRED,
