@@ -18,6 +18,7 @@ import { CreateProject } from "./features/projects/CreateProject";
 import { ProjectList } from "./features/projects/ProjectList";
 import { ProjectLanding, ProjectShell } from "./features/projects/ProjectShell";
 import { SessionManager } from "./features/session/SessionManager";
+import { SharedBase } from "./features/shared/SharedBase";
 import { SharedView } from "./features/shared/SharedView";
 import { ROUTES, type PageId, type RouteMeta } from "./routeTable";
 import { pluginMessages } from "./plugins/loader";
@@ -33,6 +34,7 @@ const PAGES: Record<PageId, ComponentType> = {
   forgotPassword: ForgotPassword,
   notFound: NotFound,
   shared: SharedView,
+  sharedBase: SharedBase,
   projectLanding: ProjectLanding,
   project: ProjectShell,
 };

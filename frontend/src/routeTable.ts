@@ -18,7 +18,7 @@ export interface RouteMeta {
 
 export type PageId =
   | "projects" | "createProject" | "notAvailable" | "account" | "signIn" | "signUp" | "forgotPassword"
-  | "notFound" | "shared" | "projectLanding" | "project";
+  | "notFound" | "shared" | "sharedBase" | "projectLanding" | "project";
 
 export interface RouteEntry {
   path: string;
@@ -45,7 +45,9 @@ export const ROUTES: RouteEntry[] = [
   { path: "/:projectType/gallery/:viewId", page: "shared", meta: { public: true, layout: "shared" } },
   { path: "/:projectType/kanban/:viewId", page: "shared", meta: { public: true, layout: "shared" } },
   { path: "/:projectType/view/:viewId", page: "shared", meta: { public: true, layout: "shared" } },
-  { path: "/:projectType/base/:baseId", page: "notAvailable", meta: {} },
+  { path: "/base/:baseId/table/:title", page: "sharedBase", meta: { public: true } },
+  { path: "/base/:baseId", page: "sharedBase", meta: { public: true } },
+  { path: "/:projectType/base/:baseId", page: "sharedBase", meta: { public: true } },
   { path: "/:projectType/:projectId/table/:title/:viewTitle", page: "project", meta: {} },
   { path: "/:projectType/:projectId/table/:title", page: "project", meta: {} },
   { path: "/:projectType/:projectId/view/:title/:viewTitle", page: "project", meta: {} },

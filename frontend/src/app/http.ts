@@ -162,7 +162,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     try {
       let result = await sendWithRetry(req, options.getToken());
       const path = req.url.split("?")[0];
-      if (result.status === 401 && !NO_REFRESH_ON_401.some((p) => path.endsWith(p))) {
+      // Public shared views answer for themselves (their password); a 401 there is no session matter.
+      const isPublic = path.startsWith("/api/v1/db/public/") || path.startsWith("/api/v2/public/");
+      if (result.status === 401 && !isPublic && !NO_REFRESH_ON_401.some((p) => path.endsWith(p))) {
         const token = await refresh();
         if (token) result = await sendWithRetry(req, token);
       }

@@ -20,6 +20,7 @@ import {
 import { writeSettings, type SettingsStorage } from "../features/settings/settings";
 import { requestFinished, requestStarted, uiSlice } from "../features/ui/uiSlice";
 import { tabsSlice } from "../features/tabs/tabsSlice";
+import { sharedBaseIdFromPath } from "../features/shared/sharedBase";
 
 export const rootReducer = combineSlices(workbenchApi, settingsSlice, localeSlice, uiSlice, tabsSlice);
 export type RootState = ReturnType<typeof rootReducer>;
@@ -53,6 +54,7 @@ export function makeStore(options: StoreOptions = {}) {
     fetch: options.fetch,
     getToken: () => store.getState().settings.values.token,
     getPreviewAs: () => store.getState().settings.values.previewAs,
+    getSharedBaseId: () => sharedBaseIdFromPath(globalThis.location?.pathname),
     onToken: (token) => store.dispatch(tokenChanged(token)),
     onSignOut: (message) => {
       store.dispatch(signedOut());

@@ -19,7 +19,7 @@ import {
   type TableMeta,
 } from "../tables/api";
 import { FieldDialog } from "./FieldDialog";
-import { useCapabilities } from "../projects/permissions";
+import { capabilities, useCapabilities } from "../projects/permissions";
 import { EditHistory } from "./history";
 import { ExpandedRecord } from "./ExpandedRecord";
 import { GridToolbar, type Search } from "./GridToolbar";
@@ -43,6 +43,7 @@ import {
   useRecordsPageQuery,
   useUpdateRecordMutation,
   type RecordRow,
+  type SharedSource,
 } from "./api";
 import { READ_ONLY_TYPES, cellText, parseInput } from "./cells";
 import { DefaultCell } from "./defaultCells";
@@ -138,6 +139,7 @@ interface PageProps {
   tableId: string;
   viewId?: string;
   where?: string;
+  shared?: SharedSource;
   page: number;
   first: number;
   last: number;
@@ -160,8 +162,8 @@ interface PageProps {
 }
 
 function GridPage(props: PageProps) {
-  const { tableId, viewId, where, page, first, last, rowTop, columns, colFirst, colLast, lefts, width, active, editing } = props;
-  const { data } = useRecordsPageQuery({ tableId, viewId, where, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+  const { tableId, viewId, where, shared, page, first, last, rowTop, columns, colFirst, colLast, lefts, width, active, editing } = props;
+  const { data } = useRecordsPageQuery({ tableId, viewId, where, shared, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
   const rows = [];
   const start = Math.max(first, page * PAGE_SIZE);
   const end = Math.min(last, page * PAGE_SIZE + PAGE_SIZE - 1);
@@ -226,16 +228,28 @@ function GridPage(props: PageProps) {
   return <>{rows}</>;
 }
 
-export function Grid({ table }: { table: TableMeta }) {
+const READ_ONLY_CAPS = capabilities({});
+
+/** `viewId` picks the grid view (else the table's default); `readOnly` offers no edits; `shared`
+ * reads a public shared view's rows (read-only, no saved view state). */
+export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
+  table: TableMeta;
+  viewId?: string;
+  readOnly?: boolean;
+  shared?: SharedSource;
+}) {
   const intl = useIntl();
   const store = useAppStore();
   const tableId = table.id;
   const pk = (table.columns ?? []).find((c) => c.pk);
   const pkName = pk?.title ?? "Id";
-  const viewId = (table.views ?? []).find((v) => (v as { is_default?: boolean }).is_default)?.id ?? table.views?.[0]?.id;
-  const { data: viewColumns } = useViewColumnsQuery(viewId ?? "", { skip: !viewId });
-  const { data: sortsData } = useViewSortsQuery(viewId ?? "", { skip: !viewId });
-  const { data: filtersData } = useViewFiltersQuery(viewId ?? "", { skip: !viewId });
+  const viewId =
+    chosenViewId ??
+    ((table.views ?? []).find((v) => (v as { is_default?: boolean }).is_default)?.id ?? table.views?.[0]?.id);
+  const skipView = !viewId || !!shared;
+  const { data: viewColumns } = useViewColumnsQuery(viewId ?? "", { skip: skipView });
+  const { data: sortsData } = useViewSortsQuery(viewId ?? "", { skip: skipView });
+  const { data: filtersData } = useViewFiltersQuery(viewId ?? "", { skip: skipView });
   const [addSort] = useAddSortMutation();
   const [updateViewColumn] = useUpdateViewColumnMutation();
   const fieldColumns = useMemo(() => (table.columns ?? []).filter((c) => !c.system && !c.pk), [table.columns]);
@@ -245,8 +259,9 @@ export function Grid({ table }: { table: TableMeta }) {
   );
   const [search, setSearch] = useState<Search>({ fieldId: null, term: "" });
   const where = searchWhere(columns, search.fieldId, search.term);
-  const { data: countData, isLoading } = useRecordCountQuery({ tableId, viewId, where });
-  const caps = useCapabilities();
+  const { data: countData, isLoading } = useRecordCountQuery({ tableId, viewId, where, shared });
+  const contextCaps = useCapabilities();
+  const caps = readOnly || shared ? READ_ONLY_CAPS : contextCaps;
   const rowCount = countData?.count ?? 0;
   const [createRecord, createState] = useCreateRecordMutation();
   const [updateRecord] = useUpdateRecordMutation();
@@ -296,10 +311,10 @@ export function Grid({ table }: { table: TableMeta }) {
   const recordAt = useCallback(
     (row: number): RecordRow | undefined => {
       const page = Math.floor(row / PAGE_SIZE);
-      const args = { tableId, viewId, where, offset: page * PAGE_SIZE, limit: PAGE_SIZE };
+      const args = { tableId, viewId, where, shared, offset: page * PAGE_SIZE, limit: PAGE_SIZE };
       return recordsApi.endpoints.recordsPage.select(args)(store.getState()).data?.list[row - page * PAGE_SIZE];
     },
-    [store, tableId, viewId, where],
+    [store, tableId, viewId, where, shared],
   );
 
   const scrollToRow = useCallback(
@@ -498,7 +513,7 @@ export function Grid({ table }: { table: TableMeta }) {
     setActive(null);
     setEditing(null);
     history.current = new EditHistory();
-  }, [tableId]);
+  }, [tableId, viewId]);
 
   const saveField = async (body: ColumnBody) => {
     const column = fieldDialog?.column;
@@ -625,6 +640,7 @@ export function Grid({ table }: { table: TableMeta }) {
               tableId={tableId}
               viewId={viewId}
               where={where}
+              shared={shared}
               page={page}
               first={rowsWin.first}
               last={rowsWin.last}

@@ -11,7 +11,21 @@ export interface QueryArgs {
   viewId?: string;
   /** An extra where clause (the search). */
   where?: string;
+  /** Read a public shared view instead (no sign-in): its uuid, password and temporary sorts. */
+  shared?: SharedSource;
 }
+
+export interface SharedSource {
+  uuid: string;
+  password?: string;
+  sortArrJson?: string;
+}
+
+const sharedRows = (shared: SharedSource, params: Record<string, string | number | undefined>) => ({
+  url: `/api/v1/db/public/shared-view/${encodeURIComponent(shared.uuid)}/rows`,
+  params: { ...params, sortArrJson: shared.sortArrJson },
+  headers: shared.password ? { "xc-password": shared.password } : undefined,
+});
 
 export interface PageArgs extends QueryArgs {
   offset: number;
@@ -21,17 +35,20 @@ export interface PageArgs extends QueryArgs {
 export const recordsApi = workbenchApi.injectEndpoints({
   endpoints: (build) => ({
     recordCount: build.query<{ count: number }, QueryArgs>({
-      query: ({ tableId, viewId, where }) => ({
-        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records/count`,
-        params: { viewId, where },
+      query: ({ tableId, viewId, where, shared }) =>
+        shared
+          ? sharedRows(shared, { where, limit: 1, offset: 0 })
+          : { url: `/api/v2/tables/${encodeURIComponent(tableId)}/records/count`, params: { viewId, where } },
+      transformResponse: (response: { count?: number; pageInfo?: { totalRows?: number } }) => ({
+        count: response.count ?? response.pageInfo?.totalRows ?? 0,
       }),
       providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
     }),
     recordsPage: build.query<Paged<RecordRow>, PageArgs>({
-      query: ({ tableId, viewId, where, offset, limit }) => ({
-        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
-        params: { viewId, where, offset, limit },
-      }),
+      query: ({ tableId, viewId, where, offset, limit, shared }) =>
+        shared
+          ? sharedRows(shared, { where, offset, limit })
+          : { url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`, params: { viewId, where, offset, limit } },
       keepUnusedDataFor: 30,
       providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
     }),

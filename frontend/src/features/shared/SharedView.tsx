@@ -1,9 +1,160 @@
-// Public shared views and forms (SPEC §2): the shared-view layout is in place; the views
-// themselves come with the views feature.
-import { NonIdealState } from "@blueprintjs/core";
-import { useIntl } from "react-intl";
+// Public shared views and forms (SPEC §2, §4, §8), in the shared-view layout without sign-in:
+// load the view's metadata (with the password as xc-password once entered); a 404 shows the
+// not-found state, a password error the prompt ("Something went wrong. Please check your
+// credentials." after a wrong one); then the view: read-only grid (temporary sort and search,
+// CSV download when allowed), form (or survey), gallery or kanban.
+import { Button, Callout, Card, FormGroup, H3, HTMLSelect, InputGroup, NonIdealState, Spinner } from "@blueprintjs/core";
+import { useEffect, useMemo, useReducer, useState, type FormEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useLocation, useParams } from "react-router";
+import type { HttpError } from "../../app/http";
+import { useAllowed } from "../auth/Guard";
+import { Grid } from "../grid/Grid";
+import type { TableMeta } from "../tables/api";
+import { notify } from "../ui/notify";
+import { Gallery, Kanban } from "../views/Cards";
+import { parseMeta, viewKind } from "../views/api";
+import { downloadSharedCsv, useSharedViewMetaQuery, type SharedViewMeta } from "./api";
+import { SharedForm, useCountdown } from "./SharedForm";
+import { initialSharedState, sharedReducer, type SharedAction, type SharedState } from "./sharedState";
 
 export function SharedView() {
   const intl = useIntl();
-  return <NonIdealState icon="eye-open" title={intl.formatMessage({ id: "page.notAvailable" })} />;
+  const allowed = useAllowed();
+  const { viewId: uuid = "" } = useParams();
+  const survey = /\/survey\/?$/.test(useLocation().pathname);
+  const [state, dispatch] = useReducer(sharedReducer, initialSharedState);
+  const query = useSharedViewMetaQuery({ uuid, password: state.password || undefined }, { skip: !allowed || !uuid });
+  useCountdown(state, dispatch);
+
+  useEffect(() => {
+    if (query.isFetching) return;
+    if (query.isSuccess) dispatch({ type: "loaded" });
+    else if (query.isError) dispatch({ type: "loadFailed", error: query.error as HttpError });
+  }, [query.isFetching, query.isSuccess, query.isError, query.error, query.fulfilledTimeStamp, query.startedTimeStamp]);
+
+  useEffect(() => {
+    if (state.status === "error" && state.error) notify(state.error, "danger");
+  }, [state.status, state.error]);
+
+  let body;
+  if (!allowed || state.status === "loading" || (state.status === "ready" && !query.data)) body = <Spinner size={32} />;
+  else if (state.status === "notFound")
+    body = (
+      <NonIdealState
+        icon="search"
+        title={intl.formatMessage({ id: "shared.notFound" })}
+        description={intl.formatMessage({ id: "shared.notFound.text" })}
+        data-testid="shared-not-found"
+      />
+    );
+  else if (state.status === "password") body = <PasswordPrompt state={state} dispatch={dispatch} />;
+  else if (state.status === "error") body = <NonIdealState icon="error" title={state.error ?? ""} />;
+  else body = <SharedBody meta={query.data!} uuid={uuid} state={state} dispatch={dispatch} survey={survey} />;
+  return <div className="wb-shared" data-testid="shared-view">{body}</div>;
+}
+
+function PasswordPrompt({ state, dispatch }: { state: SharedState; dispatch: React.Dispatch<SharedAction> }) {
+  const intl = useIntl();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (state.passwordInput) dispatch({ type: "passwordSubmitted" });
+  };
+  return (
+    <Card className="wb-password-card" data-testid="shared-password">
+      <H3>
+        <FormattedMessage id="shared.password.title" />
+      </H3>
+      <form onSubmit={submit}>
+        {state.passwordError && (
+          <Callout intent="danger" className="wb-gap" data-testid="shared-password-error">
+            <FormattedMessage id="shared.password.wrong" />
+          </Callout>
+        )}
+        <FormGroup label={intl.formatMessage({ id: "shared.password.label" })} labelFor="shared-password-input">
+          <InputGroup
+            id="shared-password-input"
+            type="password"
+            autoFocus
+            value={state.passwordInput}
+            onValueChange={(value) => dispatch({ type: "passwordEdited", value })}
+            data-testid="shared-password-input"
+          />
+        </FormGroup>
+        <Button type="submit" intent="primary" disabled={!state.passwordInput} data-testid="shared-password-submit">
+          <FormattedMessage id="shared.password.unlock" />
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function SharedBody({ meta, uuid, state, dispatch, survey }: {
+  meta: SharedViewMeta;
+  uuid: string;
+  state: SharedState;
+  dispatch: React.Dispatch<SharedAction>;
+  survey: boolean;
+}) {
+  const kind = viewKind(meta);
+  if (kind === "form") return <SharedForm meta={meta} uuid={uuid} state={state} dispatch={dispatch} survey={survey} />;
+  const table = { ...(meta.model ?? { id: meta.fk_model_id ?? "", title: meta.title }), views: [] } as TableMeta;
+  const columns = table.columns ?? [];
+  const source = { tableId: table.id, shared: { uuid, password: state.password || undefined } };
+  const settings = meta.view ?? {};
+  return (
+    <Card className="wb-shared-card">
+      <H3 data-testid="shared-title">{meta.title}</H3>
+      {kind === "gallery" && <Gallery source={source} columns={columns} coverId={settings.fk_cover_image_col_id} />}
+      {kind === "kanban" && (
+        <Kanban source={source} columns={columns} groupId={settings.fk_grp_col_id} coverId={settings.fk_cover_image_col_id} />
+      )}
+      {(kind === "grid" || kind === "calendar") && <SharedGrid meta={meta} table={table} uuid={uuid} password={state.password} />}
+    </Card>
+  );
+}
+
+/** The grid, read-only, with a temporary sort (never saved) and the CSV download when allowed. */
+function SharedGrid({ meta, table, uuid, password }: { meta: SharedViewMeta; table: TableMeta; uuid: string; password: string }) {
+  const intl = useIntl();
+  const [sort, setSort] = useState<{ columnId: string; direction: "asc" | "desc" } | null>(null);
+  const allowCsv = !!parseMeta(meta.meta).allowCSVDownload;
+  const shared = useMemo(
+    () => ({
+      uuid,
+      password: password || undefined,
+      sortArrJson: sort ? JSON.stringify([{ fk_column_id: sort.columnId, direction: sort.direction }]) : undefined,
+    }),
+    [uuid, password, sort],
+  );
+  const columns = (table.columns ?? []).filter((c) => !c.system && !c.pk);
+  const download = () => downloadSharedCsv(uuid, password || undefined, meta.title).catch((e) => notify(String(e.message ?? e), "danger"));
+  return (
+    <div data-testid="shared-grid">
+      <div className="wb-shared-toolbar">
+        <HTMLSelect
+          minimal
+          value={sort ? `${sort.columnId}:${sort.direction}` : ""}
+          onChange={(e) => {
+            const [columnId, direction] = e.currentTarget.value.split(":");
+            setSort(columnId ? { columnId, direction: direction as "asc" | "desc" } : null);
+          }}
+          aria-label={intl.formatMessage({ id: "shared.sort" })}
+          data-testid="shared-sort"
+        >
+          <option value="">{intl.formatMessage({ id: "shared.sort.none" })}</option>
+          {columns.flatMap((c) => [
+            <option key={`${c.id}:asc`} value={`${c.id}:asc`}>{`${c.title} ↑`}</option>,
+            <option key={`${c.id}:desc`} value={`${c.id}:desc`}>{`${c.title} ↓`}</option>,
+          ])}
+        </HTMLSelect>
+        {allowCsv && (
+          <Button icon="download" variant="minimal" onClick={download} data-testid="shared-download">
+            <FormattedMessage id="shared.downloadCsv" />
+          </Button>
+        )}
+      </div>
+      <Grid table={table} shared={shared} readOnly />
+    </div>
+  );
 }

@@ -1,12 +1,15 @@
-// A table's workspace: its name (rename, delete) and the grid of its records.
-import { Alert, Button, ButtonGroup, Card, H3, Spinner } from "@blueprintjs/core";
-import { useState } from "react";
+// A table's workspace: its name (rename, delete), its views beside it, and the open view
+// (the route's view title, else the default view).
+import { Alert, Button, ButtonGroup, Card, H3, NonIdealState, Spinner } from "@blueprintjs/core";
+import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { useNavigate } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { useAppDispatch, useAppStore } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
-import { tabClosed, tabPath, tabRenamed } from "../tabs/tabsSlice";
-import { Grid } from "../grid/Grid";
+import { tabClosed, tabOpened, tabPath, tabRenamed } from "../tabs/tabsSlice";
+import { ViewBody } from "../views/ViewBody";
+import { ViewsSidebar } from "../views/ViewsSidebar";
+import { useViewsQuery, viewPath, type ViewMeta } from "../views/api";
 import { useCapabilities } from "../projects/permissions";
 import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
@@ -19,6 +22,11 @@ export function TableWorkspace({ projectId, tableId }: { projectId: string; tabl
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const { data: table, isError, error } = useTableQuery(tableId);
+  const { viewTitle } = useParams();
+  const viewsQuery = useViewsQuery(tableId);
+  const views: ViewMeta[] = viewsQuery.data?.list ?? (table?.views as ViewMeta[] | undefined) ?? [];
+  const defaultView = views.find((v) => v.is_default) ?? views[0] ?? null;
+  const activeView = viewTitle ? (views.find((v) => v.title === viewTitle) ?? null) : defaultView;
   const [updateTable, updateState] = useUpdateTableMutation();
   const [deleteTable] = useDeleteTableMutation();
   const [renaming, setRenaming] = useState(false);
@@ -26,6 +34,12 @@ export function TableWorkspace({ projectId, tableId }: { projectId: string; tabl
   const [formError, setFormError] = useState<string | null>(null);
   const tabId = `table:${tableId}`;
   const caps = useCapabilities();
+  const tabViewTitle = activeView && !activeView.is_default ? activeView.title : undefined;
+
+  // The tab remembers the open view, so that coming back to the tab opens it again.
+  useEffect(() => {
+    if (table) dispatch(tabOpened({ id: tabId, type: "table", title: table.title, viewTitle: tabViewTitle }));
+  }, [dispatch, tabId, table, tabViewTitle]);
 
   if (isError) return <Card>{(error as HttpError).message}</Card>;
   if (!table) return <Spinner size={24} />;
@@ -36,7 +50,7 @@ export function TableWorkspace({ projectId, tableId }: { projectId: string; tabl
     setRenaming(false);
     const newTitle = result.data?.title ?? title;
     dispatch(tabRenamed({ id: tabId, title: newTitle }));
-    navigate(tabPath(projectId, { id: tabId, type: "table", title: newTitle }), { replace: true });
+    navigate(tabPath(projectId, { id: tabId, type: "table", title: newTitle, viewTitle: tabViewTitle }), { replace: true });
   };
   const onDelete = async () => {
     const result = await deleteTable({ projectId, tableId });
@@ -60,7 +74,31 @@ export function TableWorkspace({ projectId, tableId }: { projectId: string; tabl
           </Button>
         </ButtonGroup>}
       </div>
-      <Grid table={table} />
+      <div className="wb-workspace-body">
+        <ViewsSidebar
+          tableId={tableId}
+          views={views}
+          active={activeView}
+          columns={table.columns ?? []}
+          editable={caps.viewConfigure}
+          onOpen={(view) => navigate(viewPath(projectId, table.title, view))}
+          onRenamed={(view, title) => {
+            if (view.id === activeView?.id) navigate(viewPath(projectId, table.title, { ...view, title }), { replace: true });
+          }}
+          onDeleted={(view) => {
+            if (view.id === activeView?.id) navigate(viewPath(projectId, table.title, null), { replace: true });
+          }}
+        />
+        <div className="wb-view-body" data-testid="view-body" data-view-kind={activeView ? String(activeView.type) : ""}>
+          {activeView ? (
+            <ViewBody key={activeView.id} table={table} view={activeView} />
+          ) : viewTitle && viewsQuery.isSuccess ? (
+            <NonIdealState icon="eye-off" title={intl.formatMessage({ id: "views.notFound" })} />
+          ) : (
+            <Spinner size={24} />
+          )}
+        </div>
+      </div>
       <TitleDialog
         isOpen={renaming}
         title={intl.formatMessage({ id: "table.rename.title" })}

@@ -1,0 +1,76 @@
+// A shared base (/base/{baseId}): resolve the shared id to its project (404 → /error/404), then
+// show the project read-only: its tables and each table's default grid. Every request on this
+// route carries xc-shared-base-id (see sharedBase.ts).
+import { Card, H2, Menu, MenuItem, NonIdealState, Spinner } from "@blueprintjs/core";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Navigate, useNavigate, useParams } from "react-router";
+import type { HttpError } from "../../app/http";
+import { useAllowed } from "../auth/Guard";
+import { Grid } from "../grid/Grid";
+import { CapabilitiesContext, capabilities } from "../projects/permissions";
+import { useProjectQuery } from "../projects/api";
+import { useTableQuery, useTablesQuery } from "../tables/api";
+import { useSharedBaseMetaQuery } from "./api";
+
+const READ_ONLY = capabilities({});
+
+export function SharedBase() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const allowed = useAllowed();
+  const { baseId = "", title } = useParams();
+  const resolved = useSharedBaseMetaQuery(baseId, { skip: !allowed || !baseId });
+  const projectId = resolved.data?.project_id ?? "";
+  const project = useProjectQuery(projectId, { skip: !projectId });
+  const tables = useTablesQuery(projectId, { skip: !projectId });
+  const list = tables.data?.list ?? [];
+  const table = title ? list.find((t) => t.title === title) : list[0];
+
+  if (resolved.isError && (resolved.error as HttpError).status === 404) return <Navigate to="/error/404" replace />;
+  if (resolved.isError) return <NonIdealState icon="error" title={(resolved.error as HttpError).message} />;
+  if (project.isError) return <NonIdealState icon="error" title={(project.error as HttpError).message} />;
+  const base = `/base/${encodeURIComponent(baseId)}`;
+  return (
+    <CapabilitiesContext.Provider value={READ_ONLY}>
+      <div className="wb-project" data-testid="shared-base">
+        <div className="wb-project-header">
+          <H2 data-testid="project-title">{project.data?.title ?? "\u00a0"}</H2>
+        </div>
+        <div className="wb-project-body">
+          <aside className="wb-project-sidebar">
+            {!tables.data ? (
+              <Spinner size={20} />
+            ) : (
+              <Menu data-testid="table-list">
+                {list.map((t) => (
+                  <MenuItem key={t.id} text={t.title} icon="th" active={t.id === table?.id} onClick={() => navigate(`${base}/table/${encodeURIComponent(t.title)}`)} />
+                ))}
+              </Menu>
+            )}
+          </aside>
+          <section className="wb-project-content">
+            {tables.data && !table ? (
+              <NonIdealState icon="th-disconnect" title={intl.formatMessage({ id: list.length ? "table.notFound" : "project.home.noTables" })} />
+            ) : table ? (
+              <SharedBaseTable tableId={table.id} />
+            ) : null}
+            <p className="bp6-text-muted">
+              <FormattedMessage id="sharedBase.readOnly" />
+            </p>
+          </section>
+        </div>
+      </div>
+    </CapabilitiesContext.Provider>
+  );
+}
+
+function SharedBaseTable({ tableId }: { tableId: string }) {
+  const { data: table, isError, error } = useTableQuery(tableId);
+  if (isError) return <Card>{(error as HttpError).message}</Card>;
+  if (!table) return <Spinner size={24} />;
+  return (
+    <Card className="wb-workspace" data-testid="table-workspace">
+      <Grid table={table} readOnly />
+    </Card>
+  );
+}

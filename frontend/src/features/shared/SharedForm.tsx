@@ -1,0 +1,177 @@
+// A shared form (SPEC §2, §4, §5): the visitor fills the fields and submits; required fields
+// are checked first; then the success message (or "Saved successfully."), and with
+// show_blank_form a blank form again after a 5-second countdown. Survey mode shows one field
+// at a time.
+import { Button, Callout, Card, FormGroup, H2, ProgressBar } from "@blueprintjs/core";
+import { useEffect, useState, type Dispatch, type FormEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { HttpError } from "../../app/http";
+import { notify } from "../ui/notify";
+import { useSubmitSharedFormMutation, type SharedViewMeta } from "./api";
+import { FormFieldInput } from "./FormFieldInput";
+import { formFields, isRequired, validateForm, type FieldError, type ShownField } from "./formRules";
+import type { SharedAction, SharedState } from "./sharedState";
+
+export function SharedForm({ meta, uuid, state, dispatch, survey }: {
+  meta: SharedViewMeta;
+  uuid: string;
+  state: SharedState;
+  dispatch: Dispatch<SharedAction>;
+  survey?: boolean;
+}) {
+  const columns = (meta.model?.columns ?? []) as unknown as ShownField[];
+  const fields = formFields(columns, meta.columns ?? []);
+  const settings = meta.view ?? {};
+  return (
+    <Card className="wb-shared-form" data-testid="shared-form">
+      <H2 data-testid="form-heading">{settings.heading || meta.title}</H2>
+      {settings.subheading && <p className="bp6-text-muted">{settings.subheading}</p>}
+      {state.form === "submitted" ? (
+        <Submitted meta={meta} state={state} dispatch={dispatch} />
+      ) : (
+        <FormBody
+          key={state.formKey}
+          fields={fields}
+          all={columns}
+          uuid={uuid}
+          password={state.password}
+          submitting={state.form === "submitting"}
+          dispatch={dispatch}
+          survey={survey}
+          showBlankForm={!!settings.show_blank_form}
+        />
+      )}
+    </Card>
+  );
+}
+
+function Submitted({ meta, state, dispatch }: { meta: SharedViewMeta; state: SharedState; dispatch: Dispatch<SharedAction> }) {
+  const intl = useIntl();
+  const message = meta.view?.success_msg || intl.formatMessage({ id: "form.saved" });
+  return (
+    <div data-testid="form-submitted">
+      <Callout intent="success" icon="tick-circle" data-testid="form-success">{message}</Callout>
+      {state.countdown !== null && (
+        <p className="bp6-text-muted" data-testid="form-countdown">
+          <FormattedMessage id="form.blankIn" values={{ n: state.countdown }} />
+        </p>
+      )}
+      {meta.view?.submit_another_form && state.countdown === null && (
+        <Button icon="plus" onClick={() => dispatch({ type: "formReset" })} data-testid="form-another">
+          <FormattedMessage id="form.submitAnother" />
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function FormBody({ fields, all, uuid, password, submitting, dispatch, survey, showBlankForm }: {
+  fields: ShownField[];
+  all: ShownField[];
+  uuid: string;
+  password: string;
+  submitting: boolean;
+  dispatch: Dispatch<SharedAction>;
+  survey?: boolean;
+  showBlankForm: boolean;
+}) {
+  const intl = useIntl();
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [files, setFiles] = useState<Record<string, File[]>>({});
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
+  const [step, setStep] = useState(0);
+  const [submit] = useSubmitSharedFormMutation();
+  const withFiles = () => {
+    const merged = { ...values };
+    for (const [title, list] of Object.entries(files)) if (list.length) merged[title] = list;
+    return merged;
+  };
+  const check = (subset: ShownField[]) => {
+    const found = validateForm(subset, withFiles(), all);
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  };
+  const send = async () => {
+    if (!check(fields)) return;
+    dispatch({ type: "submitStarted" });
+    const data = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined && v !== ""));
+    const result = await submit({ uuid, password: password || undefined, data, files });
+    if ("error" in result) {
+      dispatch({ type: "submitFailed" });
+      notify((result.error as HttpError).message, "danger");
+      return;
+    }
+    dispatch({ type: "submitSucceeded", showBlankForm });
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (survey && step < fields.length - 1) {
+      if (check([fields[step]])) setStep(step + 1);
+      return;
+    }
+    void send();
+  };
+  const shown = survey ? fields.slice(step, step + 1) : fields;
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="form-body">
+      {survey && fields.length > 0 && (
+        <ProgressBar className="wb-gap" intent="primary" stripes={false} value={(step + 1) / fields.length} />
+      )}
+      {shown.map((field) => {
+        const error = errors[field.title];
+        const name = field.label || field.title;
+        return (
+          <FormGroup
+            key={field.id}
+            label={name}
+            labelFor={`form-field-${field.id}`}
+            labelInfo={isRequired(field, all) ? "*" : undefined}
+            helperText={error ? intl.formatMessage({ id: error.id }, error.values) : field.description || undefined}
+            intent={error ? "danger" : "none"}
+            data-testid={`form-field-${field.title}`}
+          >
+            <FormFieldInput
+              field={field}
+              value={values[field.title]}
+              files={files[field.title]}
+              invalid={!!error}
+              onChange={(value) => {
+                setValues((v) => ({ ...v, [field.title]: value }));
+                setErrors(({ [field.title]: _gone, ...rest }) => rest);
+              }}
+              onFiles={(list) => {
+                setFiles((f) => ({ ...f, [field.title]: list }));
+                setErrors(({ [field.title]: _gone, ...rest }) => rest);
+              }}
+            />
+          </FormGroup>
+        );
+      })}
+      <div className="wb-form-actions">
+        {survey && step > 0 && (
+          <Button icon="arrow-left" onClick={() => setStep(step - 1)} data-testid="survey-back">
+            <FormattedMessage id="form.back" />
+          </Button>
+        )}
+        {survey && step < fields.length - 1 ? (
+          <Button type="submit" intent="primary" rightIcon="arrow-right" data-testid="survey-next">
+            <FormattedMessage id="form.next" />
+          </Button>
+        ) : (
+          <Button type="submit" intent="primary" loading={submitting} data-testid="form-submit">
+            <FormattedMessage id="form.submit" />
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Runs the blank-form countdown: one tick a second while it lasts. */
+export function useCountdown(state: SharedState, dispatch: Dispatch<SharedAction>) {
+  useEffect(() => {
+    if (state.countdown === null) return;
+    const timer = setTimeout(() => dispatch({ type: "tick" }), 1000);
+    return () => clearTimeout(timer);
+  }, [state.countdown, dispatch]);
+}

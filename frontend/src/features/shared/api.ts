@@ -1,0 +1,67 @@
+// Public endpoints (no sign-in): a shared view's metadata and form submission, with the
+// view password as xc-password, and the shared base lookup (SPEC §7; NocoDB §3.6).
+import { workbenchApi } from "../../app/api";
+import type { Column, TableMeta } from "../tables/api";
+import type { FormColumn, FormSettings, ViewMeta } from "../views/api";
+
+export interface SharedViewMeta extends ViewMeta {
+  /** The table, with the columns the view shows. */
+  model?: TableMeta & { columns?: (Column & Record<string, unknown>)[] };
+  /** The view's columns (for forms: label, required, order, show). */
+  columns?: (FormColumn & Record<string, unknown>)[];
+  /** Type-specific settings (form heading, success message, ...). */
+  view?: FormSettings & { fk_cover_image_col_id?: string | null; fk_grp_col_id?: string | null };
+  relatedMetas?: Record<string, TableMeta>;
+}
+
+const passwordHeader = (password?: string) => (password ? { "xc-password": password } : undefined);
+const sharedPath = (uuid: string) => `/api/v1/db/public/shared-view/${encodeURIComponent(uuid)}`;
+
+export interface SubmitArgs {
+  uuid: string;
+  password?: string;
+  data: Record<string, unknown>;
+  /** Attachment files by field title. */
+  files?: Record<string, File[]>;
+}
+
+/** The multipart body NocoDB's public create takes: `data` as JSON, files under `_<title>`. */
+export function submitBody({ data, files }: Pick<SubmitArgs, "data" | "files">): FormData {
+  const body = new FormData();
+  body.append("data", JSON.stringify(data));
+  for (const [title, list] of Object.entries(files ?? {})) for (const file of list) body.append(`_${title}`, file);
+  return body;
+}
+
+export const sharedApi = workbenchApi.injectEndpoints({
+  endpoints: (build) => ({
+    sharedViewMeta: build.query<SharedViewMeta, { uuid: string; password?: string }>({
+      query: ({ uuid, password }) => ({ url: `${sharedPath(uuid)}/meta`, headers: passwordHeader(password) }),
+    }),
+    submitSharedForm: build.mutation<Record<string, unknown>, SubmitArgs>({
+      query: ({ uuid, password, data, files }) => ({
+        url: `${sharedPath(uuid)}/rows`,
+        method: "POST",
+        body: submitBody({ data, files }),
+        headers: passwordHeader(password),
+      }),
+    }),
+    sharedBaseMeta: build.query<{ project_id: string }, string>({
+      query: (uuid) => `/api/v1/db/public/shared-base/${encodeURIComponent(uuid)}/meta`,
+    }),
+  }),
+});
+
+export const { useSharedViewMetaQuery, useSubmitSharedFormMutation, useSharedBaseMetaQuery } = sharedApi;
+
+/** Export the shared view's rows as CSV (password header included) and hand the file to the browser. */
+export async function downloadSharedCsv(uuid: string, password: string | undefined, name: string): Promise<void> {
+  const response = await fetch(`${sharedPath(uuid)}/rows/export/csv`, { headers: passwordHeader(password) });
+  if (!response.ok) throw new Error(response.statusText || String(response.status));
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `${name}.csv`;
+  a.click();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,145 @@
+// Create (or copy) a view: its title with the rules shown inline; a kanban asks for the
+// SingleSelect field that makes its stacks, a gallery for the cover image field, a calendar
+// for its date field.
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
+import { useState, type FormEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { Column } from "../tables/api";
+import { uniqueTitle } from "../tables/validation";
+import { validateViewTitle, type ViewKind } from "./api";
+
+export interface NewView {
+  title: string;
+  groupColumnId?: string;
+  coverColumnId?: string;
+  dateColumnId?: string;
+}
+
+/** The fields a view type can be built on: kanban stacks, gallery covers, calendar dates. */
+export function choicesFor(kind: ViewKind, columns: readonly Column[]) {
+  return {
+    group: columns.filter((c) => c.uidt === "SingleSelect"),
+    cover: columns.filter((c) => c.uidt === "Attachment"),
+    date: columns.filter((c) => c.uidt === "Date" || c.uidt === "DateTime"),
+    needsGroup: kind === "kanban",
+    needsDate: kind === "calendar",
+    offersCover: kind === "gallery" || kind === "kanban",
+  };
+}
+
+export function CreateViewDialog({ kind, copyOf, columns, taken, busy, serverError, onSubmit, onCancel }: {
+  /** The type to create; null closes the dialog. */
+  kind: ViewKind | null;
+  /** Copying this view's title (the type is the copied view's). */
+  copyOf?: string;
+  columns: readonly Column[];
+  taken: readonly string[];
+  busy?: boolean;
+  serverError?: string | null;
+  onSubmit(view: NewView): void;
+  onCancel(): void;
+}) {
+  const intl = useIntl();
+  return (
+    <Dialog
+      isOpen={!!kind}
+      onClose={onCancel}
+      className="wb-dialog"
+      title={kind ? intl.formatMessage({ id: copyOf ? "views.copy.title" : "views.create.title" }, { type: intl.formatMessage({ id: `views.type.${kind}` }) }) : ""}
+    >
+      {kind && (
+        <CreateViewForm kind={kind} copyOf={copyOf} columns={columns} taken={taken} busy={busy} serverError={serverError} onSubmit={onSubmit} onCancel={onCancel} />
+      )}
+    </Dialog>
+  );
+}
+
+function CreateViewForm({ kind, copyOf, columns, taken, busy, serverError, onSubmit, onCancel }: {
+  kind: ViewKind;
+  copyOf?: string;
+  columns: readonly Column[];
+  taken: readonly string[];
+  busy?: boolean;
+  serverError?: string | null;
+  onSubmit(view: NewView): void;
+  onCancel(): void;
+}) {
+  const intl = useIntl();
+  const choices = choicesFor(kind, columns);
+  const base = copyOf ?? intl.formatMessage({ id: `views.type.${kind}` });
+  const [title, setTitle] = useState(() => uniqueTitle(base, taken));
+  const [groupColumnId, setGroup] = useState(choices.group[0]?.id ?? "");
+  const [coverColumnId, setCover] = useState(choices.cover[0]?.id ?? "");
+  const [dateColumnId, setDate] = useState(choices.date[0]?.id ?? "");
+  const titleError = validateViewTitle(title, taken);
+  const missing = !copyOf && ((choices.needsGroup && !groupColumnId) || (choices.needsDate && !dateColumnId));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (titleError || missing) return;
+    onSubmit({
+      title,
+      groupColumnId: !copyOf && choices.needsGroup ? groupColumnId : undefined,
+      coverColumnId: !copyOf && choices.offersCover && coverColumnId ? coverColumnId : undefined,
+      dateColumnId: !copyOf && choices.needsDate ? dateColumnId : undefined,
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogBody>
+        {serverError && <Callout intent="danger" className="wb-gap" data-testid="form-error">{serverError}</Callout>}
+        <FormGroup
+          label={intl.formatMessage({ id: "views.title.label" })}
+          labelFor="view-title-input"
+          helperText={titleError ? intl.formatMessage({ id: titleError }) : undefined}
+          intent={titleError ? "danger" : "none"}
+        >
+          <InputGroup id="view-title-input" autoFocus value={title} onValueChange={setTitle} intent={titleError ? "danger" : "none"} data-testid="view-title-input" />
+        </FormGroup>
+        {!copyOf && choices.needsGroup && (
+          <FormGroup
+            label={intl.formatMessage({ id: "views.kanban.groupField" })}
+            labelFor="view-group"
+            helperText={choices.group.length === 0 ? intl.formatMessage({ id: "views.kanban.needsSelect" }) : undefined}
+            intent={choices.group.length === 0 ? "danger" : "none"}
+          >
+            <HTMLSelect id="view-group" fill value={groupColumnId} onChange={(e) => setGroup(e.currentTarget.value)} data-testid="view-group-field">
+              {choices.group.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+            </HTMLSelect>
+          </FormGroup>
+        )}
+        {!copyOf && choices.needsDate && (
+          <FormGroup
+            label={intl.formatMessage({ id: "views.calendar.dateField" })}
+            labelFor="view-date"
+            helperText={choices.date.length === 0 ? intl.formatMessage({ id: "views.calendar.needsDate" }) : undefined}
+            intent={choices.date.length === 0 ? "danger" : "none"}
+          >
+            <HTMLSelect id="view-date" fill value={dateColumnId} onChange={(e) => setDate(e.currentTarget.value)} data-testid="view-date-field">
+              {choices.date.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+            </HTMLSelect>
+          </FormGroup>
+        )}
+        {!copyOf && choices.offersCover && (
+          <FormGroup label={intl.formatMessage({ id: "views.coverField" })} labelFor="view-cover">
+            <HTMLSelect id="view-cover" fill value={coverColumnId} onChange={(e) => setCover(e.currentTarget.value)} data-testid="view-cover-field">
+              <option value="">{intl.formatMessage({ id: "views.coverNone" })}</option>
+              {choices.cover.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+            </HTMLSelect>
+          </FormGroup>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={onCancel}>
+              <FormattedMessage id="common.cancel" />
+            </Button>
+            <Button type="submit" intent="primary" loading={busy} disabled={!!titleError || missing} data-testid="view-create-submit">
+              <FormattedMessage id="common.create" />
+            </Button>
+          </>
+        }
+      />
+    </form>
+  );
+}

@@ -1,0 +1,209 @@
+// Views of a table through the NocoDB-compatible meta API: list, create per type, rename,
+// copy, delete, sharing, and the type-specific settings of forms, galleries and kanbans.
+import { workbenchApi } from "../../app/api";
+import type { Paged } from "../projects/api";
+
+/** NocoDB's ViewTypes numbers. */
+export const VIEW_TYPE = { form: 1, gallery: 2, grid: 3, kanban: 4, calendar: 6 } as const;
+export type ViewKind = keyof typeof VIEW_TYPE;
+export const VIEW_KINDS: ViewKind[] = ["grid", "form", "gallery", "kanban", "calendar"];
+
+const CREATE_PATH: Record<ViewKind, string> = {
+  grid: "grids",
+  form: "forms",
+  gallery: "galleries",
+  kanban: "kanbans",
+  calendar: "calendars",
+};
+
+export interface ViewMeta {
+  id: string;
+  title: string;
+  type: number | string;
+  fk_model_id?: string;
+  is_default?: boolean;
+  lock_type?: string;
+  order?: number | null;
+  uuid?: string | null;
+  password?: string | null;
+  meta?: Record<string, unknown> | string | null;
+}
+
+/** The kind of a view, whether the server writes the type as a number or a name. */
+export function viewKind(view: Pick<ViewMeta, "type">): ViewKind {
+  if (typeof view.type === "string" && view.type in VIEW_TYPE) return view.type as ViewKind;
+  const n = Number(view.type);
+  return (Object.keys(VIEW_TYPE) as ViewKind[]).find((k) => VIEW_TYPE[k] === n) ?? "grid";
+}
+
+export function parseMeta(meta: ViewMeta["meta"]): Record<string, unknown> {
+  if (!meta) return {};
+  if (typeof meta === "string") {
+    try {
+      const parsed = JSON.parse(meta);
+      return parsed && typeof parsed === "object" ? parsed : {};
+    } catch {
+      return {};
+    }
+  }
+  return meta;
+}
+
+export interface CreateViewArgs {
+  tableId: string;
+  kind: ViewKind;
+  title: string;
+  /** Kanban: the SingleSelect field that makes the stacks. */
+  groupColumnId?: string;
+  /** Gallery (and kanban): the Attachment field shown as the card cover. */
+  coverColumnId?: string;
+  /** Calendar: the Date/DateTime field. */
+  dateColumnId?: string;
+  /** Copy sorts, filters and fields from this view. */
+  copyFromId?: string;
+}
+
+export function createViewBody(args: CreateViewArgs): Record<string, unknown> {
+  const body: Record<string, unknown> = { title: args.title, type: VIEW_TYPE[args.kind] };
+  if (args.groupColumnId) body.fk_grp_col_id = args.groupColumnId;
+  if (args.coverColumnId) body.fk_cover_image_col_id = args.coverColumnId;
+  if (args.dateColumnId) body.calendar_range = [{ fk_from_column_id: args.dateColumnId }];
+  if (args.copyFromId) body.copy_from_id = args.copyFromId;
+  return body;
+}
+
+export interface FormColumn {
+  id: string;
+  fk_column_id: string;
+  label?: string | null;
+  description?: string | null;
+  help?: string | null;
+  required?: boolean | null;
+  show?: boolean | null;
+  order?: number | null;
+}
+
+export interface FormSettings {
+  fk_view_id?: string;
+  heading?: string | null;
+  subheading?: string | null;
+  success_msg?: string | null;
+  submit_another_form?: boolean | null;
+  show_blank_form?: boolean | null;
+  columns?: FormColumn[];
+}
+
+export interface GallerySettings {
+  fk_cover_image_col_id?: string | null;
+}
+
+export interface KanbanSettings {
+  fk_grp_col_id?: string | null;
+  fk_cover_image_col_id?: string | null;
+}
+
+export interface ShareArgs {
+  viewId: string;
+  tableId: string;
+  password?: string | null;
+  meta?: Record<string, unknown>;
+}
+
+const viewsTag = (tableId: string) => ({ type: "Views" as const, id: tableId });
+const viewTag = (viewId: string) => ({ type: "ViewSettings" as const, id: viewId });
+
+export const viewsApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["Views", "ViewSettings"] }).injectEndpoints({
+  endpoints: (build) => ({
+    views: build.query<Paged<ViewMeta>, string>({
+      query: (tableId) => `/api/v1/db/meta/tables/${encodeURIComponent(tableId)}/views`,
+      providesTags: (_r, _e, tableId) => [viewsTag(tableId)],
+    }),
+    createView: build.mutation<ViewMeta, CreateViewArgs>({
+      query: (args) => ({
+        url: `/api/v1/db/meta/tables/${encodeURIComponent(args.tableId)}/${CREATE_PATH[args.kind]}`,
+        method: "POST",
+        body: createViewBody(args),
+      }),
+      invalidatesTags: (_r, _e, { tableId }) => [viewsTag(tableId), { type: "Table", id: tableId }],
+    }),
+    updateView: build.mutation<ViewMeta, { tableId: string; viewId: string; body: Partial<ViewMeta> }>({
+      query: ({ viewId, body }) => ({ url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}`, method: "PATCH", body }),
+      invalidatesTags: (_r, _e, { tableId }) => [viewsTag(tableId), { type: "Table", id: tableId }],
+    }),
+    deleteView: build.mutation<unknown, { tableId: string; viewId: string }>({
+      query: ({ viewId }) => ({ url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}`, method: "DELETE" }),
+      invalidatesTags: (_r, _e, { tableId }) => [viewsTag(tableId), { type: "Table", id: tableId }],
+    }),
+    shareView: build.mutation<ViewMeta, { viewId: string; tableId: string }>({
+      query: ({ viewId }) => ({ url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/share`, method: "POST" }),
+      invalidatesTags: (_r, _e, { tableId }) => [viewsTag(tableId)],
+    }),
+    updateShare: build.mutation<unknown, ShareArgs>({
+      query: ({ viewId, password, meta }) => ({
+        url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/share`,
+        method: "PATCH",
+        body: { ...(password === undefined ? {} : { password }), ...(meta === undefined ? {} : { meta }) },
+      }),
+      invalidatesTags: (_r, _e, { tableId }) => [viewsTag(tableId)],
+    }),
+    unshareView: build.mutation<unknown, { viewId: string; tableId: string }>({
+      query: ({ viewId }) => ({ url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/share`, method: "DELETE" }),
+      invalidatesTags: (_r, _e, { tableId }) => [viewsTag(tableId)],
+    }),
+    form: build.query<FormSettings, string>({
+      query: (viewId) => `/api/v1/db/meta/forms/${encodeURIComponent(viewId)}`,
+      providesTags: (_r, _e, viewId) => [viewTag(viewId)],
+    }),
+    updateForm: build.mutation<FormSettings, { viewId: string; body: Partial<FormSettings> }>({
+      query: ({ viewId, body }) => ({ url: `/api/v1/db/meta/forms/${encodeURIComponent(viewId)}`, method: "PATCH", body }),
+      invalidatesTags: (_r, _e, { viewId }) => [viewTag(viewId)],
+    }),
+    updateFormColumn: build.mutation<FormColumn, { viewId: string; id: string; body: Partial<FormColumn> }>({
+      query: ({ id, body }) => ({ url: `/api/v1/db/meta/form-columns/${encodeURIComponent(id)}`, method: "PATCH", body }),
+      invalidatesTags: (_r, _e, { viewId }) => [viewTag(viewId)],
+    }),
+    gallery: build.query<GallerySettings, string>({
+      query: (viewId) => `/api/v1/db/meta/galleries/${encodeURIComponent(viewId)}`,
+      providesTags: (_r, _e, viewId) => [viewTag(viewId)],
+    }),
+    kanban: build.query<KanbanSettings, string>({
+      query: (viewId) => `/api/v1/db/meta/kanbans/${encodeURIComponent(viewId)}`,
+      providesTags: (_r, _e, viewId) => [viewTag(viewId)],
+    }),
+  }),
+});
+
+export const {
+  useViewsQuery,
+  useCreateViewMutation,
+  useUpdateViewMutation,
+  useDeleteViewMutation,
+  useShareViewMutation,
+  useUpdateShareMutation,
+  useUnshareViewMutation,
+  useFormQuery,
+  useUpdateFormMutation,
+  useUpdateFormColumnMutation,
+  useGalleryQuery,
+  useKanbanQuery,
+} = viewsApi;
+
+/** The public address of a shared view, per its type (SPEC §2 routes). */
+export function sharedViewUrl(view: Pick<ViewMeta, "type" | "uuid">, origin: string): string {
+  const segment = { grid: "view", form: "form", gallery: "gallery", kanban: "kanban", calendar: "view" }[viewKind(view)];
+  return `${origin}/nc/${segment}/${encodeURIComponent(view.uuid ?? "")}`;
+}
+
+/** The path of a table's view in project `projectId` (the default view has no view segment). */
+export function viewPath(projectId: string, tableTitle: string, view: Pick<ViewMeta, "title" | "is_default"> | null): string {
+  const base = `/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(tableTitle)}`;
+  return view && !view.is_default ? `${base}/${encodeURIComponent(view.title)}` : base;
+}
+
+/** A view title must be non-empty and unique within the table (SPEC §5 unique names). */
+export function validateViewTitle(title: string, taken: readonly string[], own?: string): string | null {
+  if (!title.trim()) return "views.title.required";
+  const lower = title.toLowerCase();
+  if (taken.some((t) => t.toLowerCase() === lower && t !== own)) return "views.title.taken";
+  return null;
+}
