@@ -8,6 +8,7 @@ import type { AppStore } from "./app/store";
 import { useAppSelector } from "./app/hooks";
 import { Account } from "./features/account/Account";
 import { ForgotPassword } from "./features/auth/ForgotPassword";
+import { ResetPassword } from "./features/auth/ResetPassword";
 import { Guard, PreviousRouteContext } from "./features/auth/Guard";
 import { SignIn } from "./features/auth/SignIn";
 import { SignUp } from "./features/auth/SignUp";
@@ -32,6 +33,7 @@ const PAGES: Record<PageId, ComponentType> = {
   signIn: SignIn,
   signUp: SignUp,
   forgotPassword: ForgotPassword,
+  resetPassword: ResetPassword,
   notFound: NotFound,
   shared: SharedView,
   sharedBase: SharedBase,
