@@ -2,9 +2,21 @@
 // the user scrolls; cells render through the field type's plugin UI when one is loaded;
 // double-click, Enter or typing edits a cell in place (an invalid value keeps the editor
 // open with the server's message and the typed text); arrow keys move; rows are added and
-// deleted from the toolbar.
+// deleted from the toolbar. Shift+click, shift+arrows or a drag select a block of cells to
+// copy (as TSV), paste into, or clear; column edges drag to resize (saved per view).
 import { Alert, Button, Callout, Menu, MenuItem, Popover, Spinner } from "@blueprintjs/core";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useAppStore } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
@@ -28,6 +40,7 @@ import {
   arrangeColumns,
   movedOrder,
   useAddSortMutation,
+  useResizeViewColumnMutation,
   useUpdateViewColumnMutation,
   useViewColumnsQuery,
   useViewFiltersQuery,
@@ -48,11 +61,16 @@ import {
 import { READ_ONLY_TYPES, cellText, parseInput } from "./cells";
 import { DefaultCell } from "./defaultCells";
 import { columnWindow, pagesFor, rowWindow, scrollTopForRow } from "./virtual";
+import { MAX_WIDTH, MIN_WIDTH, WIDTH_STEP, clampWidth, parseWidth, resizedWidth } from "./columnWidth";
+import { blockOf, extendSelection, inBlock, isRange, type Block } from "./range";
+import { parseTsv, toTsv } from "./tsv";
+import { isBatch } from "./history";
+import { useRangeEdits } from "./useRangeEdits";
+import { PasteAddRows, PasteReport } from "./PasteDialogs";
 
 export const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 32;
 const ROW_NUMBER_WIDTH = 64;
-const COLUMN_WIDTH = 200;
 const ADD_FIELD_WIDTH = 48;
 
 interface Cell {
@@ -81,9 +99,7 @@ function Value({ value, column }: { value: unknown; column: Column }) {
   return <DefaultCell value={value} column={column} />;
 }
 
-/** The in-place editor fitting the field type: the plugin's Editor when its UI bundle has
- * one, else a select for selects, a date input for dates, a text input otherwise. */
-export function CellEditor({ column, editing, onText, onKey, onBlur, onPick, onValue, onDone, value }: {
+interface EditorProps {
   column: Column;
   editing: Editing;
   value?: unknown;
@@ -93,18 +109,28 @@ export function CellEditor({ column, editing, onText, onKey, onBlur, onPick, onV
   onPick(text: string): void;
   onValue(value: unknown): void;
   onDone(): void;
-}) {
+}
+
+/** The in-place editor fitting the field type: the plugin's Editor when its UI bundle has
+ * one (the host's editor if it fails), else the host's own. */
+export function CellEditor(props: EditorProps) {
+  const { column, editing, onKey, onValue, onDone, value } = props;
   const ui = fieldTypeUI(column.uidt);
   if (ui?.Editor) {
     const PluginEditor = ui.Editor;
     return (
-      <PluginBoundary pluginId={ui.pluginId} fallback={<span>{cellText(value, column)}</span>}>
+      <PluginBoundary pluginId={ui.pluginId} fallback={<HostEditor {...props} />}>
         <div data-testid="plugin-editor" onKeyDown={onKey}>
           <PluginEditor value={editing.value ? editing.value.v : value} column={column} onChange={onValue} onDone={onDone} />
         </div>
       </PluginBoundary>
     );
   }
+  return <HostEditor {...props} />;
+}
+
+/** The host's editors: a select for single selects, a date input for dates, text otherwise. */
+function HostEditor({ column, editing, onText, onKey, onBlur, onPick }: EditorProps) {
   const common = {
     autoFocus: true,
     disabled: editing.saving,
@@ -148,10 +174,14 @@ interface PageProps {
   colFirst: number;
   colLast: number;
   lefts: number[];
+  widths: number[];
   width: number;
   active: Cell | null;
+  /** The selected block when more than the active cell is selected. */
+  block: Block | null;
   editing: Editing | null;
-  onCellClick(cell: Cell): void;
+  onCellClick(cell: Cell, event: MouseEvent): void;
+  onCellEnter(cell: Cell, event: MouseEvent): void;
   onCellDoubleClick(cell: Cell): void;
   onEditText(text: string): void;
   onEditKey(event: KeyboardEvent<HTMLElement>): void;
@@ -162,7 +192,7 @@ interface PageProps {
 }
 
 function GridPage(props: PageProps) {
-  const { tableId, viewId, where, shared, page, first, last, rowTop, columns, colFirst, colLast, lefts, width, active, editing } = props;
+  const { tableId, viewId, where, shared, page, first, last, rowTop, columns, colFirst, colLast, lefts, widths, width, active, block, editing } = props;
   const { data } = useRecordsPageQuery({ tableId, viewId, where, shared, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
   const rows = [];
   const start = Math.max(first, page * PAGE_SIZE);
@@ -174,14 +204,17 @@ function GridPage(props: PageProps) {
       const column = columns[col];
       const isActive = active?.row === row && active.col === col;
       const isEditing = editing?.row === row && editing.col === col;
+      const selected = inBlock(block, row, col);
       cells.push(
         <div
           key={column.id}
-          className={`wb-cell${isActive ? " wb-cell-active" : ""}`}
-          style={{ insetInlineStart: ROW_NUMBER_WIDTH + lefts[col], width: COLUMN_WIDTH }}
+          className={`wb-cell${isActive ? " wb-cell-active" : ""}${selected ? " wb-cell-selected" : ""}`}
+          style={{ insetInlineStart: ROW_NUMBER_WIDTH + lefts[col], width: widths[col] }}
           data-row={row}
           data-col={col}
-          onMouseDown={() => props.onCellClick({ row, col })}
+          aria-selected={selected || isActive}
+          onMouseDown={(event) => props.onCellClick({ row, col }, event)}
+          onMouseEnter={(event) => props.onCellEnter({ row, col }, event)}
           onDoubleClick={() => props.onCellDoubleClick({ row, col })}
         >
           {isEditing ? (
@@ -270,6 +303,14 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
   const [scroll, setScroll] = useState({ top: 0, left: 0 });
   const [viewport, setViewport] = useState({ width: 800, height: 480 });
   const [active, setActive] = useState<Cell | null>(null);
+  // The other corner of a selected block (the active cell is its anchor), or null.
+  const [rangeEnd, setRangeEnd] = useState<Cell | null>(null);
+  const selection = active ? { anchor: active, focus: rangeEnd ?? active } : null;
+  const block = selection && isRange(selection) ? blockOf(selection) : null;
+  // Widths being dragged or just saved, by column id, over the view's stored ones.
+  const [localWidths, setLocalWidths] = useState<Record<string, number>>({});
+  const resizing = useRef<{ columnId: string; x: number; width: number } | null>(null);
+  const [resizeViewColumn] = useResizeViewColumnMutation();
   const [editing, setEditing] = useState<Editing | null>(null);
   // The latest editor state, for a plugin editor that changes the value and finishes in one go.
   const editingRef = useRef<Editing | null>(null);
@@ -303,7 +344,13 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
   }, []);
 
   const rowsWin = rowWindow(scroll.top, viewport.height, rowCount, ROW_HEIGHT);
-  const widths = useMemo(() => columns.map(() => COLUMN_WIDTH), [columns]);
+  const widths = useMemo(
+    () =>
+      columns.map(
+        (c) => localWidths[c.id] ?? parseWidth(viewColumns?.list.find((vc) => vc.fk_column_id === c.id)?.width),
+      ),
+    [columns, viewColumns, localWidths],
+  );
   const colsWin = columnWindow(scroll.left, viewport.width - ROW_NUMBER_WIDTH, widths);
   const width = ROW_NUMBER_WIDTH + colsWin.totalWidth;
   const pages = pagesFor(rowsWin.first, rowsWin.last, PAGE_SIZE);
@@ -313,6 +360,22 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
       const page = Math.floor(row / PAGE_SIZE);
       const args = { tableId, viewId, where, shared, offset: page * PAGE_SIZE, limit: PAGE_SIZE };
       return recordsApi.endpoints.recordsPage.select(args)(store.getState()).data?.list[row - page * PAGE_SIZE];
+    },
+    [store, tableId, viewId, where, shared],
+  );
+
+  /** Load the pages holding rows first..last (for edits of rows scrolled out of view). */
+  const loadRows = useCallback(
+    async (first: number, last: number) => {
+      const loads = pagesFor(first, last, PAGE_SIZE).map((page) =>
+        store.dispatch(
+          recordsApi.endpoints.recordsPage.initiate(
+            { tableId, viewId, where, shared, offset: page * PAGE_SIZE, limit: PAGE_SIZE },
+            { subscribe: false },
+          ),
+        ),
+      );
+      await Promise.all(loads);
     },
     [store, tableId, viewId, where, shared],
   );
@@ -364,11 +427,20 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     return true;
   };
 
-  /** Undo (or redo) the last cell edit. */
+  const rangeEdits = useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, loadRows, write, history });
+
+  /** Undo (or redo) the last cell edit, or the last paste or cleared range as a whole. */
   const replay = async (direction: "undo" | "redo") => {
     if (!caps.dataEdit) return;
     const edit = direction === "undo" ? history.current.undo() : history.current.redo();
     if (!edit) return;
+    if (isBatch(edit)) {
+      if (!(await rangeEdits.replayBatch(edit, direction))) {
+        if (direction === "undo") history.current.restoreUndo(edit);
+        else history.current.restoreRedo(edit);
+      }
+      return;
+    }
     const value = direction === "undo" ? edit.before : edit.after;
     const result = await write(() => updateRecord({ tableId, pkName, pk: edit.pk, values: { [edit.field]: value } }));
     if ("error" in result) {
@@ -378,22 +450,44 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     }
   };
 
+  /** Copy the active cell, or the selected block as tab-separated text (rows whose page is
+   * not loaded copy as empty cells). */
   const onCopy = (event: ClipboardEvent) => {
     if (editing || !active) return;
-    const column = columns[active.col];
-    const record = recordAt(active.row);
-    if (!column || !record) return;
+    const area = block ?? { top: active.row, bottom: active.row, left: active.col, right: active.col };
+    const rows: string[][] = [];
+    for (let row = area.top; row <= area.bottom; row += 1) {
+      const record = recordAt(row);
+      const cells: string[] = [];
+      for (let col = area.left; col <= area.right; col += 1) {
+        const column = columns[col];
+        cells.push(record && column ? cellText(record[column.title], column) : "");
+      }
+      rows.push(cells);
+    }
     event.preventDefault();
-    event.clipboardData.setData("text/plain", cellText(record[column.title], column));
+    event.clipboardData.setData("text/plain", block ? toTsv(rows) : rows[0][0]);
   };
 
+  /** Paste one value into the active cell, a block of text from the active cell (or the top
+   * left of the selection), or one value into every cell of the selection. */
   const onPaste = (event: ClipboardEvent) => {
     if (editing || !active || !caps.dataEdit) return;
-    const column = columns[active.col];
-    if (!column || READ_ONLY_TYPES.has(column.uidt)) return;
     event.preventDefault();
-    const text = event.clipboardData.getData("text/plain").replace(/\r?\n$/, "");
-    save(active, parseInput(text, column)).catch((message) => notify(String(message), "danger"));
+    const text = event.clipboardData.getData("text/plain");
+    const parsed = /[\t\n\r]/.test(text.replace(/\r?\n$/, "")) ? parseTsv(text) : [[text.replace(/\r?\n$/, "")]];
+    const single = parsed.length === 1 && parsed[0].length === 1;
+    if (single && !block) {
+      const column = columns[active.col];
+      if (!column || READ_ONLY_TYPES.has(column.uidt)) return;
+      save(active, parseInput(parsed[0][0], column)).catch((message) => notify(String(message), "danger"));
+      return;
+    }
+    const start = block ? { row: block.top, col: block.left } : active;
+    const filled = single && block
+      ? Array.from({ length: block.bottom - block.top + 1 }, () => Array.from({ length: block.right - block.left + 1 }, () => parsed[0][0]))
+      : parsed;
+    rangeEdits.paste(filled, start);
   };
 
   const commit = async (move?: { dRow: number; dCol: number }) => {
@@ -418,6 +512,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
       col: Math.min(columns.length - 1, Math.max(0, cell.col)),
     };
     setActive(next);
+    setRangeEnd(null);
     scrollToRow(next.row);
   };
 
@@ -437,6 +532,19 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     const moves: Record<string, [number, number]> = {
       ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Tab: [0, event.shiftKey ? -1 : 1],
     };
+    const arrow = event.key.startsWith("Arrow") ? moves[event.key] : undefined;
+    if (arrow && event.shiftKey && selection) {
+      event.preventDefault();
+      const next = extendSelection(selection, arrow[0], arrow[1], rowCount, columns.length);
+      setRangeEnd(next.focus);
+      scrollToRow(next.focus.row);
+      return;
+    }
+    if (event.key === "Escape" && rangeEnd) {
+      event.preventDefault();
+      setRangeEnd(null);
+      return;
+    }
     const pageRows = Math.max(1, Math.floor(viewport.height / ROW_HEIGHT) - 1);
     const jumps: Record<string, Cell> = {
       PageDown: { row: active.row + pageRows, col: active.col },
@@ -447,6 +555,11 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     if (jumps[event.key]) {
       event.preventDefault();
       moveTo(jumps[event.key]);
+      return;
+    }
+    if ((event.key === "Delete" || event.key === "Backspace") && caps.dataEdit && block) {
+      event.preventDefault();
+      void rangeEdits.clear(block);
       return;
     }
     if ((event.key === "Delete" || event.key === "Backspace") && caps.dataEdit) {
@@ -485,6 +598,48 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     }
   };
 
+  const isRtl = () => !!scroller.current && getComputedStyle(scroller.current).direction === "rtl";
+  const saveWidth = async (columnId: string, width: number) => {
+    if (!viewId) return;
+    const result = await resizeViewColumn({ viewId, columnId, width });
+    if ("error" in result) {
+      notify((result.error as HttpError).message, "danger");
+      setLocalWidths(({ [columnId]: _dropped, ...rest }) => rest);
+    }
+  };
+  const startResize = (event: PointerEvent<HTMLDivElement>, columnId: string, width: number) => {
+    event.preventDefault();
+    event.stopPropagation();
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    resizing.current = { columnId, x: event.clientX, width };
+  };
+  const moveResize = (event: PointerEvent<HTMLDivElement>) => {
+    const drag = resizing.current;
+    if (!drag) return;
+    const next = resizedWidth(drag.width, event.clientX - drag.x, isRtl());
+    setLocalWidths((prev) => (prev[drag.columnId] === next ? prev : { ...prev, [drag.columnId]: next }));
+  };
+  const endResize = (event: PointerEvent<HTMLDivElement>) => {
+    const drag = resizing.current;
+    if (!drag) return;
+    resizing.current = null;
+    const next = resizedWidth(drag.width, event.clientX - drag.x, isRtl());
+    setLocalWidths((prev) => ({ ...prev, [drag.columnId]: next }));
+    if (next !== drag.width) void saveWidth(drag.columnId, next);
+  };
+  /** Arrow keys on a focused column edge narrow or widen the column by WIDTH_STEP. */
+  const resizeByKey = (event: KeyboardEvent<HTMLDivElement>, columnId: string, width: number) => {
+    const grow = { ArrowRight: 1, ArrowLeft: -1, ArrowUp: 1, ArrowDown: -1 }[event.key];
+    if (!grow) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const horizontal = event.key === "ArrowRight" || event.key === "ArrowLeft";
+    const next = clampWidth(width + grow * WIDTH_STEP * (horizontal && isRtl() ? -1 : 1));
+    if (next === width) return;
+    setLocalWidths((prev) => ({ ...prev, [columnId]: next }));
+    void saveWidth(columnId, next);
+  };
+
   const addRecord = async () => {
     const result = await createRecord({ tableId, values: {} });
     if ("error" in result) return notify((result.error as HttpError).message, "danger");
@@ -511,9 +666,20 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
 
   useEffect(() => {
     setActive(null);
+    setRangeEnd(null);
     setEditing(null);
     history.current = new EditHistory();
   }, [tableId, viewId]);
+
+  // A drag selects cells until the mouse button is released anywhere.
+  const dragging = useRef(false);
+  useEffect(() => {
+    const stop = () => {
+      dragging.current = false;
+    };
+    window.addEventListener("mouseup", stop);
+    return () => window.removeEventListener("mouseup", stop);
+  }, []);
 
   const saveField = async (body: ColumnBody) => {
     const column = fieldDialog?.column;
@@ -596,8 +762,9 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
               <div
                 key={column.id}
                 className="wb-header-cell"
-                style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.lefts[colsWin.first + i], width: COLUMN_WIDTH }}
+                style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.lefts[colsWin.first + i], width: widths[colsWin.first + i] }}
                 role="columnheader"
+                data-testid="column-header"
                 title={column.uidt}
               >
                 <span className="wb-header-title">{column.title}</span>
@@ -619,6 +786,24 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
                 >
                   <Button variant="minimal" size="small" icon="caret-down" aria-label={intl.formatMessage({ id: "field.menu" })} data-testid="field-menu" />
                 </Popover>}
+                {caps.viewConfigure && viewId && (
+                  <div
+                    className="wb-col-resize"
+                    role="separator"
+                    aria-orientation="vertical"
+                    aria-label={intl.formatMessage({ id: "field.resize" }, { title: column.title })}
+                    aria-valuemin={MIN_WIDTH}
+                    aria-valuemax={MAX_WIDTH}
+                    aria-valuenow={widths[colsWin.first + i]}
+                    tabIndex={0}
+                    data-testid="column-resize"
+                    onPointerDown={(e) => startResize(e, column.id, widths[colsWin.first + i])}
+                    onPointerMove={moveResize}
+                    onPointerUp={endResize}
+                    onPointerCancel={endResize}
+                    onKeyDown={(e) => resizeByKey(e, column.id, widths[colsWin.first + i])}
+                  />
+                )}
               </div>
             ))}
             {caps.schema && <div className="wb-header-add" style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.totalWidth }}>
@@ -650,11 +835,23 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
               colLast={colsWin.last}
               lefts={colsWin.lefts}
               width={width}
+              widths={widths}
               active={active}
+              block={block}
               editing={editing}
-              onCellClick={(cell) => {
+              onCellClick={(cell, event) => {
                 if (editing && (editing.row !== cell.row || editing.col !== cell.col)) return;
+                if (event.shiftKey && active && !editing) {
+                  event.preventDefault();
+                  setRangeEnd(cell);
+                  return;
+                }
                 setActive(cell);
+                setRangeEnd(null);
+                dragging.current = !editing;
+              }}
+              onCellEnter={(cell, event) => {
+                if (dragging.current && event.buttons === 1 && active && !editing) setRangeEnd(cell);
               }}
               onCellDoubleClick={(cell) => startEditing(cell)}
               onEditText={(text) => editing && setEditing({ ...editing, text, error: null })}
@@ -684,6 +881,8 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
           ))}
         </div>
       </div>
+      <PasteAddRows pending={rangeEdits.pending} onAnswer={rangeEdits.confirmPending} />
+      <PasteReport invalid={rangeEdits.invalid} columns={columns} onClose={rangeEdits.closeInvalid} />
       <ExpandedRecord
         tableId={tableId}
         pkName={pkName}

@@ -1,11 +1,12 @@
-// The grid's toolbar: search by field, the view's sorts and filters (add a filter), hidden
-// fields (show again).
+// The grid's toolbar: search by field, the view's sorts and filters (add a filter; click a
+// tag to edit it in place), hidden fields (show again).
 import { Button, Callout, HTMLSelect, InputGroup, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import type { Column } from "../tables/api";
 import { searchableColumns } from "./search";
+import { FilterEditor, SortEditor, defaultSubOp, needsValue, opLabel, subOpsFor, useFieldOperators } from "./FilterEditor";
 import {
   filterTree,
   useAddFilterMutation,
@@ -17,8 +18,6 @@ import {
   type ViewSort,
 } from "./viewApi";
 
-export const FILTER_OPS = ["eq", "neq", "like", "nlike", "gt", "lt", "gte", "lte", "blank", "notblank"] as const;
-const NO_VALUE_OPS = ["blank", "notblank"];
 
 export interface Search {
   fieldId: string | null;
@@ -45,7 +44,15 @@ function FilterForm({ tableId, viewId, columns, groups, onDone }: {
 }) {
   const intl = useIntl();
   const [columnId, setColumnId] = useState(columns[0]?.id ?? "");
-  const [op, setOp] = useState<string>("eq");
+  const operatorsOf = useFieldOperators(tableId);
+  const ops = operatorsOf(columnId);
+  const [chosenOp, setOp] = useState<string>("eq");
+  const op = ops.operators.includes(chosenOp) ? chosenOp : ops.operators[0] ?? "eq";
+  const uidt = columns.find((c) => c.id === columnId)?.uidt;
+  const subOps = subOpsFor(uidt, op);
+  const [chosenSubOp, setSubOp] = useState("");
+  const subOp = subOps.includes(chosenSubOp) ? chosenSubOp : defaultSubOp(op, subOps) ?? "";
+  const takesValue = needsValue(op, subOp || null, ops.unary);
   const [value, setValue] = useState("");
   const [logicalOp, setLogicalOp] = useState("and");
   const [parentId, setParentId] = useState<string>("");
@@ -53,7 +60,7 @@ function FilterForm({ tableId, viewId, columns, groups, onDone }: {
   const [addFilter, { isLoading }] = useAddFilterMutation();
   const submit = async () => {
     const result = await addFilter({
-      viewId, tableId, columnId, op, value: NO_VALUE_OPS.includes(op) ? "" : value, logicalOp, parentId: parentId || null,
+      viewId, tableId, columnId, op, subOp: subOp || null, value: takesValue ? value : "", logicalOp, parentId: parentId || null,
     });
     if ("error" in result) setError((result.error as HttpError).message);
     else onDone();
@@ -84,9 +91,14 @@ function FilterForm({ tableId, viewId, columns, groups, onDone }: {
         {columns.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
       </HTMLSelect>
       <HTMLSelect value={op} onChange={(e) => setOp(e.currentTarget.value)} data-testid="filter-op">
-        {FILTER_OPS.map((o) => <option key={o} value={o}>{intl.formatMessage({ id: `filter.op.${o}` })}</option>)}
+        {ops.operators.map((o) => <option key={o} value={o}>{opLabel(intl, o)}</option>)}
       </HTMLSelect>
-      {!NO_VALUE_OPS.includes(op) && (
+      {subOps.length > 0 && (
+        <HTMLSelect value={subOp} onChange={(e) => setSubOp(e.currentTarget.value)} data-testid="filter-subop">
+          {subOps.map((o) => <option key={o} value={o}>{intl.formatMessage({ id: `filter.sub.${o}` })}</option>)}
+        </HTMLSelect>
+      )}
+      {takesValue && (
         <InputGroup value={value} onValueChange={setValue} placeholder={intl.formatMessage({ id: "filter.value" })} data-testid="filter-value" />
       )}
       <Button intent="primary" loading={isLoading} onClick={submit} data-testid="filter-submit">
@@ -102,6 +114,8 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
   const [fieldId, setFieldId] = useState<string | null>(null);
   const [term, setTerm] = useState("");
   const [filterOpen, setFilterOpen] = useState(false);
+  // The filter or sort tag whose editor is open.
+  const [editingTag, setEditingTag] = useState<string | null>(null);
   const [updateViewColumn] = useUpdateViewColumnMutation();
   const [removeSort] = useRemoveSortMutation();
   const [removeFilter] = useRemoveFilterMutation();
@@ -109,8 +123,9 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
   const describe = (node: FilterNode): string => {
     const f = node.filter;
     if (!f.is_group) {
-      const op = intl.formatMessage({ id: `filter.op.${f.comparison_op}`, defaultMessage: f.comparison_op ?? "" });
-      return `${titleOf(f.fk_column_id)} ${op} ${f.value ?? ""}`.trim();
+      const op = opLabel(intl, f.comparison_op);
+      const sub = f.comparison_sub_op ? intl.formatMessage({ id: `filter.sub.${f.comparison_sub_op}`, defaultMessage: f.comparison_sub_op }) : "";
+      return `${titleOf(f.fk_column_id)} ${op} ${sub} ${f.value ?? ""}`.replace(/\s+/g, " ").trim();
     }
     const parts = node.children.map((child, i) =>
       `${i > 0 ? intl.formatMessage({ id: `filter.logic.${child.filter.logical_op === "or" ? "or" : "and"}` }) + " " : ""}${describe(child)}`,
@@ -160,29 +175,75 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
           </Button>
         </Popover>
       )}
-      {filterTree(filters).map((node, i) => (
-        <Tag
-          key={node.filter.id}
-          minimal
-          icon="filter"
-          data-testid="filter-tag"
-          onRemove={viewId ? () => void removeFilter({ viewId, tableId, filterId: node.filter.id }) : undefined}
-        >
-          {i > 0 && `${intl.formatMessage({ id: `filter.logic.${node.filter.logical_op === "or" ? "or" : "and"}` })} `}
-          {describe(node)}
-        </Tag>
-      ))}
-      {sorts.map((s) => (
-        <Tag
-          key={s.id}
-          minimal
-          icon={s.direction === "asc" ? "sort-asc" : "sort-desc"}
-          data-testid="sort-tag"
-          onRemove={viewId ? () => void removeSort({ viewId, tableId, sortId: s.id }) : undefined}
-        >
-          {titleOf(s.fk_column_id)}
-        </Tag>
-      ))}
+      {filterTree(filters).map((node, i) => {
+        const tag = (
+          <Tag
+            key={node.filter.id}
+            minimal
+            interactive={!!viewId}
+            icon="filter"
+            data-testid="filter-tag"
+            onClick={viewId ? () => setEditingTag(node.filter.id) : undefined}
+            onRemove={
+              viewId
+                ? (e) => {
+                    e.stopPropagation();
+                    void removeFilter({ viewId, tableId, filterId: node.filter.id });
+                  }
+                : undefined
+            }
+          >
+            {i > 0 && `${intl.formatMessage({ id: `filter.logic.${node.filter.logical_op === "or" ? "or" : "and"}` })} `}
+            {describe(node)}
+          </Tag>
+        );
+        if (!viewId) return tag;
+        return (
+          <Popover
+            key={node.filter.id}
+            isOpen={editingTag === node.filter.id}
+            onInteraction={(open) => setEditingTag(open ? node.filter.id : null)}
+            content={
+              <FilterEditor tableId={tableId} viewId={viewId} columns={allColumns} node={node} first={i === 0} onClose={() => setEditingTag(null)} />
+            }
+          >
+            {tag}
+          </Popover>
+        );
+      })}
+      {sorts.map((s) => {
+        const tag = (
+          <Tag
+            key={s.id}
+            minimal
+            interactive={!!viewId}
+            icon={s.direction === "asc" ? "sort-asc" : "sort-desc"}
+            data-testid="sort-tag"
+            onClick={viewId ? () => setEditingTag(s.id) : undefined}
+            onRemove={
+              viewId
+                ? (e) => {
+                    e.stopPropagation();
+                    void removeSort({ viewId, tableId, sortId: s.id });
+                  }
+                : undefined
+            }
+          >
+            {titleOf(s.fk_column_id)}
+          </Tag>
+        );
+        if (!viewId) return tag;
+        return (
+          <Popover
+            key={s.id}
+            isOpen={editingTag === s.id}
+            onInteraction={(open) => setEditingTag(open ? s.id : null)}
+            content={<SortEditor tableId={tableId} viewId={viewId} columns={allColumns} sort={s} />}
+          >
+            {tag}
+          </Popover>
+        );
+      })}
       {viewId && hidden.length > 0 && (
         <Popover
           content={

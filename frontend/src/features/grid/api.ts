@@ -102,6 +102,31 @@ export const recordsApi = workbenchApi.injectEndpoints({
         }
       },
     }),
+    // Bulk writes (a paste, a cleared range, their undo): one request each, all or nothing.
+    updateRecords: build.mutation<RecordRow[], { tableId: string; rows: RecordRow[] }>({
+      query: ({ tableId, rows }) => ({
+        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
+        method: "PATCH",
+        body: rows,
+      }),
+      invalidatesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
+    }),
+    createRecords: build.mutation<RecordRow[], { tableId: string; rows: RecordRow[] }>({
+      query: ({ tableId, rows }) => ({
+        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
+        method: "POST",
+        body: rows,
+      }),
+      invalidatesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
+    }),
+    deleteRecords: build.mutation<RecordRow[], { tableId: string; keys: RecordRow[] }>({
+      query: ({ tableId, keys }) => ({
+        url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
+        method: "DELETE",
+        body: keys,
+      }),
+      invalidatesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
+    }),
     deleteRecord: build.mutation<RecordRow, { tableId: string; pkName: string; pk: unknown }>({
       query: ({ tableId, pkName, pk }) => ({
         url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
@@ -119,4 +144,7 @@ export const {
   useCreateRecordMutation,
   useUpdateRecordMutation,
   useDeleteRecordMutation,
+  useUpdateRecordsMutation,
+  useCreateRecordsMutation,
+  useDeleteRecordsMutation,
 } = recordsApi;

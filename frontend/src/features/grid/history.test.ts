@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EditHistory } from "./history";
+import { EditHistory, isBatch, rowBodies } from "./history";
 
 const edit = (n: number) => ({ pk: n, field: "Title", before: `b${n}`, after: `a${n}` });
 
@@ -47,5 +47,27 @@ describe("edit history", () => {
     h.record(edit(2));
     h.discard(first);
     expect([h.undo(), h.undo()]).toEqual([edit(2), null]);
+  });
+});
+
+describe("batches", () => {
+  it("are one undo step and give one body per record", () => {
+    const history = new EditHistory();
+    const batch = {
+      changes: [
+        { pk: 1, field: "A", before: "x", after: "y" },
+        { pk: 2, field: "A", before: null, after: "z" },
+        { pk: 1, field: "B", before: 1, after: 2 },
+      ],
+      created: [],
+    };
+    history.record({ pk: 9, field: "A", before: 0, after: 1 });
+    history.record(batch);
+    const undone = history.undo();
+    expect(undone).toBe(batch);
+    expect(isBatch(undone!)).toBe(true);
+    expect(rowBodies(batch.changes, "Id", "before")).toEqual([{ Id: 1, A: "x", B: 1 }, { Id: 2, A: null }]);
+    expect(rowBodies(batch.changes, "Id", "after")).toEqual([{ Id: 1, A: "y", B: 2 }, { Id: 2, A: "z" }]);
+    expect(isBatch(history.undo()!)).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ export interface ViewFilter {
   fk_parent_id?: string | null;
   fk_column_id: string | null;
   comparison_op: string | null;
+  comparison_sub_op?: string | null;
   value: string | null;
   logical_op: string;
   is_group?: boolean;
@@ -23,6 +24,24 @@ export interface ViewColumn {
   fk_column_id: string;
   show: boolean;
   order: number | null;
+  width?: string | null;
+}
+
+/** The filter operators a field accepts (server names), which take no value, which a list. */
+export interface FieldOperators {
+  fk_column_id: string;
+  uidt: string;
+  operators: string[];
+  unary: string[];
+  list: string[];
+}
+
+export interface FilterChanges {
+  fk_column_id?: string;
+  comparison_op?: string;
+  comparison_sub_op?: string | null;
+  value?: string | null;
+  logical_op?: string;
 }
 
 const viewTag = (viewId: string) => ({ type: "View" as const, id: viewId });
@@ -41,6 +60,34 @@ export const viewApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["View"] }).
       query: (viewId) => `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/columns`,
       providesTags: (_r, _e, viewId) => [viewTag(viewId)],
     }),
+    filterOperators: build.query<Paged<FieldOperators>, string>({
+      query: (tableId) => `/api/v1/db/meta/tables/${encodeURIComponent(tableId)}/filter-operators`,
+      providesTags: (_r, _e, tableId) => [{ type: "Table" as const, id: tableId }],
+    }),
+    updateFilter: build.mutation<ViewFilter, { viewId: string; tableId: string; filterId: string; changes: FilterChanges }>({
+      query: ({ filterId, changes }) => ({
+        url: `/api/v1/db/meta/filters/${encodeURIComponent(filterId)}`,
+        method: "PATCH",
+        body: changes,
+      }),
+      invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+    }),
+    updateSort: build.mutation<ViewSort, { viewId: string; tableId: string; sortId: string; columnId?: string; direction?: "asc" | "desc" }>({
+      query: ({ sortId, columnId, direction }) => ({
+        url: `/api/v1/db/meta/sorts/${encodeURIComponent(sortId)}`,
+        method: "PATCH",
+        body: { ...(columnId === undefined ? {} : { fk_column_id: columnId }), ...(direction === undefined ? {} : { direction }) },
+      }),
+      invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+    }),
+    resizeViewColumn: build.mutation<ViewColumn, { viewId: string; columnId: string; width: number }>({
+      query: ({ viewId, columnId, width }) => ({
+        url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/columns/${encodeURIComponent(columnId)}`,
+        method: "PATCH",
+        body: { width },
+      }),
+      invalidatesTags: (_r, _e, { viewId }) => [viewTag(viewId)],
+    }),
     addSort: build.mutation<ViewSort, { viewId: string; tableId: string; columnId: string; direction: "asc" | "desc" }>({
       query: ({ viewId, columnId, direction }) => ({
         url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/sorts`,
@@ -51,14 +98,31 @@ export const viewApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["View"] }).
     }),
     addFilter: build.mutation<
       ViewFilter,
-      { viewId: string; tableId: string; columnId?: string; op?: string; value?: string; logicalOp?: string; parentId?: string | null; isGroup?: boolean }
+      {
+        viewId: string;
+        tableId: string;
+        columnId?: string;
+        op?: string;
+        subOp?: string | null;
+        value?: string;
+        logicalOp?: string;
+        parentId?: string | null;
+        isGroup?: boolean;
+      }
     >({
-      query: ({ viewId, columnId, op, value, logicalOp, parentId, isGroup }) => ({
+      query: ({ viewId, columnId, op, subOp, value, logicalOp, parentId, isGroup }) => ({
         url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/filters`,
         method: "POST",
         body: isGroup
           ? { is_group: true, logical_op: logicalOp ?? "and", fk_parent_id: parentId ?? null }
-          : { fk_column_id: columnId, comparison_op: op, value, logical_op: logicalOp ?? "and", fk_parent_id: parentId ?? null },
+          : {
+              fk_column_id: columnId,
+              comparison_op: op,
+              comparison_sub_op: subOp ?? null,
+              value,
+              logical_op: logicalOp ?? "and",
+              fk_parent_id: parentId ?? null,
+            },
       }),
       invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
     }),
@@ -90,6 +154,10 @@ export const {
   useUpdateViewColumnMutation,
   useRemoveSortMutation,
   useRemoveFilterMutation,
+  useFilterOperatorsQuery,
+  useUpdateFilterMutation,
+  useUpdateSortMutation,
+  useResizeViewColumnMutation,
 } = viewApi;
 
 /** The table's fields in the view's order, split into shown and hidden. */

@@ -1,0 +1,148 @@
+// Edits of many cells at once: pasting a block, clearing a selected range, and undoing or
+// redoing them as one step. Each is one bulk request (all or nothing on the server).
+import { useState, type MutableRefObject } from "react";
+import type { HttpError } from "../../app/http";
+import type { Column } from "../tables/api";
+import { notify } from "../ui/notify";
+import {
+  useCreateRecordsMutation,
+  useDeleteRecordsMutation,
+  useUpdateRecordsMutation,
+  type RecordRow,
+} from "./api";
+import { READ_ONLY_TYPES } from "./cells";
+import { EditHistory, rowBodies, type Batch, type Edit } from "./history";
+import { planPaste, rowsPastEnd, type InvalidCell } from "./paste";
+import type { Block, Cell } from "./range";
+
+export interface PendingPaste {
+  block: string[][];
+  start: Cell;
+  /** Rows of the block past the last record. */
+  extra: number;
+}
+
+interface Options {
+  tableId: string;
+  pkName: string;
+  columns: Column[];
+  rowCount: number;
+  /** The record at a row, once its page is loaded. */
+  recordAt(row: number): RecordRow | undefined;
+  /** Load the pages holding rows first..last. */
+  loadRows(first: number, last: number): Promise<void>;
+  /** Run a write after the ones already queued. */
+  write<T>(send: () => PromiseLike<T>): Promise<T>;
+  history: MutableRefObject<EditHistory>;
+}
+
+export function useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, loadRows, write, history }: Options) {
+  const [updateRecords] = useUpdateRecordsMutation();
+  const [createRecords] = useCreateRecordsMutation();
+  const [deleteRecords] = useDeleteRecordsMutation();
+  const [pending, setPending] = useState<PendingPaste | null>(null);
+  const [invalid, setInvalid] = useState<InvalidCell[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const failed = (result: { error?: unknown }) => {
+    if (!("error" in result) || !result.error) return false;
+    notify((result.error as HttpError).message, "danger");
+    return true;
+  };
+
+  /** Write the changes and add the new rows; record one undo step. */
+  const apply = async (changes: Edit[], newRows: RecordRow[]): Promise<boolean> => {
+    const batch: Batch = { changes, created: [] };
+    if (changes.length > 0) {
+      const result = await write(() => updateRecords({ tableId, rows: rowBodies(changes, pkName, "after") }));
+      if (failed(result)) return false;
+    }
+    if (newRows.length > 0) {
+      const result = await write(() => createRecords({ tableId, rows: newRows }));
+      if (failed(result)) {
+        if (changes.length > 0) history.current.record(batch);
+        return false;
+      }
+      const keys = (result as { data: RecordRow[] }).data;
+      batch.created = newRows.map((values, i) => ({ pk: keys[i]?.[pkName], values }));
+    }
+    if (changes.length > 0 || batch.created.length > 0) history.current.record(batch);
+    return true;
+  };
+
+  /** Cell edits from (row, col, value) writes, leaving out unchanged cells. */
+  const editsFor = (writes: { row: number; col: number; value: unknown }[]): Edit[] => {
+    const edits: Edit[] = [];
+    for (const w of writes) {
+      const record = recordAt(w.row);
+      const column = columns[w.col];
+      if (!record || !column) continue;
+      const before = record[column.title] ?? null;
+      if (before === w.value || JSON.stringify(before) === JSON.stringify(w.value)) continue;
+      edits.push({ pk: record[pkName], field: column.title, before, after: w.value });
+    }
+    return edits;
+  };
+
+  const run = async (block: string[][], start: Cell, addRows: boolean) => {
+    setBusy(true);
+    try {
+      const plan = planPaste(block, start, columns, rowCount, addRows);
+      const last = Math.min(rowCount - 1, start.row + block.length - 1);
+      if (last >= start.row) await loadRows(start.row, last);
+      await apply(editsFor(plan.writes), plan.newRows);
+      setInvalid(plan.invalid);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Paste a block with its top left at `start`; asks first when it runs past the last row. */
+  const paste = (block: string[][], start: Cell) => {
+    const extra = rowsPastEnd(block.length, start.row, rowCount);
+    if (extra > 0) setPending({ block, start, extra });
+    else void run(block, start, false);
+  };
+
+  const confirmPending = (addRows: boolean | null) => {
+    const current = pending;
+    setPending(null);
+    if (current && addRows !== null) void run(current.block, current.start, addRows);
+  };
+
+  /** Clear every editable cell of the block (checkboxes are unticked). */
+  const clear = async (block: Block) => {
+    await loadRows(block.top, block.bottom);
+    const writes = [];
+    for (let row = block.top; row <= block.bottom; row += 1) {
+      for (let col = block.left; col <= block.right; col += 1) {
+        const column = columns[col];
+        if (!column || READ_ONLY_TYPES.has(column.uidt)) continue;
+        writes.push({ row, col, value: column.uidt === "Checkbox" ? false : null });
+      }
+    }
+    await apply(editsFor(writes), []);
+  };
+
+  /** Undo or redo a batch: one bulk update, and the added records deleted or added again. */
+  const replayBatch = async (batch: Batch, direction: "undo" | "redo"): Promise<boolean> => {
+    const side = direction === "undo" ? "before" : "after";
+    if (direction === "undo" && batch.created.length > 0) {
+      const keys = batch.created.map((c) => ({ [pkName]: c.pk }));
+      if (failed(await write(() => deleteRecords({ tableId, keys })))) return false;
+    }
+    if (batch.changes.length > 0) {
+      const result = await write(() => updateRecords({ tableId, rows: rowBodies(batch.changes, pkName, side) }));
+      if (failed(result)) return false;
+    }
+    if (direction === "redo" && batch.created.length > 0) {
+      const result = await write(() => createRecords({ tableId, rows: batch.created.map((c) => c.values) }));
+      if (failed(result)) return false;
+      const keys = (result as { data: RecordRow[] }).data;
+      batch.created = batch.created.map((c, i) => ({ ...c, pk: keys[i]?.[pkName] }));
+    }
+    return true;
+  };
+
+  return { paste, clear, replayBatch, pending, confirmPending, invalid, closeInvalid: () => setInvalid([]), busy };
+}
