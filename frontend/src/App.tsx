@@ -4,6 +4,8 @@ import { StrictMode, useMemo, useRef, type ComponentType } from "react";
 import { IntlProvider } from "react-intl";
 import { Provider } from "react-redux";
 import { Route, Routes } from "react-router";
+import { AppStore as AppStorePage } from "./features/apps/AppStore";
+import { PageStageProvider, useOutInLocation, usePageStage } from "./features/layout/PageTransition";
 import type { AppStore } from "./app/store";
 import { useAppSelector } from "./app/hooks";
 import { Account } from "./features/account/Account";
@@ -39,19 +41,36 @@ const PAGES: Record<PageId, ComponentType> = {
   sharedBase: SharedBase,
   projectLanding: ProjectLanding,
   project: ProjectShell,
+  apps: AppStorePage,
 };
 
 const NOT_FOUND_META: RouteMeta = { public: true, title: "error.notFound.title" };
 
 function Page({ meta, page: Component }: { meta: RouteMeta; page: ComponentType }) {
+  const stage = usePageStage();
   return (
     <Guard meta={meta}>
       <Layout kind={meta.layout}>
-        <div className="wb-page-transition">
+        <div className={stage === "out" ? "wb-page-transition wb-page-out" : "wb-page-transition"}>
           <Component />
         </div>
       </Layout>
     </Guard>
+  );
+}
+
+/** The route tree, rendered through the out-in page transition. */
+function AppRoutes() {
+  const { location, stage } = useOutInLocation();
+  return (
+    <PageStageProvider value={stage}>
+      <Routes location={location}>
+        {ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={<Page meta={route.meta} page={PAGES[route.page]} />} />
+        ))}
+        <Route path="*" element={<Page meta={NOT_FOUND_META} page={NotFound} />} />
+      </Routes>
+    </PageStageProvider>
   );
 }
 
@@ -68,12 +87,7 @@ function LocalisedApp() {
       <BlueprintProvider>
         <PreviousRouteContext.Provider value={previous}>
           <SessionManager />
-          <Routes>
-            {ROUTES.map((route) => (
-              <Route key={route.path} path={route.path} element={<Page meta={route.meta} page={PAGES[route.page]} />} />
-            ))}
-            <Route path="*" element={<Page meta={NOT_FOUND_META} page={NotFound} />} />
-          </Routes>
+          <AppRoutes />
         </PreviousRouteContext.Provider>
       </BlueprintProvider>
     </IntlProvider>

@@ -18,7 +18,7 @@ export interface RouteMeta {
 
 export type PageId =
   | "projects" | "createProject" | "notAvailable" | "account" | "signIn" | "signUp" | "forgotPassword" | "resetPassword"
-  | "notFound" | "shared" | "sharedBase" | "projectLanding" | "project";
+  | "notFound" | "shared" | "sharedBase" | "projectLanding" | "project" | "apps";
 
 export interface RouteEntry {
   path: string;
@@ -35,7 +35,7 @@ export const ROUTES: RouteEntry[] = [
   { path: "/account", page: "account", meta: { title: "account.title" } },
   { path: "/account/users/:nestedPage?", page: "account", meta: { title: "account.title" } },
   { path: "/account/:page", page: "account", meta: { title: "account.title" } },
-  { path: "/apps", page: "notAvailable", meta: { allowedRoles: ["super"] } },
+  { path: "/apps", page: "apps", meta: { allowedRoles: ["super"], title: "apps.title" } },
   { path: "/signin", page: "signIn", meta: { noAuth: true, layout: "general", title: "auth.signIn.title" } },
   { path: "/signup/:token?", page: "signUp", meta: { noAuth: true, layout: "general", title: "auth.signUp.title" } },
   { path: "/forgot-password", page: "forgotPassword", meta: { noAuth: true, layout: "general", title: "auth.forgot.title" } },
