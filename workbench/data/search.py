@@ -64,12 +64,13 @@ def field_clause(model: Model, f: Field, text: str):
     return f.expr == value
 
 
-def search_clause(model: Model, text: str, field_name: str | None = None):
+def search_clause(model: Model, text: str, field_name: str | None = None, fields: list[Field] | None = None):
     """The condition of a quick search, or None when ``text`` is blank.
 
     With ``field_name`` the field must exist and be searchable, and ``text`` must fit it
     (``BadRequest`` naming the field otherwise). Without it every searchable field is
-    tried; fields the text cannot fit are left out, and when none is left nothing matches.
+    tried (of ``fields`` when given: a view's shown fields); fields the text cannot fit
+    are left out, and when none is left nothing matches.
     """
     text = (text or "").strip()
     if not text:
@@ -83,7 +84,7 @@ def search_clause(model: Model, text: str, field_name: str | None = None):
         except FieldValueError as exc:
             raise BadRequest(f"Invalid search value for field '{f.title}': {exc}") from None
     clauses = []
-    for f in model.fields:
+    for f in model.fields if fields is None else fields:
         if not searchable(f):
             continue
         try:
@@ -93,10 +94,11 @@ def search_clause(model: Model, text: str, field_name: str | None = None):
     return sa.or_(*clauses) if clauses else sa.false()
 
 
-def request_clause(request, model: Model):
-    """The quick search of a request's query parameters, or None."""
+def request_clause(request, model: Model, fields: list[Field] | None = None):
+    """The quick search of a request's query parameters, or None; without ``searchField``
+    it tries ``fields`` (default: every field of the table)."""
     text = next((request.params.get(name) for name in VALUE_PARAMS if request.params.get(name)), None)
     field_name = (request.params.get(FIELD_PARAM) or "").strip() or None
     if text is None:
         return None
-    return search_clause(model, text, field_name)
+    return search_clause(model, text, field_name, fields)

@@ -100,3 +100,16 @@ def test_bad_search_field_or_value_is_a_400_naming_the_field(ctx):
 
 def test_search_needs_read_permission(ctx):
     ctx["client"].get(ctx["v2"], params={"searchValue": "pen"}, status=401)
+
+
+def test_through_a_view_every_field_means_every_shown_field(ctx):
+    client, h = ctx["client"], ctx["h"]
+    table_id = ctx["v2"].split("/")[4]
+    view = client.get(f"/api/v1/db/meta/tables/{table_id}/views", headers=h).json["list"][0]
+    columns = {c["title"]: c["id"] for c in client.get(f"/api/v1/db/meta/tables/{table_id}", headers=h).json["columns"]}
+    client.patch_json(f"/api/v1/db/meta/views/{view['id']}/columns/{columns['Mail']}", {"show": False}, headers=h)
+    # "pen" is also in the hidden e-mail address of snake_case.
+    assert names(ctx, ctx["v2"], searchValue="pen", viewId=view["id"]) == ["Red pen", "blue PEN"]
+    assert names(ctx, ctx["v2"], searchValue="pen") == ["Red pen", "blue PEN", "snake_case"]
+    # A named field is searched even when the view hides it.
+    assert names(ctx, ctx["v2"], searchValue="pen", searchField="Mail", viewId=view["id"]) == ["snake_case"]
