@@ -18,6 +18,17 @@ from workbench.fields.interfaces import ChecksWrites, FieldValueError, HasOption
 from workbench.plugins import notify
 
 KEY_CHUNK = 500
+# Whether a field type class checks its values against the database: a protocol
+# ``isinstance`` is slow, and every write asks it of every field.
+_CHECKS_WRITES: dict[type, bool] = {}
+
+
+def _checks_writes(ftype) -> bool:
+    cls = type(ftype)
+    found = _CHECKS_WRITES.get(cls)
+    if found is None:
+        found = _CHECKS_WRITES[cls] = isinstance(ftype, ChecksWrites)
+    return found
 
 
 class RowWriter:
@@ -32,7 +43,9 @@ class RowWriter:
         self.typecast = typecast
         self._types = {f.id: f.type for f in model.fields}
         self._autos: dict[str, dict] = {}
-        self._checked = [f for f in model.fields if f.sa_column is not None and isinstance(f.type, ChecksWrites)]
+        self._checked = [f for f in model.fields if f.sa_column is not None and _checks_writes(f.type)]
+        # What each name of a body means, looked up once per write (not once per cell).
+        self._names: dict[str, Field | None] = {}
 
     # -- values --------------------------------------------------------------
     def _coerce(self, f: Field, value):
@@ -56,15 +69,11 @@ class RowWriter:
         if not isinstance(data, dict):
             raise BadRequest("Each record must be a JSON object")
         values: dict[str, object] = {}
+        names = self._names
         for name, value in data.items():
-            f = self.model.find(name)
-            if f is None:
-                raise BadRequest(f"Field '{name}' not found in table '{self.model.title}'")
-            if f.computed:
-                raise BadRequest(f"Field '{f.title}' is computed ({f.column.uidt}) and cannot be written")
-            if f.type.read_only or f.sa_column is None:
-                continue
-            values[f.id] = self._coerce(f, value)
+            f = names[name] if name in names else self._writable(name)
+            if f is not None:
+                values[f.id] = self._coerce(f, value)
         values.update(self._auto_values(inserting))
         if inserting:
             for f in self.model.default_fields:
@@ -76,6 +85,17 @@ class RowWriter:
         if missing:
             raise Unprocessable(f"Missing required columns: {', '.join(missing)}")
         return values
+
+    def _writable(self, name: str) -> Field | None:
+        """The stored field a body's ``name`` writes (None: a read-only one, ignored)."""
+        f = self.model.find(name)
+        if f is None:
+            raise BadRequest(f"Field '{name}' not found in table '{self.model.title}'")
+        if f.computed:
+            raise BadRequest(f"Field '{f.title}' is computed ({f.column.uidt}) and cannot be written")
+        writable = None if f.type.read_only or f.sa_column is None else f
+        self._names[name] = writable
+        return writable
 
     def _check(self, prepared: list[dict]) -> None:
         """Values checked against the database (foreign keys), once for the whole write."""
@@ -98,7 +118,8 @@ class RowWriter:
         return self._autos[key]
 
     def _api(self, values: dict[str, object]) -> dict:
-        return {self.model.by_id[fid].title: self.model.by_id[fid].type.to_api(v) for fid, v in values.items()}
+        by_id = self.model.by_id
+        return {by_id[fid].title: self._types[fid].to_api(v) for fid, v in values.items()}
 
     # -- insert ----------------------------------------------------------------
     def insert(self, rows: list, want_rows: bool = False) -> list[dict]:
@@ -109,11 +130,14 @@ class RowWriter:
             return []
         self._check(prepared)
         table = self.model.table
-        pks = [f.sa_column for f in self.model.pk_fields]
+        pk_fields = self.model.pk_fields
+        pks = [f.sa_column for f in pk_fields]
         keys = sorted({k for values in prepared for k in values})
         params = [{k: values.get(k) for k in keys} for values in prepared]
         dialect = self.connection.dialect
-        if len(params) > 1 and dialect.insert_executemany_returning_sort_by_parameter_order:
+        if len(params) > 1 and self._sqlite_rowids(keys):
+            pk_rows = self._insert_sqlite_many(params)
+        elif len(params) > 1 and dialect.insert_executemany_returning_sort_by_parameter_order:
             result = self.connection.execute(table.insert().returning(*pks, sort_by_parameter_order=True), params)
             pk_rows = result.all()
         else:
@@ -121,20 +145,49 @@ class RowWriter:
             for param in params:
                 result = self.connection.execute(table.insert().values(param) if param else table.insert())
                 pk_rows.append(tuple(result.inserted_primary_key))
-        pk_fields = self.model.pk_fields
         if not want_rows and not notify.listens_to_rows(self.request):
             return [{f.title: f.type.to_api(v) for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
+        stored = [f for f in self.model.fields if f.sa_column is not None]
         afters = []
-        empty = {f.id: None for f in self.model.fields if f.sa_column is not None}
         for values, pk_row in zip(prepared, pk_rows, strict=True):
-            full = {**empty, **values}
-            full.update({c.key: v for c, v in zip(pks, pk_row, strict=True)})
-            afters.append(self._api(full))
+            values = {**values, **{c.key: v for c, v in zip(pks, pk_row, strict=True)}}
+            afters.append({f.title: self._types[f.id].to_api(values.get(f.id)) for f in stored})
         if self.model.computed_fields:
             keys = [{f.id: v for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
             afters = self._reread(keys, afters)
         notify.rows_changed(self.request, self.table, "insert", [(None, a) for a in afters])
         return afters
+
+    def _sqlite_rowids(self, keys: list[str]) -> bool:
+        """Whether a batch may go through ``_insert_sqlite_many``: SQLite, a key that is the
+        table's integer rowid, and no row giving it a value."""
+        if self.connection.dialect.name != "sqlite":
+            return False
+        pks = self.model.pk_fields
+        if len(pks) != 1 or pks[0].id in keys or not pks[0].column.ai:
+            return False
+        return isinstance(pks[0].sa_column.type, sa.Integer)
+
+    def _insert_sqlite_many(self, params: list[dict]) -> list[tuple]:
+        """One ``executemany`` of a plain INSERT (no RETURNING, which SQLite would need
+        row by row to keep the order), then the keys from ``last_insert_rowid()``.
+
+        The rows of one batch get consecutive rowids: each takes the largest rowid plus
+        one, and no other connection can insert in between, since the transaction holds
+        SQLite's write lock from its first write to its commit (and the source's writer
+        lock, ``DataTransaction.begin_write``, keeps this process's other requests out).
+        The count of rows in that range checks it."""
+        connection = self.connection
+        connection.execute(self.model.table.insert(), params)
+        last = connection.exec_driver_sql("SELECT last_insert_rowid()").scalar_one()
+        first = last - len(params) + 1
+        pk = self.model.pk_fields[0].sa_column
+        found = connection.execute(
+            sa.select(sa.func.count()).select_from(self.model.table).where(pk.between(first, last))
+        ).scalar_one()
+        if found != len(params):
+            raise RuntimeError(f"inserted rows are not numbered {first}..{last} ({found} found)")
+        return [(rowid,) for rowid in range(first, last + 1)]
 
     # -- update ----------------------------------------------------------------
     def _rows_where(self, clause) -> list[tuple[dict, dict]]:
