@@ -1,4 +1,4 @@
-"""The ``workbench`` command: ``migrate``, ``plugins``, ``serve``."""
+"""The ``workbench`` command: ``migrate``, ``plugins``, ``serve``, ``attachments gc``."""
 
 from __future__ import annotations
 
@@ -39,6 +39,24 @@ def cmd_plugins(args) -> int:
     return 0
 
 
+def cmd_attachments_gc(args) -> int:
+    import plaster
+
+    from workbench.storage.cleanup import sweep
+
+    app = plaster.get_loader(args.config, protocols=["wsgi"]).get_wsgi_app()
+    try:
+        result = sweep(app.registry, grace=args.older_than * 3600, dry_run=args.dry_run)
+    finally:
+        app.registry["source_engines"].dispose_all()
+        app.registry["db_engine"].dispose()
+    verb = "would remove" if args.dry_run else "removed"
+    for key in result.removed:
+        print(f"{verb} {key}")
+    print(f"{verb} {len(result.removed)} unreferenced file(s), kept {result.kept}")
+    return 0
+
+
 def cmd_serve(args) -> int:
     from pyramid.scripts.pserve import main as pserve
 
@@ -54,6 +72,11 @@ def main(argv=None) -> int:
     sub.add_parser("migrate", help="bring the meta database up to date").set_defaults(func=cmd_migrate)
     sub.add_parser("plugins", help="list plugins: name, version, kind, enabled").set_defaults(func=cmd_plugins)
     sub.add_parser("serve", help="serve HTTP and /ws (same as pserve)").set_defaults(func=cmd_serve)
+    attachments = sub.add_parser("attachments", help="attachment files").add_subparsers(dest="action", required=True)
+    gc = attachments.add_parser("gc", help="remove stored files no record or meta object refers to")
+    gc.add_argument("--older-than", type=float, default=24, metavar="HOURS", help="spare newer files (default 24)")
+    gc.add_argument("--dry-run", action="store_true", help="only list what would be removed")
+    gc.set_defaults(func=cmd_attachments_gc)
     args = parser.parse_args(argv)
     return args.func(args)
 

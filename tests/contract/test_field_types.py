@@ -51,3 +51,17 @@ def test_every_scalar_type_of_the_issue_is_registered():
         "LastModifiedTime",
     }
     assert expected <= set(FIELD_TYPES.names())
+
+
+@pytest.mark.parametrize("name", ["QrCode", "Barcode"])
+def test_codes_are_virtual_read_only_and_computed_in_sql(name):
+    from workbench.fields.interfaces import ComputedInSql, FieldValueError
+    from workbench.testing.field_types import example_column
+
+    cls = FIELD_TYPES.get(name)
+    ftype = cls(example_column(cls))
+    assert isinstance(ftype, ComputedInSql)
+    assert cls.read_only
+    assert all(ftype.sql_type(dialect) is None for dialect in ("sqlite", "postgresql", "mysql"))
+    with pytest.raises(FieldValueError):
+        ftype.to_db("x")

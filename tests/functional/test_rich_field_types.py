@@ -56,6 +56,11 @@ def upload(ctx, *files, status=200):
     return ctx["client"].post(url, upload_files=list(files), headers=ctx["h"], status=status).json
 
 
+def unsigned(items):
+    """File objects without the signed link added at read time."""
+    return [{k: v for k, v in item.items() if k != "signedPath"} for item in items]
+
+
 def test_columns_describe_themselves(ctx):
     cols = ctx["columns"]
     assert (cols["Files"]["uidt"], cols["Files"]["dt"]) == ("Attachment", "text")
@@ -70,16 +75,19 @@ def test_values_round_trip(ctx):
     row = {"Name": "x", "Files": files, "Shape": "polygon((0 0, 1 0, 1 1, 0 0))", "Native": sent}
     created = client.post_json(url, row, headers=h).json
     got = client.get(f"{url}/{created['Id']}", headers=h).json
-    assert got["Files"] == files
+    assert unsigned(got["Files"]) == files
+    assert all(item["signedPath"].startswith("api/v1/db/storage/dltemp/") for item in got["Files"])
     assert got["Shape"] == "POLYGON ((0 0, 1 0, 1 1, 0 0))"
     assert got["Native"] == read
     client.patch_json(url, {"Id": created["Id"], "Files": files[:1], "Shape": None}, headers=h)
     got = client.get(f"{url}/{created['Id']}", headers=h).json
-    assert (got["Files"], got["Shape"]) == (files[:1], None)
-    client.patch_json(url, {"Id": created["Id"], "Files": []}, headers=h)
-    assert client.get(f"{url}/{created['Id']}", headers=h).json["Files"] is None
+    assert (unsigned(got["Files"]), got["Shape"]) == (files[:1], None)
     # What a record points at downloads for a reader of the project.
     assert client.get("/" + files[0]["path"], headers=h).body == PNG
+    client.patch_json(url, {"Id": created["Id"], "Files": []}, headers=h)
+    assert client.get(f"{url}/{created['Id']}", headers=h).json["Files"] is None
+    # ... and once no record refers to it, it is removed.
+    client.get("/" + files[0]["path"], headers=h, status=404)
 
 
 def test_filters_and_search(ctx):

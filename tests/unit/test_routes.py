@@ -30,6 +30,10 @@ EXPECTED = {
     "info.plugins": "/api/v1/plugins",
     "openapi": "/api/v1/openapi.json",
     "ws": "/ws",
+    "storage.download_attachment": "/api/v2/downloadAttachment/{table_id}/{column_id}/{row_id}",
+    "storage.signed": "/api/v1/db/storage/dltemp/{expires}/{signature}/{project_id}/{token}/{name}",
+    "qrcode.image": "/api/plugins/qrcode/tables/{table_id}/columns/{column_id}/records/{row_id}",
+    "barcode.image": "/api/plugins/barcode/tables/{table_id}/columns/{column_id}/records/{row_id}",
 }
 
 

@@ -34,3 +34,4 @@ def includeme(config):
     config.add_request_method(_storage, "storage", reify=True)
     config.include(".routes")
     config.scan(".views")
+    config.scan(".downloads")

@@ -7,6 +7,7 @@ before a backend sees them, and backends check them again before touching anythi
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import BinaryIO, ClassVar, Protocol, runtime_checkable
 
 
@@ -44,3 +45,20 @@ class IStorageBackend(Protocol):
 
     def size(self, key: str) -> int:
         """The content's length in bytes; ``FileMissing`` if there is none."""
+
+
+@runtime_checkable
+class SignsUrls(Protocol):
+    """Optional: a backend that can hand out its own expiring URLs (object stores). File
+    objects then carry ``signedUrl`` instead of a ``signedPath`` served by Workbench."""
+
+    def signed_url(self, key: str, expires: int) -> str | None:
+        """A URL reading ``key`` until the Unix time ``expires``; None to let Workbench serve it."""
+
+
+@runtime_checkable
+class ListsKeys(Protocol):
+    """Optional: a backend that can list what it holds, for ``workbench attachments gc``."""
+
+    def list_keys(self) -> Iterator[tuple[str, float]]:
+        """Every stored key with its last modification time (Unix time)."""

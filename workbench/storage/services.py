@@ -14,6 +14,7 @@ from workbench.storage import filetypes, keys
 from workbench.storage.fetch import UrlFetcher
 from workbench.storage.interfaces import IStorageBackend
 from workbench.storage.rules import NOT_ACCEPTED, UploadRules
+from workbench.storage.signing import Signer
 
 DEFAULT_BACKEND = "local"
 
@@ -42,10 +43,11 @@ class LimitedReader:
 
 
 class StorageService:
-    def __init__(self, backend: IStorageBackend, rules: UploadRules, fetcher: UrlFetcher):
+    def __init__(self, backend: IStorageBackend, rules: UploadRules, fetcher: UrlFetcher, signer: Signer):
         self.backend = backend
         self.rules = rules
         self.fetcher = fetcher
+        self.signer = signer
 
     @classmethod
     def from_registry(cls, registry) -> StorageService:
@@ -58,7 +60,12 @@ class StorageService:
                 f"(available: {', '.join(backends.names()) or 'none'})"
             )
         backend = backends.get(name)(settings)
-        return cls(backend, UploadRules.from_settings(settings), UrlFetcher.from_settings(settings))
+        return cls(
+            backend,
+            UploadRules.from_settings(settings),
+            UrlFetcher.from_settings(settings),
+            Signer.from_settings(settings),
+        )
 
     def store(
         self, project_id: str, filename: str | None, declared: str | None, stream: BinaryIO, rules: UploadRules
@@ -90,6 +97,23 @@ class StorageService:
         """Delete files stored earlier in a request that then failed."""
         for item in file_objects:
             self.backend.delete(str(keys.parse_path(item["path"])))
+
+    def signed(self, items: list[dict]) -> list[dict]:
+        """File objects as the API shows them: each stored one with a link that works
+        without a token for a while (``signedPath``, or the backend's own ``signedUrl``)."""
+        expires = self.signer.expiry()
+        sign_url = getattr(self.backend, "signed_url", None)
+        out = []
+        for item in items:
+            try:
+                key = keys.parse_path(item.get("path"))
+            except keys.InvalidKey:
+                out.append(item)
+                continue
+            url = sign_url(str(key), expires) if sign_url is not None else None
+            extra = {"signedUrl": url} if url else {"signedPath": self.signer.signed_path(key, expires)}
+            out.append({**item, **extra})
+        return out
 
     def open(self, key: keys.Key) -> tuple[BinaryIO, int, str]:
         """The stored file, its size and the type it is served as (``FileMissing`` if gone)."""

@@ -1,6 +1,10 @@
 """Attachment cells hold a JSON array of file objects, as NocoDB stores them:
 ``{path | url, title, mimetype, size}``.
 
+Read through the API, each stored file also carries a link that works without a token
+for a while (``signedPath``, see ``workbench.storage.signing``), added from the storage
+service of the app serving the request; outside a request (scripts) none is added.
+
 ``path`` is where Workbench's download route serves a stored file (checked to be a
 well-formed storage key, so a cell can never point outside the storage root); ``url`` is
 an external ``http(s)`` address. Signed or temporary fields clients send back
@@ -14,6 +18,7 @@ import json
 from urllib.parse import urlsplit
 
 import sqlalchemy as sa
+from pyramid.threadlocal import get_current_registry
 
 from workbench.fields import operators as ops
 from workbench.fields.interfaces import FieldType, FieldValueError
@@ -144,7 +149,15 @@ class Attachment(FieldType):
             return None
         if not isinstance(items, list):
             return None
-        return [item for item in items if isinstance(item, dict)]
+        items = [item for item in items if isinstance(item, dict)]
+        storage = _storage()
+        return storage.signed(items) if storage is not None and items else items
 
     def filter_value(self, text):
         return text
+
+
+def _storage():
+    """The storage service of the app serving the current request, if any."""
+    registry = get_current_registry()
+    return registry.get("storage") if isinstance(registry, dict) else None

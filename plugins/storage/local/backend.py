@@ -71,6 +71,17 @@ class LocalStorage:
     def exists(self, key: str) -> bool:
         return self._path(key).is_file()
 
+    def list_keys(self):
+        """Every stored file's key and modification time (half-written uploads excluded)."""
+        for path in self.root.glob("*/*/*"):
+            if path.is_file() and not path.name.startswith("."):
+                key = "/".join(path.relative_to(self.root).parts)
+                try:
+                    keys.parse(key)
+                except keys.InvalidKey:
+                    continue
+                yield key, path.stat().st_mtime
+
     def size(self, key: str) -> int:
         path = self._path(key)
         if not path.is_file():

@@ -92,3 +92,16 @@ def test_limited_reader_counts_the_head():
 def test_key_helper_is_what_the_backend_expects(backend):
     key = keys.make_key("p_1", "x.png")
     assert backend.save(str(key), io.BytesIO(b"x"), "image/png") == 1
+
+
+def test_lists_its_keys_for_the_sweep(backend, tmp_path):
+    from workbench.storage.interfaces import ListsKeys
+
+    assert isinstance(backend, ListsKeys)
+    backend.save(f"p_1/{TOKEN}/a.txt", io.BytesIO(b"a"), "text/plain")
+    backend.save(f"p_2/{TOKEN}/b.txt", io.BytesIO(b"b"), "text/plain")
+    (tmp_path / "attachments" / "p_1" / TOKEN / ".upload-partial").write_bytes(b"x")
+    (tmp_path / "attachments" / "stray.txt").write_bytes(b"x")
+    listed = dict(backend.list_keys())
+    assert sorted(listed) == [f"p_1/{TOKEN}/a.txt", f"p_2/{TOKEN}/b.txt"]
+    assert all(isinstance(mtime, float) for mtime in listed.values())

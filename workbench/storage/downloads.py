@@ -1,0 +1,96 @@
+"""Downloads that are not the plain authenticated one: by a signed link (no token needed
+until it expires), and NocoDB's ``downloadAttachment`` (a file of a record's Attachment
+field, named by its ``path`` or ``url``, served as a download under its title)."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from pyramid.httpexceptions import HTTPFound
+from pyramid.response import FileIter, Response
+from pyramid.security import NO_PERMISSION_REQUIRED
+
+from workbench.api import api_view
+from workbench.errors import BadRequest, Forbidden, NotFound
+from workbench.security.permissions import Permission
+from workbench.storage import filetypes, keys
+from workbench.storage.interfaces import FileMissing
+from workbench.storage.signing import InvalidSignature
+
+# A downloaded file is data, never a page of ours: no sniffing, no scripts, no framing.
+DOWNLOAD_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+}
+
+
+def file_response(request, key: keys.Key, title: str, inline: bool, cache: str) -> Response:
+    try:
+        stream, size, mimetype = request.storage.open(key)
+    except FileMissing:
+        raise NotFound("File not found") from None
+    response = Response(app_iter=FileIter(stream), content_type=mimetype, content_length=size)
+    response.headers.update(DOWNLOAD_HEADERS)
+    response.headers["Cache-Control"] = cache
+    disposition = "inline" if inline and filetypes.inline(mimetype) else "attachment"
+    response.headers["Content-Disposition"] = _disposition(disposition, title, key.name)
+    return response
+
+
+def _disposition(kind: str, title: str, fallback: str) -> str:
+    """``attachment; filename="ascii"; filename*=UTF-8''title`` (RFC 6266)."""
+    return f"{kind}; filename=\"{fallback}\"; filename*=UTF-8''{quote(title, safe='')}"
+
+
+@api_view(
+    "storage.signed",
+    "GET",
+    NO_PERMISSION_REQUIRED,
+    tags=("storage",),
+    response={"type": "string"},
+    summary="Download a stored file by a signed link (a file object's signedPath), until it expires",
+)
+def signed_download(request):
+    md = request.matchdict
+    try:
+        key = keys.validate(keys.Key(md["project_id"], md["token"], md["name"]))
+    except keys.InvalidKey:
+        raise NotFound("File not found") from None
+    try:
+        request.storage.signer.check(key, md["expires"], md["signature"])
+    except InvalidSignature as exc:
+        raise Forbidden(str(exc)) from None
+    return file_response(request, key, key.name, inline=True, cache="private, max-age=600")
+
+
+@api_view(
+    "storage.download_attachment",
+    "GET",
+    Permission.DATA_READ,
+    tags=("storage",),
+    query=(("urlOrPath", "the path (or url) of one file object of the record's Attachment field"),),
+    response={"type": "string"},
+    summary="Download one file of a record's Attachment field (an external url is redirected to)",
+)
+def download_attachment(request):
+    from workbench.data.query import read_row
+    from workbench.records.services import Records
+
+    wanted = (request.params.get("urlOrPath") or "").strip()
+    if not wanted:
+        raise BadRequest("urlOrPath is required: the path or url of the file")
+    records = Records(request)
+    md = request.matchdict
+    f = records.model.by_id.get(md["column_id"])
+    if f is None or f.column.uidt != "Attachment":
+        raise NotFound(f"Attachment field '{md['column_id']}' not found in table '{records.model.title}'")
+    row = read_row(records.connection, records.model, records.key_of_id(md["row_id"]), [f])
+    if row is None:
+        raise NotFound(f"Record '{md['row_id']}' not found")
+    item = next((i for i in row[f.title] or () if wanted in (i.get("path"), i.get("url"))), None)
+    if item is None:
+        raise NotFound(f"File not found in field '{f.title}' of record '{md['row_id']}'")
+    if item.get("path"):
+        key = keys.parse_path(item["path"])
+        return file_response(request, key, item.get("title") or key.name, inline=False, cache="private, max-age=60")
+    return HTTPFound(location=item["url"])
