@@ -12,7 +12,9 @@ Creating a link on table T to table O (``body``: ``type`` hm/bt/mm and the other
   ``includeM2M``) with one key column per side; T and O each get an ``mm`` field.
 
 The field created by the request keeps its title; the one on the other side is named after
-T. Deleting either field removes both, with the foreign key or the junction table; it is
+T. ``rqd`` on a has-many or belongs-to link makes the foreign key required: the
+belongs-to side is then required too (SPEC §5), and a new child record must name its
+parent. Deleting either field removes both, with the foreign key or the junction table; it is
 refused while another computed field (formula, count, lookup, rollup) reads one of them.
 Links join tables of one data source, each with a single-column primary key.
 """
@@ -95,8 +97,9 @@ def _append(table: Table, column: Column, show: bool) -> None:
     table.schema_version = (table.schema_version or 0) + 1
 
 
-def _foreign_key_column(request, work, parent: Table, child: Table, pk: Column) -> Column:
-    """The child's new foreign key to the parent, in meta and in the database."""
+def _foreign_key_column(request, work, parent: Table, child: Table, pk: Column, required: bool) -> Column:
+    """The child's new foreign key to the parent, in meta and in the database; a required
+    one makes the belongs-to link required (SPEC §5): a new child must name its parent."""
     kind = _key_kind(request, pk)
     name = unique_name(sanitise(f"{parent.table_name}_id", "link"), _physical_names(work, child))
     title = unique_name(f"{parent.title}_id", {c.title for c in child.columns})
@@ -110,6 +113,7 @@ def _foreign_key_column(request, work, parent: Table, child: Table, pk: Column) 
         uidt=FOREIGN_KEY,
         dt="bigint" if kind == "int" else "varchar",
         system=True,
+        rqd=required,
         meta={},
         col_options={
             "fk_related_model_id": parent.id,
@@ -161,9 +165,10 @@ def create_link(request, table: Table, column: Column, body: dict) -> None:
         parent, child = (table, other) if kind == HM else (other, table)
         pk = _single_pk(parent)
         _single_pk(child)
-        fk = _foreign_key_column(request, work, parent, child, pk)
+        fk = _foreign_key_column(request, work, parent, child, pk, required=bool(column.rqd))
         reverse = _reverse(table, other, "LinkToAnotherRecord" if kind == HM else column.uidt)
         has_many, belongs_to = (column, reverse) if kind == HM else (reverse, column)
+        has_many.rqd, belongs_to.rqd = False, fk.rqd
         fk_key, pk_key = Key(fk.id, fk.column_name), Key(pk.id, pk.column_name)
         names = {"fk_index_name": fk.col_options["fk_constraint_name"]}
         parent_side, child_side = (parent.id, parent.table_name), (child.id, child.table_name)

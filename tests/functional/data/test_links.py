@@ -404,3 +404,43 @@ def test_links_tell_plugins_which_rows_changed(spy_client):
     title, action, changes = spy.rows[0]
     assert (title, action) == ("B", "update")
     assert [(before["A_id"], after["A_id"]) for before, after in changes] == [(None, 1), (None, 1)]
+
+
+def test_required_belongs_to(ctx):
+    books = add_link_body(
+        ctx,
+        ctx["books"],
+        {"title": "Author", "uidt": "LinkToAnotherRecord", "childId": ctx["authors"]["id"], "type": "bt", "rqd": True},
+    )
+    assert col(books, "Author")["rqd"] is True
+    assert col(books, "Authors_id")["rqd"] is True
+    assert col(read_table(ctx, ctx["authors"]), "Books")["rqd"] is False
+    client, h = ctx["client"], ctx["h"]
+    url = f"/api/v2/tables/{ctx['books']['id']}/records"
+    res = client.post_json(url, {"Title": "Orphan"}, headers=h, status=422).json
+    assert "Authors_id" in res["msg"]
+    client.post_json(url, {"Title": "Child", "Authors_id": 2}, headers=h)
+    assert records(ctx, ctx["books"], where="(Title,eq,Child)")[0]["Author"] == {"Id": 2, "Name": "Bob"}
+
+
+def add_link_body(ctx, table, body, status=200):
+    url = f"/api/v1/db/meta/tables/{table['id']}/columns"
+    return ctx["client"].post_json(url, body, headers=ctx["h"], status=status).json
+
+
+def test_link_to_a_table_keyed_by_text(ctx):
+    client, h = ctx["client"], ctx["h"]
+    codes = create_table(
+        client, h["xc-auth"], ctx["project"]["id"], "Codes", [{"title": "Code", "uidt": "SingleLineText", "pk": True}]
+    )
+    client.post_json(f"/api/v2/tables/{codes['id']}/records", [{"Code": "A1"}, {"Code": "B2"}], headers=h)
+    books = add_link(ctx, ctx["books"], codes, "Code", "bt", uidt="LinkToAnotherRecord")
+    fk = next(c for c in books["columns"] if c["uidt"] == "ForeignKey")
+    url = f"/api/v2/tables/{ctx['books']['id']}/records"
+    client.patch_json(url, {"Id": 1, fk["title"]: "B2"}, headers=h)
+    client.patch_json(url, {"Id": 2, fk["title"]: "C3"}, headers=h, status=422)
+    assert records(ctx, ctx["books"])[0]["Code"] == {"Code": "B2"}
+    mm = add_link(ctx, codes, ctx["authors"], "Authors", "mm")
+    link(ctx, codes, col(mm, "Authors"), "A1", [1, 2])
+    assert [r["Authors"] for r in records(ctx, codes)] == [2, 0]
+    assert [r["Codes"] for r in records(ctx, ctx["authors"])] == [1, 1, 0]
