@@ -109,6 +109,7 @@ def evaluate(engine, formula: str) -> list:
         return list(conn.execute(sa.select(expr.label("f")).select_from(items).order_by(items.c.id)).scalars())
 
 
+HEX_3 = "4e07408562bedb8b60ce05c1decfe3ad16b72230967de01f640b7e4729b49fce"  # "3"
 CASES = [
     # arithmetic, precedence, blanks and division by zero
     ("{Qty} + 1", [4, 1, None]),
@@ -146,6 +147,8 @@ CASES = [
     ("AND({Qty}, {Done})", [True, False, False]),
     ("OR({Qty} > 5, {Done})", [True, False, False]),
     ("XOR(TRUE(), {Qty})", [False, True, True]),
+    ("NOT({Qty} > 1)", [False, True, True]),
+    ("NOT(AND({Done}, {Qty}))", [False, True, True]),
     ("IF(AND(TRUE, NOT_A_FIELD_FREE_TEXT = 1), 1, 0)", None),  # placeholder, dropped below
     # numeric functions
     ("ABS(-{Price})", [2.5, 0, None]),
@@ -208,6 +211,9 @@ CASES = [
     ('JSON_EXTRACT({Data}, "$.s")', ["hi", None, None]),
     ('JSON_EXTRACT({Name}, "$.s")', [None, None, None]),
     ("RECORD_ID()", ["1", "2", "3"]),
+    ("MD5({Name})", ["9f6290f4436e5a2351f12e03b6433c3c", "a1cea26e88ccb3baa7279b17b977f87f", None]),
+    ('MD5("été")', ["deaf6a1e9612a4d8c221e68ee23d58d2"] * 3),
+    ("SHA256({Qty})", [HEX_3, "5feceb66ffc86f38d952786c6d696c79c2dbc239dd4e91b46729d73a27fb57e9", None]),
     # dates
     ('DATEADD({Day}, 1, "month")', [dt.date(2024, 2, 29), dt.date(2024, 3, 29), None]),
     ('DATEADD({Day}, -1, "years")', [dt.date(2023, 1, 31), dt.date(2023, 2, 28), None]),

@@ -8,6 +8,7 @@ this SQLite was built without them. Install it after SQLAlchemy's own connect ha
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 import re
 import sqlite3
@@ -48,12 +49,23 @@ def regexp_replace(value, pattern, replacement):
     return _pattern(str(pattern)).sub(str(replacement), str(value))
 
 
+def _hex_digest(name: str):
+    @_nulls_pass
+    def digest(value):
+        return hashlib.new(name, str(value).encode()).hexdigest()
+
+    return digest
+
+
 ALWAYS = {
     "regexp": (2, regexp),
     "regexp_substr": (2, regexp_substr),
     "regexp_replace": (3, regexp_replace),
     # SQLAlchemy's pysqlite dialect replaces floor() with math.floor, which fails on NULL
     "floor": (1, _nulls_pass(math.floor)),
+    # the checksum functions MD5 and SHA256
+    "md5_hex": (1, _hex_digest("md5")),
+    "sha256_hex": (1, _hex_digest("sha256")),
 }
 
 MATH_FUNCTIONS = {

@@ -1,11 +1,11 @@
-"""Logical formula functions: IF, SWITCH, AND, OR, XOR, TRUE, FALSE, BLANK."""
+"""Logical formula functions: IF, SWITCH, AND, OR, XOR, NOT, TRUE, FALSE, BLANK."""
 
 from workbench.hookspecs import hookimpl
 
-from .boolean import AND, BLANK, FALSE, OR, TRUE, XOR
+from .boolean import AND, BLANK, FALSE, NOT, OR, TRUE, XOR
 from .conditions import IF, SWITCH
 
 
 @hookimpl
 def register_formula_functions():
-    return [IF, SWITCH, AND, OR, XOR, TRUE, FALSE, BLANK]
+    return [IF, SWITCH, AND, OR, XOR, NOT, TRUE, FALSE, BLANK]

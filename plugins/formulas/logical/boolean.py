@@ -1,4 +1,4 @@
-"""Booleans: AND, OR, XOR of conditions, the constants TRUE and FALSE, and BLANK."""
+"""Booleans: AND, OR, XOR and NOT of conditions, the constants TRUE and FALSE, and BLANK."""
 
 import functools
 import operator
@@ -47,6 +47,17 @@ class XOR(_Logical):
     def sql(cls, ctx, args):
         ones = [sa.case((ctx.condition(arg), 1), else_=0) for arg in args]
         return functools.reduce(operator.add, ones) % 2 == 1
+
+
+class NOT(_Logical):
+    name = "NOT"
+    description = "Whether the condition is false (a blank condition counts as false)"
+    syntax = "NOT(condition)"
+    max_args = 1
+
+    @classmethod
+    def sql(cls, ctx, args):
+        return sa.case((ctx.condition(args[0]), sa.false()), else_=sa.true())
 
 
 class _Constant(FormulaFunction):

@@ -1,7 +1,10 @@
-"""RECORD_ID: the record's primary key, as a text."""
+"""System functions: RECORD_ID (the record's primary key, as a text) and the checksums
+MD5 and SHA256."""
 
 from workbench.formulas import DataType, FormulaFunction
 from workbench.hookspecs import hookimpl
+
+from .checksum import MD5, SHA256
 
 
 class RECORD_ID(FormulaFunction):
@@ -18,4 +21,4 @@ class RECORD_ID(FormulaFunction):
 
 @hookimpl
 def register_formula_functions():
-    return [RECORD_ID]
+    return [RECORD_ID, MD5, SHA256]

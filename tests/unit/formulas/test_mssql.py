@@ -61,6 +61,16 @@ def sql(formula: str) -> str:
         ),
         ("LAST_MODIFIED_TIME()", "NULL"),
         (
+            "MD5({Name})",
+            "lower(convert(VARCHAR(32), hashbytes('MD5', CAST(CAST(t.name AS NVARCHAR(max)) "
+            "COLLATE Latin1_General_100_CI_AS_SC_UTF8 AS VARCHAR(max))), 2))",
+        ),
+        (
+            "NOT({Qty} > 1)",
+            "CASE WHEN (CASE WHEN (t.qty > 1) THEN 0 ELSE 1 END = 1) THEN 1 "
+            "WHEN (CASE WHEN (t.qty > 1) THEN 0 ELSE 1 END != 1) THEN 0 END",
+        ),
+        (
             "CONCAT({Tags})",
             "coalesce((SELECT STRING_AGG(CAST(e.[value] AS NVARCHAR(MAX)), ', ') "
             "WITHIN GROUP (ORDER BY CAST(e.[key] AS INT)) FROM OPENJSON(t.tags) AS e), N'')",
