@@ -347,7 +347,7 @@ class _Spy:
 
     @hookimpl
     def on_meta_changed(self, request, kind, action, obj):
-        if obj.get("title") == "Boom":
+        if obj.get("title") == "Boom" or (obj.get("title") == "Doomed" and action == "delete"):
             raise RuntimeError("refused by a plugin")
 
     @hookimpl
@@ -444,3 +444,25 @@ def test_link_to_a_table_keyed_by_text(ctx):
     link(ctx, codes, col(mm, "Authors"), "A1", [1, 2])
     assert [r["Authors"] for r in records(ctx, codes)] == [2, 0]
     assert [r["Codes"] for r in records(ctx, ctx["authors"])] == [1, 1, 0]
+
+
+@pytest.mark.parametrize("kind", ["hm", "mm"])
+def test_failure_while_deleting_a_link_keeps_it(spy_client, kind):
+    client, _spy, app = spy_client
+    token = client.signup("owner@example.com")
+    h = client.auth(token)
+    project = client.create_project(token, "P")
+    a = create_table(client, token, project["id"], "A", [{"title": "Name"}])
+    b = create_table(client, token, project["id"], "B", [{"title": "Name"}])
+    client.post_json(f"/api/v2/tables/{a['id']}/records", [{"Name": "a1"}], headers=h)
+    client.post_json(f"/api/v2/tables/{b['id']}/records", [{"Name": "b1"}], headers=h)
+    body = {"title": "Doomed", "uidt": "Links", "childId": b["id"], "type": kind}
+    table = client.post_json(f"/api/v1/db/meta/tables/{a['id']}/columns", body, headers=h).json
+    doomed = col(table, "Doomed")
+    client.post_json(f"/api/v2/tables/{a['id']}/links/{doomed['id']}/records/1", [1], headers=h)
+    before = physical_columns(app, project["id"])
+    client.delete(f"/api/v1/db/meta/columns/{doomed['id']}", headers=h, status=500)
+    assert physical_columns(app, project["id"]) == before
+    assert col(client.get(f"/api/v1/db/meta/tables/{b['id']}", headers=h).json, "A")
+    page = client.get(f"/api/v2/tables/{a['id']}/links/{doomed['id']}/records/1", headers=h).json
+    assert [r["Name"] for r in page["list"]] == ["b1"]
