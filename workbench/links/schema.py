@@ -32,8 +32,10 @@ from workbench.fields.lookup import field_type
 from workbench.links import ddl
 from workbench.links.relations import BT, HM, MM, Key, Relation, RelationError, link_options
 from workbench.meta.base import new_id
+from workbench.plugins import notify
 from workbench.tables.models import Column, Table, ViewColumn
 from workbench.tables.naming import sanitise, unique_name
+from workbench.tables.serialize import column_json
 
 LINK_UIDTS = ("LinkToAnotherRecord", "Links")
 FOREIGN_KEY = "ForeignKey"
@@ -215,6 +217,12 @@ def create_link(request, table: Table, column: Column, body: dict) -> None:
             symmetric_column_id=column.id,
         )
     request.dbsession.flush()
+    _tell(request, "insert", other, reverse)  # the caller tells of the requested field
+
+
+def _tell(request, action: str, table: Table, column: Column) -> None:
+    """Tell plugins (realtime) of a field changed on the other side of a link."""
+    notify.meta_changed(request, "column", action, column_json(column, table, request.registry))
 
 
 def _junction(request, work, table: Table, other: Table, pk_here: Column, pk_there: Column):
@@ -338,6 +346,7 @@ def delete_link(request, table: Table, column: Column) -> None:
             db.delete(junction)
     _remove(request, table, column)
     if reverse is not None:
+        _tell(request, "delete", other, reverse)
         _remove(request, other, reverse)
     db.flush()
     for side in tables:

@@ -344,9 +344,11 @@ class _Spy:
 
     def __init__(self):
         self.rows = []
+        self.meta = []
 
     @hookimpl
     def on_meta_changed(self, request, kind, action, obj):
+        self.meta.append((kind, action, obj.get("title"), obj.get("fk_model_id")))
         if obj.get("title") == "Boom" or (obj.get("title") == "Doomed" and action == "delete"):
             raise RuntimeError("refused by a plugin")
 
@@ -398,6 +400,8 @@ def test_links_tell_plugins_which_rows_changed(spy_client):
     body = {"title": "Bs", "uidt": "Links", "childId": b["id"], "type": "hm"}
     table = client.post_json(f"/api/v1/db/meta/tables/{a['id']}/columns", body, headers=h).json
     hm = col(table, "Bs")
+    assert ("column", "insert", "A", b["id"]) in spy.meta  # the other side, for realtime clients
+    assert ("column", "insert", "Bs", a["id"]) in spy.meta
     spy.rows.clear()
     client.post_json(f"/api/v2/tables/{a['id']}/links/{hm['id']}/records/1", [1, 2], headers=h)
     assert len(spy.rows) == 1
