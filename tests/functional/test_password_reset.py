@@ -169,3 +169,19 @@ def test_compatibility_paths(client, prefix):
     client.post(f"{prefix}/token/validate/{token}")
     client.post_json(f"{prefix}/password/reset/{token}", {"password": NEW_PASSWORD})
     client.signin("ann@example.com", NEW_PASSWORD)
+
+
+def test_mailers_that_are_not_synchronous_send_from_a_thread(make_client):
+    plugin, outbox = memory_mail_plugin("threaded", synchronous=False)
+    c = make_client(**{"workbench.plugins.extra": [("threaded_mail", plugin)], "workbench.mail.backend": "threaded"})
+    c.signup("admin@example.com")
+    c.post_json(FORGOT, {"email": "admin@example.com"})
+    assert outbox.wait(1)
+    assert outbox[0].to == "admin@example.com"
+    assert LINK.search(outbox[0].text) is None  # no site URL set: the link uses the request's
+    assert "http://localhost/reset-password/" in outbox[0].text
+
+
+def test_an_unknown_mail_backend_stops_the_start_up(make_client):
+    with pytest.raises(RuntimeError, match="pigeon"):
+        make_client(**{"workbench.mail.backend": "pigeon"})

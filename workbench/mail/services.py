@@ -3,13 +3,15 @@
 ``workbench.mail.backend`` names the mailer plugin; without it, ``smtp`` is used when
 ``workbench.smtp.host`` is set and ``log`` (the message goes to the log) otherwise. Mail
 goes out only once the request's transaction has committed, so a failed request sends
-nothing; a mailer error is logged, never shown to the caller (the answers of the
-password endpoints must not depend on it).
+nothing, and in a thread of its own unless the mailer says it is ``synchronous`` (quick,
+local mailers: the log, tests' memory); a mailer error is logged, never shown to the
+caller (the answers of the password endpoints must not depend on it).
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 
 from workbench.mail.interfaces import MailError, Message
 
@@ -42,12 +44,20 @@ def send_after_commit(request, message: Message) -> None:
     """Send ``message`` once the request's transaction commits (never if it aborts)."""
     chosen = mailer(request.registry)
 
-    def deliver(committed: bool) -> None:
-        if not committed:
-            return
+    def send() -> None:
         try:
             chosen.send(message)
         except (MailError, OSError) as exc:
             log.error("Could not send mail %r to %s: %s", message.subject, message.to, exc)
+
+    def deliver(committed: bool) -> None:
+        if not committed:
+            return
+        if getattr(chosen, "synchronous", False):
+            send()
+        else:
+            # A mail server's delay must not show in the answer's timing (which would tell
+            # which addresses have an account), nor hold the request.
+            threading.Thread(target=send, name="workbench-mail", daemon=True).start()
 
     request.tm.get().addAfterCommitHook(deliver)

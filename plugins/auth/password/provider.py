@@ -1,6 +1,7 @@
 """The password provider: mounts its routes on NocoDB's auth paths."""
 
 from workbench.api import add_api_route
+from workbench.mail.services import mailer
 
 
 class PasswordProvider:
@@ -43,3 +44,6 @@ class PasswordProvider:
         )
         config.scan("workbench_plugins.auth.password.views")
         config.scan("workbench_plugins.auth.password.reset")
+        # Reset links go out by mail: a mail backend that is missing or misconfigured
+        # stops the start-up rather than the first request.
+        mailer(config.registry)

@@ -12,6 +12,7 @@ log = logging.getLogger("workbench.mail")
 
 class LogMailer:
     name = "log"
+    synchronous = True  # nothing to wait for
 
     def __init__(self, settings: dict):
         self.production = settings.get("workbench.env") == "production"
