@@ -144,20 +144,61 @@ def row_json(fields: list[Field], row) -> dict:
     return {f.column.title: f.type.to_api(value) for f, value in zip(readable, row, strict=True)}
 
 
-def select_rows(connection, model: Model, params: ListParams, limit=None, offset=None) -> list[dict]:
-    statement = sa.select(*select_columns(params.fields)).select_from(model.table)
+def page_statement(model: Model, params: ListParams, limit, offset) -> sa.Select:
+    """The SELECT of a page. When computed fields are read and the page is not simply the
+    first rows by key (a filter, a sort or an offset), the page's keys are found first in
+    a sub-select and the computed fields evaluated for those rows only: a sort or offset
+    over a table never computes lookups and rollups for the rows it skips.
+
+    ``limit`` and ``offset`` may be bound parameters (a statement kept for reuse)."""
+    columns = select_columns(params.fields)
+    pks = [f.sa_column for f in model.pk_fields]
+    computed = any(f.computed for f in params.fields)
+    plain_offset = isinstance(offset, int) and not offset
+    simple = plain_offset and params.where is None and _by_key(model, params.order_by)
+    if not (limit is not None and pks and computed and not simple):
+        statement = sa.select(*columns).select_from(model.table)
+        if params.where is not None:
+            statement = statement.where(params.where)
+        statement = statement.order_by(*params.order_by)
+        return statement.limit(limit).offset(offset) if limit is not None else statement
+    keys = sa.select(*(pk.label(f"_wb_pk{i}") for i, pk in enumerate(pks))).select_from(model.table)
     if params.where is not None:
-        statement = statement.where(params.where)
-    statement = statement.order_by(*params.order_by)
+        keys = keys.where(params.where)
+    page = keys.order_by(*params.order_by).limit(limit).offset(offset).subquery("_wb_page")
+    joined = model.table.join(page, sa.and_(*(pk == page.c[f"_wb_pk{i}"] for i, pk in enumerate(pks))))
+    return sa.select(*columns).select_from(joined).order_by(*params.order_by)
+
+
+def _by_key(model: Model, order_by: list) -> bool:
+    """Whether ``order_by`` is the default order: the primary key, ascending."""
+    pks = model.pk_fields
+    return len(order_by) == len(pks) and all(
+        getattr(clause, "element", None) is f.sa_column and clause.modifier is sa.sql.operators.asc_op
+        for clause, f in zip(order_by, pks, strict=True)
+    )
+
+
+def select_rows(connection, model: Model, params: ListParams, limit=None, offset=None) -> list[dict]:
     limit = params.limit if limit is None else limit
-    if limit:
-        statement = statement.limit(limit).offset(params.offset if offset is None else offset)
+    offset = params.offset if offset is None else offset
+    every_field = len(params.fields) == len(model.fields) and all(
+        a is b for a, b in zip(params.fields, model.fields, strict=True)
+    )
+    if limit and params.where is None and every_field and _by_key(model, params.order_by):
+        # the same statement for every plain page of the table (built and keyed once)
+        key = ("page", bool(offset))
+        statement = model.statements.get(key)
+        if statement is None:
+            bound = sa.bindparam("_wb_offset") if offset else 0
+            statement = model.statements[key] = page_statement(model, params, sa.bindparam("_wb_limit"), bound)
+        values = {"_wb_limit": limit, "_wb_offset": offset} if offset else {"_wb_limit": limit}
+        result = connection.execute(statement, values)
+    else:
+        result = connection.execute(page_statement(model, params, limit or None, offset))
     readable = [f for f in params.fields if f.expr is not None]
     converters = [(f.column.title, f.type.to_api) for f in readable]
-    return [
-        {title: to_api(value) for (title, to_api), value in zip(converters, row, strict=True)}
-        for row in connection.execute(statement)
-    ]
+    return [{title: to_api(value) for (title, to_api), value in zip(converters, row, strict=True)} for row in result]
 
 
 def count_rows(connection, model: Model, where=None) -> int:
