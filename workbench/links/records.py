@@ -25,7 +25,7 @@ from workbench.errors import BadRequest, NotFound
 from workbench.links.relations import BT, MM, Relation, RelationError
 from workbench.paging import paged
 from workbench.plugins import notify
-from workbench.records.expand import expand_rows
+from workbench.records.expand import expand_rows, with_keys
 from workbench.records.loading import TableRef, load_table_ref_by_id, model_for
 from workbench.records.services import Records
 
@@ -72,12 +72,13 @@ class LinkedRecords:
         else:
             clause = self.relation.linked_to(table, self.source_value)
         params.conditions.append(clause)
+        params.fields, added = with_keys(related, params.fields)
         if self.relation.type == BT and not excluded:
             rows = select_rows(self.connection, related, params, limit=1, offset=0)
-            expand_rows(self.request, self.connection, related, params.fields, rows)
+            expand_rows(self.request, self.connection, related, params.fields, rows, added)
             return rows[0] if rows else None
         rows = select_rows(self.connection, related, params)
-        expand_rows(self.request, self.connection, related, params.fields, rows)
+        expand_rows(self.request, self.connection, related, params.fields, rows, added)
         if params.offset == 0 and len(rows) < params.limit:
             total = len(rows)
         else:

@@ -52,11 +52,29 @@ def _expands(ftype) -> bool:
     return found
 
 
-def expand_rows(request, connection, model: Model, fields, rows: list[dict]) -> list[dict]:
-    """Let every expanding field among ``fields`` complete ``rows`` (in place)."""
-    expanding = [f for f in fields if f.expr is not None and _expands(f.type)]
+def _expanding(fields) -> list:
+    return [f for f in fields if f.expr is not None and _expands(f.type)]
+
+
+def with_keys(model: Model, fields: list) -> tuple[list, list[str]]:
+    """``fields`` plus the primary key when an expanding field needs it to find its
+    values (``fields=`` may leave it out), and the titles so added (``expand_rows`` drops
+    them again)."""
+    if not _expanding(fields):
+        return fields, []
+    missing = [f for f in model.pk_fields if f not in fields]
+    return [*fields, *missing], [f.title for f in missing]
+
+
+def expand_rows(request, connection, model: Model, fields, rows: list[dict], added=()) -> list[dict]:
+    """Let every expanding field among ``fields`` complete ``rows`` (in place); then drop
+    the ``added`` keys."""
+    expanding = _expanding(fields)
     if expanding and rows:
         page = Page(request, connection, model, api_version(request))
         for f in expanding:
             f.type.expand(page, rows)
+    for title in added:
+        for row in rows:
+            row.pop(title, None)
     return rows

@@ -102,6 +102,10 @@ def test_v1_lists_nested_records(ctx):
     listed = records(ctx, ctx["authors"], version=1)
     assert listed[0]["Books"] == [{"Id": 1, "Title": "X"}, {"Id": 3, "Title": "Z"}]
     assert listed[1]["Books"] == []
+    assert records(ctx, ctx["authors"], version=1, fields="Books")[0] == {
+        "Books": [{"Id": 1, "Title": "X"}, {"Id": 3, "Title": "Z"}]
+    }
+    assert records(ctx, ctx["authors"], version=2, fields="Books")[0] == {"Books": 2}
     one = (
         ctx["client"].get(f"/api/v1/db/data/noco/{ctx['project']['id']}/{ctx['books']['id']}/3", headers=ctx["h"]).json
     )

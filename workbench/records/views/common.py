@@ -4,7 +4,7 @@ from workbench.data import aggregates
 from workbench.data.query import count_rows, read_row, select_rows, selected_fields
 from workbench.errors import NotFound
 from workbench.paging import paged
-from workbench.records.expand import expand_rows
+from workbench.records.expand import expand_rows, with_keys
 from workbench.records.services import Records
 
 LIST_QUERY = (
@@ -33,8 +33,9 @@ AGGREGATE_QUERY = (
 def list_page(request) -> dict:
     records = Records(request)
     params = records.params()
+    params.fields, added = with_keys(records.model, params.fields)
     rows = select_rows(records.connection, records.model, params)
-    expand_rows(request, records.connection, records.model, params.fields, rows)
+    expand_rows(request, records.connection, records.model, params.fields, rows, added)
     if params.offset == 0 and len(rows) < params.limit:
         total = len(rows)
     else:
@@ -56,15 +57,16 @@ def aggregate(request) -> dict:
 def find_one(request) -> dict:
     records = Records(request)
     params = records.params(paging=False)
+    params.fields, added = with_keys(records.model, params.fields)
     rows = select_rows(records.connection, records.model, params, limit=1, offset=0)
-    expand_rows(request, records.connection, records.model, params.fields, rows)
+    expand_rows(request, records.connection, records.model, params.fields, rows, added)
     return rows[0] if rows else {}
 
 
 def read_one(request, row_id) -> dict:
     records = Records(request)
-    fields = selected_fields(records.model, request, records.view)
+    fields, added = with_keys(records.model, selected_fields(records.model, request, records.view))
     row = read_row(records.connection, records.model, records.key_of_id(row_id), fields)
     if row is None:
         raise NotFound(f"Record '{row_id}' not found")
-    return expand_rows(request, records.connection, records.model, fields, [row])[0]
+    return expand_rows(request, records.connection, records.model, fields, [row], added)[0]
