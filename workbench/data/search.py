@@ -13,30 +13,14 @@ otherwise every searchable field is tried and a record matches when any of them 
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
-
 import sqlalchemy as sa
 
 from workbench.data.filters import _escape_like, _is_text
 from workbench.data.model import Field, Model
 from workbench.errors import BadRequest
-from workbench.fields.interfaces import FieldValueError
+from workbench.fields.interfaces import FieldValueError, SearchesItself
 
 VALUE_PARAMS = ("searchValue", "search")
-
-
-@runtime_checkable
-class SearchesItself(Protocol):
-    """A field type whose quick search needs its own SQL.
-
-    ``search_clause`` returns the SQL condition matching ``text``, or ``NotImplemented``
-    to fall back on the type's ``search`` rule; it raises ``FieldValueError`` when
-    ``text`` cannot be a value of the field.
-    """
-
-    def search_clause(self, expr: sa.ColumnElement, text: str, dialect: str) -> Any: ...
-
-
 FIELD_PARAM = "searchField"
 
 

@@ -8,7 +8,8 @@ Every field type answers:
 - ``to_db(value)``: validate and coerce a value from the API (raise ``FieldValueError``);
 - ``to_api(value)``: turn a stored value into its JSON form;
 - ``filter_value(text)``: parse one value of a ``where`` condition;
-- ``operators``, ``search`` and ``aggregations``: what filters, search and footers offer.
+- ``operators``, ``search`` and ``aggregations``: what filters, search and footers offer
+  (a type whose search needs its own SQL implements ``SearchesItself``).
 
 Optional abilities are the protocols below; the engine checks for them with ``isinstance``.
 """
@@ -167,3 +168,15 @@ class ChecksWrites(Protocol):
     gets the coerced values of one write (all rows) and raises ``FieldValueError``."""
 
     def check_values(self, connection: Any, values: list) -> None: ...
+
+
+@runtime_checkable
+class SearchesItself(Protocol):
+    """A type whose quick search needs its own SQL (``workbench.data.search``).
+
+    ``search_clause`` returns the SQL condition matching ``text``, or ``NotImplemented``
+    to fall back on the type's ``search`` rule; it raises ``FieldValueError`` when
+    ``text`` cannot be a value of the field.
+    """
+
+    def search_clause(self, expr: sa.ColumnElement, text: str, dialect: str) -> Any: ...
