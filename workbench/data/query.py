@@ -74,11 +74,12 @@ def filter_conditions(request, model: Model, view=None) -> list:
         clause = json_filters_clause(model, text)
         if clause is not None:
             conditions.append(clause)
-    # Through a view, searching every field means every field the view shows.
-    shown = selected_fields(model, request, view) if view is not None else None
-    clause = search.request_clause(request, model, shown)
-    if clause is not None:
-        conditions.append(clause)
+    if search.requested(request):
+        # Through a view, searching every field means every field the view shows.
+        shown = selected_fields(model, request, view) if view is not None else None
+        clause = search.request_clause(request, model, shown)
+        if clause is not None:
+            conditions.append(clause)
     return conditions
 
 

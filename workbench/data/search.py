@@ -78,6 +78,11 @@ def search_clause(model: Model, text: str, field_name: str | None = None, fields
     return sa.or_(*clauses) if clauses else sa.false()
 
 
+def requested(request) -> bool:
+    """Whether the request asks for a quick search."""
+    return any(request.params.get(name) for name in VALUE_PARAMS)
+
+
 def request_clause(request, model: Model, fields: list[Field] | None = None):
     """The quick search of a request's query parameters, or None; without ``searchField``
     it tries ``fields`` (default: every field of the table)."""
