@@ -57,6 +57,7 @@ reformat: $(INSTALLED) ## ruff format and autofix
 bench: $(INSTALLED) $(FRONTEND_BUILT) ## run the benchmarks and rewrite bench/RESULTS.md
 	$(BIN)/python -m bench.startup
 	$(BIN)/python -m bench.records
+	$(BIN)/python -m bench.computed
 	$(BIN)/python -m bench.grid
 
 clean: ## remove the virtualenv and build output (keeps the data folder)
