@@ -72,6 +72,8 @@ export const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 32;
 const ROW_NUMBER_WIDTH = 64;
 const ADD_FIELD_WIDTH = 48;
+/** How long the arrow keys must pause before a keyboard resize is saved. */
+const KEY_RESIZE_SAVE_MS = 400;
 
 interface Cell {
   row: number;
@@ -310,6 +312,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
   // Widths being dragged or just saved, by column id, over the view's stored ones.
   const [localWidths, setLocalWidths] = useState<Record<string, number>>({});
   const resizing = useRef<{ columnId: string; x: number; width: number } | null>(null);
+  const keyResizeTimers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
   const [resizeViewColumn] = useResizeViewColumnMutation();
   const [editing, setEditing] = useState<Editing | null>(null);
   // The latest editor state, for a plugin editor that changes the value and finishes in one go.
@@ -637,7 +640,9 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     const next = clampWidth(width + grow * WIDTH_STEP * (horizontal && isRtl() ? -1 : 1));
     if (next === width) return;
     setLocalWidths((prev) => ({ ...prev, [columnId]: next }));
-    void saveWidth(columnId, next);
+    // Saved once the keys pause, so that a run of presses is one request.
+    clearTimeout(keyResizeTimers.current[columnId]);
+    keyResizeTimers.current[columnId] = setTimeout(() => void saveWidth(columnId, next), KEY_RESIZE_SAVE_MS);
   };
 
   const addRecord = async () => {

@@ -9,9 +9,11 @@ import type { PendingPaste } from "./useRangeEdits";
 export function PasteAddRows({ pending, onAnswer }: { pending: PendingPaste | null; onAnswer(addRows: boolean | null): void }) {
   const intl = useIntl();
   return (
-    <Dialog isOpen={!!pending} onClose={() => onAnswer(null)} title={intl.formatMessage({ id: "paste.addRows.title" })} data-testid="paste-add-rows">
+    <Dialog isOpen={!!pending} onClose={() => onAnswer(null)} title={intl.formatMessage({ id: "paste.addRows.title" })}>
       <DialogBody>
-        <FormattedMessage id="paste.addRows.text" values={{ count: pending?.extra ?? 0 }} />
+        <p data-testid="paste-add-rows">
+          <FormattedMessage id="paste.addRows.text" values={{ count: pending?.extra ?? 0 }} />
+        </p>
       </DialogBody>
       <DialogFooter
         actions={
@@ -35,8 +37,9 @@ export function PasteAddRows({ pending, onAnswer }: { pending: PendingPaste | nu
 export function PasteReport({ invalid, columns, onClose }: { invalid: InvalidCell[]; columns: Column[]; onClose(): void }) {
   const intl = useIntl();
   return (
-    <Dialog isOpen={invalid.length > 0} onClose={onClose} title={intl.formatMessage({ id: "paste.invalid.title" })} data-testid="paste-report">
+    <Dialog isOpen={invalid.length > 0} onClose={onClose} title={intl.formatMessage({ id: "paste.invalid.title" })}>
       <DialogBody>
+        <div data-testid="paste-report">
         <p>
           <FormattedMessage id="paste.invalid.text" values={{ count: invalid.length }} />
         </p>
@@ -60,6 +63,7 @@ export function PasteReport({ invalid, columns, onClose }: { invalid: InvalidCel
             ))}
           </tbody>
         </HTMLTable>
+        </div>
       </DialogBody>
       <DialogFooter
         actions={
