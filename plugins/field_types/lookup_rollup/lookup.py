@@ -33,6 +33,13 @@ from .paths import resolve
 #: operators that hold when no linked value meets their positive form
 _NEGATIVE = {"neq": "eq", "nlike": "like", "nanyof": "anyof", "nallof": "allof", "notchecked": "checked"}
 _DATES = (DataType.DATE, DataType.DATETIME)
+_SCHEMAS = {
+    DataType.NUMERIC: {"type": "number"},
+    DataType.STRING: {"type": "string"},
+    DataType.BOOLEAN: {"type": "boolean"},
+    DataType.DATE: {"type": "string", "format": "date"},
+    DataType.DATETIME: {"type": "string"},
+}
 
 
 class Lookup(FieldType):
@@ -85,6 +92,11 @@ class Lookup(FieldType):
             return self.target.to_api(value)
         except (TypeError, ValueError, AttributeError):
             return value
+
+    def json_schema(self):
+        """For the project's OpenAPI document: a list, or one value of the stored type."""
+        element = _SCHEMAS.get(self.element, {})
+        return {"type": "array", "items": element} if self.multi else dict(element)
 
     def filter_value(self, text):
         if self.target is None:

@@ -91,6 +91,12 @@ class Rollup(FieldType):
                 return int(number) if number is not None and number.is_integer() else number
         return value
 
+    def json_schema(self):
+        """For the project's OpenAPI document."""
+        if self.result is DataType.DATE:
+            return {"type": "string", "format": "date"}
+        return {"type": "number"} if self.result is DataType.NUMERIC else {"type": "string"}
+
     def filter_value(self, text):
         if self._date is not None:
             return self._date.filter_value(text)
