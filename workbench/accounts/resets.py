@@ -11,6 +11,7 @@ sets the new password and ends every session of the user: refresh tokens are del
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import secrets
 from urllib.parse import quote
 
@@ -24,6 +25,7 @@ from workbench.mail.services import send_after_commit
 from workbench.meta.base import utcnow
 from workbench.security.tokens import token_hash
 
+log = logging.getLogger(__name__)
 DEFAULT_LIFETIME = 3600  # seconds; ``workbench.password.reset_expiration``
 #: the web app's page that the link opens (the token is the last path segment)
 RESET_PAGE = "/reset-password/"
@@ -40,8 +42,20 @@ def lifetime(request) -> dt.timedelta:
     )
 
 
-def reset_link(request, token: str) -> str:
-    site = (request.registry.settings.get("workbench.site_url") or request.application_url).rstrip("/")
+def site_url(request) -> str | None:
+    """Where the links of a mail point. ``workbench.site_url`` in production: the Host
+    header of the request is the caller's to choose, and a reset link on an attacker's
+    host would hand them the token. In development the request's own address is used."""
+    settings = request.registry.settings
+    configured = (settings.get("workbench.site_url") or "").strip()
+    if configured:
+        return configured.rstrip("/")
+    if settings.get("workbench.env") == "production":
+        return None
+    return request.application_url.rstrip("/")
+
+
+def reset_link(site: str, token: str) -> str:
     return f"{site}{RESET_PAGE}{quote(token, safe='')}"
 
 
@@ -63,11 +77,15 @@ def request_reset(request, email: str) -> None:
     user = services.user_by_email(db, email)
     if user is None or user.blocked:
         return
+    site = site_url(request)
+    if site is None:
+        log.error("No password reset mail sent: set workbench.site_url (WORKBENCH_SITE_URL) for the links")
+        return
     db.execute(sa.delete(PasswordReset).where(PasswordReset.user_id == user.id))
     token = secrets.token_urlsafe(32)
     span = lifetime(request)
     db.add(PasswordReset(user_id=user.id, token_hash=token_hash(token), expires_at=utcnow() + span))
-    send_after_commit(request, reset_message(user, reset_link(request, token), int(span.total_seconds() // 60)))
+    send_after_commit(request, reset_message(user, reset_link(site, token), int(span.total_seconds() // 60)))
 
 
 def check_token(request, token: str) -> PasswordReset:
