@@ -8,12 +8,11 @@ view to the route and all its aliases, and records what the OpenAPI document say
 
 from __future__ import annotations
 
-import datetime as dt
-import decimal
 from dataclasses import dataclass, field
 
 import venusian
-from pyramid.renderers import JSON
+
+from workbench.renderer import JSONRenderer
 
 ALIASES_KEY = "workbench.route_aliases"
 
@@ -80,15 +79,5 @@ def api_view(
     return decorate
 
 
-def _json_renderer() -> JSON:
-    renderer = JSON(separators=(",", ":"), ensure_ascii=False)
-    renderer.add_adapter(dt.datetime, lambda v, _r: v.replace(microsecond=0).isoformat(sep=" "))
-    renderer.add_adapter(dt.date, lambda v, _r: v.isoformat())
-    renderer.add_adapter(dt.time, lambda v, _r: v.isoformat())
-    renderer.add_adapter(decimal.Decimal, lambda v, _r: float(v))
-    renderer.add_adapter(bytes, lambda v, _r: v.decode("utf-8", "replace"))
-    return renderer
-
-
 def includeme(config):
-    config.add_renderer("json", _json_renderer())
+    config.add_renderer("json", JSONRenderer())
