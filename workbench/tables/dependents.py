@@ -64,6 +64,7 @@ def users_in_project(request, table: Table, column: Column) -> list[tuple[Column
         sa.select(Column)
         .join(Table, Table.id == Column.table_id)
         .where(Table.project_id == table.project_id, Column.id != column.id)
+        .order_by(Table.order, Table.created_at, Column.order, Column.id)
     ).all()
     for other in columns:
         ftype = field_type(request.registry, other)

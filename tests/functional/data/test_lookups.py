@@ -282,6 +282,12 @@ def test_circular_lookups_are_refused(ctx):
     ).json
     assert res["msg"] == "Field 'AF': Circular lookup: AF → Authors.BA → AF"
     assert values(ctx, "authors", "BA") == [["Ann", "Ann"], ["Bob"], []]
+    # changing the formula at the far end shows at once in both tables reading it
+    client.patch_json(
+        f"/api/v2/meta/columns/{col(ctx, 'authors', 'F')['id']}", {"formula_raw": "UPPER({Name})"}, headers=h
+    )
+    assert values(ctx, "books", "AF") == ["ANN", "ANN", "BOB", None]
+    assert values(ctx, "authors", "BA") == [["ANN", "ANN"], ["BOB"], []]
 
 
 def test_deleting_what_they_read_is_refused(ctx):
