@@ -474,3 +474,19 @@ def test_failure_while_deleting_a_link_keeps_it(spy_client, kind):
     assert col(client.get(f"/api/v1/db/meta/tables/{b['id']}", headers=h).json, "A")
     page = client.get(f"/api/v2/tables/{a['id']}/links/{doomed['id']}/records/1", headers=h).json
     assert [r["Name"] for r in page["list"]] == ["b1"]
+
+
+def test_rename_keeps_the_link_and_junction_cannot_be_deleted_alone(ctx):
+    authors = add_link(ctx, ctx["authors"], ctx["books"], "Books", "mm")
+    mm = col(authors, "Books")
+    client, h = ctx["client"], ctx["h"]
+    client.patch_json(f"/api/v1/db/meta/columns/{mm['id']}", {"title": "Works"}, headers=h)
+    renamed = col(read_table(ctx, ctx["authors"]), "Works")
+    assert renamed["colOptions"] == mm["colOptions"]
+    link(ctx, ctx["authors"], renamed, 1, [3])
+    assert records(ctx, ctx["authors"], version=1)[0]["Works"] == [{"Id": 3, "Title": "Z"}]
+    junction = mm["colOptions"]["fk_mm_model_id"]
+    res = client.delete(f"/api/v1/db/meta/tables/{junction}", headers=h, status=400).json
+    assert "many-to-many" in res["msg"]
+    res = client.patch_json(f"/api/v1/db/meta/columns/{mm['id']}", {"uidt": "Number"}, headers=h, status=400).json
+    assert "cannot change type" in res["msg"]
