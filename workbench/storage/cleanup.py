@@ -13,6 +13,9 @@ Two ways, both careful never to remove a file still referenced:
   files of deleted tables, fields and projects, and uploads never used.
 
 Any doubt keeps the file: a table that cannot be read counts as referencing everything.
+One race remains: a request that copies a cell's file into another record and commits
+while the file's last holder is being emptied may find the file gone (the check runs on
+committed data only).
 """
 
 from __future__ import annotations
@@ -27,8 +30,11 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
+from workbench.meta.models import Base
+from workbench.projects.models import Source
 from workbench.storage import keys
 from workbench.storage.interfaces import ListsKeys
+from workbench.tables.models import Column, Table
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +82,6 @@ def removed_keys(changes: Iterable[tuple[dict | None, dict | None]]) -> set[str]
 @dataclass
 class _Place:
     source: types.SimpleNamespace
-    project_id: str
     table_name: str
     column_name: str
 
@@ -92,19 +97,16 @@ class References:
     @property
     def places(self) -> list[_Place]:
         if self._places is None:
-            from workbench.projects.models import Source
-            from workbench.tables.models import Column, Table
-
             statement = (
-                sa.select(Source, Table.project_id, Table.table_name, Column.column_name)
+                sa.select(Source, Table.table_name, Column.column_name)
                 .join(Table, Table.source_id == Source.id)
                 .join(Column, Column.table_id == Table.id)
                 .where(Column.uidt == ATTACHMENT, Column.column_name.is_not(None))
             )
             with Session(self.registry["db_engine"]) as session:
                 self._places = [
-                    _Place(types.SimpleNamespace(id=s.id, type=s.type, config=s.config), project, table, column)
-                    for s, project, table, column in session.execute(statement)
+                    _Place(types.SimpleNamespace(id=s.id, type=s.type, config=s.config), table, column)
+                    for s, table, column in session.execute(statement)
                 ]
         return self._places
 
@@ -153,8 +155,6 @@ class References:
     def _meta_texts(self, patterns: list[str]) -> Iterator[str]:
         """Texts of the meta database matching any of ``patterns`` (views' covers, forms'
         logos, ...): one query per meta table."""
-        from workbench.meta.models import Base
-
         with self.registry["db_engine"].connect() as connection:
             for table in Base.metadata.sorted_tables:
                 texts = [_as_text(c) for c in table.columns if _is_text(c.type)]

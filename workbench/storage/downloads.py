@@ -11,7 +11,9 @@ from pyramid.response import FileIter, Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from workbench.api import api_view
+from workbench.data.query import read_row
 from workbench.errors import BadRequest, Forbidden, NotFound
+from workbench.records.services import Records
 from workbench.security.permissions import Permission
 from workbench.storage import filetypes, keys
 from workbench.storage.interfaces import FileMissing
@@ -73,9 +75,6 @@ def signed_download(request):
     summary="Download one file of a record's Attachment field (an external url is redirected to)",
 )
 def download_attachment(request):
-    from workbench.data.query import read_row
-    from workbench.records.services import Records
-
     wanted = (request.params.get("urlOrPath") or "").strip()
     if not wanted:
         raise BadRequest("urlOrPath is required: the path or url of the file")

@@ -19,9 +19,11 @@ import datetime as dt
 import decimal
 from typing import ClassVar
 
+from workbench.data.query import read_row
 from workbench.errors import BadRequest, NotFound
 from workbench.fields.interfaces import FieldType, FieldValueError
 from workbench.formulas import DataType
+from workbench.records.services import Records
 
 SOURCE_UIDTS = frozenset({"SingleLineText", "LongText", "URL", "Email", "PhoneNumber", "Number", "Decimal", "Formula"})
 _SOURCE_TYPES = frozenset({DataType.STRING, DataType.NUMERIC, DataType.DATE, DataType.DATETIME})
@@ -89,8 +91,10 @@ class SourcedField(FieldType):
 
 def as_text(value) -> str | None:
     """The text a code encodes for a source value (None when there is nothing to encode)."""
-    if value is None or isinstance(value, bool):
-        return None if value is None else str(int(value))
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return str(int(value))
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, decimal.Decimal):
@@ -104,12 +108,9 @@ def as_text(value) -> str | None:
 
 
 def encoded_text(request, uidt: str) -> tuple:
-    """``(field, text)``: the text the image route draws, the record's value of the ``column_id`` field, which
-    must be a field of type ``uidt`` of the route's table (404 if the field, the record or a
-    value is missing)."""
-    from workbench.data.query import read_row
-    from workbench.records.services import Records
-
+    """``(field, text)``: the text the image route draws, the record's value of the
+    ``column_id`` field, which must be a field of type ``uidt`` of the route's table (404
+    if the field, the record or a value is missing)."""
     records = Records(request)
     md = request.matchdict
     f = records.model.by_id.get(md["column_id"])
