@@ -33,6 +33,10 @@ class ProjectContext:
         self.project_id = project.id
         self._roles_cache: dict[str, set[str]] = {}
 
+    def remember_member_roles(self, user_id: str, roles: str | None) -> None:
+        """The caller's roles here, read along with the caller (see the security policy)."""
+        self._roles_cache[user_id] = parse_roles(roles)
+
     def member_roles(self, user_id: str) -> set[str]:
         if user_id not in self._roles_cache:
             value = self.request.dbsession.scalar(

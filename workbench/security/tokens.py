@@ -7,13 +7,18 @@ Refresh and API tokens are random; only their SHA-256 is stored.
 """
 
 import hashlib
+import logging
 import secrets
+import threading
+import time
+from collections import OrderedDict
 
 import jwt
 from pyramid_jwt import JWTAuthenticationPolicy
 
 API_TOKEN_PREFIX = "wbt_"  # noqa: S105 (a prefix, not a secret)
 JWT_ALGORITHM = "HS256"
+log = logging.getLogger(__name__)
 
 
 def token_hash(token: str) -> str:
@@ -32,39 +37,85 @@ def looks_like_jwt(token: str) -> bool:
     return token.count(".") == 2 and not token.startswith(API_TOKEN_PREFIX)
 
 
-class JWTCodec:
-    """Reads JWTs from ``xc-auth``, ``Authorization: JWT`` and ``Authorization: Bearer``.
+class ClaimsCache:
+    """Verified claims by token string, so a client sending the same JWT on every request
+    pays for one signature check, not one per request.
 
-    pyramid-jwt's policy reads one header each; one reader per accepted header.
-    """
+    Bounded (least recently used out first) and brief (``ttl`` seconds); a hit still
+    honours the token's ``exp`` and ``nbf``. Only the signature check is saved: the
+    caller's ``token_version`` and ``blocked`` are read from the database on every
+    request, so a password change or a block still refuses old tokens at once."""
+
+    def __init__(self, size: int = 1024, ttl: float = 60.0):
+        self.size, self.ttl = size, ttl
+        self._items: OrderedDict[str, tuple[float, dict]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, token: str) -> dict | None:
+        now = time.time()
+        with self._lock:
+            item = self._items.get(token)
+            if item is None:
+                return None
+            checked_at, claims = item
+            exp, nbf = claims.get("exp"), claims.get("nbf")
+            if now - checked_at > self.ttl or (exp is not None and exp <= now) or (nbf is not None and nbf > now):
+                del self._items[token]
+                return None
+            self._items.move_to_end(token)
+        return dict(claims)
+
+    def put(self, token: str, claims: dict) -> None:
+        with self._lock:
+            self._items[token] = (time.time(), dict(claims))
+            self._items.move_to_end(token)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+class JWTCodec:
+    """Reads JWTs from ``xc-auth``, ``Authorization: JWT`` and ``Authorization: Bearer``
+    (tried in that order), and writes them (with pyramid-jwt's token format)."""
 
     def __init__(self, secret: str, expiration: int):
         self.expiration = expiration
         self._secret = secret
-        make = lambda header, auth_type: JWTAuthenticationPolicy(  # noqa: E731
-            secret, algorithm=JWT_ALGORITHM, expiration=expiration, http_header=header, auth_type=auth_type
+        self._writer = JWTAuthenticationPolicy(
+            secret, algorithm=JWT_ALGORITHM, expiration=expiration, http_header="xc-auth", auth_type=None
         )
-        self._writer = make("xc-auth", None)
-        self._readers = [make("xc-auth", None), make("Authorization", "JWT"), make("Authorization", "Bearer")]
+        self.cache = ClaimsCache()
 
     def create(self, user_id: str, **claims) -> str:
         return self._writer.create_token(str(user_id), **claims)
 
     def claims(self, request) -> dict:
-        for reader in self._readers:
-            if reader.http_header == "Authorization":
-                auth = request.headers.get("Authorization", "")
-                scheme, _, token = auth.partition(" ")
-                if scheme != reader.auth_type or not looks_like_jwt(token.strip()):
-                    continue
-            claims = reader.get_claims(request)
-            if claims.get("sub"):
-                return claims
+        headers = request.headers
+        candidates = [headers.get("xc-auth")]
+        scheme, _, token = headers.get("Authorization", "").partition(" ")
+        token = token.strip()
+        if scheme in ("JWT", "Bearer") and looks_like_jwt(token):
+            candidates.append(token)
+        for token in candidates:
+            if token:
+                claims = self.decode(token)
+                if claims.get("sub"):
+                    return claims
         return {}
 
     def decode(self, token: str) -> dict:
         """Claims of a raw token (the websocket may send it in a message), or ``{}``."""
+        claims = self.cache.get(token)
+        if claims is not None:
+            return claims
         try:
-            return jwt.decode(token, self._secret, algorithms=[JWT_ALGORITHM])
-        except jwt.InvalidTokenError:
+            claims = jwt.decode(token, self._secret, algorithms=[JWT_ALGORITHM])
+        except jwt.InvalidTokenError as exc:
+            log.info("Invalid JWT: %s", exc)
             return {}
+        if claims.get("sub"):
+            self.cache.put(token, claims)
+        return claims
