@@ -13,7 +13,7 @@ from workbench.data import where as where_syntax
 from workbench.data.filters import json_filters_clause, stored_filters_clause, tree_clause
 from workbench.data.model import Field, Model
 from workbench.errors import BadRequest, NotFound
-from workbench.fields.interfaces import FieldValueError
+from workbench.fields.interfaces import FieldType, FieldValueError
 from workbench.paging import int_param
 from workbench.settings import as_bool
 
@@ -39,9 +39,18 @@ def _names(value: str | None) -> list[str]:
     return [part.strip() for part in (value or "").split(",") if part.strip()]
 
 
+def _params(request):
+    """``request.params``, built once per request (WebOb builds a new one on every access)."""
+    found = request.__dict__.get("_workbench_params")
+    if found is None:
+        found = request.__dict__["_workbench_params"] = request.params
+    return found
+
+
 def _param(request, *names):
+    params = _params(request)
     for name in names:
-        values = request.params.getall(name)
+        values = params.getall(name)
         if values:
             return values
     return []
@@ -101,7 +110,7 @@ def list_params(request, model: Model, view=None, paging: bool = True) -> ListPa
         if f.expr is None:
             raise BadRequest(f"Field '{f.title}' cannot be sorted")
         params.order_by.append(_ordering(model, f.expr, descending))
-    if as_bool(request.params.get("shuffle", "0")):
+    if as_bool(_params(request).get("shuffle", "0")):
         params.order_by = [sa.func.rand() if model.dialect in ("mysql", "mariadb") else sa.func.random()]
     else:
         params.order_by += [f.sa_column.asc() for f in model.pk_fields]
@@ -143,6 +152,24 @@ def row_json(fields: list[Field], row) -> dict:
     """A record as the API shows it; ``row`` holds the readable fields of ``fields`` in order."""
     readable = [f for f in fields if f.expr is not None]
     return {f.column.title: f.type.to_api(value) for f, value in zip(readable, row, strict=True)}
+
+
+def rows_json(readable: list[Field], rows) -> list[dict]:
+    """``row_json`` of many rows holding ``readable`` (fields with an ``expr``) in order:
+    values whose type shows them as stored are taken as they are, the others converted."""
+    titles = [f.column.title for f in readable]
+    converters = [
+        (index, f.column.title, f.type.to_api)
+        for index, f in enumerate(readable)
+        if type(f.type).to_api is not FieldType.to_api
+    ]
+    records = []
+    for row in rows:
+        record = dict(zip(titles, row, strict=True))
+        for index, title, to_api in converters:
+            record[title] = to_api(row[index])
+        records.append(record)
+    return records
 
 
 def page_statement(model: Model, params: ListParams, limit, offset) -> sa.Select:
@@ -197,9 +224,7 @@ def select_rows(connection, model: Model, params: ListParams, limit=None, offset
         result = connection.execute(statement, values)
     else:
         result = connection.execute(page_statement(model, params, limit or None, offset))
-    readable = [f for f in params.fields if f.expr is not None]
-    converters = [(f.column.title, f.type.to_api) for f in readable]
-    return [{title: to_api(value) for (title, to_api), value in zip(converters, row, strict=True)} for row in result]
+    return rows_json([f for f in params.fields if f.expr is not None], result)
 
 
 def count_rows(connection, model: Model, where=None) -> int:

@@ -51,12 +51,13 @@ _REF_BY_ID = _REF_COLUMNS.where(_TABLE.c.id == sa.bindparam("table_id"))
 
 
 def load_table_ref_by_id(request, table_id: str) -> TableRef:
-    return _table_ref(request.dbsession.execute(_REF_BY_ID, {"table_id": table_id}).first())
+    # On the session's connection: a Core statement needs none of the ORM's execute path.
+    return _table_ref(request.dbsession.connection().execute(_REF_BY_ID, {"table_id": table_id}).first())
 
 
 def load_table_ref(request, *conditions, order_by=()) -> TableRef:
     statement = _REF_COLUMNS.where(*conditions).order_by(*order_by).limit(1)
-    return _table_ref(request.dbsession.execute(statement).first())
+    return _table_ref(request.dbsession.connection().execute(statement).first())
 
 
 def _table_ref(row) -> TableRef:
