@@ -11,6 +11,11 @@ Core tests run it over the whole registry; a plugin author runs it on their own 
 A type passes when its declarations are sound (name, operators, search, aggregations), its
 ``examples`` survive a real round trip (``to_db`` → INSERT → SELECT → ``to_api``), its
 ``invalid_examples`` are refused with ``FieldValueError``, and its operators compile to SQL.
+
+A virtual type computed in SQL (``ComputedInSql``: formulas, QR codes, ...) stores
+nothing; with a ``computed_example`` it is configured over one stored text field (id
+``cl_source``, title ``Source``) and its expression must give the expected API values
+for the source values, on every dialect.
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ import sqlalchemy as sa
 from workbench.data.filters import condition_clause
 from workbench.data.model import build_model
 from workbench.fields import operators as ops
-from workbench.fields.interfaces import FieldType, FieldValueError
+from workbench.fields.interfaces import ComputedInSql, FieldType, FieldValueError
+from workbench.formulas import DataType
+from workbench.formulas.testing import ColumnResolver
 
 KNOWN_OPERATORS = (
     ops.TEXT | ops.NUMERIC | ops.DATE | ops.CHECKBOX | ops.MULTI_SELECT | ops.SINGLE_SELECT | frozenset({"isWithin"})
@@ -75,7 +82,9 @@ def check_field_type(cls: type[FieldType], engine: sa.Engine) -> None:
     column = example_column(cls)
     ftype = cls(column)
     if ftype.sql_type(engine.dialect.name) is None:
-        return  # virtual types have nothing to store
+        if isinstance(ftype, ComputedInSql) and getattr(cls, "computed_example", None):
+            _computed(cls, engine)
+        return  # other virtual types have nothing to store
     assert cls.examples, f"{cls.name} declares no examples"
     table_meta = types.SimpleNamespace(
         id="md_contract", title="Contract", table_name=f"wb_contract_{secrets.token_hex(4)}"
@@ -145,3 +154,49 @@ def _operators_compile(cls, model, engine) -> None:
         clause = condition_clause(model, "Value", op, args)
         with engine.connect() as connection:
             connection.execute(sa.select(sa.func.count()).select_from(model.table).where(clause)).scalar_one()
+
+
+def _computed(cls, engine) -> None:
+    """Configure the type over a text field ``Source`` and read its value for each
+    ``(source value, expected API value)`` of ``computed_example["rows"]``."""
+    from workbench.data.computed import TableFields
+
+    example = cls.computed_example
+    fields = TableFields(
+        dialect=engine.dialect.name,
+        functions={},
+        ids={"Source": "cl_source", "Value": "cl_contract"},
+        titles={"cl_source": "Source", "cl_contract": "Value"},
+        data_type={"cl_source": DataType.STRING}.get,
+        graph={},
+        column_id="cl_contract",
+    )
+    try:
+        options = cls(example_column(cls)).configure(dict(example["body"]), fields)
+    except FieldValueError as exc:
+        raise AssertionError(f"{cls.name}: the computed example was refused: {exc}") from None
+    column = example_column(cls)
+    column.col_options = options
+    ftype = cls(column)
+    assert ftype.references() == ["cl_source"], f"{cls.name} must reference the field it reads"
+    table = sa.Table(
+        f"wb_contract_{secrets.token_hex(4)}",
+        sa.MetaData(),
+        sa.Column("pk", sa.Integer, primary_key=True, autoincrement=False),
+        sa.Column("source", sa.Text),
+    )
+    resolver = ColumnResolver({"cl_source": (table.c.source, DataType.STRING)}, table.c.pk)
+    expression = ftype.expression(resolver, engine.dialect.name, {})
+    rows = example["rows"]
+    with engine.begin() as connection:
+        table.create(connection)
+    try:
+        with engine.begin() as connection:
+            connection.execute(table.insert(), [{"pk": i, "source": given} for i, (given, _) in enumerate(rows)])
+            found = dict(connection.execute(sa.select(table.c.pk, expression)).all())
+    finally:
+        with engine.begin() as connection:
+            table.drop(connection)
+    for index, (given, expected) in enumerate(rows):
+        got = ftype.to_api(found[index])
+        assert got == expected, f"{cls.name} on {engine.dialect.name}: {given!r} gave {got!r}, expected {expected!r}"

@@ -1,5 +1,7 @@
 """Barcode: a virtual field showing another field's value, drawn as a barcode."""
 
+from typing import ClassVar
+
 from workbench_plugins.field_types.qrcode.source import SourcedField
 
 from workbench.fields.interfaces import FieldValueError
@@ -10,6 +12,10 @@ from .render import DEFAULT_FORMAT, FORMATS
 class Barcode(SourcedField):
     name = "Barcode"
     option = "fk_barcode_value_column_id"
+    computed_example: ClassVar[dict] = {
+        "body": {"colOptions": {"fk_barcode_value_column_id": "Source"}},
+        "rows": (("5901234123457", "5901234123457"), (None, None)),
+    }
 
     @property
     def barcode_format(self) -> str:

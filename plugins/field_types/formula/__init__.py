@@ -18,6 +18,7 @@ is filtered with ``checked``/``notchecked`` or ``eq``/``neq`` 1, 0, true or fals
 from __future__ import annotations
 
 import datetime as dt
+from typing import ClassVar
 
 from workbench_plugins.field_types.dates.types import DATE_AGGREGATIONS, Date, DateTime
 from workbench_plugins.field_types.numbers.types import NUMERIC_AGGREGATIONS
@@ -51,6 +52,10 @@ class Formula(FieldType):
     name = "Formula"
     read_only = True
     dt = "formula"
+    computed_example: ClassVar[dict] = {
+        "body": {"formula_raw": '{Source} & "!"'},
+        "rows": (("a", "a!"), ("été", "été!"), (None, "!")),
+    }
 
     def __init__(self, column=None):
         super().__init__(column)

@@ -37,6 +37,8 @@ class SourcedField(FieldType):
     dt = "varchar"
     operators: ClassVar[frozenset[str]] = frozenset()
     aggregations = ("count",)
+    #: for the contract suite: configured over a text field, the value is that field's
+    computed_example: ClassVar[dict] = {}
 
     def __init__(self, column=None):
         super().__init__(column)
