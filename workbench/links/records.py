@@ -11,18 +11,21 @@
   belongs-to link writes the foreign key through the table's ``RowWriter`` (so the
   parent is checked and ``on_rows_changed`` fires for the rows whose key changed); a
   many-to-many link inserts or deletes junction rows (``on_rows_changed`` on the junction
-  table). Linking a record already linked is refused with "value already in list" (400);
+  table). The records whose counts and linked records changed are reported as updates
+  too (the record, the related records). Linking a record already linked is refused with "value already in list" (400);
   unknown records are 404.
 """
 
 from __future__ import annotations
 
+import contextlib
+
 import sqlalchemy as sa
 
-from workbench.data.query import count_rows, list_params, parse_row_id, read_row, select_rows
+from workbench.data.query import ListParams, count_rows, list_params, parse_row_id, read_row, select_rows
 from workbench.data.writes import RowWriter
 from workbench.errors import BadRequest, NotFound
-from workbench.links.relations import BT, MM, Relation, RelationError
+from workbench.links.relations import BT, HM, MM, Relation, RelationError
 from workbench.paging import paged
 from workbench.plugins import notify
 from workbench.records.expand import expand_rows, with_keys
@@ -120,6 +123,10 @@ class LinkedRecords:
     def add(self, body) -> None:
         keys = self.ref_keys(body)
         values = [next(iter(k.values())) for k in keys]
+        with self._counts_changed(values):
+            self._add(keys, values)
+
+    def _add(self, keys: list[dict], values: list) -> None:
         relation = self.relation
         self.records.work.begin_write()
         if relation.type == BT:
@@ -142,6 +149,10 @@ class LinkedRecords:
     def remove(self, body) -> None:
         keys = self.ref_keys(body)
         values = [next(iter(k.values())) for k in keys]
+        with self._counts_changed(values):
+            self._remove(keys, values)
+
+    def _remove(self, keys: list[dict], values: list) -> None:
         relation = self.relation
         self.records.work.begin_write()
         linked = self._linked(values)
@@ -158,6 +169,42 @@ class LinkedRecords:
             self._notify_junction("delete", [(r, None) for r in self._junction_rows(values)])
         else:
             self._write_related_keys(keys, None)
+
+    @contextlib.contextmanager
+    def _counts_changed(self, values: list):
+        """Tell plugins of the records whose links changed without a key of their own
+        changing (their counts and linked records did): the record itself, unless its
+        foreign key is written (belongs-to), and the related records, unless theirs are
+        (has-many), with the former parent of a belongs-to."""
+        if not notify.listens_to_rows(self.request):
+            yield
+            return
+        relation = self.relation
+        source_too = relation.type != BT
+        related_keys = list(values) if relation.type != HM else []
+        if relation.type == BT and self.source_value is not None:
+            related_keys.append(self.source_value)
+        before_source = self._source_record() if source_too else None
+        before_related = self._related_records(related_keys)
+        yield
+        if source_too and before_source is not None:
+            notify.rows_changed(self.request, self.records.table, "update", [(before_source, self._source_record())])
+        after_related = self._related_records(related_keys)
+        changes = [(before, after_related[key]) for key, before in before_related.items() if key in after_related]
+        notify.rows_changed(self.request, self.related_ref, "update", changes)
+
+    def _source_record(self) -> dict | None:
+        return read_row(self.connection, self.records.model, self.key)
+
+    def _related_records(self, values: list) -> dict:
+        if not values:
+            return {}
+        related = self.related
+        pk = related.pk_fields[0]
+        params = ListParams(conditions=[pk.sa_column.in_(list(dict.fromkeys(values)))], fields=list(related.fields))
+        params.order_by = [pk.sa_column.asc()]
+        rows = select_rows(self.connection, related, params, limit=0)
+        return {row[pk.title]: row for row in rows}
 
     def _junction_rows(self, values: list) -> list[dict]:
         relation = self.relation

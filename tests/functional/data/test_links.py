@@ -408,10 +408,26 @@ def test_links_tell_plugins_which_rows_changed(spy_client):
     assert ("column", "insert", "Bs", a["id"]) in spy.meta
     spy.rows.clear()
     client.post_json(f"/api/v2/tables/{a['id']}/links/{hm['id']}/records/1", [1, 2], headers=h)
-    assert len(spy.rows) == 1
-    title, action, changes = spy.rows[0]
-    assert (title, action) == ("B", "update")
+    events = {title: (action, changes) for title, action, changes in spy.rows}
+    assert sorted(events) == ["A", "B"]
+    action, changes = events["B"]  # the children whose foreign key changed
+    assert action == "update"
     assert [(before["A_id"], after["A_id"]) for before, after in changes] == [(None, 1), (None, 1)]
+    action, changes = events["A"]  # the parent, whose count changed
+    assert [(before["Bs"], after["Bs"]) for before, after in changes] == [(0, 2)]
+    # many-to-many: both sides' records change, and the junction rows are reported
+    body = {"title": "Pals", "uidt": "Links", "childId": b["id"], "type": "mm"}
+    table = client.post_json(f"/api/v1/db/meta/tables/{a['id']}/columns", body, headers=h).json
+    spy.rows.clear()
+    client.delete_json(f"/api/v2/tables/{a['id']}/links/{hm['id']}/records/1", [2], headers=h)
+    client.post_json(f"/api/v2/tables/{a['id']}/links/{col(table, 'Pals')['id']}/records/1", [2], headers=h)
+    pals = [(x.get("Pals"), y.get("Pals")) for title, action, changes in spy.rows if title == "A" for x, y in changes]
+    assert pals[-1] == (0, 1)
+    reverse = [(x["Id"], x.get("A_1"), y.get("A_1")) for t, a, changes in spy.rows if t == "B" for x, y in changes]
+    assert reverse[-1] == (2, 0, 1)
+    junction = [changes for title, action, changes in spy.rows if action == "insert"]
+    assert len(junction) == 1
+    assert len(junction[0]) == 1
 
 
 def test_required_belongs_to(ctx):
