@@ -18,6 +18,7 @@ is filtered with ``checked``/``notchecked`` or ``eq``/``neq`` 1, 0, true or fals
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import ClassVar
 
 from workbench_plugins.field_types.dates.types import DATE_AGGREGATIONS, Date, DateTime
@@ -82,6 +83,11 @@ class Formula(FieldType):
             return self._date.to_api(value)
         if self.result is DataType.BOOLEAN and value is not None:
             return 1 if value else 0
+        if self.result is DataType.ARRAY and isinstance(value, str):
+            try:  # a list (from lookups) is a JSON array text in SQL, a list in the API
+                return json.loads(value)
+            except ValueError:
+                return value
         return value
 
     def filter_value(self, text):

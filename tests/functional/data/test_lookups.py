@@ -189,6 +189,16 @@ def test_rollups_over_formulas_and_lookups_and_formulas_over_them(ctx):
     assert ids(ctx, "authors", where="(Half,gt,30)") == [1]
 
 
+def test_list_formulas_over_lookups(ctx):
+    add_lookup(ctx, "books", "Labels", "Tags", "tags", "Label")
+    add_lookup(ctx, "authors", "All labels", "Books", "books", "Labels")
+    add_formula(ctx, "authors", "Unique", "ARRAYUNIQUE({All labels})")
+    add_formula(ctx, "authors", "Sorted", "ARRAYSORT({All labels})")
+    assert values(ctx, "authors", "Unique") == [["red", "blue"], None, None]
+    assert values(ctx, "authors", "Sorted") == [["blue", "blue", "red"], None, None]
+    assert col(ctx, "authors", "Unique")["colOptions"]["dataType"] == "array"
+
+
 def test_filters_sorts_and_search(ctx):
     add_lookup(ctx, "authors", "Titles", "Books", "books", "Title")
     add_rollup(ctx, "authors", "Pages", "Books", "books", "Pages", "sum")
