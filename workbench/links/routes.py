@@ -2,7 +2,7 @@
 
 from workbench.api import add_api_route
 from workbench.records.contexts import AliasRecordsContext, RecordsContext
-from workbench.records.routes import V1, V1_SHORT
+from workbench.records.routes import V1, V1_SHORT, V1_VIEW
 
 NESTED = "/{row_id}/{relation_type:mm|hm|bt}/{column_name}"
 V2 = "/api/v2/tables/{table_id}/links/{field_id}/records/{record_id}"
@@ -10,7 +10,8 @@ V2 = "/api/v2/tables/{table_id}/links/{field_id}/records/{record_id}"
 
 def includeme(config):
     def nested(name, suffix):
-        add_api_route(config, name, V1 + NESTED + suffix, V1_SHORT + NESTED + suffix, factory=AliasRecordsContext)
+        paths = (V1 + NESTED + suffix, V1_VIEW + NESTED + suffix, V1_SHORT + NESTED + suffix)
+        add_api_route(config, name, *paths, factory=AliasRecordsContext)
 
     nested("v1.links.exclude", "/exclude")
     nested("v1.link", "/{ref_row_id}")

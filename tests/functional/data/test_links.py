@@ -174,6 +174,10 @@ def test_v1_nested_routes(ctx):
     client.delete(f"{base}/1/hm/Books/3", headers=h)
     assert client.get(f"{base}/1/hm/Books", headers=h).json["list"] == []
     assert client.get(f"{base}/1/mm/Books", headers=h, status=400).json["msg"]
+    via_view = client.get(f"{base}/views/Authors/2/hm/Books", headers=h).json
+    assert [r["Title"] for r in via_view["list"]] == ["Y"]
+    short = f"/api/v1/data/noco/{ctx['project']['id']}/Authors"
+    assert client.get(f"{short}/2/hm/Books/exclude", headers=h).json["pageInfo"]["totalRows"] == 2
 
 
 def test_self_link(ctx):
