@@ -12,9 +12,11 @@ Creating a link on table T to table O (``body``: ``type`` hm/bt/mm and the other
   ``includeM2M``) with one key column per side; T and O each get an ``mm`` field.
 
 The field created by the request keeps its title; the one on the other side is named after
-T. ``rqd`` on a has-many or belongs-to link makes the foreign key required: the
-belongs-to side is then required too (SPEC §5), and a new child record must name its
-parent. Deleting either field removes both, with the foreign key or the junction table; it is
+T. ``rqd`` on a belongs-to link makes its foreign key required too (SPEC §5: such a
+link counts as required), so a new child record must name its parent; on a has-many or
+many-to-many link it only marks that field (a form then asks for at least one record).
+
+Deleting either field removes both, with the foreign key or the junction table; it is
 refused while another computed field (formula, count, lookup, rollup) reads one of them.
 Links join tables of one data source, each with a single-column primary key.
 """
@@ -167,10 +169,9 @@ def create_link(request, table: Table, column: Column, body: dict) -> None:
         parent, child = (table, other) if kind == HM else (other, table)
         pk = _single_pk(parent)
         _single_pk(child)
-        fk = _foreign_key_column(request, work, parent, child, pk, required=bool(column.rqd))
+        fk = _foreign_key_column(request, work, parent, child, pk, required=kind == BT and bool(column.rqd))
         reverse = _reverse(table, other, "LinkToAnotherRecord" if kind == HM else column.uidt)
         has_many, belongs_to = (column, reverse) if kind == HM else (reverse, column)
-        has_many.rqd, belongs_to.rqd = False, fk.rqd
         fk_key, pk_key = Key(fk.id, fk.column_name), Key(pk.id, pk.column_name)
         names = {"fk_index_name": fk.col_options["fk_constraint_name"]}
         parent_side, child_side = (parent.id, parent.table_name), (child.id, child.table_name)
@@ -236,7 +237,7 @@ def _junction(request, work, table: Table, other: Table, pk_here: Column, pk_the
     junction = Table(
         project_id=table.project_id,
         source_id=table.source_id,
-        title=unique_name(name, set()),
+        title=name,
         table_name=name,
         type="mm",
         meta={},

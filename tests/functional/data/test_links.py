@@ -448,6 +448,11 @@ def test_required_belongs_to(ctx):
     res = client.post_json(url, {"Title": "Orphan"}, headers=h, status=422).json
     assert "Authors_id" in res["msg"]
     client.post_json(url, {"Title": "Child", "Authors_id": 2}, headers=h)
+    # a required has-many only marks its own field: its children need no parent
+    body = {"title": "Picks", "uidt": "Links", "childId": ctx["books"]["id"], "type": "hm", "rqd": True}
+    authors = add_link_body(ctx, ctx["authors"], body)
+    assert col(authors, "Picks")["rqd"] is True
+    assert col(read_table(ctx, ctx["books"]), "Authors_id_1")["rqd"] is False
     assert records(ctx, ctx["books"], where="(Title,eq,Child)")[0]["Author"] == {"Id": 2, "Name": "Bob"}
 
 
