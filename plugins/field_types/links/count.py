@@ -23,7 +23,7 @@ class Count(FieldType):
     read_only = True
     dt = "int"
     operators = ops.NUMERIC
-    search = "eq"
+    search = None  # SPEC §5 does not offer quick search on counts
     aggregations = NUMERIC_AGGREGATIONS
 
     def __init__(self, column=None):

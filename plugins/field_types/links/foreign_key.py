@@ -21,7 +21,7 @@ KEY_CHUNK = 500
 class ForeignKey(FieldType):
     name = "ForeignKey"
     operators = ops.NUMERIC
-    search = "eq"
+    search = None  # SPEC §5 does not offer quick search on keys
     dt = "bigint"
     examples = ((5, 5), ("7", 7), (None, None))
     invalid_examples = ("x", 1.5)
@@ -33,7 +33,6 @@ class ForeignKey(FieldType):
         self.references = options.get("references") or {}
         if self.text:
             self.operators = ops.TEXT
-            self.search = "like"
 
     def sql_type(self, dialect):
         if self.text:
