@@ -6,13 +6,17 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from workbench.security.permissions import Permission
 from workbench.testing.app import make_app
 
-# The core's public endpoints: sign-in and session, app info, health, version.
+# The core's public endpoints: sign-in and session, forgotten password, app info, health, version.
 CORE_PUBLIC = {
     ("auth.signup", "POST"),
     ("auth.signin", "POST"),
     ("auth.refresh", "POST"),
     ("auth.signout", "POST"),
     ("auth.me", "GET"),
+    ("auth.password.forgot", "POST"),
+    ("auth.token.validate", "POST"),
+    ("auth.token.validate", "GET"),
+    ("auth.password.reset", "POST"),
     ("info.app", "GET"),
     ("info.health", "GET"),
     ("info.version", "GET"),
