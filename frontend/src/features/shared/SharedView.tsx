@@ -14,6 +14,7 @@ import type { TableMeta } from "../tables/api";
 import { notify } from "../ui/notify";
 import { Gallery, Kanban } from "../views/Cards";
 import { parseMeta, viewKind } from "../views/api";
+import "../views/views.css";
 import { downloadSharedCsv, useSharedViewMetaQuery, type SharedViewMeta } from "./api";
 import { SharedForm, useCountdown } from "./SharedForm";
 import { initialSharedState, sharedReducer, type SharedAction, type SharedState } from "./sharedState";

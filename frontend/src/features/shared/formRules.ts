@@ -103,7 +103,7 @@ export function formFields(columns: readonly ModelColumn[], viewColumns: readonl
   const byColumn = new Map(viewColumns.map((vc) => [vc.fk_column_id, vc]));
   return columns
     .map((c, index) => ({ c, vc: byColumn.get(c.id), index }))
-    .filter(({ c, vc }) => fillable(c) && vc?.show !== false)
+    .filter(({ c, vc }) => fillable(c) && c.show !== false && vc?.show !== false)
     .sort((a, b) => (a.vc?.order ?? 1e9 + a.index) - (b.vc?.order ?? 1e9 + b.index) || a.index - b.index)
     .map(({ c, vc }) => ({ ...c, label: vc?.label || null, required: vc?.required ?? null, description: vc?.description ?? null }));
 }

@@ -9,6 +9,7 @@ import {
   parseMeta,
   sharedViewUrl,
   useShareViewMutation,
+  useTableSharesQuery,
   useUnshareViewMutation,
   useUpdateShareMutation,
   viewKind,
@@ -31,7 +32,10 @@ function ShareBody({ view, tableId }: { view: ViewMeta; tableId: string }) {
   const [updateShare, updateState] = useUpdateShareMutation();
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const [protect, setProtect] = useState(!!view.password);
+  const shares = useTableSharesQuery(tableId);
+  const protectedNow = !!shares.data?.list.find((v) => v.id === view.id)?.password_protected;
+  const [protectChoice, setProtect] = useState<boolean | null>(null);
+  const protect = protectChoice ?? protectedNow;
   const [password, setPassword] = useState("");
   const [saved, setSaved] = useState(false);
   const meta = parseMeta(view.meta);
@@ -54,7 +58,7 @@ function ShareBody({ view, tableId }: { view: ViewMeta; tableId: string }) {
   const setProtection = async (on: boolean) => {
     setProtect(on);
     setSaved(false);
-    if (!on && view.password !== undefined) {
+    if (!on && protectedNow) {
       if (done(await updateShare({ viewId: view.id, tableId, password: null }))) setPassword("");
     }
   };

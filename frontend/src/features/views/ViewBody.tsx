@@ -1,6 +1,9 @@
 // The body of the open view in a table's workspace: the grid, the form builder, the gallery,
 // the kanban (moving a card writes its stack field through the records API) or the calendar.
 import { Callout } from "@blueprintjs/core";
+import { useEffect } from "react";
+import { workbenchApi } from "../../app/api";
+import { useAppDispatch } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
 import { Grid } from "../grid/Grid";
 import { useUpdateRecordMutation } from "../grid/api";
@@ -10,21 +13,21 @@ import { notify } from "../ui/notify";
 import { Calendar } from "./Calendar";
 import { Gallery, Kanban } from "./Cards";
 import { FormBuilder } from "./FormBuilder";
-import { parseMeta, useGalleryQuery, useKanbanQuery, viewKind, type ViewMeta } from "./api";
+import { useCalendarQuery, useGalleryQuery, useKanbanQuery, viewKind, type ViewMeta } from "./api";
 
 export function ViewBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
   const kind = viewKind(view);
   const caps = useCapabilities();
+  const dispatch = useAppDispatch();
+  // Opening a view reads its records afresh (others, or a shared form, may have added some).
+  useEffect(() => {
+    dispatch(workbenchApi.util.invalidateTags([{ type: "Records", id: table.id }]));
+  }, [dispatch, table.id, view.id]);
   const columns = table.columns ?? [];
-  const source = { tableId: table.id, viewId: view.id };
   if (kind === "form") return <FormBuilder key={view.id} viewId={view.id} columns={columns} editable={caps.viewConfigure} />;
   if (kind === "gallery") return <GalleryBody table={table} view={view} />;
   if (kind === "kanban") return <KanbanBody table={table} view={view} />;
-  if (kind === "calendar") {
-    const meta = parseMeta(view.meta);
-    const dateId = (meta.fk_from_column_id as string | undefined) ?? undefined;
-    return <Calendar source={source} columns={columns} dateColumnId={dateId} />;
-  }
+  if (kind === "calendar") return <CalendarBody table={table} view={view} />;
   return <Grid key={view.id} table={table} viewId={view.id} />;
 }
 
@@ -58,4 +61,12 @@ function KanbanBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
       onMove={caps.dataEdit ? onMove : undefined}
     />
   );
+}
+
+function CalendarBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
+  const { data, isError, error } = useCalendarQuery(view.id);
+  if (isError) return <Callout intent="danger">{(error as HttpError).message}</Callout>;
+  if (!data) return null;
+  const dateId = data.calendar_range?.[0]?.fk_from_column_id;
+  return <Calendar source={{ tableId: table.id, viewId: view.id }} columns={table.columns ?? []} dateColumnId={dateId} />;
 }

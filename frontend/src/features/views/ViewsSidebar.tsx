@@ -1,6 +1,6 @@
 // The table's views beside its workspace: open one (its route carries the view title), create
 // one of each type, and per view rename, copy, share or delete (never the default view).
-import { Alert, Button, H5, Menu, MenuDivider, MenuItem, Popover } from "@blueprintjs/core";
+import { Alert, Button, H5, Icon, Menu, MenuDivider, MenuItem, Popover } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
@@ -19,6 +19,7 @@ import {
   type ViewKind,
   type ViewMeta,
 } from "./api";
+import "./views.css";
 
 export const VIEW_ICONS = { grid: "th", form: "form", gallery: "grid-view", kanban: "column-layout", calendar: "calendar" } as const;
 
@@ -84,6 +85,8 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
             data-view={view.title}
             labelElement={
               editable ? (
+                // Clicks in the menu (also those in its portal) must not open the view.
+                <span onClick={(e) => e.stopPropagation()}>
                 <Popover
                   placement="bottom-end"
                   content={
@@ -108,10 +111,10 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
                     size="small"
                     icon="more"
                     aria-label={intl.formatMessage({ id: "views.menu" })}
-                    onClick={(e) => e.stopPropagation()}
                     data-testid="view-menu"
                   />
                 </Popover>
+                </span>
               ) : undefined
             }
           />
@@ -128,7 +131,7 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
                 key={kind}
                 icon={VIEW_ICONS[kind]}
                 text={intl.formatMessage({ id: `views.type.${kind}` })}
-                labelElement={<span className="bp6-icon-standard bp6-icon-plus" />}
+                labelElement={<Icon icon="plus" size={12} />}
                 onClick={() => { setError(null); setCreating({ kind }); }}
                 data-testid={`create-view-${kind}`}
               />

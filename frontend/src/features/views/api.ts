@@ -26,6 +26,8 @@ export interface ViewMeta {
   order?: number | null;
   uuid?: string | null;
   password?: string | null;
+  /** Shares only: whether a password protects the link. */
+  password_protected?: boolean;
   meta?: Record<string, unknown> | string | null;
 }
 
@@ -97,6 +99,10 @@ export interface GallerySettings {
   fk_cover_image_col_id?: string | null;
 }
 
+export interface CalendarSettings {
+  calendar_range?: { fk_from_column_id?: string | null; fk_to_column_id?: string | null }[];
+}
+
 export interface KanbanSettings {
   fk_grp_col_id?: string | null;
   fk_cover_image_col_id?: string | null;
@@ -134,6 +140,11 @@ export const viewsApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["Views", "
       query: ({ viewId }) => ({ url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}`, method: "DELETE" }),
       invalidatesTags: (_r, _e, { tableId }) => [viewsTag(tableId), { type: "Table", id: tableId }],
     }),
+    /** The table's shared views, with whether each link has a password. */
+    tableShares: build.query<Paged<ViewMeta>, string>({
+      query: (tableId) => `/api/v1/db/meta/tables/${encodeURIComponent(tableId)}/share`,
+      providesTags: (_r, _e, tableId) => [viewsTag(tableId)],
+    }),
     shareView: build.mutation<ViewMeta, { viewId: string; tableId: string }>({
       query: ({ viewId }) => ({ url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/share`, method: "POST" }),
       invalidatesTags: (_r, _e, { tableId }) => [viewsTag(tableId)],
@@ -166,6 +177,10 @@ export const viewsApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["Views", "
       query: (viewId) => `/api/v1/db/meta/galleries/${encodeURIComponent(viewId)}`,
       providesTags: (_r, _e, viewId) => [viewTag(viewId)],
     }),
+    calendar: build.query<CalendarSettings, string>({
+      query: (viewId) => `/api/v1/db/meta/calendars/${encodeURIComponent(viewId)}`,
+      providesTags: (_r, _e, viewId) => [viewTag(viewId)],
+    }),
     kanban: build.query<KanbanSettings, string>({
       query: (viewId) => `/api/v1/db/meta/kanbans/${encodeURIComponent(viewId)}`,
       providesTags: (_r, _e, viewId) => [viewTag(viewId)],
@@ -175,6 +190,8 @@ export const viewsApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["Views", "
 
 export const {
   useViewsQuery,
+  useTableSharesQuery,
+  useCalendarQuery,
   useCreateViewMutation,
   useUpdateViewMutation,
   useDeleteViewMutation,
