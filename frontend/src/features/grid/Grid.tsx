@@ -409,7 +409,9 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
       return;
     }
     cancelled.current = false;
-    setEditing({ ...cell, text: text ?? cellText(record[column.title], column), error: null, saving: false });
+    // A plugin editor works with values: a typed key starts it at that key's value.
+    const typed = text !== undefined && fieldTypeUI(column.uidt)?.Editor ? { v: parseInput(text, column) } : undefined;
+    setEditing({ ...cell, text: text ?? cellText(record[column.title], column), value: typed, error: null, saving: false });
   };
 
   const save = async (cell: Cell, value: unknown): Promise<boolean> => {
