@@ -8,6 +8,7 @@ connection parameters. Engines get Workbench's per-dialect recipe from
 
 from __future__ import annotations
 
+import copy
 import json
 import threading
 
@@ -68,7 +69,8 @@ class SourceEngines:
 
     def __init__(self, settings: dict):
         self.settings = settings
-        self._engines: dict[str, tuple[str, sa.Engine]] = {}
+        # source id: (config as JSON, engine, (type, config) to compare with on each request)
+        self._engines: dict[str, tuple[str, sa.Engine, tuple]] = {}
         self._lock = threading.Lock()
         self._write_locks: dict[str, threading.Lock] = {}
 
@@ -80,10 +82,10 @@ class SourceEngines:
             return self._write_locks.setdefault(source_id, threading.Lock())
 
     def get(self, source) -> sa.Engine:
-        key = json.dumps([source.type, source.config], sort_keys=True)
         cached = self._engines.get(source.id)
-        if cached and cached[0] == key:
+        if cached and cached[2] == (source.type, source.config):  # dicts compare by value
             return cached[1]
+        key = json.dumps([source.type, source.config], sort_keys=True)
         with self._lock:
             cached = self._engines.get(source.id)
             if cached and cached[0] == key:
@@ -91,7 +93,7 @@ class SourceEngines:
             if cached:
                 cached[1].dispose()
             engine = source_engine(source_url(self.settings, source))
-            self._engines[source.id] = (key, engine)
+            self._engines[source.id] = (key, engine, (source.type, copy.deepcopy(source.config)))
             return engine
 
     def discard(self, source_id: str) -> None:
@@ -103,5 +105,5 @@ class SourceEngines:
     def dispose_all(self) -> None:
         with self._lock:
             engines, self._engines = list(self._engines.values()), {}
-        for _key, engine in engines:
+        for _key, engine, _config in engines:
             engine.dispose()
