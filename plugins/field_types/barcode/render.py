@@ -23,6 +23,8 @@ FORMATS = {
     "CODABAR": "codabar",
 }
 DEFAULT_FORMAT = "CODE128"
+#: longer values make barcodes no scanner reads (and megabytes of SVG)
+MAX_LENGTH = 200
 
 
 class CannotEncode(ValueError):
@@ -31,6 +33,8 @@ class CannotEncode(ValueError):
 
 def barcode_svg(text: str, barcode_format: str, show_text: bool = True) -> bytes:
     name = FORMATS[barcode_format]
+    if len(text) > MAX_LENGTH:
+        raise CannotEncode(f"a barcode holds at most {MAX_LENGTH} characters")
     if name == "itf" and not (text.isdigit() and len(text) == 14):
         raise CannotEncode("ITF14 encodes exactly 14 digits")
     try:

@@ -186,3 +186,6 @@ def test_barcode_formats_and_values(ctx):
     )
     assert res["msg"].startswith("Field 'X': barcodeFormat must be one of CODE128, CODE39, EAN13")
     client.get(image_url(ctx, "barcode", ctx["ids"]["Ean"], 1), headers=h, status=404)
+    client.patch_json(ctx["url"], {"Id": 2, "Ean": "x" * 201}, headers=h)
+    res = client.get(image_url(ctx, "barcode", code["id"], 2), headers=h, status=422)
+    assert res.json["msg"] == "Cannot draw a barcode: a barcode holds at most 200 characters"
