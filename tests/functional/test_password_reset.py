@@ -185,3 +185,10 @@ def test_mailers_that_are_not_synchronous_send_from_a_thread(make_client):
 def test_an_unknown_mail_backend_stops_the_start_up(make_client):
     with pytest.raises(RuntimeError, match="pigeon"):
         make_client(**{"workbench.mail.backend": "pigeon"})
+
+
+def test_nocodb_reset_form_path_opens_the_reset_page(client):
+    res = client.get("/auth/password/reset/some%20token", status=302)
+    assert res.headers["Location"].endswith("/reset-password/some%20token")
+    res = client.get("/api/v1/db/auth/password/reset/abc", status=302)
+    assert res.headers["Location"].endswith("/reset-password/abc")

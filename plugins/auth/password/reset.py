@@ -1,5 +1,8 @@
 """Forgotten password: ask for a reset link, check it, set a new password with it."""
 
+from urllib.parse import quote
+
+from pyramid.httpexceptions import HTTPFound
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from workbench.accounts import resets
@@ -65,3 +68,16 @@ def reset_password(request):
     body = request.validated(ResetPasswordBody)
     resets.reset_password(request, request.matchdict["token"], body.password)
     return {"msg": "Password has been reset successfully"}
+
+
+@api_view(
+    "auth.password.reset",
+    "GET",
+    NO_PERMISSION_REQUIRED,
+    tags=TAGS,
+    status=302,
+    response={"type": "string"},
+    summary="The reset form (where NocoDB's reset mails point): redirects to the web app's reset page",
+)
+def reset_form(request):
+    return HTTPFound(location=resets.RESET_PAGE + quote(request.matchdict["token"], safe=""))

@@ -17,6 +17,7 @@ CORE_PUBLIC = {
     ("auth.token.validate", "POST"),
     ("auth.token.validate", "GET"),
     ("auth.password.reset", "POST"),
+    ("auth.password.reset", "GET"),
     ("info.app", "GET"),
     ("info.health", "GET"),
     ("info.version", "GET"),
