@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import type { Column } from "../tables/api";
+import { byDay, monthDays } from "./Calendar";
+import { cardFields, stacks, UNCATEGORIZED } from "./Cards";
+import { choicesFor } from "./CreateViewDialog";
+import { createViewBody, parseMeta, sharedViewUrl, validateViewTitle, viewKind, viewPath } from "./api";
+
+const col = (id: string, uidt: string, extra: Partial<Column> = {}): Column => ({ id, title: id, uidt, ...extra });
+
+describe("views api helpers", () => {
+  it("reads the view type as NocoDB's number or as a name", () => {
+    expect(viewKind({ type: 1 })).toBe("form");
+    expect(viewKind({ type: 4 })).toBe("kanban");
+    expect(viewKind({ type: "gallery" })).toBe("gallery");
+    expect(viewKind({ type: 6 })).toBe("calendar");
+    expect(viewKind({ type: 99 })).toBe("grid");
+  });
+
+  it("builds the create body per type (kanban stacks, gallery cover, calendar range, copy)", () => {
+    expect(createViewBody({ tableId: "t", kind: "kanban", title: "K", groupColumnId: "c1", coverColumnId: "c2" })).toEqual({
+      title: "K", type: 4, fk_grp_col_id: "c1", fk_cover_image_col_id: "c2",
+    });
+    expect(createViewBody({ tableId: "t", kind: "calendar", title: "C", dateColumnId: "d" })).toEqual({
+      title: "C", type: 6, calendar_range: [{ fk_from_column_id: "d" }],
+    });
+    expect(createViewBody({ tableId: "t", kind: "grid", title: "G2", copyFromId: "vw_1" })).toEqual({ title: "G2", type: 3, copy_from_id: "vw_1" });
+  });
+
+  it("checks view titles: required and unique in the table (case-insensitive), own title allowed", () => {
+    expect(validateViewTitle(" ", [])).toBe("views.title.required");
+    expect(validateViewTitle("grid", ["Grid"])).toBe("views.title.taken");
+    expect(validateViewTitle("Grid", ["Grid"], "Grid")).toBeNull();
+    expect(validateViewTitle("Board", ["Grid"])).toBeNull();
+  });
+
+  it("gives routes and public links", () => {
+    expect(viewPath("p 1", "My table", null)).toBe("/nc/p%201/table/My%20table");
+    expect(viewPath("p", "T", { title: "Default", is_default: true })).toBe("/nc/p/table/T");
+    expect(viewPath("p", "T", { title: "By status", is_default: false })).toBe("/nc/p/table/T/By%20status");
+    expect(sharedViewUrl({ type: 1, uuid: "u" }, "https://x")).toBe("https://x/nc/form/u");
+    expect(sharedViewUrl({ type: 3, uuid: "u" }, "https://x")).toBe("https://x/nc/view/u");
+    expect(sharedViewUrl({ type: 4, uuid: "u" }, "https://x")).toBe("https://x/nc/kanban/u");
+    expect(parseMeta('{"allowCSVDownload":true}')).toEqual({ allowCSVDownload: true });
+    expect(parseMeta("not json")).toEqual({});
+  });
+
+  it("offers the fields each type is built on", () => {
+    const columns = [col("s", "SingleSelect"), col("a", "Attachment"), col("d", "Date"), col("t", "SingleLineText")];
+    const kanban = choicesFor("kanban", columns);
+    expect(kanban.group.map((c) => c.id)).toEqual(["s"]);
+    expect(kanban.needsGroup && kanban.offersCover).toBe(true);
+    expect(choicesFor("calendar", columns).date.map((c) => c.id)).toEqual(["d"]);
+    expect(choicesFor("grid", columns).needsGroup).toBe(false);
+  });
+});
+
+describe("cards", () => {
+  const status = col("st", "SingleSelect", { title: "Status", colOptions: { options: [{ title: "Todo" }, { title: "Done" }] } });
+
+  it("stack records by option, unknown or empty values uncategorised", () => {
+    const rows = [{ Status: "Done" }, { Status: null }, { Status: "Todo" }, { Status: "Gone" }, { Status: "Done" }];
+    expect(stacks(rows, status).map((s) => [s.key, s.rows.length])).toEqual([[UNCATEGORIZED, 2], ["Todo", 1], ["Done", 2]]);
+  });
+
+  it("show the display value first and leave out system, key and cover fields", () => {
+    const columns = [col("id", "ID", { pk: true }), col("n", "Number"), col("t", "SingleLineText", { pv: true }), col("a", "Attachment")];
+    expect(cardFields(columns, "a").map((c) => c.id)).toEqual(["t", "n"]);
+  });
+});
+
+describe("calendar", () => {
+  it("covers a month in whole weeks from Monday", () => {
+    const days = monthDays(2026, 1); // February 2026 starts on a Sunday
+    expect(days[0]).toBe("2026-01-26");
+    expect(days.length % 7).toBe(0);
+    expect(days).toContain("2026-02-28");
+    expect(days.at(-1)).toBe("2026-03-01");
+  });
+
+  it("places records on the day of their date", () => {
+    const due = col("due", "DateTime", { title: "Due" });
+    const map = byDay([{ Due: "2026-02-03 10:00:00" }, { Due: "2026-02-03" }, { Due: null }, { Due: "bad" }], due);
+    expect([...map.keys()]).toEqual(["2026-02-03"]);
+    expect(map.get("2026-02-03")).toHaveLength(2);
+  });
+});
