@@ -75,6 +75,13 @@ LIST_PARAMETERS = (
     ("searchField", "the field to search (default: every searchable field)"),
 )
 
+GROUPBY_PARAMETERS = (
+    ("column_name", "the field (or comma-separated fields) to group by"),
+    ("sort", "grouped fields or count, '-' for descending"),
+    *LIST_PARAMETERS[:1],
+    *LIST_PARAMETERS[3:],
+)
+
 
 @runtime_checkable
 class DescribesJson(Protocol):
@@ -171,6 +178,21 @@ def table_paths(project_id: str, table, name: str) -> dict:
         },
         f"{v1}/count": {
             "get": _operation(f"{t}.count", tag, f"Count {table.title}", count, parameters=_query(LIST_PARAMETERS[:1]))
+        },
+        f"{v1}/groupby": {
+            "get": _operation(
+                f"{t}.groupby",
+                tag,
+                f"Distinct values of {table.title} fields with their record counts",
+                {
+                    "type": "object",
+                    "properties": {
+                        "list": {"type": "array", "items": {"type": "object"}},
+                        "pageInfo": {"$ref": "#/components/schemas/PageInfo"},
+                    },
+                },
+                parameters=_query(GROUPBY_PARAMETERS),
+            )
         },
         f"{v1}/{{rowId}}": {
             "get": _operation(f"{t}.read", tag, f"Read a {table.title} record", row, parameters=row_id),

@@ -45,6 +45,7 @@ def test_paths_of_every_table(ctx):
     assert set(document["paths"][v1]) == {"get", "post"}
     assert set(document["paths"][f"{v1}/{{rowId}}"]) == {"get", "patch", "delete"}
     assert set(document["paths"][f"{v1}/count"]) == {"get"}
+    assert [p["name"] for p in document["paths"][f"{v1}/groupby"]["get"]["parameters"]][:2] == ["column_name", "sort"]
     v2 = f"/api/v2/tables/{tasks['id']}/records"
     assert set(document["paths"][v2]) == {"get", "post", "patch", "delete"}
     assert f"{v2}/{{recordId}}" in document["paths"]
@@ -83,6 +84,8 @@ def test_documented_paths_answer(ctx):
         assert path in document["paths"]
         assert "list" in client.get(path, headers=h).json
     assert client.get(f"/api/v1/db/data/noco/{pid}/Tasks/1", headers=h).json["Code"] == "c1"
+    groups = client.get(f"/api/v1/db/data/noco/{pid}/Tasks/groupby", params={"column_name": "Code"}, headers=h).json
+    assert groups["list"] == [{"Code": "c1", "count": 1}]
 
 
 def test_members_only(ctx):
