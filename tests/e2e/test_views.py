@@ -283,3 +283,47 @@ def test_a_shared_base_opens_read_only_and_an_unknown_one_is_not_found(server, b
         expect(visitor).to_have_url(re.compile(r"/error/404$"))
     finally:
         ctx.close()
+
+
+def test_shared_kanban_and_gallery_are_read_only_and_a_survey_asks_one_field_at_a_time(server, browser):
+    token = _sign_up_first_user(server)
+    _project, table = _table(
+        server, token, rows=[{"Name": "bolt", "Qty": 5, "Status": "Todo"}, {"Name": "cog", "Qty": 2, "Status": "Done"}]
+    )
+    status_id = next(c["id"] for c in table["columns"] if c["title"] == "Status")
+    base = f"/api/v1/db/meta/tables/{table['id']}"
+    kanban = server.api("POST", f"{base}/kanbans", {"title": "Board", "fk_grp_col_id": status_id}, token=token)
+    gallery = server.api("POST", f"{base}/galleries", {"title": "Cards"}, token=token)
+    form = server.api("POST", f"{base}/forms", {"title": "Survey"}, token=token)
+    links = {
+        v["title"]: server.api("POST", f"/api/v1/db/meta/views/{v['id']}/share", token=token)["uuid"]
+        for v in (kanban, gallery, form)
+    }
+
+    ctx, visitor = _fresh_page(browser, server)
+    try:
+        visitor.goto(f"/nc/kanban/{links['Board']}")
+        done = visitor.locator("[data-testid='kanban-stack'][data-stack='Done']")
+        expect(done.get_by_test_id("record-card")).to_have_count(1)
+        expect(done).to_contain_text("cog")
+        expect(visitor.get_by_test_id("card-move")).to_have_count(0)
+        screenshot(visitor, "views-shared-kanban")
+
+        visitor.goto(f"/nc/gallery/{links['Cards']}")
+        expect(visitor.get_by_test_id("record-card")).to_have_count(2)
+
+        visitor.goto(f"/nc/form/{links['Survey']}/survey")
+        expect(visitor.get_by_test_id("form-input-Name")).to_be_visible()
+        expect(visitor.get_by_test_id("form-input-Qty")).to_have_count(0)
+        visitor.get_by_test_id("form-input-Name").fill("pin")
+        visitor.get_by_test_id("survey-next").click()
+        expect(visitor.get_by_test_id("form-input-Qty")).to_be_visible()
+        expect(visitor.get_by_test_id("form-input-Name")).to_have_count(0)
+        visitor.get_by_test_id("form-input-Qty").fill("3")
+        visitor.get_by_test_id("survey-next").click()
+        expect(visitor.get_by_test_id("form-input-Status")).to_be_visible()
+        visitor.get_by_test_id("form-submit").click()
+        expect(visitor.get_by_test_id("form-success")).to_have_text("Saved successfully.")
+    finally:
+        ctx.close()
+    assert ("pin", 3) in [(r["Name"], r["Qty"]) for r in _records(server, table, token)]
