@@ -154,6 +154,18 @@ def test_range_copy_block_paste_with_new_records_undo_and_range_clear(server, pa
     expect(_cell(page, 1, 0)).to_have_text("alpha")
     expect(_cell(page, 2, 1)).to_have_text("3")
 
+    # A value only the server refuses (too large for a number field): that record is reported
+    # with the server's words and left as it was; the other pasted record is written.
+    _cell(page, 1, 0).click()
+    _paste(page, "omega\t1\nzeta\t99999999999999999999")
+    refused = page.get_by_test_id("paste-report").get_by_test_id("paste-invalid-cell")
+    expect(refused).to_have_count(2)
+    expect(refused.first).to_contain_text("zeta")
+    page.get_by_test_id("paste-report-close").click()
+    expect(_cell(page, 1, 0)).to_have_text("omega")
+    expect(_cell(page, 2, 0)).to_have_text("gamma")
+    assert _records(server, table, token)[:2] == [("omega", 1), ("gamma", 3)]
+
 
 def test_filters_and_sorts_are_edited_in_place(server, page):
     token = _sign_up_first_user(server)

@@ -58,7 +58,7 @@ export function PasteReport({ invalid, columns, onClose }: { invalid: InvalidCel
                 <td>{cell.row + 1}</td>
                 <td>{columns[cell.col]?.title}</td>
                 <td className="wb-paste-text">{cell.text}</td>
-                <td>{intl.formatMessage({ id: `paste.invalid.${cell.reason}` })}</td>
+                <td>{cell.message ?? intl.formatMessage({ id: `paste.invalid.${cell.reason}` })}</td>
               </tr>
             ))}
           </tbody>

@@ -85,6 +85,8 @@ export interface InvalidCell {
   col: number;
   text: string;
   reason: InvalidReason;
+  /** The server's words when it refused the value (the reason is then not shown). */
+  message?: string;
 }
 
 export interface PastePlan {

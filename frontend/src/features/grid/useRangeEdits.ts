@@ -50,25 +50,86 @@ export function useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, lo
     return true;
   };
 
-  /** Write the changes and add the new rows; record one undo step. */
-  const apply = async (changes: Edit[], newRows: RecordRow[]): Promise<boolean> => {
-    const batch: Batch = { changes, created: [] };
+  const refusedValue = (error: unknown) => {
+    const status = (error as HttpError | undefined)?.status;
+    return status === 400 || status === 422;
+  };
+
+  /** Update the records in one request; when the server refuses a value, record by record,
+   * so that the others are written and each refused one is reported with the server's words. */
+  const updateAll = async (changes: Edit[]): Promise<{ done: Edit[]; refused: { pk: unknown; message: string }[] }> => {
+    const bodies = rowBodies(changes, pkName, "after");
+    const result = await write(() => updateRecords({ tableId, rows: bodies }));
+    if (!("error" in result) || !result.error) return { done: changes, refused: [] };
+    if (!refusedValue(result.error) || bodies.length === 1) {
+      if (!refusedValue(result.error)) failed(result);
+      const message = (result.error as HttpError).message;
+      return { done: [], refused: refusedValue(result.error) ? [{ pk: bodies[0][pkName], message }] : [] };
+    }
+    const done: Edit[] = [];
+    const refused: { pk: unknown; message: string }[] = [];
+    for (const body of bodies) {
+      const one = await write(() => updateRecords({ tableId, rows: [body] }));
+      if ("error" in one && one.error) refused.push({ pk: body[pkName], message: (one.error as HttpError).message });
+      else done.push(...changes.filter((c) => c.pk === body[pkName]));
+    }
+    return { done, refused };
+  };
+
+  /** Add the records in one request, else one by one; the refused ones are reported. */
+  const createAll = async (rows: RecordRow[]): Promise<{ created: Batch["created"]; refused: { index: number; message: string }[] }> => {
+    const keysOf = (result: unknown) => (result as { data: RecordRow[] }).data;
+    const result = await write(() => createRecords({ tableId, rows }));
+    if (!("error" in result) || !result.error) {
+      return { created: rows.map((values, i) => ({ pk: keysOf(result)[i]?.[pkName], values })), refused: [] };
+    }
+    if (!refusedValue(result.error)) {
+      failed(result);
+      return { created: [], refused: [] };
+    }
+    const created: Batch["created"] = [];
+    const refused: { index: number; message: string }[] = [];
+    for (const [index, values] of rows.entries()) {
+      const one = await write(() => createRecords({ tableId, rows: [values] }));
+      if ("error" in one && one.error) refused.push({ index, message: (one.error as HttpError).message });
+      else created.push({ pk: keysOf(one)[0]?.[pkName], values });
+    }
+    return { created, refused };
+  };
+
+  /** Write the changes and add the new rows; record one undo step for what was written.
+   * Returns the cells the server refused. */
+  const apply = async (changes: Edit[], newRows: RecordRow[], newRowsStart = 0): Promise<InvalidCell[]> => {
+    const refusedCells: InvalidCell[] = [];
+    const batch: Batch = { changes: [], created: [] };
     if (changes.length > 0) {
-      const result = await write(() => updateRecords({ tableId, rows: rowBodies(changes, pkName, "after") }));
-      if (failed(result)) return false;
+      const { done, refused } = await updateAll(changes);
+      batch.changes = done;
+      for (const { pk, message } of refused) {
+        for (const change of changes.filter((c) => c.pk === pk)) {
+          const cell = cellOf(change);
+          if (cell) refusedCells.push({ ...cell, text: textOf(change.after), reason: "readOnly", message });
+        }
+      }
     }
     if (newRows.length > 0) {
-      const result = await write(() => createRecords({ tableId, rows: newRows }));
-      if (failed(result)) {
-        if (changes.length > 0) history.current.record(batch);
-        return false;
+      const { created, refused } = await createAll(newRows);
+      batch.created = created;
+      for (const { index, message } of refused) {
+        for (const [field, value] of Object.entries(newRows[index])) {
+          const col = columns.findIndex((c) => c.title === field);
+          refusedCells.push({ row: newRowsStart + index, col, text: textOf(value), reason: "readOnly", message });
+        }
       }
-      const keys = (result as { data: RecordRow[] }).data;
-      batch.created = newRows.map((values, i) => ({ pk: keys[i]?.[pkName], values }));
     }
-    if (changes.length > 0 || batch.created.length > 0) history.current.record(batch);
-    return true;
+    if (batch.changes.length > 0 || batch.created.length > 0) history.current.record(batch);
+    return refusedCells;
   };
+
+  const textOf = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
+  // Where a change was made: its row and column, from the rows it was planned for.
+  const planned = new Map<Edit, { row: number; col: number }>();
+  const cellOf = (change: Edit) => planned.get(change);
 
   /** Cell edits from (row, col, value) writes, leaving out unchanged cells. */
   const editsFor = (writes: { row: number; col: number; value: unknown }[]): Edit[] => {
@@ -79,7 +140,9 @@ export function useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, lo
       if (!record || !column) continue;
       const before = record[column.title] ?? null;
       if (before === w.value || JSON.stringify(before) === JSON.stringify(w.value)) continue;
-      edits.push({ pk: record[pkName], field: column.title, before, after: w.value });
+      const edit = { pk: record[pkName], field: column.title, before, after: w.value };
+      planned.set(edit, { row: w.row, col: w.col });
+      edits.push(edit);
     }
     return edits;
   };
@@ -90,8 +153,8 @@ export function useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, lo
       const plan = planPaste(block, start, columns, rowCount, addRows);
       const last = Math.min(rowCount - 1, start.row + block.length - 1);
       if (last >= start.row) await loadRows(start.row, last);
-      await apply(editsFor(plan.writes), plan.newRows);
-      setInvalid(plan.invalid);
+      const refused = await apply(editsFor(plan.writes), plan.newRows, rowCount);
+      setInvalid([...plan.invalid, ...refused].sort((a, b) => a.row - b.row || a.col - b.col));
     } finally {
       setBusy(false);
     }
@@ -121,7 +184,8 @@ export function useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, lo
         writes.push({ row, col, value: column.uidt === "Checkbox" ? false : null });
       }
     }
-    await apply(editsFor(writes), []);
+    const refused = await apply(editsFor(writes), []);
+    setInvalid(refused);
   };
 
   /** Undo or redo a batch: one bulk update, and the added records deleted or added again. */
