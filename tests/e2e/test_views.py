@@ -281,6 +281,17 @@ def test_a_shared_base_opens_read_only_and_an_unknown_one_is_not_found(server, b
         screenshot(visitor, "views-shared-base")
         visitor.goto("/base/not-a-shared-base")
         expect(visitor).to_have_url(re.compile(r"/error/404$"))
+
+        # A protected shared base asks for its password first.
+        shared_path = f"/api/v1/db/meta/projects/{project['id']}/shared"
+        server.api("PATCH", shared_path, {"password": "open sesame"}, token=token)
+        visitor.goto(f"/base/{shared['uuid']}")
+        visitor.get_by_test_id("shared-password-input").fill("wrong")
+        visitor.get_by_test_id("shared-password-submit").click()
+        expect(visitor.get_by_test_id("shared-password-error")).to_be_visible()
+        visitor.get_by_test_id("shared-password-input").fill("open sesame")
+        visitor.get_by_test_id("shared-password-submit").click()
+        expect(visitor.get_by_test_id("grid-row").first).to_contain_text("bolt")
     finally:
         ctx.close()
 

@@ -33,6 +33,8 @@ export interface HttpClientOptions {
   getToken(): string | null;
   getPreviewAs?(): string | null;
   getSharedBaseId?(): string | null;
+  /** The password of a protected shared base (sent as xc-password on its routes). */
+  getSharedBasePassword?(): string | null;
   /** A refresh produced a new token. */
   onToken(token: string): void;
   /** The refresh failed: sign out; `message` is the server's text if it gave one. */
@@ -108,7 +110,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const previewAs = options.getPreviewAs?.();
     if (previewAs && !NO_PREVIEW_PATHS.some((p) => req.url.split("?")[0].endsWith(p))) headers.set("xc-preview", previewAs);
     const sharedBase = options.getSharedBaseId?.();
-    if (sharedBase) headers.set("xc-shared-base-id", sharedBase);
+    if (sharedBase) {
+      headers.set("xc-shared-base-id", sharedBase);
+      const password = options.getSharedBasePassword?.();
+      if (password && !headers.has("xc-password")) headers.set("xc-password", password);
+    }
     if (req.body !== undefined && !(req.body instanceof FormData)) headers.set("content-type", "application/json");
     return headers;
   }

@@ -20,7 +20,7 @@ import {
 import { writeSettings, type SettingsStorage } from "../features/settings/settings";
 import { requestFinished, requestStarted, uiSlice } from "../features/ui/uiSlice";
 import { tabsSlice } from "../features/tabs/tabsSlice";
-import { sharedBaseIdFromPath } from "../features/shared/sharedBase";
+import { sharedBaseIdFromPath, sharedBasePassword } from "../features/shared/sharedBase";
 
 export const rootReducer = combineSlices(workbenchApi, settingsSlice, localeSlice, uiSlice, tabsSlice);
 export type RootState = ReturnType<typeof rootReducer>;
@@ -55,6 +55,7 @@ export function makeStore(options: StoreOptions = {}) {
     getToken: () => store.getState().settings.values.token,
     getPreviewAs: () => store.getState().settings.values.previewAs,
     getSharedBaseId: () => sharedBaseIdFromPath(globalThis.location?.pathname),
+    getSharedBasePassword: () => sharedBasePassword(sharedBaseIdFromPath(globalThis.location?.pathname)),
     onToken: (token) => store.dispatch(tokenChanged(token)),
     onSignOut: (message) => {
       store.dispatch(signedOut());

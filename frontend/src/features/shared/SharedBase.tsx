@@ -2,6 +2,7 @@
 // show the project read-only: its tables and each table's default grid. Every request on this
 // route carries xc-shared-base-id (see sharedBase.ts).
 import { Card, H2, Menu, MenuItem, NonIdealState, Spinner } from "@blueprintjs/core";
+import { useEffect, useReducer } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Navigate, useNavigate, useParams } from "react-router";
 import type { HttpError } from "../../app/http";
@@ -11,6 +12,9 @@ import { CapabilitiesContext, capabilities } from "../projects/permissions";
 import { useProjectQuery } from "../projects/api";
 import { useTableQuery, useTablesQuery } from "../tables/api";
 import { useSharedBaseMetaQuery } from "./api";
+import { setSharedBasePassword } from "./sharedBase";
+import { PasswordPrompt } from "./SharedView";
+import { initialSharedState, sharedReducer } from "./sharedState";
 
 const READ_ONLY = capabilities({});
 
@@ -19,7 +23,22 @@ export function SharedBase() {
   const navigate = useNavigate();
   const allowed = useAllowed();
   const { baseId = "", title } = useParams();
+  // A protected shared base asks for its password (as a shared view does); once right, every
+  // request of this page carries it.
+  const [state, dispatch] = useReducer(sharedReducer, initialSharedState);
   const resolved = useSharedBaseMetaQuery(baseId, { skip: !allowed || !baseId });
+  useEffect(() => {
+    if (resolved.isFetching) return;
+    if (resolved.isSuccess) dispatch({ type: "loaded" });
+    else if (resolved.isError) dispatch({ type: "loadFailed", error: resolved.error as HttpError });
+  }, [resolved.isFetching, resolved.isSuccess, resolved.isError, resolved.error]);
+  const { refetch } = resolved;
+  useEffect(() => {
+    if (state.status === "loading" && state.password) {
+      setSharedBasePassword(baseId, state.password);
+      void refetch();
+    }
+  }, [state.status, state.password, baseId, refetch]);
   const projectId = resolved.data?.project_id ?? "";
   const project = useProjectQuery(projectId, { skip: !projectId });
   const tables = useTablesQuery(projectId, { skip: !projectId });
@@ -27,7 +46,8 @@ export function SharedBase() {
   const table = title ? list.find((t) => t.title === title) : list[0];
 
   if (resolved.isError && (resolved.error as HttpError).status === 404) return <Navigate to="/error/404" replace />;
-  if (resolved.isError) return <NonIdealState icon="error" title={(resolved.error as HttpError).message} />;
+  if (state.status === "password") return <div className="wb-shared"><PasswordPrompt state={state} dispatch={dispatch} /></div>;
+  if (resolved.isError && state.status === "error") return <NonIdealState icon="error" title={(resolved.error as HttpError).message} />;
   if (project.isError) return <NonIdealState icon="error" title={(project.error as HttpError).message} />;
   const base = `/base/${encodeURIComponent(baseId)}`;
   return (

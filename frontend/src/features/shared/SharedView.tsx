@@ -55,7 +55,7 @@ export function SharedView() {
   return <div className="wb-shared" data-testid="shared-view">{body}</div>;
 }
 
-function PasswordPrompt({ state, dispatch }: { state: SharedState; dispatch: React.Dispatch<SharedAction> }) {
+export function PasswordPrompt({ state, dispatch }: { state: SharedState; dispatch: React.Dispatch<SharedAction> }) {
   const intl = useIntl();
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -6,3 +6,14 @@ export function sharedBaseIdFromPath(pathname: string | undefined | null): strin
   const match = pathname ? SHARED_BASE_PATH.exec(pathname) : null;
   return match ? decodeURIComponent(match[1]) : null;
 }
+
+// The password entered for a protected shared base, kept for this page's life only.
+const passwords = new Map<string, string>();
+
+export function setSharedBasePassword(baseId: string, password: string): void {
+  passwords.set(baseId, password);
+}
+
+export function sharedBasePassword(baseId: string | null): string | null {
+  return baseId ? (passwords.get(baseId) ?? null) : null;
+}

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
-import type { HttpError } from "../../app/http";
+import { describe, expect, it, vi } from "vitest";
+import { createHttpClient, type HttpError } from "../../app/http";
 import { BLANK_FORM_COUNTDOWN, initialSharedState, isPasswordError, sharedReducer, type SharedAction, type SharedState } from "./sharedState";
-import { sharedBaseIdFromPath } from "./sharedBase";
+import { setSharedBasePassword, sharedBaseIdFromPath, sharedBasePassword } from "./sharedBase";
 
 const run = (actions: SharedAction[], from: SharedState = initialSharedState) => actions.reduce(sharedReducer, from);
 const passwordError: HttpError = { status: 403, data: { msg: "INVALID_SHARED_VIEW_PASSWORD" }, message: "INVALID_SHARED_VIEW_PASSWORD" };
@@ -96,5 +96,42 @@ describe("shared base routes", () => {
     expect(sharedBaseIdFromPath("/nc/p_1/table/base")).toBeNull();
     expect(sharedBaseIdFromPath("/")).toBeNull();
     expect(sharedBaseIdFromPath(undefined)).toBeNull();
+  });
+});
+
+describe("the HTTP client on shared pages", () => {
+  const ok = () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
+
+  it("sends the shared base id, and its password once entered, on shared-base routes", async () => {
+    const fetch = vi.fn(async () => ok());
+    let password: string | null = null;
+    const http = createHttpClient({
+      fetch,
+      getToken: () => null,
+      getSharedBaseId: () => "sb-1",
+      getSharedBasePassword: () => password,
+      onToken: () => undefined,
+      onSignOut: () => undefined,
+    });
+    await http.request({ url: "/api/v1/db/meta/projects/p1" });
+    password = "pw";
+    await http.request({ url: "/api/v1/db/meta/projects/p1/tables" });
+    const headers = fetch.mock.calls.map((call) => new Headers((call as unknown as [string, RequestInit])[1].headers));
+    expect(headers[0].get("xc-shared-base-id")).toBe("sb-1");
+    expect(headers[0].get("xc-password")).toBeNull();
+    expect(headers[1].get("xc-password")).toBe("pw");
+  });
+
+  it("does not refresh the session on a 401 from a public shared-view path", async () => {
+    const fetch = vi.fn(async () => new Response('{"msg":"nope"}', { status: 401, headers: { "content-type": "application/json" } }));
+    const onSignOut = vi.fn();
+    const http = createHttpClient({ fetch, getToken: () => null, onToken: () => undefined, onSignOut });
+    const result = await http.request({ url: "/api/v1/db/public/shared-view/u/meta", headers: { "xc-password": "x" } });
+    expect(result.error?.status).toBe(401);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(onSignOut).not.toHaveBeenCalled();
+    expect(sharedBasePassword(null)).toBeNull();
+    setSharedBasePassword("sb-2", "pw2");
+    expect(sharedBasePassword("sb-2")).toBe("pw2");
   });
 });
