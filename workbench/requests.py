@@ -8,12 +8,22 @@ import io
 import json
 from typing import TypeVar
 
+import orjson
 from pydantic import BaseModel, ValidationError
 from pyramid_retry import is_error_retryable
 
 from workbench.errors import BadRequest, json_error
 
 M = TypeVar("M", bound=BaseModel)
+_UTF8 = ("utf-8", "utf8")
+# Bytes to "1" for a digit and "0" otherwise: a run of 19 digits (an integer that may not
+# fit 64 bits) is then a plain substring search, ten times faster than a regular expression.
+_DIGITS = bytes(0x31 if 0x30 <= b <= 0x39 else 0x30 for b in range(256))
+_LONG_RUN = b"1" * 19
+
+
+def _has_long_digit_run(body: bytes) -> bool:
+    return _LONG_RUN in body.translate(_DIGITS)
 
 
 def body_limit(request) -> int:
@@ -98,8 +108,22 @@ def _close_body_tempfile(request) -> None:
 
 def json_payload(request):
     """The parsed JSON body, or a 400 naming the problem."""
-    if not request.body:
+    body = request.body
+    if not body:
         return None
+    if (request.charset or "utf-8").lower() in _UTF8 and not _has_long_digit_run(body):
+        # orjson is strict JSON (no NaN or Infinity, like the parse below): a body it
+        # reads is read the same by json.loads, only faster; except integers past 64
+        # bits, which it makes floats (hence the digits check). Anything it refuses
+        # goes through json.loads for the exact message.
+        try:
+            payload = orjson.loads(body)
+        except orjson.JSONDecodeError:
+            pass
+        else:
+            if b"\\u0000" in body and _has_nul(payload):
+                raise BadRequest("Text cannot contain NUL characters")
+            return payload
     try:
         text = request.body.decode(request.charset or "utf-8")
         payload = json.loads(text, parse_constant=_refuse_constant)

@@ -68,3 +68,21 @@ def test_json_payload_refuses_nul_anywhere():
         with pytest.raises(BadRequest, match="NUL"):
             json_payload(request_with(body))
     assert json_payload(request_with(b'["\\\\u0000"]')) == ["\\u0000"]
+
+
+def test_json_payload_reads_the_same_through_either_parser():
+    # Integers past 64 bits stay exact (the fast parser would make them floats).
+    assert json_payload(request_with(b'{"n": 123456789012345678901234567890, "m": -9223372036854775809}')) == {
+        "n": 123456789012345678901234567890,
+        "m": -9223372036854775809,
+    }
+    assert json_payload(request_with(b'[1.5, 2, "\\u00e9", true, null, {"a": {}}]')) == [
+        1.5,
+        2,
+        "é",
+        True,
+        None,
+        {"a": {}},
+    ]
+    # What the fast parser refuses, json.loads reads (lone surrogates) or refuses (1e400 is inf).
+    assert json_payload(request_with(b'["\\ud800"]')) == ["\ud800"]

@@ -18,6 +18,7 @@ from workbench.fields.interfaces import ChecksWrites, FieldValueError, HasOption
 from workbench.plugins import notify
 
 KEY_CHUNK = 500
+_UNSEEN = object()
 # Whether a field type class checks its values against the database: a protocol
 # ``isinstance`` is slow, and every write asks it of every field.
 _CHECKS_WRITES: dict[type, bool] = {}
@@ -45,7 +46,7 @@ class RowWriter:
         self._autos: dict[str, dict] = {}
         self._checked = [f for f in model.fields if f.sa_column is not None and _checks_writes(f.type)]
         # What each name of a body means, looked up once per write (not once per cell).
-        self._names: dict[str, Field | None] = {}
+        self._names: dict[str, tuple | None] = {}
 
     # -- values --------------------------------------------------------------
     def _coerce(self, f: Field, value):
@@ -62,6 +63,7 @@ class RowWriter:
         options = ftype.add_unknown(unknown)
         self.save_options(f.id, options)
         self._types[f.id] = type(ftype)(dataclasses.replace(f.column, col_options=options))
+        self._names.clear()  # the coercers of the names met so far include the old type
         return self._types[f.id].to_db(value)
 
     def prepare(self, data, inserting: bool) -> dict[str, object]:
@@ -70,10 +72,21 @@ class RowWriter:
             raise BadRequest("Each record must be a JSON object")
         values: dict[str, object] = {}
         names = self._names
-        for name, value in data.items():
-            f = names[name] if name in names else self._writable(name)
-            if f is not None:
-                values[f.id] = self._coerce(f, value)
+        try:
+            # The common case in one tight loop: each name's (field id, coercer) is known.
+            for name, value in data.items():
+                plan = names.get(name, _UNSEEN)
+                if plan is _UNSEEN:
+                    plan = self._writable(name)
+                if plan is not None:
+                    values[plan[0]] = plan[1](value)
+        except FieldValueError:
+            # Again, value by value, for the error naming the field (or a typecast's new option).
+            values = {}
+            for name, value in data.items():
+                plan = self._writable(name)
+                if plan is not None:
+                    values[plan[0]] = self._coerce(self.model.by_id[plan[0]], value)
         values.update(self._auto_values(inserting))
         if inserting:
             for f in self.model.default_fields:
@@ -86,16 +99,17 @@ class RowWriter:
             raise Unprocessable(f"Missing required columns: {', '.join(missing)}")
         return values
 
-    def _writable(self, name: str) -> Field | None:
-        """The stored field a body's ``name`` writes (None: a read-only one, ignored)."""
+    def _writable(self, name: str) -> tuple | None:
+        """``(field id, to_db)`` of the stored field a body's ``name`` writes (None: a
+        read-only one, ignored)."""
         f = self.model.find(name)
         if f is None:
             raise BadRequest(f"Field '{name}' not found in table '{self.model.title}'")
         if f.computed:
             raise BadRequest(f"Field '{f.title}' is computed ({f.column.uidt}) and cannot be written")
-        writable = None if f.type.read_only or f.sa_column is None else f
-        self._names[name] = writable
-        return writable
+        plan = None if f.type.read_only or f.sa_column is None else (f.id, self._types[f.id].to_db)
+        self._names[name] = plan
+        return plan
 
     def _check(self, prepared: list[dict]) -> None:
         """Values checked against the database (foreign keys), once for the whole write."""
