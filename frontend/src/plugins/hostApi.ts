@@ -9,7 +9,20 @@ export const PLUGIN_API_VERSION = 1;
 
 export interface CellProps {
   value: unknown;
-  column: { id: string; title: string; uidt: string; meta?: Record<string, unknown> | null };
+  column: {
+    id: string;
+    title: string;
+    uidt: string;
+    meta?: Record<string, unknown> | null;
+    /** The field's options (links: type and related table; lookups, codes: their source). */
+    colOptions?: Record<string, unknown> | null;
+  };
+  /** The table and record the value belongs to, when the host knows them (grid, record form). */
+  projectId?: string;
+  tableId?: string;
+  rowId?: unknown;
+  /** The host shows the value only (shared views, viewers). */
+  readOnly?: boolean;
 }
 
 export interface EditorProps extends CellProps {

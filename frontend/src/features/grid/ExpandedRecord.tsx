@@ -4,20 +4,35 @@ import { Button, Callout, Checkbox, Drawer, DrawerSize, FormGroup, InputGroup, T
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
+import { useAppDispatch } from "../../app/hooks";
 import type { Column } from "../tables/api";
-import { useUpdateRecordMutation, type RecordRow } from "./api";
+import { recordsApi, useUpdateRecordMutation, type RecordRow } from "./api";
 import { READ_ONLY_TYPES, cellText, parseInput } from "./cells";
+import { FORM_RICH_TYPES, RecordFieldValue } from "./RecordFieldValue";
 
 interface Props {
   tableId: string;
+  projectId?: string;
+  /** The user may edit records (links and files are edited in place). */
+  canEdit?: boolean;
   pkName: string;
   record: RecordRow | null;
   columns: Column[];
   onClose(): void;
 }
 
-function RecordForm({ tableId, pkName, record, columns, onClose }: Props & { record: RecordRow }) {
+function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, columns, onClose }: Props & { record: RecordRow }) {
   const intl = useIntl();
+  const dispatch = useAppDispatch();
+  // Read again after a link changes, so that counts, lookups and rollups are fresh.
+  const [record, setRecord] = useState(initial);
+  const [richValues, setRichValues] = useState<RecordRow>({});
+  const reread = async () => {
+    const result = await dispatch(
+      recordsApi.endpoints.record.initiate({ tableId, pk: initial[pkName] }, { subscribe: false, forceRefetch: true }),
+    );
+    if (result.data) setRecord(result.data);
+  };
   const [updateRecord, { isLoading }] = useUpdateRecordMutation();
   const [texts, setTexts] = useState<Record<string, string>>(() =>
     Object.fromEntries(columns.map((c) => [c.title, cellText(record[c.title], c)])),
@@ -30,7 +45,11 @@ function RecordForm({ tableId, pkName, record, columns, onClose }: Props & { rec
   const save = async () => {
     const values: RecordRow = {};
     for (const column of columns) {
-      if (READ_ONLY_TYPES.has(column.uidt)) continue;
+      if (column.title in richValues && richValues[column.title] !== record[column.title]) {
+        values[column.title] = richValues[column.title];
+        continue;
+      }
+      if (READ_ONLY_TYPES.has(column.uidt) || FORM_RICH_TYPES.has(column.uidt)) continue;
       if (column.uidt === "Checkbox") {
         if (checks[column.title] !== !!record[column.title]) values[column.title] = checks[column.title];
       } else if (texts[column.title] !== cellText(record[column.title], column)) {
@@ -50,6 +69,22 @@ function RecordForm({ tableId, pkName, record, columns, onClose }: Props & { rec
         {columns.map((column) => {
           const id = `record-field-${column.id}`;
           const readOnly = READ_ONLY_TYPES.has(column.uidt);
+          if (FORM_RICH_TYPES.has(column.uidt)) {
+            return (
+              <FormGroup key={column.id} label={column.title} labelInfo={<span className="bp6-text-muted">{column.uidt}</span>}>
+                <RecordFieldValue
+                  column={column}
+                  value={column.title in richValues ? richValues[column.title] : record[column.title]}
+                  projectId={projectId}
+                  tableId={tableId}
+                  rowId={record[pkName]}
+                  canEdit={canEdit !== false}
+                  onChange={(value) => setRichValues((prev) => ({ ...prev, [column.title]: value }))}
+                  onLinked={() => void reread()}
+                />
+              </FormGroup>
+            );
+          }
           if (column.uidt === "Checkbox") {
             return (
               <Checkbox

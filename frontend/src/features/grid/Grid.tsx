@@ -60,6 +60,8 @@ import {
 } from "./api";
 import { READ_ONLY_TYPES, cellText, parseInput } from "./cells";
 import { DefaultCell } from "./defaultCells";
+import { SELF_SAVING_TYPES } from "./richFields";
+import { useLinkedValues } from "./useLinkedValues";
 import { columnWindow, pagesFor, rowWindow, scrollTopForRow } from "./virtual";
 import { MAX_WIDTH, MIN_WIDTH, WIDTH_STEP, clampWidth, parseWidth, resizedWidth } from "./columnWidth";
 import { blockOf, extendSelection, inBlock, isRange, type Block } from "./range";
@@ -88,13 +90,13 @@ interface Editing extends Cell {
   saving: boolean;
 }
 
-function Value({ value, column }: { value: unknown; column: Column }) {
+export function Value({ value, column, projectId, tableId, rowId, readOnly }: { value: unknown; column: Column; projectId?: string; tableId?: string; rowId?: unknown; readOnly?: boolean }) {
   const ui = fieldTypeUI(column.uidt);
   if (ui?.Cell) {
     const PluginCell = ui.Cell;
     return (
       <PluginBoundary pluginId={ui.pluginId} fallback={cellText(value, column)}>
-        <PluginCell value={value} column={column} />
+        <PluginCell value={value} column={column} projectId={projectId} tableId={tableId} rowId={rowId} readOnly={readOnly} />
       </PluginBoundary>
     );
   }
@@ -105,6 +107,9 @@ interface EditorProps {
   column: Column;
   editing: Editing;
   value?: unknown;
+  projectId?: string;
+  tableId?: string;
+  rowId?: unknown;
   onText(text: string): void;
   onKey(event: KeyboardEvent<HTMLElement>): void;
   onBlur(): void;
@@ -116,14 +121,14 @@ interface EditorProps {
 /** The in-place editor fitting the field type: the plugin's Editor when its UI bundle has
  * one (the host's editor if it fails), else the host's own. */
 export function CellEditor(props: EditorProps) {
-  const { column, editing, onKey, onValue, onDone, value } = props;
+  const { column, editing, onKey, onValue, onDone, value, projectId, tableId, rowId } = props;
   const ui = fieldTypeUI(column.uidt);
   if (ui?.Editor) {
     const PluginEditor = ui.Editor;
     return (
       <PluginBoundary pluginId={ui.pluginId} fallback={<HostEditor {...props} />}>
         <div data-testid="plugin-editor" onKeyDown={onKey}>
-          <PluginEditor value={editing.value ? editing.value.v : value} column={column} onChange={onValue} onDone={onDone} />
+          <PluginEditor value={editing.value ? editing.value.v : value} column={column} projectId={projectId} tableId={tableId} rowId={rowId} onChange={onValue} onDone={onDone} />
         </div>
       </PluginBoundary>
     );
@@ -165,6 +170,8 @@ function HostEditor({ column, editing, onText, onKey, onBlur, onPick }: EditorPr
 
 interface PageProps {
   tableId: string;
+  projectId?: string;
+  pkName: string;
   viewId?: string;
   where?: string;
   shared?: SharedSource;
@@ -196,11 +203,12 @@ interface PageProps {
 function GridPage(props: PageProps) {
   const { tableId, viewId, where, shared, page, first, last, rowTop, columns, colFirst, colLast, lefts, widths, width, active, block, editing } = props;
   const { data } = useRecordsPageQuery({ tableId, viewId, where, shared, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+  const withLinks = useLinkedValues({ ...props, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
   const rows = [];
   const start = Math.max(first, page * PAGE_SIZE);
   const end = Math.min(last, page * PAGE_SIZE + PAGE_SIZE - 1);
   for (let row = start; row <= end; row += 1) {
-    const record = data?.list[row - page * PAGE_SIZE];
+    const record = withLinks(data?.list[row - page * PAGE_SIZE]);
     const cells = [];
     for (let col = colFirst; col <= colLast; col += 1) {
       const column = columns[col];
@@ -225,6 +233,9 @@ function GridPage(props: PageProps) {
                 column={column}
                 editing={editing}
                 value={record?.[column.title]}
+                projectId={props.projectId}
+                tableId={tableId}
+                rowId={record?.[props.pkName]}
                 onValue={props.onEditValue}
                 onDone={props.onEditDone}
                 onText={props.onEditText}
@@ -239,7 +250,7 @@ function GridPage(props: PageProps) {
               )}
             </div>
           ) : record ? (
-            <Value value={record[column.title]} column={column} />
+            <Value value={record[column.title]} column={column} projectId={props.projectId} tableId={tableId} rowId={record[props.pkName]} readOnly={!!shared} />
           ) : (
             <span className="wb-cell-placeholder" />
           )}
@@ -499,6 +510,12 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     const editing = editingRef.current;
     if (!editing || editing.saving) return;
     const column = columns[editing.col];
+    if (column && SELF_SAVING_TYPES.has(column.uidt)) {
+      // The link picker saved each change through the links API already.
+      setEditing(null);
+      scroller.current?.focus();
+      return;
+    }
     setEditing({ ...editing, saving: true });
     try {
       await save(editing, editing.value ? editing.value.v : parseInput(editing.text, column));
@@ -830,6 +847,8 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
             <GridPage
               key={page}
               tableId={tableId}
+              projectId={table.project_id}
+              pkName={pkName}
               viewId={viewId}
               where={where}
               shared={shared}
@@ -892,6 +911,8 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
       <PasteReport invalid={rangeEdits.invalid} columns={columns} onClose={rangeEdits.closeInvalid} />
       <ExpandedRecord
         tableId={tableId}
+        projectId={table.project_id}
+        canEdit={caps.dataEdit}
         pkName={pkName}
         record={expanded}
         columns={[...columns, ...hidden]}
@@ -906,6 +927,8 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
         taken={allTitles}
         busy={addColumnState.isLoading || updateColumnState.isLoading}
         serverError={fieldError}
+        columns={table.columns}
+        projectId={table.project_id}
         onSubmit={saveField}
         onCancel={() => setFieldDialog(null)}
       />

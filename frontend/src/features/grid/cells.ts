@@ -19,4 +19,4 @@ export function parseInput(text: string, column: Pick<Column, "uidt">): unknown 
   return text;
 }
 
-export const READ_ONLY_TYPES = new Set(["ID", "CreateTime", "LastModifiedTime", "AutoNumber", "Formula", "Rollup", "Lookup", "Count"]);
+export const READ_ONLY_TYPES = new Set(["ID", "CreateTime", "LastModifiedTime", "AutoNumber", "Formula", "Rollup", "Lookup", "Count", "QrCode", "Barcode", "ForeignKey"]);

@@ -10,7 +10,7 @@ export interface Column {
   pv?: boolean;
   system?: boolean;
   meta?: Record<string, unknown> | null;
-  colOptions?: { options?: SelectOption[] } | null;
+  colOptions?: { options?: SelectOption[]; [key: string]: unknown } | null;
 }
 
 export interface SelectOption {
@@ -74,6 +74,8 @@ export interface ColumnBody {
   title: string;
   uidt?: string;
   colOptions?: { options: { title: string }[] };
+  /** The settings of links, lookups, rollups, formulas, codes (NocoDB's names). */
+  [setting: string]: unknown;
 }
 
 const columnTags = (tableId: string) => [

@@ -1,0 +1,8 @@
+// The UI of QrCode fields: a thumbnail of the record's QR code, larger on click.
+import { definePlugin } from "@workbench/plugin-api";
+import { codeUI } from "./codeCell";
+import messages from "./messages.json";
+
+const qr = codeUI("qrcode");
+
+export default definePlugin({ id: "field_qrcode", messages, setup: qr.setup, fieldTypes: { QrCode: { Cell: qr.Cell } } });
