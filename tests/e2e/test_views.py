@@ -194,6 +194,9 @@ def test_a_shared_form_is_filled_by_a_visitor_and_the_row_shows_in_the_grid(serv
 def test_a_password_protected_form_asks_for_its_password(server, browser):
     token = _sign_up_first_user(server)
     _project, table = _table(server, token)
+    server.api(
+        "POST", f"/api/v1/db/meta/tables/{table['id']}/columns", {"title": "Photo", "uidt": "Attachment"}, token=token
+    )
     form = server.api("POST", f"/api/v1/db/meta/tables/{table['id']}/forms", {"title": "Private"}, token=token)
     shared = server.api("POST", f"/api/v1/db/meta/views/{form['id']}/share", token=token)
     server.api("PATCH", f"/api/v1/db/meta/views/{form['id']}/share", {"password": "s3cret"}, token=token)
@@ -215,6 +218,9 @@ def test_a_password_protected_form_asks_for_its_password(server, browser):
         visitor.get_by_test_id("shared-password-submit").click()
         expect(visitor.get_by_test_id("shared-form")).to_be_visible()
         visitor.get_by_test_id("form-input-Name").fill("nut")
+        visitor.get_by_test_id("form-input-Photo").set_input_files(
+            {"name": "nut.txt", "mimeType": "text/plain", "buffer": b"a small nut"}
+        )
         visitor.get_by_test_id("form-submit").click()
         expect(visitor.get_by_test_id("form-success")).to_be_visible()
 
@@ -223,7 +229,10 @@ def test_a_password_protected_form_asks_for_its_password(server, browser):
         expect(visitor.get_by_text("This shared view does not exist")).to_be_visible()
     finally:
         ctx.close()
-    assert [r["Name"] for r in _records(server, table, token)] == ["nut"]
+    [row] = _records(server, table, token)
+    assert row["Name"] == "nut"
+    # The attachment travelled with the submission (multipart, behind the password).
+    assert [a["title"] for a in row["Photo"]] == ["nut.txt"]
 
 
 def test_the_shared_grid_is_read_only_with_a_temporary_sort(server, browser):
