@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from workbench.data.model import Field, Model
 from workbench.data.query import pk_clause, row_json, select_columns
 from workbench.errors import BadRequest, NotFound, Unprocessable
-from workbench.fields.interfaces import ChecksWrites, FieldValueError, HasOptions
+from workbench.fields.interfaces import ChecksWrites, FieldType, FieldValueError, HasOptions
 from workbench.plugins import notify
 
 KEY_CHUNK = 500
@@ -161,11 +161,17 @@ class RowWriter:
                 pk_rows.append(tuple(result.inserted_primary_key))
         if not want_rows and not notify.listens_to_rows(self.request):
             return [{f.title: f.type.to_api(v) for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
-        stored = [f for f in self.model.fields if f.sa_column is not None]
         afters = []
+        # Each stored field's title, id, and its type's to_api unless it shows values as stored.
+        shown = [
+            (f.title, f.id, None if type(self._types[f.id]).to_api is FieldType.to_api else self._types[f.id].to_api)
+            for f in self.model.fields
+            if f.sa_column is not None
+        ]
         for values, pk_row in zip(prepared, pk_rows, strict=True):
             values = {**values, **{c.key: v for c, v in zip(pks, pk_row, strict=True)}}
-            afters.append({f.title: self._types[f.id].to_api(values.get(f.id)) for f in stored})
+            get = values.get
+            afters.append({title: get(fid) if to_api is None else to_api(get(fid)) for title, fid, to_api in shown})
         if self.model.computed_fields:
             keys = [{f.id: v for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
             afters = self._reread(keys, afters)
