@@ -37,6 +37,7 @@ def includeme(config):
 
     public("public.view.meta", "/shared-view/{uuid}/meta", SharedViewContext)
     public("public.view.export", "/shared-view/{uuid}/rows/export/{kind}", SharedViewContext)
+    public("public.view.download", "/shared-view/{uuid}/download/{project_id}/{token}/{name}", SharedViewContext)
     public("public.view.rows", "/shared-view/{uuid}/rows", SharedViewContext)
     public("public.view.groupby", "/shared-view/{uuid}/groupby", SharedViewContext)
     public("public.base.meta", "/shared-base/{uuid}/meta")

@@ -267,3 +267,33 @@ def test_search_names_a_shown_field(ctx, grid):
     assert res["msg"] == "searchField is required to search a shared view"
     res = ctx.client.get(f"{PUBLIC1}/{uuid}/rows", {"searchValue": "s3", "searchField": "Secret"}, status=400).json
     assert res["msg"] == "Field 'Secret' not found in table 'Tasks'"
+
+
+def test_shown_attachments_can_be_downloaded(ctx):
+    files = ctx.client.post(
+        f"/api/v1/db/storage/upload?project_id={ctx.project['id']}&column_id={ctx.col['Photo']}",
+        upload_files=[("file", "cover.txt", b"cover!"), ("file2", "other.txt", b"other")],
+        headers=ctx.h,
+    ).json
+    cover, other = files
+    ctx.rows([{"Name": "shown", "Qty": 5, "Photo": [cover]}, {"Name": "filtered", "Qty": 0, "Photo": [other]}])
+    view = ctx.create("galleries", {"title": "Cards", "fk_cover_image_col_id": ctx.col["Photo"]})
+    ctx.client.post_json(
+        f"{META}/views/{view['id']}/filters",
+        {"fk_column_id": ctx.col["Qty"], "comparison_op": "gt", "value": "1"},
+        headers=ctx.h,
+    )
+    uuid = share(ctx, view["id"])
+    prefix = "api/v1/db/storage/download/"
+    assert cover["path"].startswith(prefix)
+
+    def url(file):
+        return f"{PUBLIC1}/{uuid}/download/{file['path'][len(prefix) :]}"
+
+    res = ctx.client.get(url(cover))
+    assert res.body == b"cover!"
+    assert res.headers["X-Content-Type-Options"] == "nosniff"
+    ctx.client.get(url(other), status=404)  # its record is filtered out of the view
+    ctx.client.get(f"{PUBLIC1}/{uuid}/download/{ctx.project['id']}/nope/cover.txt", status=404)
+    hide(ctx, view["id"], "Photo")
+    ctx.client.get(url(cover), status=404)  # the field is hidden
