@@ -8,12 +8,15 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import type { LayoutKind } from "../../routeTable";
 import { useSignedIn } from "../auth/Guard";
 import { useSignOutMutation } from "../session/api";
-import { signedOut } from "../settings/settingsSlice";
+import { selectToken, signedOut } from "../settings/settingsSlice";
+import { decodeToken, rolesMap } from "../session/token";
 import { selectLoading } from "../ui/uiSlice";
 import { workbenchApi } from "../../app/api";
 
 function TopBar() {
   const signedIn = useSignedIn();
+  const token = useAppSelector(selectToken);
+  const isSuper = signedIn && !!rolesMap(decodeToken(token)?.roles).super;
   const loading = useAppSelector(selectLoading);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -42,6 +45,11 @@ function TopBar() {
           <Link to="/account" className="bp6-button bp6-minimal" data-testid="nav-account">
             <FormattedMessage id="nav.account" />
           </Link>
+          {isSuper && (
+            <Link to="/apps" className="bp6-button bp6-minimal" data-testid="nav-apps">
+              <FormattedMessage id="apps.title" />
+            </Link>
+          )}
           <NavbarDivider />
           <Button variant="minimal" icon="log-out" onClick={onSignOut} data-testid="sign-out">
             <FormattedMessage id="nav.signOut" />
