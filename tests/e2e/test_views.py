@@ -259,8 +259,19 @@ def test_the_shared_grid_is_read_only_with_a_temporary_sort(server, browser):
         name_id = next(c["id"] for c in table["columns"] if c["title"] == "Name")
         visitor.get_by_test_id("shared-sort").select_option(f"{name_id}:asc")
         expect(rows.first).to_contain_text("axle")
+        # A temporary filter narrows them, and its tag removes it again.
+        visitor.get_by_test_id("shared-filter-field").select_option(name_id)
+        visitor.get_by_test_id("shared-filter-op").select_option("like")
+        visitor.get_by_test_id("shared-filter-value").fill("o")
+        visitor.get_by_test_id("shared-filter-add").click()
+        expect(rows).to_have_count(2)
+        expect(visitor.get_by_test_id("shared-filter-tag")).to_have_text(re.compile("Name contains o"))
         screenshot(visitor, "views-shared-grid")
+        visitor.get_by_test_id("shared-filter-tag").locator("button").click()
+        expect(rows).to_have_count(3)
+        # Nothing of it was saved on the view.
         assert server.api("GET", f"/api/v1/db/meta/views/{grid['id']}/sorts", token=token)["list"] == []
+        assert server.api("GET", f"/api/v1/db/meta/views/{grid['id']}/filters", token=token)["list"] == []
         visitor.reload()
         expect(visitor.get_by_test_id("grid-row").first).to_contain_text("bolt")
 

@@ -19,11 +19,13 @@ export interface SharedSource {
   uuid: string;
   password?: string;
   sortArrJson?: string;
+  /** Temporary filters (never saved), as NocoDB's GUI sends them. */
+  filterArrJson?: string;
 }
 
 const sharedRows = (shared: SharedSource, params: Record<string, string | number | undefined>) => ({
   url: `/api/v1/db/public/shared-view/${encodeURIComponent(shared.uuid)}/rows`,
-  params: { ...params, sortArrJson: shared.sortArrJson },
+  params: { ...params, sortArrJson: shared.sortArrJson, filterArrJson: shared.filterArrJson },
   headers: shared.password ? { "xc-password": shared.password } : undefined,
 });
 

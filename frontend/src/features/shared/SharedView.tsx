@@ -3,7 +3,7 @@
 // not-found state, a password error the prompt ("Something went wrong. Please check your
 // credentials." after a wrong one); then the view: read-only grid (temporary sort and search,
 // CSV download when allowed), form (or survey), gallery or kanban.
-import { Button, Callout, Card, FormGroup, H3, HTMLSelect, InputGroup, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Button, Callout, Card, FormGroup, H3, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { useEffect, useMemo, useReducer, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useLocation, useParams } from "react-router";
@@ -115,21 +115,54 @@ function SharedBody({ meta, uuid, state, dispatch, survey }: {
   );
 }
 
-/** The grid, read-only, with a temporary sort (never saved) and the CSV download when allowed. */
+const TEMP_FILTER_OPS = ["like", "eq", "neq", "nlike", "blank", "notblank"] as const;
+const NO_VALUE = ["blank", "notblank"];
+
+interface TempFilter {
+  columnId: string;
+  op: string;
+  value: string;
+}
+
+/** The visitor's own filter conditions as NocoDB's filterArrJson (all joined by "and"). */
+export function tempFilterJson(filters: readonly TempFilter[]): string | undefined {
+  if (filters.length === 0) return undefined;
+  return JSON.stringify(
+    filters.map((f) => ({
+      fk_column_id: f.columnId,
+      comparison_op: f.op,
+      value: NO_VALUE.includes(f.op) ? null : f.value,
+      logical_op: "and",
+    })),
+  );
+}
+
+/** The grid, read-only, with a temporary sort and filters (never saved) and the CSV download when allowed. */
 function SharedGrid({ meta, table, uuid, password }: { meta: SharedViewMeta; table: TableMeta; uuid: string; password: string }) {
   const intl = useIntl();
   const [sort, setSort] = useState<{ columnId: string; direction: "asc" | "desc" } | null>(null);
+  const [filters, setFilters] = useState<TempFilter[]>([]);
+  const [draft, setDraft] = useState<TempFilter>({ columnId: "", op: "like", value: "" });
   const allowCsv = !!parseMeta(meta.meta).allowCSVDownload;
   const shared = useMemo(
     () => ({
       uuid,
       password: password || undefined,
       sortArrJson: sort ? JSON.stringify([{ fk_column_id: sort.columnId, direction: sort.direction }]) : undefined,
+      filterArrJson: tempFilterJson(filters),
     }),
-    [uuid, password, sort],
+    [uuid, password, sort, filters],
   );
   const columns = (table.columns ?? []).filter((c) => !c.system && !c.pk);
-  const download = () => downloadSharedCsv(uuid, password || undefined, meta.title).catch((e) => notify(String(e.message ?? e), "danger"));
+  const title = (id: string) => columns.find((c) => c.id === id)?.title ?? id;
+  const draftColumn = draft.columnId || columns[0]?.id || "";
+  const addFilter = () => {
+    if (!draftColumn || (!NO_VALUE.includes(draft.op) && draft.value === "")) return;
+    setFilters([...filters, { ...draft, columnId: draftColumn }]);
+    setDraft({ ...draft, value: "" });
+  };
+  const download = () =>
+    downloadSharedCsv(uuid, password || undefined, meta.title, { sortArrJson: shared.sortArrJson, filterArrJson: shared.filterArrJson }).catch((e) => notify(String(e.message ?? e), "danger"));
   return (
     <div data-testid="shared-grid">
       <div className="wb-shared-toolbar">
@@ -149,6 +182,36 @@ function SharedGrid({ meta, table, uuid, password }: { meta: SharedViewMeta; tab
             <option key={`${c.id}:desc`} value={`${c.id}:desc`}>{`${c.title} ↓`}</option>,
           ])}
         </HTMLSelect>
+        <HTMLSelect
+          minimal
+          value={draftColumn}
+          onChange={(e) => setDraft({ ...draft, columnId: e.currentTarget.value })}
+          aria-label={intl.formatMessage({ id: "filter.title" })}
+          data-testid="shared-filter-field"
+        >
+          {columns.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+        </HTMLSelect>
+        <HTMLSelect minimal value={draft.op} onChange={(e) => setDraft({ ...draft, op: e.currentTarget.value })} data-testid="shared-filter-op">
+          {TEMP_FILTER_OPS.map((op) => <option key={op} value={op}>{intl.formatMessage({ id: `filter.op.${op}` })}</option>)}
+        </HTMLSelect>
+        {!NO_VALUE.includes(draft.op) && (
+          <InputGroup
+            small
+            value={draft.value}
+            placeholder={intl.formatMessage({ id: "filter.value" })}
+            onValueChange={(value) => setDraft({ ...draft, value })}
+            onKeyDown={(e) => e.key === "Enter" && addFilter()}
+            data-testid="shared-filter-value"
+          />
+        )}
+        <Button icon="filter" variant="minimal" onClick={addFilter} data-testid="shared-filter-add">
+          <FormattedMessage id="filter.add" />
+        </Button>
+        {filters.map((f, i) => (
+          <Tag key={i} minimal onRemove={() => setFilters(filters.filter((_, j) => j !== i))} data-testid="shared-filter-tag">
+            {`${title(f.columnId)} ${intl.formatMessage({ id: `filter.op.${f.op}` })}${NO_VALUE.includes(f.op) ? "" : ` ${f.value}`}`}
+          </Tag>
+        ))}
         {allowCsv && (
           <Button icon="download" variant="minimal" onClick={download} data-testid="shared-download">
             <FormattedMessage id="shared.downloadCsv" />

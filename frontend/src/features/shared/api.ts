@@ -54,9 +54,17 @@ export const sharedApi = workbenchApi.injectEndpoints({
 
 export const { useSharedViewMetaQuery, useSubmitSharedFormMutation, useSharedBaseMetaQuery } = sharedApi;
 
-/** Export the shared view's rows as CSV (password header included) and hand the file to the browser. */
-export async function downloadSharedCsv(uuid: string, password: string | undefined, name: string): Promise<void> {
-  const response = await fetch(`${sharedPath(uuid)}/rows/export/csv`, { headers: passwordHeader(password) });
+/** Export the shared view's rows as CSV (password header, the visitor's temporary sort and
+ * filters included) and hand the file to the browser. */
+export async function downloadSharedCsv(
+  uuid: string,
+  password: string | undefined,
+  name: string,
+  query: { sortArrJson?: string; filterArrJson?: string } = {},
+): Promise<void> {
+  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1]));
+  const qs = params.toString() ? `?${params}` : "";
+  const response = await fetch(`${sharedPath(uuid)}/rows/export/csv${qs}`, { headers: passwordHeader(password) });
   if (!response.ok) throw new Error(response.statusText || String(response.status));
   const url = URL.createObjectURL(await response.blob());
   const a = document.createElement("a");
