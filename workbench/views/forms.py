@@ -6,18 +6,25 @@ from __future__ import annotations
 
 import json
 
+from workbench.data.query import row_id_of
 from workbench.data.writes import RowWriter
 from workbench.errors import APIError, BadRequest
+from workbench.links.records import LinkedRecords
+from workbench.links.relations import BT
 from workbench.storage.rules import MAX_FILES
 from workbench.views.public import PublicTable
+from workbench.views.public_links import PublicLink, is_link, relation_of
 
 ATTACHMENT = "Attachment"
 
 
-def is_required(column, settings: dict) -> bool:
+def is_required(column, settings: dict, foreign_key=None) -> bool:
     """SPEC §5: required without a default, a primary key that is neither auto-increment nor
-    defaulted, or marked required in the form."""
+    defaulted, or marked required in the form; a belongs-to link whose foreign key
+    (``foreign_key``) is required without a default."""
     if settings.get("required"):
+        return True
+    if foreign_key is not None and foreign_key.cdf is None and foreign_key.rqd:
         return True
     if column.ai or column.system:
         return False
@@ -67,11 +74,15 @@ def submit(request, view, form_settings) -> dict:
     data, files = _parse_body(request)
     settings_of = {vc.column_id: form_settings(vc) for vc in view.columns if vc.show}
     values: dict = {}
+    links: dict[str, PublicLink] = {}
     for name, value in data.items():
         f = public.model.find(str(name))
         if f is None or f.id not in settings_of:
             raise BadRequest(f"Field '{name}' is not in this form")
         values[f.id] = value
+    for f in public.model.fields:
+        if f.id in settings_of and is_link(f) and relation_of(f.column) is not None:
+            links[f.id] = PublicLink(public, f.id)
     stored: list[dict] = []
     try:
         for name, part in files:
@@ -89,16 +100,39 @@ def submit(request, view, form_settings) -> dict:
                     current = None
             values[f.id] = [*(current if isinstance(current, list) else []), item]
         for f in public.model.fields:
-            if f.id in settings_of and is_required(f.column, settings_of[f.id]) and _blank(values.get(f.id)):
+            link = links.get(f.id)
+            foreign_key = _foreign_key(public, link)
+            if (
+                f.id in settings_of
+                and is_required(f.column, settings_of[f.id], foreign_key)
+                and _blank(values.get(f.id))
+            ):
                 label = settings_of[f.id].get("label") or f.title
                 raise BadRequest(f"{label} is required", field=f.title)
+        linked = {fid: link.keys(values.pop(fid, None)) for fid, link in links.items()}
+        record = {public.model.by_id[fid].title: v for fid, v in values.items()}
+        for fid, keys in linked.items():
+            foreign_key = _foreign_key(public, links[fid])
+            if foreign_key is not None and keys:
+                record[public.model.by_id[foreign_key.id].title] = keys[0]
         public.work.begin_write()
         writer = RowWriter(request, public.ref, public.model, public.connection)
         try:
-            row = writer.insert([{public.model.by_id[fid].title: v for fid, v in values.items()}], want_rows=True)[0]
+            row = writer.insert([record], want_rows=True)[0]
+            for fid, keys in linked.items():
+                if keys and links[fid].relation.type != BT:
+                    LinkedRecords(request, fid, row_id_of(public.model, row)).add(keys)
         except APIError as exc:
             raise BadRequest(exc.msg, **exc.extra) from None
     except BaseException:
         request.storage.discard(stored)
         raise
     return public.public_row(row)
+
+
+def _foreign_key(public: PublicTable, link):
+    """The meta column of a belongs-to link's foreign key (None for other links)."""
+    if link is None or link.relation.type != BT:
+        return None
+    found = public.model.by_id.get(link.relation.source_key.column_id)
+    return found.column if found is not None else None

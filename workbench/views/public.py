@@ -14,6 +14,7 @@ import sqlalchemy as sa
 
 from workbench.data import grouping, search
 from workbench.data import where as where_syntax
+from workbench.data.filters import stored_filters_clause
 from workbench.data.grouping import COUNT
 from workbench.data.model import Field, Model
 from workbench.data.query import (
@@ -22,13 +23,23 @@ from workbench.data.query import (
     count_rows,
     filter_conditions,
     list_params,
+    parse_row_id,
+    pk_clause,
     select_rows,
 )
 from workbench.data.unit import data_transaction
 from workbench.data.where import Condition
-from workbench.errors import BadRequest
+from workbench.errors import BadRequest, NotFound
 from workbench.paging import int_param, paged
 from workbench.records.loading import load_table_ref_by_id, model_for
+from workbench.views.kinds import type_of
+
+
+def public_field_ids(registry, view) -> set[str]:
+    """Ids of the fields the public may read: the shown ones and those the view type always
+    needs (a kanban's stacking field). Primary keys are added by ``PublicTable``."""
+    shown = {vc.column_id for vc in view.columns if vc.show}
+    return shown | type_of(registry, view).public_fields(view)
 
 
 class PublicTable:
@@ -41,7 +52,7 @@ class PublicTable:
         self.work = data_transaction(request, self.ref.source)
         self.connection = self.work.connection
         self.model: Model = model_for(request, self.ref, self.work.dialect)
-        shown = {vc.column_id for vc in view.columns if vc.show}
+        shown = public_field_ids(request.registry, view)
         self.fields: list[Field] = [f for f in self.model.fields if f.id in shown or f.column.pk]
         self.field_ids = {f.id for f in self.fields}
 
@@ -99,6 +110,11 @@ class PublicTable:
         self.check_params()
         params = list_params(self.request, self.model, self.view, paging=paging)
         params.fields = [f for f in params.fields if f.id in self.field_ids]
+        if not any(self.request.params.get(name) for name in ("fields", "f")):
+            # what the view type always needs (a kanban's stacking field), even when hidden
+            listed = {f.id for f in params.fields}
+            always = type_of(self.request.registry, self.view).public_fields(self.view)
+            params.fields += [f for f in self.fields if f.id in always and f.id not in listed]
         return params
 
     def page(self) -> dict:
@@ -123,6 +139,42 @@ class PublicTable:
         sorts = [n.strip() for v in self.request.params.getall("sort") for n in v.split(",") if n.strip()]
         groups, total = grouping.group_by(self.connection, self.model, fields, where, sorts, limit, offset)
         return paged(groups, total, limit, offset)
+
+    def grouped(self, column_key) -> list[dict]:
+        """``group/{columnId}``: a page of records per value of a field the public may read
+        (the records API's grouped lists, over the view's fields, filters and sorts)."""
+        from workbench.records.views.groupby import GROUP_PAGE_SIZE
+        from workbench.records.views.groupby import _options as group_options
+
+        f = grouping.group_fields(self.model, [self.find(column_key).id])[0]
+        params = self.params(paging=False)
+        cap = int(self.request.registry.settings.get("workbench.data.max_page_size", MAX_PAGE_SIZE))
+        limit = min(int_param(self.request, "limit", GROUP_PAGE_SIZE, 1, aliases=("l",)), cap)
+        offset = int_param(self.request, "offset", 0, 0, aliases=("o",))
+        keys = group_options(self.request, f)
+        if keys is None:
+            group_limit = min(int_param(self.request, "groupLimit", GROUP_PAGE_SIZE, 1), cap)
+            group_offset = int_param(self.request, "groupOffset", 0, 0)
+            keys = grouping.distinct_keys(self.connection, self.model, f, params.where, group_limit, group_offset)
+        groups = grouping.grouped_rows(self.connection, self.model, f, keys, params, limit, offset)
+        return [
+            {
+                "key": None if key is None else f.type.to_api(key),
+                "value": paged([self.public_row(r) for r in rows], count, limit, offset),
+            }
+            for key, rows, count in groups
+        ]
+
+    def shown_row_key(self, row_id) -> dict:
+        """The key of a record the view shows (its stored filters apply); 404 otherwise."""
+        key = parse_row_id(self.model, row_id)
+        statement = sa.select(sa.literal(1)).select_from(self.model.table).where(pk_clause(self.model, key))
+        clause = stored_filters_clause(self.model, list(self.view.filters))
+        if clause is not None:
+            statement = statement.where(clause)
+        if self.connection.execute(statement.limit(1)).first() is None:
+            raise NotFound(f"Record '{row_id}' not found")
+        return key
 
     def public_row(self, row: dict) -> dict:
         return {f.title: row.get(f.title) for f in self.fields if f.title in row}

@@ -40,4 +40,9 @@ def includeme(config):
     public("public.view.download", "/shared-view/{uuid}/download/{project_id}/{token}/{name}", SharedViewContext)
     public("public.view.rows", "/shared-view/{uuid}/rows", SharedViewContext)
     public("public.view.groupby", "/shared-view/{uuid}/groupby", SharedViewContext)
+    public("public.view.group", "/shared-view/{uuid}/group/{column_id}", SharedViewContext)
+    public("public.view.nested", "/shared-view/{uuid}/nested/{column_id}", SharedViewContext)
+    public(
+        "public.view.linked", "/shared-view/{uuid}/rows/{row_id}/{relation_type:mm|hm}/{column_id}", SharedViewContext
+    )
     public("public.base.meta", "/shared-base/{uuid}/meta")

@@ -58,6 +58,12 @@ class ViewType:
     show_system_fields: ClassVar[bool] = False
 
     @classmethod
+    def public_fields(cls, view) -> set[str]:
+        """Ids of fields a shared view of this type always lets the public read, even when
+        hidden in the view's fields (a kanban's stacking field)."""
+        return set()
+
+    @classmethod
     def initial_settings(cls, table) -> dict:
         """Settings of a new view before the request's own are applied."""
         return {s.name: s.default for s in cls.settings}

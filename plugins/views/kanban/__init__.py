@@ -18,6 +18,12 @@ class Kanban(ViewType):
     )
 
     @classmethod
+    def public_fields(cls, view) -> set[str]:
+        """The public board needs its stacking field even when it is hidden as a field."""
+        field_id = (view.settings or {}).get("fk_grp_col_id")
+        return {field_id} if field_id else set()
+
+    @classmethod
     def initial_settings(cls, table) -> dict:
         """Stacked by the first single-select field, if there is one."""
         first = next((c.id for c in table.columns if c.uidt == "SingleSelect"), None)

@@ -7,56 +7,13 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from workbench.api import api_view
 from workbench.errors import Forbidden, NotFound
-from workbench.tables.serialize import column_json, table_json
 from workbench.views import exports, forms
 from workbench.views.kinds import type_of
 from workbench.views.public import PublicTable
-from workbench.views.serialize import settings_json, view_json
+from workbench.views.public_meta import shared_meta
 from workbench.views.types import PUBLIC_FORM, PUBLIC_ROWS
 
 TAGS = ("public",)
-
-
-def shared_meta(request, view) -> dict:
-    vtype = type_of(request.registry, view)
-    table = request.context.table
-    columns = {c.id: c for c in table.columns}
-    shown = [vc for vc in view.columns if vc.show and vc.column_id in columns]
-    pks = [c for c in table.columns if c.pk and c.id not in {vc.column_id for vc in shown}]
-    model = table_json(table, with_children=False)
-    model_columns = []
-    for column in pks:
-        model_columns.append({**column_json(column, table, request.registry), "show": False})
-    for vc in shown:
-        body = column_json(columns[vc.column_id], table, request.registry)
-        body.update(vtype.column_settings_json(vc))
-        body["show"] = True
-        body["fk_view_column_id"] = vc.id
-        body["view_column_order"] = vc.order
-        model_columns.append(body)
-    model["columns"] = model_columns
-    model["views"] = []
-    body = view_json(request.registry, view)
-    body.update(
-        {
-            "view": settings_json(request.registry, view),
-            "model": model,
-            "columns": [
-                {
-                    **vtype.column_settings_json(vc),
-                    "id": vc.id,
-                    "fk_column_id": vc.column_id,
-                    "show": True,
-                    "order": vc.order,
-                }
-                for vc in shown
-            ],
-            "meta": view.meta or {},
-            "relatedMetas": {},
-            "password_protected": bool(view.password_hash),
-        }
-    )
-    return body
 
 
 @api_view(
@@ -111,6 +68,25 @@ def list_rows(request):
 )
 def group_rows(request):
     return PublicTable(request, rows_view(request)).groups()
+
+
+@api_view(
+    "public.view.group",
+    "GET",
+    NO_PERMISSION_REQUIRED,
+    tags=TAGS,
+    query=(
+        ("options", "JSON array of the group values to list (null for records without a value)"),
+        ("groupLimit", "without options: how many distinct values to list (default 10)"),
+        ("groupOffset", "without options: distinct values to skip"),
+        ("limit", "records per group (default 10)"),
+        ("offset", "records to skip in every group"),
+        ("where", "filter on shown fields"),
+    ),
+    summary="A shared view's records grouped by a shown field: [{key, value: {list, pageInfo}}]",
+)
+def grouped_rows(request):
+    return PublicTable(request, rows_view(request)).grouped(request.matchdict["column_id"])
 
 
 @api_view(
