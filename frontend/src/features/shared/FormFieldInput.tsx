@@ -1,8 +1,9 @@
 // One field of a form as an input fitting its type (text, long text, number, checkbox, date,
-// select, multi select, attachments). Values are kept as the API takes them.
+// select, multi select, attachments, links). Values are kept as the API takes them.
 import { Checkbox, FileInput, HTMLSelect, InputGroup, NumericInput, TextArea } from "@blueprintjs/core";
 import { useIntl } from "react-intl";
-import type { FormField } from "./formRules";
+import { LINK_TYPES, type FormField } from "./formRules";
+import { LinkPicker, type LinkTarget } from "./LinkPicker";
 
 const NUMBER_TYPES = ["Number", "Decimal", "Currency", "Percent", "Rating", "Duration", "Year"];
 
@@ -13,14 +14,19 @@ export interface FieldInputProps {
   onChange(value: unknown): void;
   onFiles?(files: File[]): void;
   invalid?: boolean;
+  /** For a link field: the shared view and the linked table (its key and display value). */
+  link?: LinkTarget;
 }
 
-export function FormFieldInput({ field, value, files, onChange, onFiles, invalid }: FieldInputProps) {
+export function FormFieldInput({ field, value, files, onChange, onFiles, invalid, link }: FieldInputProps) {
   const intl = useIntl();
   const id = `form-field-${field.id}`;
   const intent = invalid ? "danger" : "none";
   const common = { id, "data-testid": `form-input-${field.title}` };
   const options = field.colOptions?.options ?? [];
+  if (LINK_TYPES.includes(field.uidt) && link) {
+    return <LinkPicker field={field} target={link} value={value} onChange={onChange} invalid={invalid} />;
+  }
   if (field.uidt === "LongText") {
     return <TextArea {...common} fill value={String(value ?? "")} intent={intent} onChange={(e) => onChange(e.currentTarget.value)} />;
   }

@@ -7,9 +7,11 @@ import { useEffect, useState, type Dispatch, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import { notify } from "../ui/notify";
-import { useSubmitSharedFormMutation, type SharedViewMeta } from "./api";
+import { useSubmitSharedFormMutation, type LinkChoice, type SharedViewMeta } from "./api";
 import { FormFieldInput } from "./FormFieldInput";
-import { formFields, isRequired, validateForm, type FieldError, type ShownField } from "./formRules";
+import { formFields, isRequired, LINK_TYPES, validateForm, type FieldError, type ShownField } from "./formRules";
+import { linkKeys, linkValue } from "./LinkPicker";
+import type { TableMeta } from "../tables/api";
 import type { SharedAction, SharedState } from "./sharedState";
 
 export function SharedForm({ meta, uuid, state, dispatch, survey }: {
@@ -33,6 +35,7 @@ export function SharedForm({ meta, uuid, state, dispatch, survey }: {
           key={state.formKey}
           fields={fields}
           all={columns}
+          related={meta.relatedMetas ?? {}}
           uuid={uuid}
           password={state.password}
           submitting={state.form === "submitting"}
@@ -65,9 +68,10 @@ function Submitted({ meta, state, dispatch }: { meta: SharedViewMeta; state: Sha
   );
 }
 
-function FormBody({ fields, all, uuid, password, submitting, dispatch, survey, showBlankForm }: {
+function FormBody({ fields, all, related, uuid, password, submitting, dispatch, survey, showBlankForm }: {
   fields: ShownField[];
   all: ShownField[];
+  related: Record<string, TableMeta>;
   uuid: string;
   password: string;
   submitting: boolean;
@@ -81,6 +85,8 @@ function FormBody({ fields, all, uuid, password, submitting, dispatch, survey, s
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const [step, setStep] = useState(0);
   const [submit] = useSubmitSharedFormMutation();
+  const relatedOf = (field: ShownField) =>
+    related[String((field.colOptions as { fk_related_model_id?: string } | null)?.fk_related_model_id ?? "")];
   const withFiles = () => {
     const merged = { ...values };
     for (const [title, list] of Object.entries(files)) if (list.length) merged[title] = list;
@@ -94,7 +100,16 @@ function FormBody({ fields, all, uuid, password, submitting, dispatch, survey, s
   const send = async () => {
     if (!check(fields)) return;
     dispatch({ type: "submitStarted" });
-    const data = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined && v !== ""));
+    const data = Object.fromEntries(
+      Object.entries(values)
+        .filter(([, v]) => v !== null && v !== undefined && v !== "")
+        .map(([title, v]) => {
+          const field = fields.find((f) => f.title === title);
+          if (!field || !LINK_TYPES.includes(field.uidt)) return [title, v];
+          const { pk } = linkKeys(relatedOf(field));
+          return [title, linkValue(v as LinkChoice[], field.colOptions?.type === "bt", pk)];
+        }),
+    );
     const result = await submit({ uuid, password: password || undefined, data, files });
     if ("error" in result) {
       dispatch({ type: "submitFailed" });
@@ -135,6 +150,7 @@ function FormBody({ fields, all, uuid, password, submitting, dispatch, survey, s
               value={values[field.title]}
               files={files[field.title]}
               invalid={!!error}
+              link={LINK_TYPES.includes(field.uidt) ? { uuid, password: password || undefined, related: relatedOf(field) } : undefined}
               onChange={(value) => {
                 setValues((v) => ({ ...v, [field.title]: value }));
                 setErrors(({ [field.title]: _gone, ...rest }) => rest);

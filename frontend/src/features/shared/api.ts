@@ -33,6 +33,26 @@ export function submitBody({ data, files }: Pick<SubmitArgs, "data" | "files">):
   return body;
 }
 
+/** A record a shared form may link: its key and display value only. */
+export type LinkChoice = Record<string, unknown>;
+
+export interface LinkChoicesArgs {
+  uuid: string;
+  password?: string;
+  columnId: string;
+  /** Display value field to search in, and the text. */
+  searchField?: string;
+  search?: string;
+  limit?: number;
+}
+
+/** The `where` of a search on the display value (NocoDB's `(field,like,%text%)`). */
+export function linkSearchWhere(field: string | undefined, text: string | undefined): string | undefined {
+  const trimmed = (text ?? "").trim();
+  if (!field || !trimmed) return undefined;
+  return `(${field},like,%${trimmed.replace(/[(),]/g, " ")}%)`;
+}
+
 export const sharedApi = workbenchApi.injectEndpoints({
   endpoints: (build) => ({
     sharedViewMeta: build.query<SharedViewMeta, { uuid: string; password?: string }>({
@@ -46,13 +66,24 @@ export const sharedApi = workbenchApi.injectEndpoints({
         headers: passwordHeader(password),
       }),
     }),
+    sharedLinkChoices: build.query<{ list: LinkChoice[]; pageInfo?: { totalRows?: number } }, LinkChoicesArgs>({
+      query: ({ uuid, password, columnId, searchField, search, limit = 10 }) => {
+        const where = linkSearchWhere(searchField, search);
+        return {
+          url: `${sharedPath(uuid)}/nested/${encodeURIComponent(columnId)}`,
+          params: { limit, ...(where ? { where } : {}) },
+          headers: passwordHeader(password),
+        };
+      },
+    }),
     sharedBaseMeta: build.query<{ project_id: string }, string>({
       query: (uuid) => `/api/v1/db/public/shared-base/${encodeURIComponent(uuid)}/meta`,
     }),
   }),
 });
 
-export const { useSharedViewMetaQuery, useSubmitSharedFormMutation, useSharedBaseMetaQuery } = sharedApi;
+export const { useSharedViewMetaQuery, useSubmitSharedFormMutation, useSharedBaseMetaQuery, useSharedLinkChoicesQuery } =
+  sharedApi;
 
 /** Export the shared view's rows as CSV (password header, the visitor's temporary sort and
  * filters included) and hand the file to the browser. */

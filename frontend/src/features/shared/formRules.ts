@@ -15,7 +15,7 @@ export interface FormField {
 }
 
 export const VIRTUAL_TYPES = ["LinkToAnotherRecord", "Lookup", "Formula", "Rollup", "QrCode", "Links", "Barcode", "Count"];
-const LINK_TYPES = ["LinkToAnotherRecord", "Links"];
+export const LINK_TYPES = ["LinkToAnotherRecord", "Links"];
 
 const hasDefault = (f: Pick<FormField, "cdf">) => f.cdf !== undefined && f.cdf !== null && f.cdf !== "";
 
@@ -28,6 +28,9 @@ export function requiredWithoutDefault(f: FormField): boolean {
 export function isRequired(field: FormField, all: readonly FormField[] = []): boolean {
   if (field.required) return true;
   if (LINK_TYPES.includes(field.uidt)) {
+    // a required link field needs at least 1 item (the link itself marked required, or a
+    // belongs-to whose foreign key is required without default)
+    if (field.rqd) return true;
     if (field.colOptions?.type !== "bt") return false;
     const fk = all.find((c) => c.id === field.colOptions?.fk_child_column_id);
     return !!fk && requiredWithoutDefault(fk);
@@ -89,9 +92,12 @@ interface ViewColumnLike {
 
 export type ShownField = FormField & { description?: string | null };
 
-/** Types a form can fill in (links, lookups, formulas and system fields are left out). */
+/** Types a form can fill in (lookups, formulas and system fields are left out; links are
+ * picked from the linked table). */
 export function fillable(c: Pick<ModelColumn, "uidt" | "system" | "pk" | "ai" | "meta">): boolean {
-  if (c.system || VIRTUAL_TYPES.includes(c.uidt)) return false;
+  if (c.system) return false;
+  if (LINK_TYPES.includes(c.uidt)) return true;
+  if (VIRTUAL_TYPES.includes(c.uidt)) return false;
   if (["ID", "ForeignKey", "CreateTime", "LastModifiedTime", "CreatedTime", "AutoNumber", "SpecificDBType"].includes(c.uidt)) return false;
   if (c.pk && c.ai) return false;
   return !c.meta?.ag;

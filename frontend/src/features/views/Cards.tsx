@@ -20,11 +20,16 @@ export function useCardRows({ tableId, viewId, shared }: CardsSource) {
   return { rows: data?.list ?? [], total: data?.pageInfo?.totalRows ?? data?.list.length ?? 0, isLoading, isError };
 }
 
-function coverUrl(value: unknown): string | null {
+type FileObject = { url?: string; signedUrl?: string; signedPath?: string; path?: string; mimetype?: string };
+
+/** The cover image of a card: the first image's signed link (it loads in <img> without a
+ * token or a shared view's password, until it expires), else its external address. */
+export function coverUrl(value: unknown): string | null {
   const list = Array.isArray(value) ? value : typeof value === "string" ? safeParse(value) : null;
-  const first = Array.isArray(list) ? (list as { url?: string; signedUrl?: string; path?: string; mimetype?: string }[])[0] : null;
+  const first = Array.isArray(list) ? (list as FileObject[])[0] : null;
   if (!first) return null;
-  const url = first.signedUrl || first.url || (first.path ? `/${first.path.replace(/^\//, "")}` : null);
+  const local = (path?: string) => (path ? `/${path.replace(/^\//, "")}` : null);
+  const url = first.signedUrl || local(first.signedPath) || first.url || local(first.path);
   return url && (!first.mimetype || first.mimetype.startsWith("image/")) ? url : null;
 }
 

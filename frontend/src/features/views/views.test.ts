@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Column } from "../tables/api";
 import { byDay, monthDays } from "./Calendar";
-import { cardFields, stacks, UNCATEGORIZED } from "./Cards";
+import { cardFields, coverUrl, stacks, UNCATEGORIZED } from "./Cards";
 import { choicesFor } from "./CreateViewDialog";
 import { createViewBody, parseMeta, sharedViewUrl, validateViewTitle, viewKind, viewPath } from "./api";
 
@@ -82,5 +82,16 @@ describe("calendar", () => {
     const map = byDay([{ Due: "2026-02-03 10:00:00" }, { Due: "2026-02-03" }, { Due: null }, { Due: "bad" }], due);
     expect([...map.keys()]).toEqual(["2026-02-03"]);
     expect(map.get("2026-02-03")).toHaveLength(2);
+  });
+});
+
+describe("card covers", () => {
+  it("prefer the signed link, which loads in <img> without a token or password", () => {
+    const file = { path: "api/v1/db/storage/download/p/t/a.png", signedPath: "api/v1/db/storage/signed/x/a.png", mimetype: "image/png" };
+    expect(coverUrl([file])).toBe("/api/v1/db/storage/signed/x/a.png");
+    expect(coverUrl(JSON.stringify([{ ...file, signedPath: undefined }]))).toBe("/api/v1/db/storage/download/p/t/a.png");
+    expect(coverUrl([{ url: "https://x.org/a.png", signedUrl: "https://s3/x?sig" }])).toBe("https://s3/x?sig");
+    expect(coverUrl([{ ...file, mimetype: "text/plain" }])).toBeNull();
+    expect(coverUrl(null)).toBeNull();
   });
 });
