@@ -4,7 +4,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelec
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { Column, ColumnBody } from "../tables/api";
-import { RICH_FIELD_TYPES, missingSetting, richFieldBody, settingsOf, type RichSettings } from "./richFields";
+import { RICH_FIELD_TYPES, isFormulaError, missingSetting, richFieldBody, settingsOf, type RichSettings } from "./richFields";
 import { RichFieldSettings } from "./RichFieldSettings";
 
 export const FIELD_TYPES = [
@@ -46,7 +46,7 @@ function FieldForm({ column, taken, busy, serverError, columns, projectId, onSub
   const rich = (RICH_FIELD_TYPES as readonly string[]).includes(uidt) || uidt === "LinkToAnotherRecord";
   const missing = rich ? missingSetting(uidt === "LinkToAnotherRecord" && column ? "" : uidt, settings) : null;
   // A formula's refusal is shown under the formula, where it can be corrected.
-  const formulaMessage = uidt === "Formula" && serverError?.startsWith("Invalid formula") ? serverError : null;
+  const formulaMessage = uidt === "Formula" && isFormulaError(serverError) ? serverError! : null;
   const errorId = validateFieldTitle(title, taken, column?.title);
   const shown = (touched || title !== (column?.title ?? "")) && errorId ? intl.formatMessage({ id: errorId }) : null;
   const submit = (event: FormEvent) => {

@@ -90,10 +90,15 @@ export function richFieldBody(title: string, uidt: string, s: RichSettings, edit
   return body;
 }
 
-/** A formula error from the server ("Invalid formula: … at position N") split into the
- * message and the 0-based position, when it has one. */
+/** Whether the server's refusal is about the formula's text. */
+export function isFormulaError(message: string | null | undefined): boolean {
+  return !!message && /(^|: )Invalid formula:/.test(message);
+}
+
+/** A formula error from the server ("Field 'X': Invalid formula: … at position N") split into
+ * the message and the 0-based position, when it has one. */
 export function formulaError(message: string): { text: string; position: number | null } {
-  const text = message.replace(/^Invalid formula:\s*/, "");
+  const text = message.replace(/^.*?Invalid formula:\s*/s, "");
   const match = /^(.*) at position (\d+)$/s.exec(text);
   return match ? { text: match[1], position: Number(match[2]) } : { text, position: null };
 }
@@ -113,13 +118,4 @@ export function linkedByKey(rows: readonly RecordRow[], pkName: string, titles: 
     map.set(String(row[pkName]), values);
   }
   return map;
-}
-
-/** The text of a linked record: its display value (the object's second key), else its key. */
-export function linkedRecordText(item: unknown): string {
-  if (item === null || item === undefined) return "";
-  if (typeof item !== "object") return String(item);
-  const values = Object.values(item as Record<string, unknown>);
-  const shown = values.length > 1 ? values[1] : values[0];
-  return shown === null || shown === undefined ? "" : typeof shown === "object" ? JSON.stringify(shown) : String(shown);
 }

@@ -136,7 +136,7 @@ function AttachmentEditor({ value, column, projectId, onChange, onDone }: Editor
   };
 
   return (
-    <Dialog isOpen onClose={onDone} title={t("title", { field: column.title })} className="wb-dialog" data-testid="attachment-editor">
+    <Dialog isOpen onClose={onDone} title={t("title", { field: column.title })} className="wb-dialog wb-attachment-editor">
       <DialogBody>
         <ul className="wb-attachment-list">
           {files.length === 0 && <li className="bp6-text-muted">{t("none")}</li>}

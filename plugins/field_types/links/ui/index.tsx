@@ -163,7 +163,6 @@ export function LinkPicker({ column, tableId, rowId, onDone }: EditorProps) {
       onClose={onDone}
       title={t("title", { field: column.title })}
       className="wb-dialog wb-link-picker"
-      data-testid="link-picker"
     >
       <DialogBody>
         {!ready ? (

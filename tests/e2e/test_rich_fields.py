@@ -1,0 +1,168 @@
+"""The rich field types in headless Chromium: a has-many link created in the field dialog,
+records linked with the picker, a lookup, a rollup and a formula over the rollup that follow
+the links, a formula error shown where it is, an uploaded attachment's thumbnail and a QR
+code cell with its larger view."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.support import screenshot
+from tests.e2e.test_browser import _sign_up_first_user, _use_token
+
+pytestmark = pytest.mark.e2e
+
+# A 2×2 red PNG.
+PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg=="
+)
+
+
+def _tables(server, token):
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Shop"}, token=token)
+    base = f"/api/v1/db/meta/projects/{project['id']}/tables"
+    name = {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}
+    customers = server.api("POST", base, {"title": "Customers", "columns": [name]}, token=token)
+    orders = server.api(
+        "POST",
+        base,
+        {"title": "Orders", "columns": [name, {"title": "Amount", "column_name": "amount", "uidt": "Number"}]},
+        token=token,
+    )
+    server.api("POST", f"/api/v2/tables/{customers['id']}/records", [{"Name": "Ada"}, {"Name": "Bob"}], token=token)
+    server.api(
+        "POST",
+        f"/api/v2/tables/{orders['id']}/records",
+        [{"Name": "o1", "Amount": 10}, {"Name": "o2", "Amount": 5}, {"Name": "o3", "Amount": 7}],
+        token=token,
+    )
+    return project, customers, orders
+
+
+def _cell(page, title: str, row: int = 1):
+    """The cell of the field titled `title` in grid row `row` (1-based)."""
+    headers = page.get_by_test_id("column-header")
+    expect(headers.filter(has_text=re.compile(f"^{re.escape(title)}$"))).to_have_count(1)
+    texts = [t.strip() for t in headers.all_inner_texts()]
+    col = next(i for i, t in enumerate(texts) if t == title)
+    return page.get_by_test_id("grid-scroll").locator(f".wb-grid-row[aria-rowindex='{row}'] .wb-cell").nth(col)
+
+
+def _add_field(page, title: str, uidt: str, **choices):
+    page.get_by_test_id("add-field").click()
+    page.get_by_test_id("field-title-input").fill(title)
+    page.get_by_test_id("field-type-select").select_option(uidt)
+    for test_id, value in choices.items():
+        control = page.get_by_test_id(test_id.replace("_", "-"))
+        if test_id == "field_formula":
+            control.fill(value)
+        elif test_id.startswith("field_link_kind"):
+            control.check()
+        else:
+            control.select_option(label=value)
+
+
+def _linked_pick(page, names):
+    picker = page.locator(".wb-link-picker")
+    expect(picker).to_be_visible()
+    for name in names:
+        row = picker.get_by_test_id("link-candidate").filter(has_text=name)
+        expect(row).to_have_attribute("data-linked", "false")
+        row.get_by_test_id("link-toggle").click()
+        expect(row).to_have_attribute("data-linked", "true")
+    return picker
+
+
+def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
+    token = _sign_up_first_user(server)
+    project, customers, _orders = _tables(server, token)
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Customers")
+    page.wait_for_function("window.__wbPlugins && window.__wbPlugins.loaded.includes('field_links')")
+    expect(page.get_by_test_id("column-header").first).to_have_text(re.compile("Name"))
+
+    # A has-many link to Orders, from the field dialog.
+    _add_field(page, "Orders", "Links", field_link_table="Orders", field_link_kind_hm=True)
+    page.get_by_test_id("field-submit").click()
+    expect(page.get_by_test_id("column-header").filter(has_text="Orders")).to_be_visible()
+
+    # Link o1 and o2 to Ada with the picker; the cell shows them as chips.
+    _cell(page, "Orders").dblclick()
+    picker = _linked_pick(page, ["o1", "o2"])
+    expect(picker.get_by_test_id("link-linked-chip")).to_have_count(2)
+    screenshot(page, "rich-fields-link-picker")
+    picker.get_by_test_id("link-done").click()
+    expect(picker).to_be_hidden()
+    expect(_cell(page, "Orders").get_by_test_id("link-chip")).to_have_text(["o1", "o2"])
+
+    # A lookup of the orders' names, a rollup of their amounts and a formula over the rollup.
+    _add_field(page, "Order names", "Lookup", field_relation="Orders", field_target="Name")
+    page.get_by_test_id("field-submit").click()
+    expect(_cell(page, "Order names").get_by_test_id("lookup-item")).to_have_text(["o1", "o2"])
+
+    _add_field(page, "Total", "Rollup", field_relation="Orders", field_target="Amount", field_rollup_function="sum")
+    page.get_by_test_id("field-submit").click()
+    expect(_cell(page, "Total")).to_have_text("15")
+
+    # A formula the server refuses keeps the text and shows where the mistake is.
+    _add_field(page, "Double", "Formula", field_formula="{Total} * ")
+    page.get_by_test_id("field-submit").click()
+    expect(page.get_by_test_id("formula-error")).to_contain_text("at character")
+    expect(page.get_by_test_id("field-formula")).to_have_value("{Total} * ")
+    screenshot(page, "rich-fields-formula-error")
+    page.get_by_test_id("field-formula").fill("{Total} * 2")
+    page.get_by_test_id("field-submit").click()
+    expect(_cell(page, "Double")).to_have_text("30")
+
+    # Linking o3 too: the count, lookup, rollup and formula follow.
+    _cell(page, "Orders").dblclick()
+    picker = _linked_pick(page, ["o3"])
+    picker.get_by_test_id("link-done").click()
+    expect(_cell(page, "Orders").get_by_test_id("link-chip")).to_have_text(["o1", "o2", "o3"])
+    expect(_cell(page, "Order names").get_by_test_id("lookup-item")).to_have_text(["o1", "o2", "o3"])
+    expect(_cell(page, "Total")).to_have_text("22")
+    expect(_cell(page, "Double")).to_have_text("44")
+    # Bob has none.
+    expect(_cell(page, "Orders", row=2).get_by_test_id("link-chip")).to_have_count(0)
+    linked = server.api("GET", f"/api/v2/tables/{customers['id']}/records?limit=10", token=token)["list"]
+    assert [(r["Name"], r["Orders"]) for r in linked] == [("Ada", 3), ("Bob", 0)]
+    assert linked[0]["Total"] == 22
+
+    # An attachment: uploaded in the editor, shown as a thumbnail through its signed link.
+    _add_field(page, "Files", "Attachment")
+    page.get_by_test_id("field-submit").click()
+    expect(page.get_by_test_id("column-header").filter(has_text="Files")).to_be_visible()
+    page.get_by_test_id("grid-scroll").evaluate("el => { el.scrollLeft = 10000; }")
+    _cell(page, "Files").dblclick()
+    editor = page.locator(".wb-attachment-editor")
+    editor.get_by_test_id("attachment-file").set_input_files(
+        files=[{"name": "red.png", "mimeType": "image/png", "buffer": PNG}]
+    )
+    expect(editor.get_by_test_id("attachment-item")).to_have_count(1)
+    editor.get_by_test_id("attachment-done").click()
+    thumb = _cell(page, "Files").get_by_test_id("attachment-thumb")
+    expect(thumb).to_have_attribute("src", re.compile(r"/api/v1/db/storage/dltemp/"))
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=attachment-thumb]')]"
+        ".some(i => i.complete && i.naturalWidth === 2)"
+    )
+    stored = server.api("GET", f"/api/v2/tables/{customers['id']}/records?limit=1", token=token)["list"][0]["Files"]
+    assert [(f["title"], f["mimetype"]) for f in stored] == [("red.png", "image/png")]
+
+    # A QR code of the name: a thumbnail, larger on click.
+    _add_field(page, "QR", "QrCode", field_source="Name")
+    page.get_by_test_id("field-submit").click()
+    expect(page.get_by_test_id("column-header").filter(has_text="QR")).to_be_visible()
+    page.get_by_test_id("grid-scroll").evaluate("el => { el.scrollLeft = 10000; }")
+    qr = _cell(page, "QR").get_by_test_id("qrcode-thumb")
+    expect(qr.locator("img")).to_have_attribute("src", re.compile(r"^data:image/svg\+xml"))
+    screenshot(page, "rich-fields-grid")
+    # (a full-page screenshot resizes the page for a moment: scroll and find the cell again)
+    page.get_by_test_id("grid-scroll").evaluate("el => { el.scrollLeft = 10000; }")
+    _cell(page, "QR").get_by_test_id("qrcode-thumb").click()
+    expect(page.get_by_test_id("qrcode-large")).to_be_visible()
+    screenshot(page, "rich-fields-qr-large")
