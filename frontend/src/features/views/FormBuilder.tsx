@@ -88,6 +88,14 @@ export function FormBuilder({ viewId, columns, editable }: { viewId: string; col
                 {shown && (
                   <>
                     <LabelSetting value={vc?.label ?? ""} placeholder={c.title} disabled={!editable || !vc} onSave={(label) => saveColumn(vc, { label })} />
+                    <LabelSetting
+                      value={vc?.description ?? ""}
+                      placeholder={intl.formatMessage({ id: "formView.help" })}
+                      label="formView.help"
+                      testId="form-config-help"
+                      disabled={!editable || !vc}
+                      onSave={(description) => saveColumn(vc, { description })}
+                    />
                     <Checkbox
                       checked={!!vc?.required || isRequired({ ...c, required: false }, all)}
                       disabled={!editable || !vc || isRequired({ ...c, required: false }, all)}
@@ -111,7 +119,7 @@ export function FormBuilder({ viewId, columns, editable }: { viewId: string; col
         <h2>{form.heading || ""}</h2>
         {form.subheading && <p className="bp6-text-muted">{form.subheading}</p>}
         {fields.map((f) => (
-          <FormGroup key={f.id} label={f.label || f.title} labelInfo={isRequired(f, all) ? "*" : undefined}>
+          <FormGroup key={f.id} label={f.label || f.title} labelInfo={isRequired(f, all) ? "*" : undefined} helperText={f.description || undefined}>
             <FormFieldInput field={f} value={null} onChange={() => undefined} />
           </FormGroup>
         ))}
@@ -142,7 +150,14 @@ function TextSetting({ name, value, disabled, onSave }: { name: TextKey; value: 
   );
 }
 
-function LabelSetting({ value, placeholder, disabled, onSave }: { value: string; placeholder: string; disabled: boolean; onSave(value: string): void }) {
+function LabelSetting({ value, placeholder, disabled, onSave, label = "formView.label", testId = "form-config-label" }: {
+  value: string;
+  placeholder: string;
+  disabled: boolean;
+  onSave(value: string): void;
+  label?: string;
+  testId?: string;
+}) {
   const intl = useIntl();
   const [text, setText] = useState(value);
   return (
@@ -152,10 +167,10 @@ function LabelSetting({ value, placeholder, disabled, onSave }: { value: string;
       value={text}
       placeholder={placeholder}
       disabled={disabled}
-      aria-label={intl.formatMessage({ id: "formView.label" })}
+      aria-label={intl.formatMessage({ id: label })}
       onValueChange={setText}
       onBlur={() => text !== value && onSave(text)}
-      data-testid="form-config-label"
+      data-testid={testId}
     />
   );
 }
