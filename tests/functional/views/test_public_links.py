@@ -222,3 +222,16 @@ def test_formula_naming_hidden_fields_is_redacted(ctx):
     assert (
         next(c for c in meta["model"]["columns"] if c["title"] == "Leaky")["formula_raw"] == "CONCAT({Name}, {Secret})"
     )
+
+
+def test_form_submission_links_has_many(ctx, linked):
+    body = {"title": "Reports", "uidt": "LinkToAnotherRecord", "childId": linked["id"], "type": "hm"}
+    ctx.client.post_json(f"{META}/tables/{ctx.table['id']}/columns", body, headers=ctx.h)
+    _view, uuid = _form(ctx)
+    people = ctx.client.get(f"{PUBLIC2}/{uuid}/nested/Reports").json["list"]
+    assert [set(p) for p in people] == [{"Id", "Name"}] * 3
+    row = ctx.client.post_json(f"{PUBLIC2}/{uuid}/rows", {"Name": "t", "Reports": [people[1]["Id"]]}).json
+    record = ctx.client.get(
+        f"/api/v1/db/data/noco/{ctx.project['id']}/{ctx.table['id']}/{row['Id']}", headers=ctx.h
+    ).json
+    assert [p["Name"] for p in record["Reports"]] == ["Bob"]
