@@ -609,7 +609,7 @@ def start_server(data_dir: str) -> tuple[subprocess.Popen, str]:
         stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a loaded machine can take that long to start it
     while time.monotonic() < deadline:
         try:
             Api(base).call("GET", "/api/v1/health")
