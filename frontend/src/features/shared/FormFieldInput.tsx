@@ -24,7 +24,9 @@ export function FormFieldInput({ field, value, files, onChange, onFiles, invalid
   const intent = invalid ? "danger" : "none";
   const common = { id, "data-testid": `form-input-${field.title}` };
   const options = field.colOptions?.options ?? [];
-  if (LINK_TYPES.includes(field.uidt) && link) {
+  if (LINK_TYPES.includes(field.uidt)) {
+    // without a shared view to read choices from (the form builder's preview): a disabled search
+    if (!link) return <InputGroup {...common} disabled fill leftIcon="search" placeholder={intl.formatMessage({ id: "form.linkSearch" })} />;
     return <LinkPicker field={field} target={link} value={value} onChange={onChange} invalid={invalid} />;
   }
   if (field.uidt === "LongText") {
