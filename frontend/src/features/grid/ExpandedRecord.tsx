@@ -9,6 +9,8 @@ import type { Column } from "../tables/api";
 import { recordsApi, useUpdateRecordMutation, type RecordRow } from "./api";
 import { READ_ONLY_TYPES, cellText, parseInput } from "./cells";
 import { FORM_RICH_TYPES, RecordFieldValue } from "./RecordFieldValue";
+import { useLinkedRecordQuery } from "./linkedApi";
+import { countedLinkFields } from "./richFields";
 
 interface Props {
   tableId: string;
@@ -27,6 +29,18 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
   // Read again after a link changes, so that counts, lookups and rollups are fresh.
   const [record, setRecord] = useState(initial);
   const [richValues, setRichValues] = useState<RecordRow>({});
+  // Counted link fields show their records: one v1 read of those fields (kept fresh by tags).
+  const linkTitles = countedLinkFields(columns).map((c) => c.title);
+  const { data: linked } = useLinkedRecordQuery(
+    { projectId: projectId ?? "", tableId, rowId: initial[pkName], fields: [pkName, ...linkTitles] },
+    { skip: !projectId || linkTitles.length === 0 },
+  );
+  const shownValue = (column: Column) =>
+    column.title in richValues
+      ? richValues[column.title]
+      : Array.isArray(linked?.[column.title])
+        ? linked[column.title]
+        : record[column.title];
   const reread = async () => {
     const result = await dispatch(
       recordsApi.endpoints.record.initiate({ tableId, pk: initial[pkName] }, { subscribe: false, forceRefetch: true }),
@@ -74,7 +88,7 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
               <FormGroup key={column.id} label={column.title} labelInfo={<span className="bp6-text-muted">{column.uidt}</span>}>
                 <RecordFieldValue
                   column={column}
-                  value={column.title in richValues ? richValues[column.title] : record[column.title]}
+                  value={shownValue(column)}
                   projectId={projectId}
                   tableId={tableId}
                   rowId={record[pkName]}

@@ -28,7 +28,15 @@ export const linkedApi = workbenchApi.injectEndpoints({
       keepUnusedDataFor: 30,
       providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
     }),
+    /** One record's linked records (the expanded record form), through the v1 read. */
+    linkedRecord: build.query<RecordRow, { projectId: string; tableId: string; rowId: unknown; fields: string[] }>({
+      query: ({ projectId, tableId, rowId, fields }) => ({
+        url: `/api/v1/db/data/noco/${encodeURIComponent(projectId)}/${encodeURIComponent(tableId)}/${encodeURIComponent(String(rowId))}`,
+        params: { fields: fields.join(",") },
+      }),
+      providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
+    }),
   }),
 });
 
-export const { useLinkedPageQuery } = linkedApi;
+export const { useLinkedPageQuery, useLinkedRecordQuery } = linkedApi;
