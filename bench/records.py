@@ -359,6 +359,7 @@ def quietest_cpu() -> int:
 def run(args, base: str, token: str, project_id: str, db_path: Path | None, server_pid: int | None) -> list[Result]:
     all_cpus = os.sched_getaffinity(0)
     args.pinned = None
+    args.load = [os.getloadavg()[0]]
     if server_pid and args.pin and len(all_cpus) > 1:
         # Server and client on one CPU: they take turns (the client waits for each answer),
         # and the server's work and the raw queries run on the same core, whatever the
@@ -458,6 +459,7 @@ def run(args, base: str, token: str, project_id: str, db_path: Path | None, serv
         print(f"  {args.clients} clients: {ours:,.0f} req/s", file=sys.stderr)
     except Exception as exc:
         skip(results, f"first page, {args.clients} clients", exc)
+    args.load.append(os.getloadavg()[0])
     return results
 
 
@@ -540,6 +542,13 @@ def report(args, results: list[Result], target: str) -> str:
             "the concurrent clients, so the server's work and the raw queries run on the same core"
         )
     raw_settings = getattr(args, "raw_settings", "") or "not measured"
+    load = getattr(args, "load", None)
+    if load:
+        cores = os.cpu_count()
+        pinned += (
+            f". The machine's load average was {load[0]:.1f} at the start and {load[-1]:.1f} at the end "
+            f"({cores} cores): above {cores}, the times here include waiting for a CPU"
+        )
     return f"""## Records API, v2 (`{command(args)}`)
 
 {target}. A table of 10 mixed columns (SingleLineText, LongText, Number, Decimal, Checkbox,
