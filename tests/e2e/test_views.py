@@ -82,6 +82,14 @@ def test_views_are_created_switched_renamed_and_deleted(server, page):
     expect(page.get_by_test_id("form-builder")).to_be_visible()
     expect(page.get_by_test_id("form-config-Name")).to_be_visible()
 
+    # Copying proposes a free name and opens the copy.
+    _view_item(page, "Order form").get_by_test_id("view-menu").click()
+    page.get_by_test_id("view-copy").click()
+    expect(page.get_by_test_id("view-title-input")).to_have_value("Order form_1")
+    page.get_by_test_id("view-create-submit").click()
+    expect(page).to_have_url(re.compile(r"/table/Parts/Order%20form_1$"))
+    expect(page.get_by_test_id("form-builder")).to_be_visible()
+
     # Back to the default grid, then a kanban stacked by the select field.
     _view_item(page, default["title"]).click()
     expect(page).to_have_url(re.compile(r"/table/Parts$"))
@@ -127,7 +135,8 @@ def test_views_are_created_switched_renamed_and_deleted(server, page):
     page.get_by_role("button", name="Delete view").click()
     expect(page).to_have_url(re.compile(r"/table/Parts$"))
     expect(_view_item(page, "Board")).to_have_count(0)
-    assert sorted(v["title"] for v in _views(server, table, token)) == sorted([default["title"], "Order form"])
+    titles = sorted(v["title"] for v in _views(server, table, token))
+    assert titles == sorted([default["title"], "Order form", "Order form_1"])
 
 
 def test_a_shared_form_is_filled_by_a_visitor_and_the_row_shows_in_the_grid(server, page, browser):
