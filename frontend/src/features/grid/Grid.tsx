@@ -60,7 +60,7 @@ import {
 } from "./api";
 import { READ_ONLY_TYPES, cellText, parseInput } from "./cells";
 import { DefaultCell } from "./defaultCells";
-import { SELF_SAVING_TYPES } from "./richFields";
+import { DIALOG_EDITOR_TYPES, SELF_SAVING_TYPES } from "./richFields";
 import { useLinkedValues } from "./useLinkedValues";
 import { columnWindow, pagesFor, rowWindow, scrollTopForRow } from "./virtual";
 import { MAX_WIDTH, MIN_WIDTH, WIDTH_STEP, clampWidth, parseWidth, resizedWidth } from "./columnWidth";
@@ -421,7 +421,10 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     }
     cancelled.current = false;
     // A plugin editor works with values: a typed key starts it at that key's value.
-    const typed = text !== undefined && fieldTypeUI(column.uidt)?.Editor ? { v: parseInput(text, column) } : undefined;
+    const typed =
+      text !== undefined && fieldTypeUI(column.uidt)?.Editor && !DIALOG_EDITOR_TYPES.has(column.uidt)
+        ? { v: parseInput(text, column) }
+        : undefined;
     setEditing({ ...cell, text: text ?? cellText(record[column.title], column), value: typed, error: null, saving: false });
   };
 

@@ -15,6 +15,8 @@ export const CODE_SOURCE_TYPES = new Set(["SingleLineText", "LongText", "URL", "
 export const LINK_TYPES = new Set(["Links", "LinkToAnotherRecord"]);
 /** Field types whose editor saves through its own API (the links API), not the record. */
 export const SELF_SAVING_TYPES = LINK_TYPES;
+/** Field types edited in a dialog: a typed key opens it on the current value. */
+export const DIALOG_EDITOR_TYPES = new Set([...LINK_TYPES, "Attachment"]);
 
 export interface RichSettings {
   /** Links: the other table and the kind. */
