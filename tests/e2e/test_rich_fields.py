@@ -197,3 +197,16 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
     expect(form.locator("[data-testid=record-rich][data-uidt=Formula]")).to_have_text("30")
     expect(orders.get_by_test_id("link-chip")).to_have_text(["o1", "o2"])
     screenshot(page, "rich-fields-expanded-record")
+
+    # Editing a rollup: its settings come back in the dialog; another function recomputes it.
+    form.page.keyboard.press("Escape")
+    expect(form).to_be_hidden()
+    total = page.get_by_test_id("column-header").filter(has_text=re.compile("^Total$"))
+    total.get_by_test_id("field-menu").click()
+    page.get_by_test_id("field-edit").click()
+    expect(page.get_by_test_id("field-rollup-function")).to_have_value("sum")
+    expect(page.get_by_test_id("field-relation")).to_have_value(re.compile(".+"))
+    page.get_by_test_id("field-rollup-function").select_option("max")
+    page.get_by_test_id("field-submit").click()
+    expect(_cell(page, "Total")).to_have_text("10")
+    expect(_cell(page, "Double")).to_have_text("20")
