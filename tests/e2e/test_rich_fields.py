@@ -210,3 +210,13 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
     page.get_by_test_id("field-submit").click()
     expect(_cell(page, "Total")).to_have_text("10")
     expect(_cell(page, "Double")).to_have_text("20")
+
+    # A barcode of the name in the format chosen.
+    _add_field(page, "Code", "Barcode", field_source="Name", field_barcode_format="CODE39")
+    page.get_by_test_id("field-submit").click()
+    expect(page.get_by_test_id("column-header").filter(has_text=re.compile("^Code$"))).to_have_count(1)
+    page.get_by_test_id("grid-scroll").evaluate("el => { el.scrollLeft = 10000; }")
+    barcode = _cell(page, "Code").get_by_test_id("barcode-thumb")
+    expect(barcode.locator("img")).to_have_attribute("src", re.compile(r"^data:image/svg\+xml"))
+    meta = server.api("GET", f"/api/v1/db/meta/tables/{customers['id']}", token=token)
+    assert next(c for c in meta["columns"] if c["title"] == "Code")["meta"]["barcodeFormat"] == "CODE39"
