@@ -4,8 +4,9 @@ sub-selects over its elements build new ones or join them into a text.
 ``ArrayQuery(array, operation, *bounds)`` is one scalar sub-select: ``unique`` (first
 occurrences, in order), ``compact`` (no nulls nor empty texts), ``slice`` (1-based,
 inclusive bounds), ``sort`` / ``sort_desc`` (nulls, then numbers, then texts), ``join``
-(the elements as a text, ``", "`` between them). The new lists are JSON array texts, blank
-when empty. MSSQL only joins.
+(the elements as a text, ``", "`` between them), ``count`` (how many elements are not
+blank) and ``count_all`` (how many elements). The new lists are JSON array texts, blank
+when empty; the counts are integers, 0 for a blank list. MSSQL only joins.
 
 The SQL is assembled from fragments the SQLAlchemy compiler produced (values stay bound
 parameters), hence the ``noqa: S608`` on the templates.
@@ -19,7 +20,8 @@ import sqlalchemy as sa
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.visitors import InternalTraversal
 
-OPERATIONS = frozenset({"unique", "compact", "slice", "sort", "sort_desc", "join"})
+OPERATIONS = frozenset({"unique", "compact", "slice", "sort", "sort_desc", "join", "count", "count_all"})
+COUNTS = frozenset({"count", "count_all"})
 
 
 class ArrayQuery(sa.sql.expression.ColumnElement):
@@ -35,7 +37,12 @@ class ArrayQuery(sa.sql.expression.ColumnElement):
         self.array = array
         self.operation = operation
         self.bounds = tuple(sa.cast(bound, sa.Integer) for bound in bounds)
-        self.type = sa.Unicode()
+        self.type = sa.Integer() if operation in COUNTS else sa.Unicode()
+
+
+def _count(element: ArrayQuery, elements: str, blank: str) -> str:
+    where = f" WHERE NOT ({blank})" if element.operation == "count" else ""
+    return f"(SELECT count(*) FROM {elements}{where})"  # noqa: S608
 
 
 def _filter(
@@ -63,6 +70,8 @@ def _sqlite(element, compiler, **kw):
 
     if element.operation == "join":
         return f"(SELECT group_concat(e.value, ', ') FROM json_each({a}) AS e)"  # noqa: S608
+    if element.operation in COUNTS:
+        return _count(element, f"json_each({a}) AS e", "e.value IS NULL OR e.value = ''")
     if element.operation.startswith("sort"):
         direction = " DESC" if element.operation == "sort_desc" else ""
         ordered = f"SELECT e.key AS k FROM json_each({a}) AS e ORDER BY e.value{direction}"  # noqa: S608
@@ -83,6 +92,8 @@ def _postgresql(element, compiler, **kw):
 
     if element.operation == "join":
         return f"(SELECT string_agg(e.value #>> '{{}}', ', ' ORDER BY e.ord) FROM {elements('e')})"  # noqa: S608
+    if element.operation in COUNTS:
+        return _count(element, elements("e"), "e.value IN ('null'::jsonb, '\"\"'::jsonb)")
     order = "e.ord"
     if element.operation.startswith("sort"):  # jsonb puts texts before numbers
         direction = " DESC" if element.operation == "sort_desc" else ""
@@ -107,6 +118,8 @@ def _mariadb(element, compiler, **kw):
 
     if element.operation == "join":
         return f"(SELECT GROUP_CONCAT(e.value ORDER BY e.ord SEPARATOR ', ') FROM {elements('e')})"  # noqa: S608
+    if element.operation in COUNTS:
+        return _count(element, elements("e"), "e.value IS NULL OR e.value = ''")
     order = "e.ord"
     if element.operation.startswith("sort"):
         direction = " DESC" if element.operation == "sort_desc" else ""

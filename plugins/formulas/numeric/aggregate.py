@@ -9,6 +9,7 @@ import operator
 import sqlalchemy as sa
 
 from workbench.formulas import DataType
+from workbench.formulas.arrays import ArrayQuery
 from workbench.formulas.types import ANY
 
 from .base import Variadic
@@ -68,6 +69,14 @@ class MIN(Variadic):
         return _extreme(ctx, args, "least", "min")
 
 
+def _items(arg, operation):
+    return sa.func.coalesce(ArrayQuery(arg.expr, operation), 0)
+
+
+def _plus(terms):
+    return functools.reduce(operator.add, terms)
+
+
 def _count(conditions):
     return functools.reduce(operator.add, [sa.case((c, 1), else_=0) for c in conditions])
 
@@ -92,7 +101,10 @@ class COUNTA(Variadic):
 
     @classmethod
     def sql(cls, ctx, args):
-        return _count([sa.not_(ctx.is_blank(arg)) for arg in args])
+        # A list (a lookup, a link) counts its items that are not blank.
+        lists = [_items(arg, "count") for arg in args if arg.dt is DataType.ARRAY]
+        others = [sa.not_(ctx.is_blank(arg)) for arg in args if arg.dt is not DataType.ARRAY]
+        return _plus([*lists, *([_count(others)] if others else [])])
 
 
 class COUNTALL(Variadic):
@@ -103,4 +115,6 @@ class COUNTALL(Variadic):
 
     @classmethod
     def sql(cls, ctx, args):
-        return sa.literal(len(args))
+        # A list counts all its items, blanks included.
+        lists = [_items(arg, "count_all") for arg in args if arg.dt is DataType.ARRAY]
+        return _plus([*lists, sa.literal(len(args) - len(lists))])

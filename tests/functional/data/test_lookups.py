@@ -199,6 +199,17 @@ def test_list_formulas_over_lookups(ctx):
     assert col(ctx, "authors", "Unique")["colOptions"]["dataType"] == "array"
 
 
+def test_counting_formulas_count_the_items_of_lists(ctx):
+    add_lookup(ctx, "authors", "Days", "Books", "books", "Day")
+    add_formula(ctx, "authors", "Filled", "COUNTA({Days})")
+    add_formula(ctx, "authors", "All", "COUNTALL({Days}, {Name})")
+    add_formula(ctx, "authors", "Mixed", "COUNTA({Days}, {Name}, '')")
+    assert values(ctx, "authors", "Days") == [["2024-01-02", "2024-03-04"], [None], []]
+    assert values(ctx, "authors", "Filled") == [2, 0, 0]
+    assert values(ctx, "authors", "All") == [3, 2, 1]
+    assert values(ctx, "authors", "Mixed") == [3, 1, 1]
+
+
 def test_filters_sorts_and_search(ctx):
     add_lookup(ctx, "authors", "Titles", "Books", "books", "Title")
     add_rollup(ctx, "authors", "Pages", "Books", "books", "Pages", "sum")
