@@ -45,11 +45,12 @@ def _tables(server, token):
 
 def _cell(page, title: str, row: int = 1):
     """The cell of the field titled `title` in grid row `row` (1-based)."""
-    headers = page.get_by_test_id("column-header")
-    expect(headers.filter(has_text=re.compile(f"^{re.escape(title)}$"))).to_have_count(1)
-    texts = [t.strip() for t in headers.all_inner_texts()]
-    col = next(i for i, t in enumerate(texts) if t == title)
-    return page.get_by_test_id("grid-scroll").locator(f".wb-grid-row[aria-rowindex='{row}'] .wb-cell").nth(col)
+    header = page.get_by_test_id("column-header").filter(has_text=re.compile(f"^{re.escape(title)}$"))
+    expect(header).to_have_count(1)
+    # Columns are virtualised: address the cell by the field's column index, not by its
+    # position among the cells rendered at this moment.
+    col = header.get_attribute("data-col")
+    return page.get_by_test_id("grid-scroll").locator(f".wb-grid-row[aria-rowindex='{row}'] .wb-cell[data-col='{col}']")
 
 
 def _add_field(page, title: str, uidt: str, **choices):

@@ -792,6 +792,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
                 style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.lefts[colsWin.first + i], width: widths[colsWin.first + i] }}
                 role="columnheader"
                 data-testid="column-header"
+                data-col={colsWin.first + i}
                 title={column.uidt}
               >
                 <span className="wb-header-title">{column.title}</span>
