@@ -110,23 +110,15 @@ def _foreign_key_column(request, work, parent: Table, child: Table, pk: Column, 
     tag = secrets.token_hex(4)
     constraint = f"fk_{parent.table_name[:10]}_{child.table_name[:10]}_{tag}"
     index = f"ix_{child.table_name[:10]}_{name[:20]}_{tag}"
-    column = Column(
-        id=new_id("cl_"),
-        title=title,
-        column_name=name,
-        uidt=FOREIGN_KEY,
-        dt="bigint" if kind == "int" else "varchar",
+    column = _key_meta(
+        title,
+        name,
+        parent,
+        pk,
+        kind,
         system=True,
         rqd=required,
-        meta={},
-        col_options={
-            "fk_related_model_id": parent.id,
-            "fk_parent_column_id": pk.id,
-            "key": kind,
-            "references": {"table": parent.table_name, "column": pk.column_name},
-            "fk_constraint_name": constraint,
-            "fk_index_name": index,
-        },
+        options={"fk_constraint_name": constraint, "fk_index_name": index},
     )
     _append(child, column, show=False)
     request.dbsession.flush()
@@ -251,25 +243,7 @@ def _junction(request, work, table: Table, other: Table, pk_here: Column, pk_the
         column_name = unique_name(sanitise(f"{side.table_name}_id", "link")[:60], names)
         names.add(column_name)
         kind = _key_kind(request, pk)
-        keys.append(
-            Column(
-                id=new_id("cl_"),
-                title=column_name,
-                column_name=column_name,
-                uidt=FOREIGN_KEY,
-                dt="bigint" if kind == "int" else "varchar",
-                pk=True,
-                rqd=True,
-                meta={},
-                order=order,
-                col_options={
-                    "fk_related_model_id": side.id,
-                    "fk_parent_column_id": pk.id,
-                    "key": kind,
-                    "references": {"table": side.table_name, "column": pk.column_name},
-                },
-            )
-        )
+        keys.append(_key_meta(column_name, column_name, side, pk, kind, pk=True, rqd=True, order=order))
     for key in keys:
         junction.columns.append(key)
     request.dbsession.flush()
@@ -353,3 +327,23 @@ def delete_link(request, table: Table, column: Column) -> None:
     for side in tables:
         for view in side.views:  # their view columns went with the columns (ON DELETE CASCADE)
             db.expire(view, ["columns"])
+
+
+def _key_meta(title, name, parent: Table, parent_key: Column, kind, *, options=None, **attrs) -> Column:
+    """The meta of a ForeignKey column ``name`` referring to ``parent``'s key."""
+    return Column(
+        id=new_id("cl_"),
+        title=title,
+        column_name=name,
+        uidt=FOREIGN_KEY,
+        dt="bigint" if kind == "int" else "varchar",
+        meta={},
+        col_options={
+            "fk_related_model_id": parent.id,
+            "fk_parent_column_id": parent_key.id,
+            "key": kind,
+            "references": {"table": parent.table_name, "column": parent_key.column_name},
+            **(options or {}),
+        },
+        **attrs,
+    )
