@@ -88,11 +88,16 @@ class AutoValue(Protocol):
 
 @runtime_checkable
 class HasOptions(Protocol):
-    """A type with a list of choices (selects): options are normalised when the column is saved."""
+    """A type with a list of choices (selects): options are normalised when the column is saved;
+    an option keeping its id under a new title renames it in the stored values."""
 
     def normalise_options(self, col_options: dict | None, dtxp: str | None) -> dict: ...
 
     def add_unknown(self, values: list[str]) -> dict | None: ...
+
+    def rename_value(self, value: Any, renames: dict[str, str]) -> Any:
+        """``value`` (as the API reads it) with renamed options (old title -> new) replaced."""
+        ...
 
 
 @runtime_checkable

@@ -277,20 +277,31 @@ def update_column(request, table: Table, column: Column, body: dict) -> Column:
     if new_uidt != old.uidt or column.col_options != old.col_options or column.meta != old.meta:
         _check_users(request, table, column)
     if old.column_name and (new_uidt != old.uidt or column.col_options != old.col_options or column.meta != old.meta):
-        _convert(request, table, old, column)
+        _convert(request, table, old, column, _renamed_options(old.col_options, column.col_options))
     if body.get("pv"):
         set_primary(table, column)
     request.dbsession.flush()
     return column
 
 
-def _convert(request, table: Table, old: ColumnInfo, column: Column) -> None:
+def _renamed_options(old: dict | None, new: dict | None) -> dict[str, str]:
+    """Options that kept their id under a new title: ``{old title: new title}``."""
+    before = {o.get("id"): o.get("title") for o in (old or {}).get("options", []) if o.get("id")}
+    return {
+        before[o["id"]]: o["title"]
+        for o in (new or {}).get("options", [])
+        if o.get("id") in before and before[o["id"]] != o["title"]
+    }
+
+
+def _convert(request, table: Table, old: ColumnInfo, column: Column, renames: dict[str, str] | None = None) -> None:
     """Re-validate and convert every stored value to the column's new type.
 
     Same physical type: values are rewritten in place. Different type: a new physical
     column is added and filled, the meta points at it, and the old one is dropped after
     commit (see ``workbench.data.unit``). A value that cannot be converted stops it with
-    422 naming the field and the value.
+    422 naming the field and the value. ``renames`` (select options that kept their id
+    under a new title) rewrite the values that held the old titles.
     """
     registry = request.registry
     work = data_transaction(request, table.source)
@@ -311,6 +322,8 @@ def _convert(request, table: Table, old: ColumnInfo, column: Column) -> None:
             api_value = None  # e.g. an empty checkbox reads as false but holds nothing
         elif isinstance(api_value, (dict, list)) and new_type.name != "JSON":
             api_value = json.dumps(api_value, ensure_ascii=False)
+        if renames and isinstance(new_type, HasOptions):
+            api_value = new_type.rename_value(api_value, renames)
         try:
             new_value = new_type.to_db(api_value)
         except FieldValueError as exc:

@@ -76,6 +76,9 @@ class SingleSelect(FieldType):
         extra = [{"title": v} for v in dict.fromkeys(values) if v not in known]
         return self.normalise_options({"options": [*current, *extra]}, None) if extra else None
 
+    def rename_value(self, value, renames):
+        return renames.get(value, value) if isinstance(value, str) else value
+
     def _check(self, titles: list[str]) -> None:
         known = set(self.option_titles)
         unknown = [t for t in titles if t not in known]
@@ -121,6 +124,11 @@ class MultiSelect(SingleSelect):
             return None
         self._check(titles)
         return ",".join(titles)
+
+    def rename_value(self, value, renames):
+        if not isinstance(value, str):
+            return value
+        return ",".join(renames.get(t, t) for t in value.split(","))
 
     def filter_clause(self, op, expr, args):
         values = [a.strip() for a in args if a.strip()]
