@@ -20,7 +20,11 @@ def setup(client, admin):
         "Tasks",
         [
             {"title": "Name"},
-            {"title": "Status", "uidt": "SingleSelect", "colOptions": {"options": [{"title": "Todo"}, {"title": "Done"}]}},
+            {
+                "title": "Status",
+                "uidt": "SingleSelect",
+                "colOptions": {"options": [{"title": "Todo"}, {"title": "Done"}]},
+            },
             {"title": "Tags", "uidt": "MultiSelect", "colOptions": {"options": [{"title": "a"}, {"title": "b"}]}},
         ],
     )
