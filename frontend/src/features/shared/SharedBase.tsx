@@ -1,6 +1,7 @@
 // A shared base (/base/{baseId}): resolve the shared id to its project (404 → /error/404), then
-// show the project read-only: its tables and each table's default grid. Every request on this
-// route carries xc-shared-base-id (see sharedBase.ts).
+// show the project: its tables and each table's default grid, read-only for a viewer link and
+// with records editable for an editor link (the server checks the role on every request).
+// Every request on this route carries xc-shared-base-id (see sharedBase.ts).
 import { Card, H2, Menu, MenuItem, NonIdealState, Spinner } from "@blueprintjs/core";
 import { useEffect, useReducer } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -8,15 +9,13 @@ import { Navigate, useNavigate, useParams } from "react-router";
 import type { HttpError } from "../../app/http";
 import { useAllowed } from "../auth/Guard";
 import { Grid } from "../grid/Grid";
-import { CapabilitiesContext, capabilities } from "../projects/permissions";
+import { CapabilitiesContext } from "../projects/permissions";
 import { useProjectQuery } from "../projects/api";
 import { useTableQuery, useTablesQuery } from "../tables/api";
 import { useSharedBaseMetaQuery } from "./api";
-import { setSharedBasePassword } from "./sharedBase";
+import { setSharedBasePassword, sharedBaseCapabilities } from "./sharedBase";
 import { PasswordPrompt } from "./SharedView";
 import { initialSharedState, sharedReducer } from "./sharedState";
-
-const READ_ONLY = capabilities({});
 
 export function SharedBase() {
   const intl = useIntl();
@@ -50,8 +49,9 @@ export function SharedBase() {
   if (resolved.isError && state.status === "error") return <NonIdealState icon="error" title={(resolved.error as HttpError).message} />;
   if (project.isError) return <NonIdealState icon="error" title={(project.error as HttpError).message} />;
   const base = `/base/${encodeURIComponent(baseId)}`;
+  const caps = sharedBaseCapabilities(resolved.data?.roles);
   return (
-    <CapabilitiesContext.Provider value={READ_ONLY}>
+    <CapabilitiesContext.Provider value={caps}>
       <div className="wb-project" data-testid="shared-base">
         <div className="wb-project-header">
           <H2 data-testid="project-title">{project.data?.title ?? "\u00a0"}</H2>
@@ -72,10 +72,10 @@ export function SharedBase() {
             {tables.data && !table ? (
               <NonIdealState icon="th-disconnect" title={intl.formatMessage({ id: list.length ? "table.notFound" : "project.home.noTables" })} />
             ) : table ? (
-              <SharedBaseTable tableId={table.id} />
+              <SharedBaseTable tableId={table.id} readOnly={!caps.dataEdit} />
             ) : null}
-            <p className="bp6-text-muted">
-              <FormattedMessage id="sharedBase.readOnly" />
+            <p className="bp6-text-muted" data-testid="shared-base-access">
+              <FormattedMessage id={caps.dataEdit ? "sharedBase.editable" : "sharedBase.readOnly"} />
             </p>
           </section>
         </div>
@@ -84,13 +84,13 @@ export function SharedBase() {
   );
 }
 
-function SharedBaseTable({ tableId }: { tableId: string }) {
+function SharedBaseTable({ tableId, readOnly }: { tableId: string; readOnly: boolean }) {
   const { data: table, isError, error } = useTableQuery(tableId);
   if (isError) return <Card>{(error as HttpError).message}</Card>;
   if (!table) return <Spinner size={24} />;
   return (
     <Card className="wb-workspace" data-testid="table-workspace">
-      <Grid table={table} readOnly />
+      <Grid table={table} readOnly={readOnly} />
     </Card>
   );
 }

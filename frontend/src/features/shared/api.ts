@@ -76,7 +76,7 @@ export const sharedApi = workbenchApi.injectEndpoints({
         };
       },
     }),
-    sharedBaseMeta: build.query<{ project_id: string }, string>({
+    sharedBaseMeta: build.query<{ project_id: string; roles?: string | null }, string>({
       query: (uuid) => `/api/v1/db/public/shared-base/${encodeURIComponent(uuid)}/meta`,
     }),
   }),

@@ -1,3 +1,5 @@
+import { capabilities, type Capabilities } from "../projects/permissions";
+
 // On shared-base routes (/base/{baseId}, /{projectType}/base/{baseId}) every request carries
 // the shared base id as xc-shared-base-id (SPEC §7); the id is the route's own.
 const SHARED_BASE_PATH = /^(?:\/[^/]+)?\/base\/([^/?#]+)/;
@@ -16,4 +18,12 @@ export function setSharedBasePassword(baseId: string, password: string): void {
 
 export function sharedBasePassword(baseId: string | null): string | null {
   return baseId ? (passwords.get(baseId) ?? null) : null;
+}
+
+/** What a shared base's visitor may do, from the link's role: an editor link edits records
+ * (and the views' settings, as the server allows), a viewer link only reads; the schema,
+ * members and the project's settings are never reachable through a link. */
+export function sharedBaseCapabilities(role: string | null | undefined): Capabilities {
+  const granted = capabilities(role === "editor" ? { editor: true } : {});
+  return { ...granted, schema: false, members: false, projectUpdate: false, projectDelete: false };
 }
