@@ -2,8 +2,9 @@
 // the user scrolls; cells render through the field type's plugin UI when one is loaded;
 // double-click, Enter or typing edits a cell in place (an invalid value keeps the editor
 // open with the server's message and the typed text); arrow keys move; rows are added and
-// deleted from the toolbar. Shift+click, shift+arrows or a drag select a block of cells to
-// copy (as TSV), paste into, or clear; column edges drag to resize (saved per view).
+// deleted from the toolbar. Shift+click, shift+arrows, a drag or Ctrl/Cmd+A select a block
+// of cells to copy (as TSV, its unloaded rows fetched first), paste into, or clear; column
+// edges drag to resize (saved per view).
 import { Alert, Button, Callout, Menu, MenuItem, Popover, Spinner } from "@blueprintjs/core";
 import {
   useCallback,
@@ -65,10 +66,13 @@ import { useLinkedValues } from "./useLinkedValues";
 import { columnWindow, pagesFor, rowWindow, scrollTopForRow } from "./virtual";
 import { MAX_WIDTH, MIN_WIDTH, WIDTH_STEP, clampWidth, parseWidth, resizedWidth } from "./columnWidth";
 import { blockOf, extendSelection, inBlock, isRange, type Block } from "./range";
-import { parseTsv, toTsv } from "./tsv";
+import { parseTsv } from "./tsv";
 import { isBatch } from "./history";
 import { useRangeEdits } from "./useRangeEdits";
 import { PasteAddRows, PasteReport } from "./PasteDialogs";
+import { CopyProgressDialog, CopyReadyDialog } from "./CopyDialogs";
+import { useBlockCopy } from "./useBlockCopy";
+import { BLOCK_CELL_LIMIT, cellCount } from "./blockCopy";
 
 export const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 32;
@@ -469,23 +473,16 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     }
   };
 
-  /** Copy the active cell, or the selected block as tab-separated text (rows whose page is
-   * not loaded copy as empty cells). */
+  const blockCopy = useBlockCopy({
+    pageArgs: (page) => ({ tableId, viewId, where, shared, offset: page * PAGE_SIZE, limit: PAGE_SIZE }),
+    columns,
+  });
+  /** Copy the active cell, or the selected block as tab-separated text (its rows not loaded
+   * yet are fetched first). */
   const onCopy = (event: ClipboardEvent) => {
     if (editing || !active) return;
     const area = block ?? { top: active.row, bottom: active.row, left: active.col, right: active.col };
-    const rows: string[][] = [];
-    for (let row = area.top; row <= area.bottom; row += 1) {
-      const record = recordAt(row);
-      const cells: string[] = [];
-      for (let col = area.left; col <= area.right; col += 1) {
-        const column = columns[col];
-        cells.push(record && column ? cellText(record[column.title], column) : "");
-      }
-      rows.push(cells);
-    }
-    event.preventDefault();
-    event.clipboardData.setData("text/plain", block ? toTsv(rows) : rows[0][0]);
+    blockCopy.copy(event, area, !block);
   };
 
   /** Paste one value into the active cell, a block of text from the active cell (or the top
@@ -565,6 +562,13 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
       scrollToRow(next.focus.row);
       return;
     }
+    if (mod && event.key.toLowerCase() === "a" && rowCount > 0 && columns.length > 0) {
+      // Select every cell of the grid (its rows need not be loaded: a copy fetches them).
+      event.preventDefault();
+      setActive({ row: 0, col: 0 });
+      setRangeEnd({ row: rowCount - 1, col: columns.length - 1 });
+      return;
+    }
     if (event.key === "Escape" && rangeEnd) {
       event.preventDefault();
       setRangeEnd(null);
@@ -584,6 +588,10 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     }
     if ((event.key === "Delete" || event.key === "Backspace") && caps.dataEdit && block) {
       event.preventDefault();
+      if (cellCount(block) > BLOCK_CELL_LIMIT) {
+        notify(intl.formatMessage({ id: "grid.block.tooLarge" }, { cells: cellCount(block), limit: BLOCK_CELL_LIMIT }), "warning");
+        return;
+      }
       void rangeEdits.clear(block);
       return;
     }
@@ -911,6 +919,8 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
           ))}
         </div>
       </div>
+      <CopyProgressDialog progress={blockCopy.progress} onCancel={blockCopy.cancel} />
+      <CopyReadyDialog ready={blockCopy.ready} onCopy={() => void blockCopy.writeReady()} onClose={blockCopy.dropReady} />
       <PasteAddRows pending={rangeEdits.pending} onAnswer={rangeEdits.confirmPending} />
       <PasteReport invalid={rangeEdits.invalid} columns={columns} onClose={rangeEdits.closeInvalid} />
       <ExpandedRecord
