@@ -8,6 +8,7 @@ in place, so that a plugin can rely on everything the core offers.
 
 from pyramid.config import Configurator
 
+from workbench.request_class import freeze_request_extensions
 from workbench.settings import load_settings
 
 __version__ = "0.1.0"
@@ -18,7 +19,7 @@ def main(global_config, **settings):
     settings = load_settings(settings, here=global_config.get("here"))
     with Configurator(settings=settings) as config:
         config.include(configure)
-        return config.make_wsgi_app()
+        return freeze_request_extensions(config.make_wsgi_app())
 
 
 def configure(config):

@@ -13,6 +13,8 @@ import zope.sqlalchemy
 from pyramid_retry import mark_error_retryable
 from sqlalchemy import event
 from sqlalchemy.orm import sessionmaker
+from transaction.interfaces import TransactionFailedError
+from zope.sqlalchemy.datamanager import STATUS_ACTIVE, join_transaction
 
 from workbench.errors import internal_error_view, json_error
 
@@ -70,15 +72,80 @@ def get_engine(settings, prefix="sqlalchemy.") -> sa.Engine:
     return create_engine(url, echo=echo)
 
 
+# Where a session keeps the transaction manager it joins (see ``get_tm_session``).
+_TM = "workbench.transaction_manager"
+
+
+_SESSION_EVENTS = (
+    "after_begin",
+    "after_attach",
+    "after_flush",
+    "after_bulk_update",
+    "after_bulk_delete",
+    "before_commit",
+    "do_orm_execute",
+)
+
+
+class _TransactionEvents:
+    """zope.sqlalchemy's session events, listened to once on the session factory rather
+    than on every session (listening costs more than the rest of a small request): each
+    event finds the manager in the session's ``info``; sessions without one (the
+    websocket's own) are left alone."""
+
+    @staticmethod
+    def _join(session):
+        manager = session.info.get(_TM)
+        if manager is not None:
+            join_transaction(session, STATUS_ACTIVE, manager)
+
+    @classmethod
+    def after_begin(cls, session, _transaction, _connection):
+        cls._join(session)
+
+    @classmethod
+    def after_attach(cls, session, _instance):
+        cls._join(session)
+
+    @staticmethod
+    def after_flush(session, _flush_context):
+        manager = session.info.get(_TM)
+        if manager is not None:
+            zope.sqlalchemy.mark_changed(session, manager)
+
+    @classmethod
+    def after_bulk_update(cls, context):
+        cls.after_flush(context.session, None)
+
+    after_bulk_delete = after_bulk_update
+
+    @staticmethod
+    def before_commit(session):
+        manager = session.info.get(_TM)
+        # "Committing" is transaction's Status.COMMITTING.
+        if manager is not None and not session.in_nested_transaction() and manager.get().status != "Committing":
+            raise TransactionFailedError("Transaction must be committed using the transaction manager")
+
+    @classmethod
+    def do_orm_execute(cls, state):
+        if state.is_orm_statement and (state.is_update or state.is_insert or state.is_delete):
+            cls.after_flush(state.session, None)
+
+    @classmethod
+    def listen(cls, target):
+        for name in _SESSION_EVENTS:
+            event.listen(target, name, getattr(cls, name))
+
+
 def get_session_factory(engine) -> sessionmaker:
-    return sessionmaker(bind=engine, expire_on_commit=False)
+    factory = sessionmaker(bind=engine, expire_on_commit=False)
+    _TransactionEvents.listen(factory)
+    return factory
 
 
 def get_tm_session(session_factory, transaction_manager, request=None):
     """A session joined to ``transaction_manager`` (the request's, or a script's)."""
-    dbsession = session_factory(info={"request": request})
-    zope.sqlalchemy.register(dbsession, transaction_manager=transaction_manager)
-    return dbsession
+    return session_factory(info={"request": request, _TM: transaction_manager})
 
 
 def is_sqlite_busy(exc: BaseException) -> bool:

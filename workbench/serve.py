@@ -20,9 +20,78 @@ from geventwebsocket.handler import WebSocketHandler
 log = logging.getLogger("workbench.serve")
 
 
+_MAX_HEADER_LINE = 65536  # as http.client
+_MAX_HEADERS = 100
+
+
+class RequestHeaders:
+    """The request headers as pywsgi's handler reads them, parsed without ``email``'s
+    feed parser (which ``http.client.parse_headers`` uses and which costs more than a
+    whole small API response). The same interface and limits: ``status`` is set, and
+    the request refused with a 400, for a line over 64 KiB or more than 100 headers."""
+
+    __slots__ = ("_pairs", "status")
+
+    def __init__(self, rfile=None, *_args):
+        self._pairs: list[list[str]] = []
+        self.status = ""
+        if rfile is None:
+            return
+        while True:
+            line = rfile.readline(_MAX_HEADER_LINE + 1)
+            if len(line) > _MAX_HEADER_LINE:
+                self.status = "Line too long"
+                return
+            if line in (b"\r\n", b"\n", b""):
+                return
+            text = line.decode("iso-8859-1")
+            if text[:1] in " \t" and self._pairs:  # an obsolete folded continuation
+                self._pairs[-1][1] += "\r\n" + text.rstrip("\r\n")
+                continue
+            if len(self._pairs) >= _MAX_HEADERS:
+                self.status = "Too many headers"
+                return
+            name, sep, value = text.partition(":")
+            if not sep:
+                self.status = "Invalid header line"
+                return
+            self._pairs.append([name, value.strip(" \t\r\n")])
+
+    def get(self, name: str, default=None):
+        name = name.lower()
+        for key, value in self._pairs:
+            if key.lower() == name:
+                return value
+        return default
+
+    getheader = get
+
+    def __contains__(self, name: str) -> bool:
+        return self.get(name) is not None
+
+    def __getitem__(self, name: str):
+        return self.get(name)
+
+    def __delitem__(self, name: str) -> None:
+        name = name.lower()
+        self._pairs = [pair for pair in self._pairs if pair[0].lower() != name]
+
+    @property
+    def typeheader(self):
+        return self.get("content-type")
+
+    @property
+    def headers(self):
+        """Each header as a ``Name: value\\r\\n`` line (pywsgi builds the environ from these)."""
+        return [f"{key}: {value}\r\n" for key, value in self._pairs]
+
+
 class NoDelayWebSocketHandler(WebSocketHandler):
     """Disable Nagle: pywsgi writes headers and body separately, which would otherwise
-    stall every keep-alive response by the 40 ms delayed-ACK timer."""
+    stall every keep-alive response by the 40 ms delayed-ACK timer. Headers are parsed by
+    ``RequestHeaders``."""
+
+    MessageClass = RequestHeaders
 
     def handle(self):
         with contextlib.suppress(OSError):  # not a TCP socket
