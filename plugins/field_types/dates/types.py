@@ -81,7 +81,8 @@ class DateTime(Date):
         return None if blank(value) else parse_datetime(value).replace(microsecond=0)
 
     def to_api(self, value):
-        return None if value is None else value.replace(microsecond=0).isoformat(sep=" ") + "+00:00"
+        # isoformat's timespec drops the microseconds at half the cost of replace()
+        return None if value is None else value.isoformat(" ", "seconds") + "+00:00"
 
     def _day_bounds(self, day):
         start = dt.datetime.combine(day, dt.time())
@@ -110,7 +111,7 @@ class Time(FieldType):
             return None
         if isinstance(value, dt.timedelta):  # some drivers return TIME as a duration
             value = (dt.datetime.min + value).time()
-        return value.replace(microsecond=0).isoformat()
+        return value.isoformat("seconds")
 
 
 class CreateTime(DateTime):
