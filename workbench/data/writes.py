@@ -11,6 +11,7 @@ import dataclasses
 
 import sqlalchemy as sa
 
+from workbench.data import sqlite_batch
 from workbench.data.model import Field, Model
 from workbench.data.query import pk_clause, row_json, select_columns
 from workbench.errors import BadRequest, NotFound, Unprocessable
@@ -143,22 +144,13 @@ class RowWriter:
         if not prepared:
             return []
         self._check(prepared)
-        table = self.model.table
         pk_fields = self.model.pk_fields
         pks = [f.sa_column for f in pk_fields]
         keys = sorted({k for values in prepared for k in values})
-        params = [{k: values.get(k) for k in keys} for values in prepared]
-        dialect = self.connection.dialect
-        if len(params) > 1 and self._sqlite_rowids(keys):
-            pk_rows = self._insert_sqlite_many(params)
-        elif len(params) > 1 and dialect.insert_executemany_returning_sort_by_parameter_order:
-            result = self.connection.execute(table.insert().returning(*pks, sort_by_parameter_order=True), params)
-            pk_rows = result.all()
+        if len(prepared) > 1 and self._sqlite_rowids(keys):
+            pk_rows = self._insert_sqlite_many(keys, prepared)
         else:
-            pk_rows = []
-            for param in params:
-                result = self.connection.execute(table.insert().values(param) if param else table.insert())
-                pk_rows.append(tuple(result.inserted_primary_key))
+            pk_rows = self._insert_rows(keys, prepared)
         if not want_rows and not notify.listens_to_rows(self.request):
             return [{f.title: f.type.to_api(v) for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
         afters = []
@@ -188,7 +180,20 @@ class RowWriter:
             return False
         return isinstance(pks[0].sa_column.type, sa.Integer)
 
-    def _insert_sqlite_many(self, params: list[dict]) -> list[tuple]:
+    def _insert_rows(self, keys: list[str], prepared: list[dict]) -> list[tuple]:
+        table = self.model.table
+        pks = [f.sa_column for f in self.model.pk_fields]
+        params = [{k: values.get(k) for k in keys} for values in prepared]
+        if len(params) > 1 and self.connection.dialect.insert_executemany_returning_sort_by_parameter_order:
+            result = self.connection.execute(table.insert().returning(*pks, sort_by_parameter_order=True), params)
+            return result.all()
+        pk_rows = []
+        for param in params:
+            result = self.connection.execute(table.insert().values(param) if param else table.insert())
+            pk_rows.append(tuple(result.inserted_primary_key))
+        return pk_rows
+
+    def _insert_sqlite_many(self, keys: list[str], rows: list[dict]) -> list[tuple]:
         """One ``executemany`` of a plain INSERT (no RETURNING, which SQLite would need
         row by row to keep the order), then the keys from ``last_insert_rowid()``.
 
@@ -198,14 +203,14 @@ class RowWriter:
         lock, ``DataTransaction.begin_write``, keeps this process's other requests out).
         The count of rows in that range checks it."""
         connection = self.connection
-        connection.execute(self.model.table.insert(), params)
+        sqlite_batch.insert_many(connection, self.model.table, keys, rows, self.model.statements)
         last = connection.exec_driver_sql("SELECT last_insert_rowid()").scalar_one()
-        first = last - len(params) + 1
+        first = last - len(rows) + 1
         pk = self.model.pk_fields[0].sa_column
         found = connection.execute(
             sa.select(sa.func.count()).select_from(self.model.table).where(pk.between(first, last))
         ).scalar_one()
-        if found != len(params):
+        if found != len(rows):
             raise RuntimeError(f"inserted rows are not numbered {first}..{last} ({found} found)")
         return [(rowid,) for rowid in range(first, last + 1)]
 
