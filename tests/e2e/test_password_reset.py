@@ -44,3 +44,20 @@ def test_forgot_and_reset_password(server, page):
     page.fill("#signin-password", NEW_PASSWORD)
     page.get_by_test_id("signin-submit").click()
     expect(page).to_have_url(re.compile(r"/$"))
+
+
+def test_the_reset_mail_is_in_the_language_of_the_app(server, browser):
+    """A German browser gets the app in German, and the reset mail it asks for is German too."""
+    server.api("POST", "/api/v1/auth/user/signup", {"email": "jan@example.com", "password": PASSWORD})
+    ctx = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800}, locale="de-DE")
+    try:
+        page = ctx.new_page()
+        page.goto("/forgot-password")
+        page.fill("#forgot-email", "jan@example.com")
+        page.locator("button[type=submit]").click()
+        expect(page.locator(".bp6-callout.bp6-intent-success")).to_be_visible()
+        log = server.log()
+        assert "Subject: Setzen Sie Ihr Workbench-Passwort zurück" in log
+        assert "öffnen Sie diesen Link innerhalb von 60 Minuten" in log
+    finally:
+        ctx.close()

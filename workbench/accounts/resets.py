@@ -3,6 +3,7 @@
 ``request_reset`` stores only the SHA-256 of a random token and mails the link; it does
 the same visible thing whether or not the address has an account, so the answer does not
 tell which addresses exist. A new request replaces the user's earlier links.
+The mail is written in the language of the request (``workbench.mail.catalogue``).
 ``reset_password`` spends the token (once: the row is claimed with a conditional UPDATE),
 sets the new password and ends every session of the user: refresh tokens are deleted and
 ``token_version`` is bumped so older access tokens are refused.
@@ -20,16 +21,19 @@ import sqlalchemy as sa
 from workbench.accounts import services, sessions
 from workbench.accounts.models import PasswordReset, User
 from workbench.errors import BadRequest
+from workbench.mail.catalogue import mail_text, request_language
 from workbench.mail.interfaces import Message
 from workbench.mail.services import send_after_commit
 from workbench.meta.base import utcnow
 from workbench.security.tokens import token_hash
+from workbench.web.assets import DEFAULT_LANG
 
 log = logging.getLogger(__name__)
 DEFAULT_LIFETIME = 3600  # seconds; ``workbench.password.reset_expiration``
 #: the web app's page that the link opens (the token is the last path segment)
 RESET_PAGE = "/reset-password/"
 MAX_TOKEN_LENGTH = 128
+MAIL_KIND = "password_reset"
 
 INVALID = "This password reset link is not valid; ask for a new one"
 USED = "This password reset link has already been used; ask for a new one"
@@ -59,16 +63,10 @@ def reset_link(site: str, token: str) -> str:
     return f"{site}{RESET_PAGE}{quote(token, safe='')}"
 
 
-def reset_message(user: User, link: str, minutes: int) -> Message:
-    text = (
-        f"Hello {user.display_name},\n\n"
-        "Someone asked to reset the password of your Workbench account. "
-        f"To choose a new password, open this link within {minutes} minutes:\n\n"
-        f"{link}\n\n"
-        "The link works once. If you did not ask for it, ignore this message: "
-        "your password stays as it is.\n"
-    )
-    return Message(to=user.email, subject="Reset your Workbench password", text=text)
+def reset_message(user: User, link: str, minutes: int, lang: str = DEFAULT_LANG) -> Message:
+    """The reset mail in ``lang`` (see ``workbench.mail.catalogue``)."""
+    subject, text = mail_text(MAIL_KIND, lang, name=user.display_name, link=link, minutes=minutes)
+    return Message(to=user.email, subject=subject, text=text)
 
 
 def request_reset(request, email: str) -> None:
@@ -85,7 +83,9 @@ def request_reset(request, email: str) -> None:
     token = secrets.token_urlsafe(32)
     span = lifetime(request)
     db.add(PasswordReset(user_id=user.id, token_hash=token_hash(token), expires_at=utcnow() + span))
-    send_after_commit(request, reset_message(user, reset_link(site, token), int(span.total_seconds() // 60)))
+    lang = request_language(request, MAIL_KIND)
+    minutes = int(span.total_seconds() // 60)
+    send_after_commit(request, reset_message(user, reset_link(site, token), minutes, lang))
 
 
 def check_token(request, token: str) -> PasswordReset:

@@ -2,13 +2,15 @@ import { Button, Callout, Card, H2 } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
-import { useAppStore } from "../../app/hooks";
+import { useAppSelector, useAppStore } from "../../app/hooks";
+import { selectLocale } from "../i18n/localeSlice";
 import { AuthField } from "./AuthField";
 import { isValidEmail } from "./email";
 
 export function ForgotPassword() {
   const intl = useIntl();
   const store = useAppStore();
+  const { lang } = useAppSelector(selectLocale);
   const [email, setEmail] = useState("");
   const [touched, setTouched] = useState(false);
   const [sent, setSent] = useState(false);
@@ -19,7 +21,13 @@ export function ForgotPassword() {
     event.preventDefault();
     setTouched(true);
     if (!isValidEmail(email)) return;
-    const result = await store.http.request({ url: "/api/v1/auth/password/forgot", method: "POST", body: { email: email.trim() } });
+    // The mail is written in the language the app is shown in.
+    const result = await store.http.request({
+      url: "/api/v1/auth/password/forgot",
+      method: "POST",
+      body: { email: email.trim() },
+      headers: { "xc-lang": lang },
+    });
     if (result.error) setError(result.error.message);
     else setSent(true);
   };
