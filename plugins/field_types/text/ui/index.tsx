@@ -1,0 +1,123 @@
+// The UI of the text field types. SingleLineText and LongText show their text (a long text
+// clipped to one line); Email, URL and PhoneNumber show a link (mailto:, the web address,
+// tel:) that opens without starting an edit. The editors are a text input, and for LongText
+// a text area where Enter adds a line and Ctrl+Enter, Shift+Enter, Tab or leaving it saves.
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useIntl } from "react-intl";
+import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
+import { linkHref } from "./links";
+import messages from "./messages.json";
+
+export { linkHref };
+
+const INPUT_MODES: Record<string, "email" | "url" | "tel" | "text"> = { Email: "email", URL: "url", PhoneNumber: "tel" };
+
+function textOf(value: unknown): string {
+  return value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+function TextCell({ value }: CellProps) {
+  return <span className="wb-text-cell">{textOf(value)}</span>;
+}
+
+function LinkCell({ value, column }: CellProps) {
+  const text = textOf(value);
+  const href = linkHref(column.uidt, value);
+  if (!href) return <span className="wb-text-cell">{text}</span>;
+  const web = column.uidt === "URL";
+  return (
+    <a
+      className="wb-link-cell"
+      href={href}
+      target={web ? "_blank" : undefined}
+      rel={web ? "noopener noreferrer" : undefined}
+      data-testid="text-link"
+      // Following the link is not an edit of the cell.
+      onDoubleClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => e.stopPropagation()}
+    >
+      {text}
+    </a>
+  );
+}
+
+/** The editor's text: the typed key that opened it, else the value. */
+function useStartText(value: unknown, typed: string | undefined, onChange: (value: unknown) => void) {
+  const [text, setText] = useState(() => (typed !== undefined ? typed : textOf(value)));
+  useEffect(() => {
+    if (typed !== undefined) onChange(typed);
+    // Once, when the editor opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const change = (next: string) => {
+    setText(next);
+    onChange(next === "" ? null : next);
+  };
+  return [text, change] as const;
+}
+
+/** Focus the field with the caret at the end of its text. */
+function useFocusAtEnd<T extends HTMLInputElement | HTMLTextAreaElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+  return ref;
+}
+
+function TextEditor({ value, typed, column, onChange }: EditorProps) {
+  const [text, change] = useStartText(value, typed, onChange);
+  const ref = useFocusAtEnd<HTMLInputElement>();
+  return (
+    <input
+      ref={ref}
+      className="bp6-input bp6-small wb-text-editor"
+      inputMode={INPUT_MODES[column.uidt] ?? "text"}
+      value={text}
+      onChange={(e) => change(e.currentTarget.value)}
+      data-testid="cell-editor"
+    />
+  );
+}
+
+function LongTextEditor({ value, typed, onChange }: EditorProps) {
+  const intl = useIntl();
+  const [text, change] = useStartText(value, typed, onChange);
+  const ref = useFocusAtEnd<HTMLTextAreaElement>();
+  const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // A plain Enter is a new line; with Ctrl, Shift or Cmd it reaches the grid, which saves.
+    if (event.key === "Enter" && !event.ctrlKey && !event.shiftKey && !event.metaKey) event.stopPropagation();
+  };
+  return (
+    <div className="wb-popup-editor wb-longtext-editor">
+      <textarea
+        ref={ref}
+        className="bp6-input bp6-fill"
+        rows={6}
+        value={text}
+        onChange={(e) => change(e.currentTarget.value)}
+        onKeyDown={onKey}
+        data-testid="cell-editor"
+      />
+      <div className="wb-popup-hint bp6-text-muted">{intl.formatMessage({ id: "plugin.field_text.saveHint" })}</div>
+    </div>
+  );
+}
+
+const text = { Cell: TextCell, Editor: TextEditor };
+const link = { Cell: LinkCell, Editor: TextEditor };
+
+export default definePlugin({
+  id: "field_text",
+  messages,
+  fieldTypes: {
+    SingleLineText: text,
+    LongText: { Cell: TextCell, Editor: LongTextEditor },
+    Email: link,
+    URL: link,
+    PhoneNumber: link,
+  },
+});
