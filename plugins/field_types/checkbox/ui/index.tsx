@@ -1,0 +1,46 @@
+// The UI of Checkbox: a ticked box shows its icon (meta.icon.checked, e.g. a star or a heart,
+// else a check mark) in the column's colour (meta.color); an unticked one an empty box. The
+// grid toggles the value itself (double click, Enter or Space on the cell).
+import { definePlugin, type CellProps } from "@workbench/plugin-api";
+
+const GLYPHS: [RegExp, string][] = [
+  [/star/i, "★"],
+  [/heart/i, "♥"],
+  [/thumb/i, "👍"],
+  [/flag/i, "⚑"],
+  [/circle/i, "●"],
+];
+
+/** The character for a checked box: from the icon name in the column's meta (NocoDB's
+ * meta.icon.checked such as "mdi-star", or meta.icon as a name), else a check mark. */
+export function checkedGlyph(meta: Record<string, unknown> | null | undefined): string {
+  const icon = meta?.icon;
+  const name = typeof icon === "string" ? icon : typeof (icon as { checked?: unknown } | undefined)?.checked === "string" ? (icon as { checked: string }).checked : "";
+  return GLYPHS.find(([pattern]) => pattern.test(name))?.[1] ?? "✓";
+}
+
+function colourOf(meta: Record<string, unknown> | null | undefined): string | undefined {
+  const colour = meta?.color;
+  return typeof colour === "string" && /^#[0-9a-f]{3,8}$|^[a-z]+$/i.test(colour) ? colour : undefined;
+}
+
+function CheckboxCell({ value, column }: CellProps) {
+  const checked = !!value;
+  return (
+    <span
+      className={`wb-check-cell${checked ? " wb-check-on" : ""}`}
+      role="checkbox"
+      aria-checked={checked}
+      aria-readonly
+      style={checked ? { color: colourOf(column.meta) } : undefined}
+      data-testid="check-cell"
+    >
+      {checked ? checkedGlyph(column.meta) : ""}
+    </span>
+  );
+}
+
+export default definePlugin({
+  id: "field_checkbox",
+  fieldTypes: { Checkbox: { Cell: CheckboxCell } },
+});
