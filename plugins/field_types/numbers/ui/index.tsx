@@ -1,10 +1,86 @@
-// The UI of the numeric field types: Rating shows as stars and is edited by picking a star
-// (click, number keys or arrows; Enter or a click saves). The host's own rendering stays the
-// fallback while this bundle loads or if it fails.
+// The UI of the numeric field types: Number and Year as they are, Decimal to its precision,
+// Currency in the column's locale and currency, Percent with a % sign, Duration as h:mm (or
+// the column's duration format); their editor is a text input whose text is read as a number
+// (a duration also as h:mm or h:mm:ss), text that is not one going to the server, which
+// explains. Rating shows as stars and is edited by picking a star (click, number keys or
+// arrows; Enter or a click saves). The host shows plain text while this bundle loads or if
+// it fails.
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
+import {
+  formatCurrency,
+  formatDecimal,
+  formatDuration,
+  formatNumber,
+  formatPercent,
+  parseDurationInput,
+  parseNumberInput,
+  type NumberMeta,
+} from "./format";
 import messages from "./messages.json";
+
+export {
+  durationFormat,
+  formatCurrency,
+  formatDecimal,
+  formatDuration,
+  formatPercent,
+  parseDurationInput,
+  parseNumberInput,
+} from "./format";
+
+const FORMATTERS: Record<string, (value: unknown, meta: NumberMeta, locale: string) => string> = {
+  Number: formatNumber,
+  Year: formatNumber,
+  Decimal: formatDecimal,
+  Currency: formatCurrency,
+  Percent: formatPercent,
+  Duration: (value, meta) => formatDuration(value, meta),
+};
+
+function NumberCell({ value, column }: CellProps) {
+  const { locale } = useIntl();
+  const format = FORMATTERS[column.uidt] ?? formatNumber;
+  return <span className="wb-number-cell">{format(value, column.meta, locale)}</span>;
+}
+
+/** The text to edit: the typed key that opened the editor, else the value (a duration as
+ * the column shows it). */
+function startText(value: unknown, typed: string | undefined, column: CellProps["column"]): string {
+  if (typed !== undefined) return typed;
+  if (value === null || value === undefined) return "";
+  return column.uidt === "Duration" ? formatDuration(value, column.meta) : String(value);
+}
+
+function NumberEditor({ value, typed, column, onChange }: EditorProps) {
+  const parse = column.uidt === "Duration" ? parseDurationInput : parseNumberInput;
+  const [text, setText] = useState(() => startText(value, typed, column));
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (el) {
+      el.focus();
+      el.setSelectionRange(el.value.length, el.value.length);
+    }
+    if (typed !== undefined) onChange(parse(typed));
+    // Once, when the editor opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <input
+      ref={ref}
+      className="bp6-input bp6-small wb-number-editor"
+      inputMode={column.uidt === "Duration" ? "text" : "decimal"}
+      value={text}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        onChange(parse(e.currentTarget.value));
+      }}
+      data-testid="cell-editor"
+    />
+  );
+}
 
 function maxOf(column: CellProps["column"]): number {
   const max = Number((column.meta as { max?: unknown } | null | undefined)?.max ?? 5);
@@ -28,17 +104,23 @@ function RatingCell({ value, column }: CellProps) {
   );
 }
 
-function RatingEditor({ value, column, onChange, onDone }: EditorProps) {
+function RatingEditor({ value, typed, column, onChange, onDone }: EditorProps) {
   const intl = useIntl();
   const max = maxOf(column);
   const [n, setN] = useState(clamp(value, max));
   const box = useRef<HTMLSpanElement>(null);
-  useEffect(() => box.current?.focus(), []);
   const pick = (next: number) => {
     const v = clamp(next, max);
     setN(v);
     onChange(v);
   };
+  useEffect(() => {
+    box.current?.focus();
+    // A digit typed on the cell picks that many stars.
+    if (typed !== undefined && /^[0-9]$/.test(typed)) pick(Number(typed));
+    // Once, when the editor opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const onKey = (event: KeyboardEvent<HTMLSpanElement>) => {
     const rtl = box.current ? getComputedStyle(box.current).direction === "rtl" : false;
     const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowUp: 1, ArrowDown: -1 }[event.key];
@@ -85,8 +167,18 @@ function RatingEditor({ value, column, onChange, onDone }: EditorProps) {
   );
 }
 
+const number = { Cell: NumberCell, Editor: NumberEditor };
+
 export default definePlugin({
   id: "field_numbers",
   messages,
-  fieldTypes: { Rating: { Cell: RatingCell, Editor: RatingEditor } },
+  fieldTypes: {
+    Number: number,
+    Decimal: number,
+    Currency: number,
+    Percent: number,
+    Duration: number,
+    Year: number,
+    Rating: { Cell: RatingCell, Editor: RatingEditor },
+  },
 });
