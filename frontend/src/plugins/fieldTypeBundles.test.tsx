@@ -10,7 +10,7 @@ import type { PluginDefinition, PluginHost } from "./hostApi";
 import { loadPlugins, pluginMessages } from "./loader";
 import { setLoadedPlugins } from "./registry";
 import { renderWithProviders } from "../test/renderWithProviders";
-import { CellEditor } from "../features/grid/Grid";
+import { CellEditor } from "../features/grid/CellEditor";
 
 const host: PluginHost = { api: null, injectSlice: () => undefined };
 let outDir: string;
@@ -54,7 +54,7 @@ describe("the numbers plugin's Rating UI", () => {
     const noop = () => undefined;
     renderWithProviders(
       <IntlProvider locale="en" messages={pluginMessages([numbers], "en")}>
-        <CellEditor column={column} editing={editing} value={2} onText={noop} onKey={noop} onBlur={noop} onPick={noop} onValue={onValue} onDone={onDone} />
+        <CellEditor column={column} editing={editing} value={2} onText={noop} onKey={noop} onBlur={noop} onValue={onValue} onDone={onDone} />
       </IntlProvider>,
     );
     const slider = screen.getByTestId("rating-editor");

@@ -26,6 +26,10 @@ export interface CellProps {
 }
 
 export interface EditorProps extends CellProps {
+  /** The key typed on the cell that opened the editor (grid): the editor starts from it as
+   * fits its type (text from it, a select filters by it, a date picker may ignore it). */
+  typed?: string;
+  /** The new value, as the API takes it; the host saves the last one given. */
   onChange(value: unknown): void;
   onDone(): void;
 }

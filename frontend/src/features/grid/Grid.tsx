@@ -21,7 +21,6 @@ import {
 import { FormattedMessage, useIntl } from "react-intl";
 import { useAppStore } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
-import { PluginBoundary } from "../../plugins/PluginBoundary";
 import { fieldTypeUI } from "../../plugins/registry";
 import {
   useAddColumnMutation,
@@ -60,7 +59,8 @@ import {
   type SharedSource,
 } from "./api";
 import { READ_ONLY_TYPES, cellText, parseInput } from "./cells";
-import { DefaultCell } from "./defaultCells";
+import { CellEditor, type Editing } from "./CellEditor";
+import { FieldValue } from "./FieldValue";
 import { DIALOG_EDITOR_TYPES, SELF_SAVING_TYPES } from "./richFields";
 import { useLinkedValues } from "./useLinkedValues";
 import { columnWindow, pagesFor, rowWindow, scrollTopForRow } from "./virtual";
@@ -84,92 +84,6 @@ const KEY_RESIZE_SAVE_MS = 400;
 interface Cell {
   row: number;
   col: number;
-}
-
-interface Editing extends Cell {
-  text: string;
-  /** Set by a plugin editor, which works with values rather than text. */
-  value?: { v: unknown };
-  error: string | null;
-  saving: boolean;
-}
-
-export function Value({ value, column, projectId, tableId, rowId, readOnly }: { value: unknown; column: Column; projectId?: string; tableId?: string; rowId?: unknown; readOnly?: boolean }) {
-  const ui = fieldTypeUI(column.uidt);
-  if (ui?.Cell) {
-    const PluginCell = ui.Cell;
-    return (
-      <PluginBoundary pluginId={ui.pluginId} fallback={cellText(value, column)}>
-        <PluginCell value={value} column={column} projectId={projectId} tableId={tableId} rowId={rowId} readOnly={readOnly} />
-      </PluginBoundary>
-    );
-  }
-  return <DefaultCell value={value} column={column} />;
-}
-
-interface EditorProps {
-  column: Column;
-  editing: Editing;
-  value?: unknown;
-  projectId?: string;
-  tableId?: string;
-  rowId?: unknown;
-  onText(text: string): void;
-  onKey(event: KeyboardEvent<HTMLElement>): void;
-  onBlur(): void;
-  onPick(text: string): void;
-  onValue(value: unknown): void;
-  onDone(): void;
-}
-
-/** The in-place editor fitting the field type: the plugin's Editor when its UI bundle has
- * one (the host's editor if it fails), else the host's own. */
-export function CellEditor(props: EditorProps) {
-  const { column, editing, onKey, onValue, onDone, value, projectId, tableId, rowId } = props;
-  const ui = fieldTypeUI(column.uidt);
-  if (ui?.Editor) {
-    const PluginEditor = ui.Editor;
-    return (
-      <PluginBoundary pluginId={ui.pluginId} fallback={<HostEditor {...props} />}>
-        <div data-testid="plugin-editor" onKeyDown={onKey}>
-          <PluginEditor value={editing.value ? editing.value.v : value} column={column} projectId={projectId} tableId={tableId} rowId={rowId} onChange={onValue} onDone={onDone} />
-        </div>
-      </PluginBoundary>
-    );
-  }
-  return <HostEditor {...props} />;
-}
-
-/** The host's editors: a select for single selects, a date input for dates, text otherwise. */
-function HostEditor({ column, editing, onText, onKey, onBlur, onPick }: EditorProps) {
-  const common = {
-    autoFocus: true,
-    disabled: editing.saving,
-    onKeyDown: onKey,
-    onBlur,
-    "data-testid": "cell-editor",
-  };
-  if (column.uidt === "SingleSelect") {
-    return (
-      <select {...common} className="bp6-small wb-cell-select" value={editing.text} onChange={(e) => onPick(e.currentTarget.value)}>
-        <option value="" />
-        {(column.colOptions?.options ?? []).map((o) => (
-          <option key={o.title} value={o.title}>
-            {o.title}
-          </option>
-        ))}
-      </select>
-    );
-  }
-  return (
-    <input
-      {...common}
-      type={column.uidt === "Date" ? "date" : "text"}
-      className={`bp6-input bp6-small${editing.error ? " bp6-intent-danger" : ""}`}
-      value={editing.text}
-      onChange={(e) => onText(e.currentTarget.value)}
-    />
-  );
 }
 
 interface PageProps {
@@ -199,7 +113,6 @@ interface PageProps {
   onEditText(text: string): void;
   onEditKey(event: KeyboardEvent<HTMLElement>): void;
   onEditBlur(): void;
-  onEditPick(text: string): void;
   onEditValue(value: unknown): void;
   onEditDone(): void;
 }
@@ -245,7 +158,6 @@ function GridPage(props: PageProps) {
                 onText={props.onEditText}
                 onKey={props.onEditKey}
                 onBlur={props.onEditBlur}
-                onPick={props.onEditPick}
               />
               {editing.error && (
                 <Callout intent="danger" compact className="wb-cell-error" data-testid="cell-error">
@@ -254,7 +166,7 @@ function GridPage(props: PageProps) {
               )}
             </div>
           ) : record ? (
-            <Value value={record[column.title]} column={column} projectId={props.projectId} tableId={tableId} rowId={record[props.pkName]} readOnly={!!shared} />
+            <FieldValue value={record[column.title]} column={column} projectId={props.projectId} tableId={tableId} rowId={record[props.pkName]} readOnly={!!shared} />
           ) : (
             <span className="wb-cell-placeholder" />
           )}
@@ -424,12 +336,11 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
       return;
     }
     cancelled.current = false;
-    // A plugin editor works with values: a typed key starts it at that key's value.
-    const typed =
-      text !== undefined && fieldTypeUI(column.uidt)?.Editor && !DIALOG_EDITOR_TYPES.has(column.uidt)
-        ? { v: parseInput(text, column) }
-        : undefined;
-    setEditing({ ...cell, text: text ?? cellText(record[column.title], column), value: typed, error: null, saving: false });
+    // A plugin editor works with values and starts from the typed key as fits its type (text
+    // from it, a select filters its options by it, ...); a dialog opens on the current value.
+    const typed = text !== undefined && !DIALOG_EDITOR_TYPES.has(column.uidt) ? text : undefined;
+    const pristine = !!fieldTypeUI(column.uidt)?.Editor;
+    setEditing({ ...cell, text: text ?? cellText(record[column.title], column), typed, pristine, error: null, saving: false });
   };
 
   const save = async (cell: Cell, value: unknown): Promise<boolean> => {
@@ -513,6 +424,13 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     if (column && SELF_SAVING_TYPES.has(column.uidt)) {
       // The link picker saved each change through the links API already.
       setEditing(null);
+      scroller.current?.focus();
+      return;
+    }
+    if (!editing.value && editing.pristine) {
+      // A plugin editor left as it opened: close without writing.
+      setEditing(null);
+      if (move) moveTo({ row: editing.row + move.dRow, col: editing.col + move.dCol });
       scroller.current?.focus();
       return;
     }
@@ -892,7 +810,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
                 if (dragging.current && event.buttons === 1 && active && !editing) setRangeEnd(cell);
               }}
               onCellDoubleClick={(cell) => startEditing(cell)}
-              onEditText={(text) => editing && setEditing({ ...editing, text, error: null })}
+              onEditText={(text) => editing && setEditing({ ...editing, text, pristine: false, error: null })}
               onEditKey={onEditKey}
               onEditValue={(value) => {
                 if (!editingRef.current) return;
@@ -900,18 +818,6 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
                 setEditing(editingRef.current);
               }}
               onEditDone={() => void commit()}
-              onEditPick={(text) => {
-                if (!editing) return;
-                const cell = { row: editing.row, col: editing.col };
-                cancelled.current = true; // the pick saves; the blur that follows must not
-                setEditing({ ...editing, text, saving: true });
-                save(cell, parseInput(text, columns[cell.col]))
-                  .then(() => {
-                    setEditing(null);
-                    scroller.current?.focus();
-                  })
-                  .catch((message) => setEditing({ ...editing, text, saving: false, error: String(message) }));
-              }}
               onEditBlur={() => {
                 if (editing && !editing.error && !cancelled.current) void commit();
               }}

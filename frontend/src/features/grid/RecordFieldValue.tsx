@@ -7,8 +7,7 @@ import { useIntl } from "react-intl";
 import { PluginBoundary } from "../../plugins/PluginBoundary";
 import { fieldTypeUI } from "../../plugins/registry";
 import type { Column } from "../tables/api";
-import { cellText } from "./cells";
-import { DefaultCell } from "./defaultCells";
+import { FieldValue } from "./FieldValue";
 
 export const FORM_RICH_TYPES = new Set([
   "Links", "LinkToAnotherRecord", "Lookup", "Rollup", "Count", "Formula", "QrCode", "Barcode", "Attachment",
@@ -31,19 +30,12 @@ export function RecordFieldValue({ column, value, projectId, tableId, rowId, can
   const intl = useIntl();
   const [editing, setEditing] = useState(false);
   const ui = fieldTypeUI(column.uidt);
-  const Cell = ui?.Cell;
   const Editor = ui?.Editor;
   const common = { column, projectId, tableId, rowId };
   return (
     <div className="wb-record-rich" data-testid="record-rich" data-uidt={column.uidt}>
       <div className="wb-record-rich-value">
-        {Cell ? (
-          <PluginBoundary pluginId={ui.pluginId} fallback={cellText(value, column)}>
-            <Cell value={value} {...common} readOnly={!canEdit} />
-          </PluginBoundary>
-        ) : (
-          <DefaultCell value={value} column={column} />
-        )}
+        <FieldValue value={value} {...common} readOnly={!canEdit} />
       </div>
       {canEdit && Editor && EDITABLE.has(column.uidt) && (
         <Button size="small" icon="edit" variant="minimal" onClick={() => setEditing(true)} data-testid="record-rich-edit">

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../test/renderWithProviders";
 import type { EditorProps } from "../../plugins/hostApi";
 import { setLoadedPlugins } from "../../plugins/registry";
-import { CellEditor } from "./Grid";
+import { CellEditor } from "./CellEditor";
 
 function StarsEditor({ value, onChange, onDone }: EditorProps) {
   const [n, setN] = useState(Number(value ?? 0));
@@ -36,7 +36,7 @@ describe("cell editor", () => {
     const onValue = vi.fn();
     const onDone = vi.fn();
     renderWithProviders(
-      <CellEditor column={column} editing={editing} value={2} onText={noop} onKey={noop} onBlur={noop} onPick={noop} onValue={onValue} onDone={onDone} />,
+      <CellEditor column={column} editing={editing} value={2} onText={noop} onKey={noop} onBlur={noop} onValue={onValue} onDone={onDone} />,
     );
     act(() => {
       fireEvent.click(screen.getByTestId("stars"));
@@ -53,7 +53,7 @@ describe("cell editor", () => {
     const spy = vi.spyOn(console, "error").mockImplementation(noop);
     const warn = vi.spyOn(console, "warn").mockImplementation(noop);
     renderWithProviders(
-      <CellEditor column={column} editing={{ ...editing, text: "4" }} value={4} onText={noop} onKey={noop} onBlur={noop} onPick={noop} onValue={noop} onDone={noop} />,
+      <CellEditor column={column} editing={{ ...editing, text: "4" }} value={4} onText={noop} onKey={noop} onBlur={noop} onValue={noop} onDone={noop} />,
     );
     spy.mockRestore();
     warn.mockRestore();
@@ -63,7 +63,7 @@ describe("cell editor", () => {
 
   it("is a text input without a plugin", () => {
     renderWithProviders(
-      <CellEditor column={{ ...column, uidt: "SingleLineText" }} editing={{ ...editing, text: "abc" }} onText={noop} onKey={noop} onBlur={noop} onPick={noop} onValue={noop} onDone={noop} />,
+      <CellEditor column={{ ...column, uidt: "SingleLineText" }} editing={{ ...editing, text: "abc" }} onText={noop} onKey={noop} onBlur={noop} onValue={noop} onDone={noop} />,
     );
     expect((screen.getByTestId("cell-editor") as HTMLInputElement).value).toBe("abc");
   });

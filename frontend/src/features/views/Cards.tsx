@@ -6,7 +6,7 @@ import { useState, type DragEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { Column } from "../tables/api";
 import { PAGE_SIZE, useRecordsPageQuery, type RecordRow, type SharedSource } from "../grid/api";
-import { DefaultCell } from "../grid/defaultCells";
+import { FieldValue } from "../grid/FieldValue";
 
 export interface CardsSource {
   tableId: string;
@@ -58,7 +58,7 @@ export function RecordCard({ row, fields, cover, draggable, onDragStart, extra }
       {rest.map((c) => (
         <div key={c.id} className="wb-card-field">
           <span className="bp6-text-muted wb-card-label">{c.title}</span>
-          <DefaultCell value={row[c.title]} column={c} />
+          <FieldValue value={row[c.title]} column={c} readOnly />
         </div>
       ))}
       {extra}

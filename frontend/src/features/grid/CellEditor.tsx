@@ -1,0 +1,77 @@
+// The grid's in-place editor: the Editor of the field type's plugin UI bundle when one is
+// loaded (it works with values), else a plain text input (while a bundle loads, when it
+// fails, or for a type without one).
+import type { FocusEvent, KeyboardEvent } from "react";
+import { PluginBoundary } from "../../plugins/PluginBoundary";
+import { fieldTypeUI } from "../../plugins/registry";
+import type { Column } from "../tables/api";
+
+export interface Editing {
+  row: number;
+  col: number;
+  text: string;
+  /** Set by a plugin editor, which works with values rather than text. */
+  value?: { v: unknown };
+  /** The key typed on the cell that opened the editor, for a plugin editor to start from. */
+  typed?: string;
+  /** Opened on a plugin editor that has given no value yet (nothing to save). */
+  pristine?: boolean;
+  error: string | null;
+  saving: boolean;
+}
+
+export interface CellEditorProps {
+  column: Column;
+  editing: Editing;
+  value?: unknown;
+  projectId?: string;
+  tableId?: string;
+  rowId?: unknown;
+  onText(text: string): void;
+  onKey(event: KeyboardEvent<HTMLElement>): void;
+  onBlur(): void;
+  onValue(value: unknown): void;
+  onDone(): void;
+}
+
+export function CellEditor(props: CellEditorProps) {
+  const { column, editing, onKey, onBlur, onValue, onDone, value, projectId, tableId, rowId } = props;
+  const ui = fieldTypeUI(column.uidt);
+  if (!ui?.Editor) return <TextEditor {...props} />;
+  const PluginEditor = ui.Editor;
+  // Focus leaving the editor (not moving inside it) saves, as it does for the text input.
+  const leave = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur();
+  };
+  return (
+    <PluginBoundary pluginId={ui.pluginId} fallback={<TextEditor {...props} />}>
+      <div className="wb-plugin-editor" data-testid="plugin-editor" onKeyDown={onKey} onBlur={leave}>
+        <PluginEditor
+          value={editing.value ? editing.value.v : value}
+          typed={editing.typed}
+          column={column}
+          projectId={projectId}
+          tableId={tableId}
+          rowId={rowId}
+          onChange={onValue}
+          onDone={onDone}
+        />
+      </div>
+    </PluginBoundary>
+  );
+}
+
+function TextEditor({ editing, onText, onKey, onBlur }: CellEditorProps) {
+  return (
+    <input
+      autoFocus
+      disabled={editing.saving}
+      onKeyDown={onKey}
+      onBlur={onBlur}
+      data-testid="cell-editor"
+      className={`bp6-input bp6-small${editing.error ? " bp6-intent-danger" : ""}`}
+      value={editing.text}
+      onChange={(e) => onText(e.currentTarget.value)}
+    />
+  );
+}

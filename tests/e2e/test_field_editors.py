@@ -1,0 +1,170 @@
+"""The built-in field types' cells and editors in headless Chromium, each from its plugin's UI
+bundle: a coloured single select picked from its list, a multi select toggled by typing and
+Enter, a date set with the date picker and shown in the column's format, a checkbox toggled
+with Space, invalid JSON refused in place (the error shown, the text kept), a currency in its
+locale, a duration typed as h:mm, a long text on several lines and a web address as a link."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.support import screenshot
+from tests.e2e.test_browser import _sign_up_first_user, _use_token
+from tests.e2e.test_rich_fields import _cell
+
+pytestmark = pytest.mark.e2e
+
+COLOURS = {"todo": "#cfdffe", "done": "#1b5e20"}
+
+
+def _table(server, token):
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Fields"}, token=token)
+    options = [{"title": t, "color": c} for t, c in COLOURS.items()]
+    tags = [{"title": t} for t in ("red", "green", "blue")]
+    columns = [
+        {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
+        {"title": "Status", "uidt": "SingleSelect", "colOptions": {"options": options}},
+        {"title": "Tags", "uidt": "MultiSelect", "colOptions": {"options": tags}},
+        {"title": "Due", "uidt": "Date", "meta": {"date_format": "DD/MM/YYYY"}},
+        {"title": "Done", "uidt": "Checkbox"},
+        {"title": "Data", "uidt": "JSON"},
+        {"title": "Price", "uidt": "Currency", "meta": {"currency_locale": "de-DE", "currency_code": "EUR"}},
+        {"title": "Took", "uidt": "Duration"},
+        {"title": "Notes", "uidt": "LongText"},
+        {"title": "Site", "uidt": "URL"},
+    ]
+    table = server.api(
+        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Things", "columns": columns}, token=token
+    )
+    server.api(
+        "POST",
+        f"/api/v2/tables/{table['id']}/records",
+        [{"Name": "one", "Status": "todo", "Price": 1234.5, "Site": "example.com"}],
+        token=token,
+    )
+    return project, table
+
+
+def test_field_types_edit_through_their_plugin_editors(server, page):
+    token = _sign_up_first_user(server)
+    project, table = _table(server, token)
+    _use_token(page, token)
+    page.set_viewport_size({"width": 2400, "height": 800})
+    page.goto(f"/nc/{project['id']}/table/Things")
+    grid = page.get_by_test_id("grid-scroll")
+    editor = page.get_by_test_id("cell-editor")
+
+    # A single select: coloured tags with readable text; picked from the coloured list.
+    status = _cell(page, "Status")
+    expect(status.get_by_test_id("select-tag")).to_have_text("todo")
+    expect(status.get_by_test_id("select-tag")).to_have_css("background-color", "rgb(207, 223, 254)")
+    status.dblclick()
+    expect(page.get_by_test_id("select-options").get_by_test_id("select-tag")).to_have_text(["todo", "done"])
+    screenshot(page, "select-editor")
+    page.get_by_test_id("select-option").filter(has_text="done").click()
+    expect(status.get_by_test_id("select-tag")).to_have_text("done")
+    expect(status.get_by_test_id("select-tag")).to_have_css("background-color", "rgb(27, 94, 32)")
+    expect(status.get_by_test_id("select-tag")).to_have_css("color", "rgb(255, 255, 255)")
+
+    # A multi select: a typed key filters, Enter toggles the first match, Enter again saves.
+    tags = _cell(page, "Tags")
+    tags.click()
+    grid.press("r")
+    expect(page.get_by_test_id("select-filter")).to_have_value("r")
+    page.get_by_test_id("select-filter").press("Enter")
+    page.get_by_test_id("select-filter").fill("blu")
+    page.get_by_test_id("select-filter").press("Enter")
+    page.get_by_test_id("select-filter").press("Enter")
+    expect(tags.get_by_test_id("select-tag")).to_have_text(["red", "blue"])
+
+    # A date from the date picker, shown in the column's format.
+    due = _cell(page, "Due")
+    due.dblclick()
+    expect(editor).to_have_attribute("type", "date")
+    editor.fill("2026-12-24")
+    editor.press("Enter")
+    expect(due).to_have_text("24/12/2026")
+
+    # A checkbox toggled with Space (and back with a double click).
+    done = _cell(page, "Done")
+    done.click()
+    grid.press(" ")
+    expect(done.get_by_test_id("check-cell")).to_have_attribute("aria-checked", "true")
+    expect(done).to_have_text("✓")
+    done.dblclick()
+    expect(done.get_by_test_id("check-cell")).to_have_attribute("aria-checked", "false")
+    grid.press("Enter")
+    expect(done.get_by_test_id("check-cell")).to_have_attribute("aria-checked", "true")
+
+    # Invalid JSON: the parse error shows in place, Ctrl+Enter does not save, the text stays;
+    # leaving it anyway gets the server's error, the text still there.
+    data = _cell(page, "Data")
+    data.dblclick()
+    editor.fill('{"a": [1, 2],')
+    expect(page.get_by_test_id("json-error")).to_contain_text("Invalid JSON")
+    editor.press("Control+Enter")
+    expect(editor).to_have_value('{"a": [1, 2],')
+    screenshot(page, "json-editor-invalid")
+    editor.press("Tab")
+    expect(page.get_by_test_id("cell-error")).to_contain_text("Data")
+    expect(editor).to_have_value('{"a": [1, 2],')
+    editor.fill('{"a": [1, 2]}')
+    expect(page.get_by_test_id("json-error")).to_have_count(0)
+    editor.press("Control+Enter")
+    expect(data).to_have_text('{"a":[1,2]}')
+
+    # A currency in the column's locale and currency; typed as a plain number.
+    price = _cell(page, "Price")
+    expect(price).to_have_text(re.compile(r"^1\.234,50\s€$"))
+    price.click()
+    grid.press("9")
+    editor.fill("9.5")
+    editor.press("Enter")
+    expect(price).to_have_text(re.compile(r"^9,50\s€$"))
+
+    # A duration typed as h:mm; text that is not one gets the field's error and is kept.
+    took = _cell(page, "Took")
+    took.dblclick()
+    editor.fill("soon")
+    editor.press("Enter")
+    expect(page.get_by_test_id("cell-error")).to_contain_text("Took")
+    expect(editor).to_have_value("soon")
+    editor.fill("1:30")
+    editor.press("Enter")
+    expect(took).to_have_text("1:30")
+
+    # A long text: Enter adds a line, Ctrl+Enter saves; the cell shows it on one line.
+    notes = _cell(page, "Notes")
+    notes.dblclick()
+    editor.press_sequentially("line 1")
+    editor.press("Enter")
+    editor.press_sequentially("line 2")
+    editor.press("Control+Enter")
+    expect(editor).to_have_count(0)
+    expect(notes).to_have_text("line 1\nline 2")
+
+    # A web address is a link (https added); a double click on it does not start an edit.
+    site = _cell(page, "Site")
+    link = site.get_by_test_id("text-link")
+    expect(link).to_have_attribute("href", "https://example.com/")
+    link.dispatch_event("dblclick")
+    expect(editor).to_have_count(0)
+    screenshot(page, "field-editors")
+
+    [record] = server.api("GET", f"/api/v2/tables/{table['id']}/records", token=token)["list"]
+    assert record["Status"] == "done"
+    assert record["Tags"] == "red,blue"
+    assert record["Due"] == "2026-12-24"
+    assert record["Done"] is True
+    assert record["Data"] == {"a": [1, 2]}
+    assert record["Price"] == 9.5
+    assert record["Took"] == 5400
+    assert record["Notes"] == "line 1\nline 2"
+
+    page.reload()
+    expect(_cell(page, "Due")).to_have_text("24/12/2026")
+    expect(_cell(page, "Tags").get_by_test_id("select-tag")).to_have_text(["red", "blue"])
+    expect(_cell(page, "Data")).to_have_text(re.compile(r'^\{"a":\[1,2\]\}$'))
