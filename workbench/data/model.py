@@ -96,6 +96,7 @@ class Model:
     statements: dict[str, object] = field(default_factory=dict)
 
     def __post_init__(self):
+        self.pk_fields = [f for f in self.fields if f.column.pk]
         self.auto_fields = [f for f in self.fields if f.auto]
         self.computed_fields = [f for f in self.fields if f.computed]
         self.required_fields = [f for f in self.fields if f.column.rqd and not f.column.ai and not f.type.read_only]
@@ -107,10 +108,6 @@ class Model:
             self.by_title.setdefault(f.title, f)
             if f.column.column_name:
                 self.by_name.setdefault(f.column.column_name, f)
-
-    @property
-    def pk_fields(self) -> list[Field]:
-        return [f for f in self.fields if f.column.pk]
 
     @property
     def pv_field(self) -> Field | None:

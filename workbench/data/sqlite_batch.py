@@ -22,9 +22,15 @@ _DEFAULT_DATE = DATE._storage_format
 
 
 def _datetime(slow):
+    last = [None, None]  # the timestamps of a batch are one object: format it once
+
     def process(value):
+        if value is last[0]:
+            return last[1]
         if type(value) is dt.datetime and value.tzinfo is None:
-            return value.isoformat(" ", "microseconds")
+            text = value.isoformat(" ", "microseconds")
+            last[0], last[1] = value, text
+            return text
         return slow(value)
 
     return process
@@ -42,9 +48,9 @@ def _processor(column: sa.Column, dialect):
     slow = impl.bind_processor(dialect)
     if slow is None:
         return None
-    if type(impl) is DATETIME and impl._storage_format == _DEFAULT_DATETIME:
+    if isinstance(impl, DATETIME) and impl._storage_format == _DEFAULT_DATETIME:
         return _datetime(slow)
-    if type(impl) is DATE and impl._storage_format == _DEFAULT_DATE:
+    if isinstance(impl, DATE) and impl._storage_format == _DEFAULT_DATE:
         return _date(slow)
     return slow
 

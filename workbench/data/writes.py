@@ -160,10 +160,19 @@ class RowWriter:
             for f in self.model.fields
             if f.sa_column is not None
         ]
+        # The system timestamps are the same for every row: shown once, in every record.
+        autos = self._auto_values(True)
+        template = {}
+        for title, fid, to_api in shown:
+            value = autos.get(fid)
+            template[title] = value if to_api is None or value is None else to_api(value)
+        shown = [(title, fid, to_api) for title, fid, to_api in shown if fid not in autos]
         for values, pk_row in zip(prepared, pk_rows, strict=True):
             values = {**values, **{c.key: v for c, v in zip(pks, pk_row, strict=True)}}
             get = values.get
-            afters.append({title: get(fid) if to_api is None else to_api(get(fid)) for title, fid, to_api in shown})
+            record = template.copy()
+            record.update({title: get(fid) if to_api is None else to_api(get(fid)) for title, fid, to_api in shown})
+            afters.append(record)
         if self.model.computed_fields:
             keys = [{f.id: v for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
             afters = self._reread(keys, afters)
