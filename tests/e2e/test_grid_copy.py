@@ -84,3 +84,32 @@ def test_shift_click_block_across_unloaded_pages(server, context, page):
     _cell(page, ROWS - 1, 1).click(modifiers=["Shift"])
     grid.press("Control+c")
     assert _clipboard(page) == _expected(ROWS - 2, ROWS - 1)
+
+
+def test_a_block_over_the_limit_is_refused_with_a_message(server, context, page):
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    token = _sign_up_first_user(server)
+    project, table = _table(server, token)
+    # 50,001 records of two fields: 100,002 cells, just over the 100,000 a copy takes.
+    for start in range(0, 50_001, 10_000):
+        rows = [{"Name": f"p{n}", "Qty": n} for n in range(start, min(start + 10_000, 50_001))]
+        server.api("POST", f"/api/v2/tables/{table['id']}/records", rows, token=token)
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Parts")
+    expect(page.get_by_test_id("record-count")).to_have_text("50,001 records")
+    page.evaluate("navigator.clipboard.writeText('before')")
+    asked: list[str] = []
+    page.on("request", lambda r: "offset=" in r.url and asked.append(r.url))
+    grid = page.get_by_test_id("grid-scroll")
+    _cell(page, 1, 0).click()
+    grid.press("Control+a")
+    grid.press("Control+c")
+    message = "Cells selected: 100,002; at most 100,000 can be copied or cleared at once. Select a smaller block."
+    expect(page.get_by_text(message)).to_be_visible()
+    # Nothing was fetched for it, and the clipboard is untouched; clearing is refused alike.
+    assert asked == []
+    assert _clipboard(page) == "before"
+    expect(page.get_by_text(message)).to_have_count(0)  # the toast goes away
+    grid.press("Delete")
+    expect(page.get_by_text(message)).to_be_visible()
+    expect(_cell(page, 1, 0)).to_have_text("p0")
