@@ -72,7 +72,7 @@ import { useRangeEdits } from "./useRangeEdits";
 import { PasteAddRows, PasteReport } from "./PasteDialogs";
 import { CopyProgressDialog, CopyReadyDialog } from "./CopyDialogs";
 import { useBlockCopy } from "./useBlockCopy";
-import { BLOCK_CELL_LIMIT, cellCount } from "./blockCopy";
+import { BLOCK_CELL_LIMIT, cellCount, fetchPages } from "./blockCopy";
 
 export const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 32;
@@ -294,18 +294,16 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     [store, tableId, viewId, where, shared],
   );
 
-  /** Load the pages holding rows first..last (for edits of rows scrolled out of view). */
+  /** Load the pages holding rows first..last (for edits of rows scrolled out of view), a few
+   * at a time so that a large block does not send every page's request at once. */
   const loadRows = useCallback(
     async (first: number, last: number) => {
-      const loads = pagesFor(first, last, PAGE_SIZE).map((page) =>
-        store.dispatch(
-          recordsApi.endpoints.recordsPage.initiate(
-            { tableId, viewId, where, shared, offset: page * PAGE_SIZE, limit: PAGE_SIZE },
-            { subscribe: false },
-          ),
-        ),
-      );
-      await Promise.all(loads);
+      const load = async (page: number) => {
+        const args = { tableId, viewId, where, shared, offset: page * PAGE_SIZE, limit: PAGE_SIZE };
+        const result = await store.dispatch(recordsApi.endpoints.recordsPage.initiate(args, { subscribe: false }));
+        return result.data?.list ?? [];
+      };
+      await fetchPages(pagesFor(first, last, PAGE_SIZE), load, new Map(), () => undefined);
     },
     [store, tableId, viewId, where, shared],
   );
