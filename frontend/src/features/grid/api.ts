@@ -23,7 +23,7 @@ export interface SharedSource {
   filterArrJson?: string;
 }
 
-const sharedRows = (shared: SharedSource, params: Record<string, string | number | undefined>) => ({
+export const sharedRows = (shared: SharedSource, params: Record<string, string | number | undefined>) => ({
   url: `/api/v1/db/public/shared-view/${encodeURIComponent(shared.uuid)}/rows`,
   params: { ...params, sortArrJson: shared.sortArrJson, filterArrJson: shared.filterArrJson },
   headers: shared.password ? { "xc-password": shared.password } : undefined,

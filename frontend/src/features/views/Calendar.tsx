@@ -1,78 +1,253 @@
-// A calendar view as a month grid: records placed on the day of their date field.
-import { Button, ButtonGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
-import { useState } from "react";
-import { useIntl } from "react-intl";
-import type { Column } from "../tables/api";
+// The calendar body: a month, week or day (the mode is remembered per view in this browser),
+// with the records dated in the visible range (loaded with a `where` on the date field, every
+// page) placed on their day, and for a DateTime field on their hour in week and day modes.
+// Dragging a record to another day (or hour) writes its date; a side list holds the records
+// without a date (drop one on a day to date it, or a dated one on the list to clear it).
+// Clicking a record opens it. Days are UTC days, as the grid shows DateTimes.
+import { Button, ButtonGroup, NonIdealState, Spinner } from "@blueprintjs/core";
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { RecordRow } from "../grid/api";
-import { useCardRows, type CardsSource } from "./Cards";
+import type { Column } from "../tables/api";
+import type { CardsSource } from "./Cards";
+import {
+  CALENDAR_MODES,
+  HOURS,
+  byDay,
+  bySlot,
+  dayOf,
+  movedValue,
+  rangeWhere,
+  shiftAnchor,
+  slotKey,
+  timeLabel,
+  today,
+  undatedWhere,
+  visibleDays,
+  type CalendarMode,
+} from "./calendarRange";
+import { LoadMore } from "./LoadMore";
+import { useRecordFeed } from "./recordFeed";
+import { useRecordMoves, withMoves } from "./recordMoves";
 
-/** The days shown for a month: whole weeks from Monday, as YYYY-MM-DD strings. */
-export function monthDays(year: number, month: number): string[] {
-  const first = new Date(Date.UTC(year, month, 1));
-  const start = new Date(first);
-  start.setUTCDate(1 - ((first.getUTCDay() + 6) % 7));
-  const days: string[] = [];
-  const cursor = new Date(start);
-  do {
-    for (let i = 0; i < 7; i += 1) {
-      days.push(cursor.toISOString().slice(0, 10));
-      cursor.setUTCDate(cursor.getUTCDate() + 1);
-    }
-  } while (cursor.getUTCMonth() === month);
-  return days;
-}
+const modeKey = (viewId?: string) => `wb.calendar.mode.${viewId ?? "shared"}`;
 
-/** Records by day (the first 10 characters of the date value). */
-export function byDay(rows: readonly RecordRow[], field: Column): Map<string, RecordRow[]> {
-  const map = new Map<string, RecordRow[]>();
-  for (const row of rows) {
-    const value = row[field.title];
-    if (typeof value !== "string" || value.length < 10) continue;
-    const day = value.slice(0, 10);
-    map.set(day, [...(map.get(day) ?? []), row]);
+function storedMode(viewId?: string): CalendarMode {
+  try {
+    const value = localStorage.getItem(modeKey(viewId));
+    return CALENDAR_MODES.includes(value as CalendarMode) ? (value as CalendarMode) : "month";
+  } catch {
+    return "month";
   }
-  return map;
 }
 
-export function Calendar({ source, columns, dateColumnId }: { source: CardsSource; columns: Column[]; dateColumnId?: string | null }) {
+export interface CalendarProps {
+  source: CardsSource;
+  columns: Column[];
+  dateColumnId?: string | null;
+  pkName?: string;
+  /** The user may change records (drag them to another day). */
+  canMove?: boolean;
+  onOpen?(row: RecordRow): void;
+}
+
+export function Calendar(props: CalendarProps) {
   const intl = useIntl();
-  const now = new Date();
-  const [month, setMonth] = useState({ year: now.getFullYear(), month: now.getMonth() });
-  const { rows, isLoading } = useCardRows(source);
-  const field = columns.find((c) => c.id === dateColumnId) ?? columns.find((c) => c.uidt === "Date" || c.uidt === "DateTime");
+  const field =
+    props.columns.find((c) => c.id === props.dateColumnId) ?? props.columns.find((c) => c.uidt === "Date" || c.uidt === "DateTime");
   if (!field) return <NonIdealState icon="calendar" title={intl.formatMessage({ id: "views.calendar.needsDate" })} />;
-  if (isLoading) return <Spinner size={24} />;
-  const title = columns.find((c) => c.pv) ?? columns.find((c) => !c.system && !c.pk);
-  const days = monthDays(month.year, month.month);
-  const grouped = byDay(rows, field);
-  const shift = (delta: number) => {
-    const d = new Date(month.year, month.month + delta, 1);
-    setMonth({ year: d.getFullYear(), month: d.getMonth() });
+  return <CalendarOf {...props} field={field} />;
+}
+
+function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen }: CalendarProps & { field: Column }) {
+  const intl = useIntl();
+  const [mode, setModeState] = useState<CalendarMode>(() => storedMode(source.viewId));
+  const [anchor, setAnchor] = useState(() => today());
+  const setMode = (next: CalendarMode) => {
+    setModeState(next);
+    try {
+      localStorage.setItem(modeKey(source.viewId), next);
+    } catch {
+      // Not remembered (storage off); the mode still applies.
+    }
   };
-  const weekdays = days.slice(0, 7).map((d) => intl.formatDate(`${d}T12:00:00Z`, { weekday: "short", timeZone: "UTC" }));
+  const days = visibleDays(mode, anchor);
+  const first = days[0];
+  const last = days[days.length - 1];
+  const base = { tableId: source.tableId, viewId: source.viewId, shared: source.shared };
+  const dated = useRecordFeed({ ...base, where: rangeWhere(field, first, last) });
+  const undated = useRecordFeed({ ...base, where: undatedWhere(field) });
+  const { moves, move } = useRecordMoves(source.tableId, pkName);
+  const dragging = useRef<RecordRow | null>(null);
+  const [over, setOver] = useState<string | null>(null);
+
+  // Every record of the range is placed: read the pages after the first one as they come.
+  const { hasMore, isFetchingMore, loadMore } = dated;
+  useEffect(() => {
+    if (hasMore && !isFetchingMore) loadMore();
+  }, [hasMore, isFetchingMore, loadMore]);
+
+  const title = columns.find((c) => c.pv) ?? columns.find((c) => !c.system && !c.pk && c.id !== field.id);
+  const inRange = (row: RecordRow) => {
+    const day = dayOf(row[field.title]);
+    return !!day && day >= first && day <= last;
+  };
+  const placed = withMoves(dated.rows, moves, pkName, inRange).rows;
+  const waiting = withMoves(undated.rows, moves, pkName, (row) => !dayOf(row[field.title]));
+  const hours = field.uidt === "DateTime" && mode !== "month";
+  const drop = (day: string | null, hour?: number) => {
+    const row = dragging.current;
+    dragging.current = null;
+    setOver(null);
+    if (!row || !canMove) return;
+    const value = day === null ? null : movedValue(field, row[field.title], day, hour);
+    if (value === (row[field.title] ?? null)) return;
+    void move(row, { [field.title]: value });
+  };
+  const target = (key: string, day: string | null, hour?: number) =>
+    canMove
+      ? {
+          onDragOver: (e: DragEvent) => {
+            if (!dragging.current) return;
+            e.preventDefault();
+            setOver(key);
+          },
+          onDragLeave: () => setOver((current) => (current === key ? null : current)),
+          onDrop: (e: DragEvent) => {
+            e.preventDefault();
+            drop(day, hour);
+          },
+        }
+      : {};
+  const item = (row: RecordRow, testId = "calendar-item") => (
+    <button
+      type="button"
+      key={String(row[pkName])}
+      className="wb-calendar-item"
+      draggable={canMove}
+      onDragStart={(e) => {
+        dragging.current = row;
+        e.dataTransfer.setData("text/plain", String(row[pkName]));
+        e.dataTransfer.effectAllowed = "move";
+      }}
+      onClick={onOpen ? () => onOpen(row) : undefined}
+      data-testid={testId}
+    >
+      {field.uidt === "DateTime" && dayOf(row[field.title]) && <span className="wb-calendar-time">{timeLabel(row[field.title])}</span>}
+      <span className="wb-calendar-title">{title ? String(row[title.title] ?? "") || "\u00a0" : "\u00a0"}</span>
+    </button>
+  );
+  const grouped = byDay(placed, field);
+  const slots = hours ? bySlot(placed, field) : null;
+  const cell = (day: string, className: string, children: ReactNode, showDate: boolean) => (
+    <div
+      key={day}
+      className={`${className}${over === day ? " wb-calendar-over" : ""}${day === today() ? " wb-calendar-today" : ""}`}
+      data-day={day}
+      data-testid="calendar-day"
+      {...target(day, day)}
+    >
+      {showDate && <span className="wb-calendar-date">{Number(day.slice(8, 10))}</span>}
+      {children}
+    </div>
+  );
+  const weekday = (day: string, long = false) =>
+    intl.formatDate(`${day}T12:00:00Z`, { weekday: long ? "long" : "short", ...(long ? { day: "numeric", month: "long" } : {}), timeZone: "UTC" });
+  const anchorMonth = Number(anchor.slice(5, 7));
+  const heading =
+    mode === "month"
+      ? intl.formatDate(`${anchor.slice(0, 8)}15T12:00:00Z`, { year: "numeric", month: "long", timeZone: "UTC" })
+      : mode === "week"
+        ? `${intl.formatDate(`${first}T12:00:00Z`, { day: "numeric", month: "short", timeZone: "UTC" })} – ${intl.formatDate(`${last}T12:00:00Z`, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })}`
+        : intl.formatDate(`${first}T12:00:00Z`, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+  let body: ReactNode;
+  if (mode === "month") {
+    body = (
+      <div className="wb-calendar-grid">
+        {days.slice(0, 7).map((d) => <div key={`w${d}`} className="wb-calendar-weekday">{weekday(d)}</div>)}
+        {days.map((day) =>
+          cell(
+            day,
+            `wb-calendar-day${Number(day.slice(5, 7)) === anchorMonth ? "" : " wb-calendar-other"}`,
+            (grouped.get(day) ?? []).map((row) => item(row)),
+            true,
+          ),
+        )}
+      </div>
+    );
+  } else if (!slots) {
+    body = (
+      <div className="wb-calendar-grid" style={{ gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` }}>
+        {days.map((d) => <div key={`w${d}`} className="wb-calendar-weekday">{weekday(d, mode === "day")}</div>)}
+        {days.map((day) => cell(day, "wb-calendar-day wb-calendar-tall", (grouped.get(day) ?? []).map((row) => item(row)), false))}
+      </div>
+    );
+  } else {
+    body = (
+      <div className="wb-calendar-hours" style={{ gridTemplateColumns: `56px repeat(${days.length}, minmax(0, 1fr))` }}>
+        <div className="wb-calendar-weekday" />
+        {days.map((d) => <div key={`w${d}`} className="wb-calendar-weekday">{weekday(d, mode === "day")}</div>)}
+        {HOURS.map((hour) => [
+          <div key={`h${hour}`} className="wb-calendar-hour">{`${String(hour).padStart(2, "0")}:00`}</div>,
+          ...days.map((day) => {
+            const key = slotKey(day, hour);
+            return (
+              <div
+                key={key}
+                className={`wb-calendar-slot${over === key ? " wb-calendar-over" : ""}`}
+                data-slot={key}
+                data-testid="calendar-slot"
+                {...target(key, day, hour)}
+              >
+                {(slots.get(key) ?? []).map((row) => item(row))}
+              </div>
+            );
+          }),
+        ])}
+      </div>
+    );
+  }
+
   return (
-    <div className="wb-calendar" data-testid="calendar">
+    <div className="wb-calendar" data-testid="calendar" data-mode={mode}>
       <div className="wb-calendar-head">
         <ButtonGroup variant="minimal">
-          <Button icon="chevron-left" onClick={() => shift(-1)} aria-label="-1" />
-          <Button icon="chevron-right" onClick={() => shift(1)} aria-label="+1" />
+          <Button icon="chevron-left" onClick={() => setAnchor(shiftAnchor(mode, anchor, -1))} aria-label={intl.formatMessage({ id: "views.calendar.previous" })} data-testid="calendar-prev" />
+          <Button onClick={() => setAnchor(today())} data-testid="calendar-today">
+            <FormattedMessage id="views.calendar.today" />
+          </Button>
+          <Button icon="chevron-right" onClick={() => setAnchor(shiftAnchor(mode, anchor, 1))} aria-label={intl.formatMessage({ id: "views.calendar.next" })} data-testid="calendar-next" />
         </ButtonGroup>
-        <strong data-testid="calendar-month">
-          {intl.formatDate(new Date(Date.UTC(month.year, month.month, 15)), { year: "numeric", month: "long", timeZone: "UTC" })}
-        </strong>
+        <strong data-testid="calendar-month">{heading}</strong>
+        {dated.isFetchingMore && <Spinner size={16} />}
+        <ButtonGroup className="wb-calendar-modes" role="group" aria-label={intl.formatMessage({ id: "views.calendar.mode" })}>
+          {CALENDAR_MODES.map((m) => (
+            <Button key={m} active={m === mode} onClick={() => setMode(m)} aria-pressed={m === mode} data-testid={`calendar-mode-${m}`}>
+              <FormattedMessage id={`views.calendar.mode.${m}`} />
+            </Button>
+          ))}
+        </ButtonGroup>
       </div>
-      <div className="wb-calendar-grid">
-        {weekdays.map((w, i) => <div key={`w${i}`} className="wb-calendar-weekday">{w}</div>)}
-        {days.map((day) => (
-          <div key={day} className={`wb-calendar-day${Number(day.slice(5, 7)) - 1 === month.month ? "" : " wb-calendar-other"}`} data-day={day}>
-            <span className="wb-calendar-date">{Number(day.slice(8, 10))}</span>
-            {(grouped.get(day) ?? []).map((row, i) => (
-              <Tag key={i} minimal className="wb-calendar-item" data-testid="calendar-item">
-                {title ? String(row[title.title] ?? "") : ""}
-              </Tag>
-            ))}
-          </div>
-        ))}
+      <div className="wb-calendar-main">
+        <div className="wb-calendar-body">{dated.isLoading ? <Spinner size={24} /> : body}</div>
+        <aside
+          className={`wb-calendar-undated${over === "undated" ? " wb-calendar-over" : ""}`}
+          data-testid="calendar-undated"
+          {...target("undated", null)}
+        >
+          <h4 className="wb-calendar-undated-head">
+            <FormattedMessage id="views.calendar.undated" />
+            <span className="bp6-text-muted" data-testid="calendar-undated-count">{undated.total + waiting.delta}</span>
+          </h4>
+          {undated.isLoading ? <Spinner size={16} /> : waiting.rows.map((row) => item(row, "calendar-undated-item"))}
+          {!undated.isLoading && waiting.rows.length === 0 && (
+            <p className="bp6-text-muted wb-stack-empty">
+              <FormattedMessage id="views.calendar.undatedNone" />
+            </p>
+          )}
+          <LoadMore feed={undated} />
+        </aside>
       </div>
     </div>
   );

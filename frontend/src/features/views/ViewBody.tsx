@@ -1,19 +1,24 @@
 // The body of the open view in a table's workspace: the grid, the form builder, the gallery,
-// the kanban (moving a card writes its stack field through the records API) or the calendar.
+// the kanban (moving a card writes its stack field; editing a stack, the field's options;
+// collapsing one, the view's meta) or the calendar; a card or calendar record opens in the
+// expanded record form.
 import { Callout } from "@blueprintjs/core";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { workbenchApi } from "../../app/api";
 import { useAppDispatch } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
+import { ExpandedRecord } from "../grid/ExpandedRecord";
 import { Grid } from "../grid/Grid";
-import { useUpdateRecordMutation } from "../grid/api";
+import type { RecordRow } from "../grid/api";
 import { useCapabilities } from "../projects/permissions";
-import type { TableMeta } from "../tables/api";
+import { useUpdateColumnMutation, type SelectOption, type TableMeta } from "../tables/api";
 import { notify } from "../ui/notify";
 import { Calendar } from "./Calendar";
-import { Gallery, Kanban } from "./Cards";
+import { Gallery } from "./Cards";
 import { FormBuilder } from "./FormBuilder";
-import { useCalendarQuery, useGalleryQuery, useKanbanQuery, viewKind, type ViewMeta } from "./api";
+import { Kanban } from "./Kanban";
+import { useCalendarQuery, useGalleryQuery, useKanbanQuery, useUpdateViewMutation, parseMeta, viewKind, type ViewMeta } from "./api";
+import { collapsedStacks, toggleCollapsed } from "./kanbanStacks";
 
 export function ViewBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
   const kind = viewKind(view);
@@ -31,42 +36,107 @@ export function ViewBody({ table, view }: { table: TableMeta; view: ViewMeta }) 
   return <Grid key={view.id} table={table} viewId={view.id} />;
 }
 
+/** The record opened from a card or the calendar, in the expanded record form. */
+function useExpanded(table: TableMeta) {
+  const caps = useCapabilities();
+  const dispatch = useAppDispatch();
+  const [record, setRecord] = useState<RecordRow | null>(null);
+  const columns = table.columns ?? [];
+  const element = (
+    <ExpandedRecord
+      tableId={table.id}
+      projectId={table.project_id}
+      canEdit={caps.dataEdit}
+      pkName={pkOf(table)}
+      record={record}
+      columns={columns.filter((c) => !c.system || c.pk)}
+      onClose={() => {
+        setRecord(null);
+        // The cards and the calendar read their records again (the form may have changed one).
+        dispatch(workbenchApi.util.invalidateTags([{ type: "Records", id: table.id }]));
+      }}
+    />
+  );
+  return { open: setRecord, element };
+}
+
+const pkOf = (table: TableMeta) => (table.columns ?? []).find((c) => c.pk)?.title ?? "Id";
+
 function GalleryBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
   const { data, isError, error } = useGalleryQuery(view.id);
+  const expanded = useExpanded(table);
   if (isError) return <Callout intent="danger">{(error as HttpError).message}</Callout>;
-  return <Gallery source={{ tableId: table.id, viewId: view.id }} columns={table.columns ?? []} coverId={data?.fk_cover_image_col_id} />;
+  return (
+    <>
+      <Gallery source={{ tableId: table.id, viewId: view.id }} columns={table.columns ?? []} coverId={data?.fk_cover_image_col_id} onOpen={expanded.open} />
+      {expanded.element}
+    </>
+  );
 }
 
 function KanbanBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
   const { data, isError, error } = useKanbanQuery(view.id);
   const caps = useCapabilities();
-  const [updateRecord] = useUpdateRecordMutation();
+  const expanded = useExpanded(table);
+  const [updateColumn] = useUpdateColumnMutation();
+  const [updateView] = useUpdateViewMutation();
+  const meta = parseMeta(view.meta);
+  const [collapsed, setCollapsed] = useState<string[]>(() => collapsedStacks(meta));
   const columns = table.columns ?? [];
-  const pkName = columns.find((c) => c.pk)?.title ?? "Id";
   const field = columns.find((c) => c.id === data?.fk_grp_col_id);
   if (isError) return <Callout intent="danger">{(error as HttpError).message}</Callout>;
   if (!data) return null;
-  const onMove = async (pk: unknown, value: string | null) => {
-    if (!field) return;
-    const result = await updateRecord({ tableId: table.id, pkName, pk, values: { [field.title]: value } });
+  const onOptionsChange = async (options: SelectOption[]) => {
+    if (!field) return false;
+    const body = { title: field.title, colOptions: { options } };
+    const result = await updateColumn({ tableId: table.id, columnId: field.id, body });
+    if ("error" in result) notify((result.error as HttpError).message, "danger");
+    return !("error" in result);
+  };
+  const onToggleCollapsed = async (id: string) => {
+    const next = toggleCollapsed({ ...meta, collapsedStacks: collapsed }, id);
+    setCollapsed(collapsedStacks(next));
+    if (!caps.viewConfigure) return;
+    const result = await updateView({ tableId: table.id, viewId: view.id, body: { meta: { ...meta, ...next } } });
     if ("error" in result) notify((result.error as HttpError).message, "danger");
   };
   return (
-    <Kanban
-      source={{ tableId: table.id, viewId: view.id }}
-      columns={columns}
-      groupId={data.fk_grp_col_id}
-      coverId={data.fk_cover_image_col_id}
-      pkName={pkName}
-      onMove={caps.dataEdit ? onMove : undefined}
-    />
+    <>
+      <Kanban
+        source={{ tableId: table.id, viewId: view.id }}
+        columns={columns}
+        groupId={data.fk_grp_col_id}
+        coverId={data.fk_cover_image_col_id}
+        pkName={pkOf(table)}
+        canMove={caps.dataEdit}
+        onOptionsChange={caps.schema ? onOptionsChange : undefined}
+        collapsed={collapsed}
+        onToggleCollapsed={(id) => void onToggleCollapsed(id)}
+        onOpen={expanded.open}
+      />
+      {expanded.element}
+    </>
   );
 }
 
 function CalendarBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
   const { data, isError, error } = useCalendarQuery(view.id);
+  const caps = useCapabilities();
+  const expanded = useExpanded(table);
   if (isError) return <Callout intent="danger">{(error as HttpError).message}</Callout>;
   if (!data) return null;
   const dateId = data.calendar_range?.[0]?.fk_from_column_id;
-  return <Calendar source={{ tableId: table.id, viewId: view.id }} columns={table.columns ?? []} dateColumnId={dateId} />;
+  return (
+    <>
+      <Calendar
+        source={{ tableId: table.id, viewId: view.id }}
+        columns={table.columns ?? []}
+        dateColumnId={dateId}
+        pkName={pkOf(table)}
+        canMove={caps.dataEdit}
+        onOpen={expanded.open}
+      />
+      {expanded.element}
+    </>
+  );
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Column } from "../tables/api";
-import { byDay, monthDays } from "./Calendar";
-import { cardFields, coverUrl, stacks, UNCATEGORIZED } from "./Cards";
+import { cardFields, coverUrl } from "./Cards";
 import { choicesFor } from "./CreateViewDialog";
 import { createViewBody, parseMeta, sharedViewUrl, validateViewTitle, viewKind, viewPath } from "./api";
 
@@ -55,33 +54,9 @@ describe("views api helpers", () => {
 });
 
 describe("cards", () => {
-  const status = col("st", "SingleSelect", { title: "Status", colOptions: { options: [{ title: "Todo" }, { title: "Done" }] } });
-
-  it("stack records by option, unknown or empty values uncategorised", () => {
-    const rows = [{ Status: "Done" }, { Status: null }, { Status: "Todo" }, { Status: "Gone" }, { Status: "Done" }];
-    expect(stacks(rows, status).map((s) => [s.key, s.rows.length])).toEqual([[UNCATEGORIZED, 2], ["Todo", 1], ["Done", 2]]);
-  });
-
   it("show the display value first and leave out system, key and cover fields", () => {
     const columns = [col("id", "ID", { pk: true }), col("n", "Number"), col("t", "SingleLineText", { pv: true }), col("a", "Attachment")];
     expect(cardFields(columns, "a").map((c) => c.id)).toEqual(["t", "n"]);
-  });
-});
-
-describe("calendar", () => {
-  it("covers a month in whole weeks from Monday", () => {
-    const days = monthDays(2026, 1); // February 2026 starts on a Sunday
-    expect(days[0]).toBe("2026-01-26");
-    expect(days.length % 7).toBe(0);
-    expect(days).toContain("2026-02-28");
-    expect(days.at(-1)).toBe("2026-03-01");
-  });
-
-  it("places records on the day of their date", () => {
-    const due = col("due", "DateTime", { title: "Due" });
-    const map = byDay([{ Due: "2026-02-03 10:00:00" }, { Due: "2026-02-03" }, { Due: null }, { Due: "bad" }], due);
-    expect([...map.keys()]).toEqual(["2026-02-03"]);
-    expect(map.get("2026-02-03")).toHaveLength(2);
   });
 });
 

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import type { Column } from "../tables/api";
+import {
+  addOption,
+  collapsedStacks,
+  editOption,
+  moveOption,
+  sortedOptions,
+  stacksOf,
+  stackTitleError,
+  stackWhere,
+  toggleCollapsed,
+  UNCATEGORIZED,
+  UNCATEGORIZED_ID,
+} from "./kanbanStacks";
+import { withMoves } from "./recordMoves";
+import { nextOffset } from "./recordFeed";
+
+const status = (options: { id: string; title: string; order?: number; color?: string }[]): Column => ({
+  id: "st",
+  title: "Status",
+  uidt: "SingleSelect",
+  colOptions: { options },
+});
+
+describe("kanban stacks", () => {
+  const field = status([
+    { id: "o2", title: "Done", order: 2 },
+    { id: "o1", title: "Todo", order: 1 },
+    { id: "o3", title: "In review", order: 3 },
+  ]);
+
+  it("are Uncategorized then the options in their order", () => {
+    expect(sortedOptions(field).map((o) => o.title)).toEqual(["Todo", "Done", "In review"]);
+    expect(stacksOf(field).map((s) => [s.key, s.id])).toEqual([[UNCATEGORIZED, UNCATEGORIZED_ID], ["Todo", "o1"], ["Done", "o2"], ["In review", "o3"]]);
+  });
+
+  it("load their records with a where; Uncategorized takes every value that is not an option", () => {
+    expect(stackWhere(field, "Todo")).toBe("(Status,eq,Todo)");
+    expect(stackWhere(field, "In review")).toBe('(Status,eq,"In review")');
+    expect(stackWhere(field, UNCATEGORIZED)).toBe('(Status,nanyof,Todo,Done,"In review")');
+    expect(stackWhere(status([]), UNCATEGORIZED)).toBe("(Status,blank)");
+  });
+
+  it("reorder, add, rename and recolour options, keeping ids and renumbering the order", () => {
+    const options = sortedOptions(field);
+    expect(moveOption(options, 2, 0).map((o) => [o.title, o.order])).toEqual([["In review", 1], ["Todo", 2], ["Done", 3]]);
+    expect(moveOption(options, 0, 9).map((o) => o.title)).toEqual(["Todo", "Done", "In review"]);
+    const added = addOption(options, "  Blocked ");
+    expect(added.at(-1)).toMatchObject({ title: "Blocked", order: 4 });
+    expect(added.at(-1)!.id).toBeUndefined();
+    expect(added.at(-1)!.color).toMatch(/^#/);
+    const renamed = editOption(options, "o2", { title: "Shipped" });
+    expect(renamed.map((o) => [o.id, o.title])).toEqual([["o1", "Todo"], ["o2", "Shipped"], ["o3", "In review"]]);
+    expect(editOption(options, "o1", { color: "#ffdaf6" })[0]).toMatchObject({ id: "o1", title: "Todo", color: "#ffdaf6" });
+  });
+
+  it("check a stack's title: required and not another option's", () => {
+    const options = sortedOptions(field);
+    expect(stackTitleError(" ", options)).toBe("views.kanban.stackRequired");
+    expect(stackTitleError("Done", options)).toBe("views.kanban.stackTaken");
+    expect(stackTitleError("Done", options, "o2")).toBeNull();
+    expect(stackTitleError("Later", options)).toBeNull();
+  });
+
+  it("remember collapsed stacks in the view's meta beside its other keys", () => {
+    const meta = { allowCSVDownload: true };
+    const once = toggleCollapsed(meta, "o1");
+    expect(once).toEqual({ allowCSVDownload: true, collapsedStacks: ["o1"] });
+    expect(collapsedStacks(toggleCollapsed(once, "o1"))).toEqual([]);
+    expect(collapsedStacks({ collapsedStacks: ["a", 3] })).toEqual(["a"]);
+  });
+});
+
+describe("moved records", () => {
+  const rows = [{ Id: 1, Status: "Todo" }, { Id: 2, Status: "Todo" }];
+
+  it("leave the list they left and show in the one they joined, with the count corrected", () => {
+    const moves = new Map([[JSON.stringify(2), { Id: 2, Status: "Done" }], [JSON.stringify(7), { Id: 7, Status: "Todo" }]]);
+    const todo = withMoves(rows, moves, "Id", (r) => r.Status === "Todo");
+    expect(todo.rows.map((r) => r.Id)).toEqual([7, 1]);
+    expect(todo.delta).toBe(0);
+    const done = withMoves([], moves, "Id", (r) => r.Status === "Done");
+    expect(done.rows).toEqual([{ Id: 2, Status: "Done" }]);
+    expect(done.delta).toBe(1);
+  });
+
+  it("once saved and read again, are not counted twice", () => {
+    const moves = new Map([[JSON.stringify(2), { Id: 2, Status: "Done" }]]);
+    const done = withMoves([{ Id: 2, Status: "Done" }], moves, "Id", (r) => r.Status === "Done");
+    expect(done).toEqual({ rows: [{ Id: 2, Status: "Done" }], delta: 0 });
+  });
+});
+
+describe("record pages", () => {
+  const page = (n: number, totalRows?: number, isLastPage = false) => ({
+    list: Array.from({ length: n }, (_, i) => ({ Id: i })),
+    pageInfo: { totalRows: totalRows as number, pageSize: 100, isFirstPage: false, isLastPage },
+  });
+
+  it("go on until every record is loaded", () => {
+    expect(nextOffset(page(100, 250), 100)).toBe(100);
+    expect(nextOffset(page(100, 250), 200)).toBe(200);
+    expect(nextOffset(page(50, 250), 250)).toBeUndefined();
+    expect(nextOffset(page(100, 300, true), 300)).toBeUndefined();
+    expect(nextOffset(page(0, 0), 0)).toBeUndefined();
+    expect(nextOffset(page(100, undefined), 100)).toBe(100);
+    expect(nextOffset(page(40, undefined), 140)).toBeUndefined();
+  });
+});

@@ -1,0 +1,265 @@
+"""Calendar, kanban and gallery in headless Chromium: a calendar record dragged to another day
+(and, in week mode, another hour) and an undated one dated; kanban stacks added, renamed,
+collapsed and reordered, cards dragged across stacks; a gallery and a stack scrolled past
+their first 100 records. Every change is checked through the API and after a reload."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.support import screenshot
+from tests.e2e.test_browser import _sign_up_first_user, _use_token
+
+pytestmark = pytest.mark.e2e
+
+
+def _project(server, token, columns, rows):
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Plans"}, token=token)
+    table = server.api(
+        "POST",
+        f"/api/v1/db/meta/projects/{project['id']}/tables",
+        {
+            "title": "Tasks",
+            "columns": [{"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}, *columns],
+        },
+        token=token,
+    )
+    for start in range(0, len(rows), 100):
+        server.api("POST", f"/api/v2/tables/{table['id']}/records", rows[start : start + 100], token=token)
+    return project, table
+
+
+def _column_id(table, title):
+    return next(c["id"] for c in table["columns"] if c["title"] == title)
+
+
+def _records(server, table, token):
+    rows = server.api("GET", f"/api/v2/tables/{table['id']}/records?limit=1000", token=token)["list"]
+    return {r["Name"]: r for r in rows}
+
+
+def _saved(server, table, token, name, field, value):
+    """Wait until the API reads `value` in the record's field (a move saves in the background)."""
+    for _ in range(50):
+        current = _records(server, table, token)[name][field]
+        if current == value:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"{name}.{field} is {current!r}, not {value!r}")
+
+
+def _open(page, project, view_title):
+    page.goto(f"/nc/{project['id']}/table/Tasks/{view_title}")
+
+
+def _drag(page, source, target):
+    """An HTML drag and drop of `source` onto `target`: the browser's drag events, in order,
+    sharing one DataTransfer (independent of where either sits on a scrolled board)."""
+    data = page.evaluate_handle("() => new DataTransfer()")
+    source.dispatch_event("dragstart", {"dataTransfer": data})
+    target.dispatch_event("dragenter", {"dataTransfer": data})
+    target.dispatch_event("dragover", {"dataTransfer": data})
+    target.dispatch_event("drop", {"dataTransfer": data})
+
+
+def _card_title(card):
+    """Where a card is taken to be dragged: its title (clear of its "move to" menu)."""
+    return card.locator(".wb-card-title")
+
+
+def test_calendar_records_move_between_days_and_hours(server, page):
+    token = _sign_up_first_user(server)
+    today = dt.datetime.now(dt.UTC).date()
+    first = today.replace(day=1)
+    monday = today - dt.timedelta(days=today.weekday())
+    columns = [
+        {"title": "Due", "column_name": "due", "uidt": "Date"},
+        {"title": "At", "column_name": "at", "uidt": "DateTime"},
+    ]
+    rows = [
+        {"Name": "Review", "Due": first.replace(day=10).isoformat(), "At": f"{monday.isoformat()} 09:30:00"},
+        {"Name": "Plan", "Due": None, "At": None},
+        {"Name": "Earlier", "Due": (first - dt.timedelta(days=10)).isoformat()},
+    ]
+    project, table = _project(server, token, columns, rows)
+    base = f"/api/v1/db/meta/tables/{table['id']}/calendars"
+    server.api(
+        "POST",
+        base,
+        {"title": "Deadlines", "calendar_range": [{"fk_from_column_id": _column_id(table, "Due")}]},
+        token=token,
+    )
+    server.api(
+        "POST",
+        base,
+        {"title": "Meetings", "calendar_range": [{"fk_from_column_id": _column_id(table, "At")}]},
+        token=token,
+    )
+    _use_token(page, token)
+
+    # The month shows the record dated in it (not the one in the month before), the undated one aside.
+    _open(page, project, "Deadlines")
+    calendar = page.get_by_test_id("calendar")
+    day = lambda d: calendar.locator(f"[data-testid='calendar-day'][data-day='{d.isoformat()}']")  # noqa: E731
+    expect(day(first.replace(day=10)).get_by_test_id("calendar-item")).to_have_text("Review")
+    expect(calendar.get_by_test_id("calendar-item")).to_have_count(1)
+    undated = page.get_by_test_id("calendar-undated")
+    expect(undated.get_by_test_id("calendar-undated-item")).to_have_text(["Plan"])
+
+    # Drag the record to the 20th, and the undated one to the 5th: both saved.
+    _drag(page, day(first.replace(day=10)).get_by_test_id("calendar-item"), day(first.replace(day=20)))
+    expect(day(first.replace(day=20)).get_by_test_id("calendar-item")).to_have_text("Review")
+    _drag(page, undated.get_by_test_id("calendar-undated-item"), day(first.replace(day=5)))
+    expect(day(first.replace(day=5)).get_by_test_id("calendar-item")).to_have_text("Plan")
+    expect(page.get_by_test_id("calendar-undated-count")).to_have_text("0")
+    _saved(server, table, token, "Review", "Due", first.replace(day=20).isoformat())
+    _saved(server, table, token, "Plan", "Due", first.replace(day=5).isoformat())
+    screenshot(page, "calendar-month")
+
+    # The previous month holds the earlier record; "today" comes back.
+    page.get_by_test_id("calendar-prev").click()
+    expect(calendar.get_by_test_id("calendar-item")).to_have_text(["Earlier"])
+    page.get_by_test_id("calendar-today").click()
+    expect(calendar.get_by_test_id("calendar-item")).to_have_count(2)
+
+    # Reloading keeps the moves; clicking a record opens it.
+    page.reload()
+    expect(day(first.replace(day=20)).get_by_test_id("calendar-item")).to_have_text("Review")
+    day(first.replace(day=20)).get_by_test_id("calendar-item").click()
+    expect(page.get_by_test_id("expanded-record")).to_be_visible()
+    page.keyboard.press("Escape")
+
+    # The DateTime calendar in week mode: the record sits on its hour, shows its time, and
+    # dragging it to Thursday 14:00 keeps its minutes.
+    _open(page, project, "Meetings")
+    page.get_by_test_id("calendar-mode-week").click()
+    slot = lambda d, h: calendar.locator(f"[data-slot='{d.isoformat()}T{h:02d}']")  # noqa: E731
+    item = slot(monday, 9).get_by_test_id("calendar-item")
+    expect(item).to_contain_text("09:30")
+    expect(item).to_contain_text("Review")
+    thursday = monday + dt.timedelta(days=3)
+    _drag(page, item, slot(thursday, 14))
+    expect(slot(thursday, 14).get_by_test_id("calendar-item")).to_contain_text("14:30")
+    _saved(server, table, token, "Review", "At", f"{thursday.isoformat()} 14:30:00+00:00")
+    screenshot(page, "calendar-week")
+
+    # The week mode is remembered for this view; the day mode shows one day.
+    page.reload()
+    expect(page.get_by_test_id("calendar")).to_have_attribute("data-mode", "week")
+    expect(slot(thursday, 14).get_by_test_id("calendar-item")).to_contain_text("Review")
+    page.get_by_test_id("calendar-mode-day").click()
+    expect(calendar.get_by_test_id("calendar-slot")).to_have_count(24)
+
+
+def _stack(page, title):
+    return page.locator(f"[data-testid='kanban-stack'][data-stack='{title}']")
+
+
+def _stack_order(page):
+    return page.get_by_test_id("kanban-stack").evaluate_all("els => els.map(e => e.dataset.stack)")
+
+
+def test_kanban_stacks_are_edited_and_cards_move_between_them(server, page):
+    token = _sign_up_first_user(server)
+    columns = [
+        {
+            "title": "Status",
+            "column_name": "status",
+            "uidt": "SingleSelect",
+            "colOptions": {"options": [{"title": "Todo"}, {"title": "Done"}]},
+        }
+    ]
+    rows = [{"Name": f"task {i:03d}", "Status": "Todo"} for i in range(120)] + [
+        {"Name": "ship", "Status": "Done"},
+        {"Name": "loose", "Status": None},
+    ]
+    project, table = _project(server, token, columns, rows)
+    status_id = _column_id(table, "Status")
+    server.api(
+        "POST",
+        f"/api/v1/db/meta/tables/{table['id']}/kanbans",
+        {"title": "Board", "fk_grp_col_id": status_id},
+        token=token,
+    )
+    _use_token(page, token)
+    _open(page, project, "Board")
+
+    # Counts per stack; a stack loads its next page as it scrolls.
+    todo = _stack(page, "Todo")
+    expect(todo.get_by_test_id("stack-count")).to_have_text("120")
+    expect(todo.get_by_test_id("record-card")).to_have_count(100)
+    todo.get_by_test_id("load-more").scroll_into_view_if_needed()
+    expect(todo.get_by_test_id("record-card")).to_have_count(120)
+    expect(_stack(page, "").get_by_test_id("stack-count")).to_have_text("1")
+
+    # Add a stack: a new option of the field.
+    page.get_by_test_id("stack-add").click()
+    page.get_by_test_id("stack-add-input").fill("Done")
+    expect(page.get_by_text("There is already a stack with this name")).to_be_visible()
+    page.get_by_test_id("stack-add-input").fill("Doing")
+    page.get_by_test_id("stack-add-input").press("Enter")
+    expect(_stack(page, "Doing")).to_be_visible()
+    assert _stack_order(page) == ["", "Todo", "Done", "Doing"]
+
+    # Rename "Todo": its records follow.
+    todo.get_by_test_id("stack-menu").click()
+    page.get_by_test_id("stack-rename").click()
+    todo.get_by_test_id("stack-rename-input").fill("Backlog")
+    todo.get_by_test_id("stack-rename-input").press("Enter")
+    backlog = _stack(page, "Backlog")
+    expect(backlog.get_by_test_id("stack-count")).to_have_text("120")
+    assert _records(server, table, token)["task 000"]["Status"] == "Backlog"
+
+    # Drag a card from Done to Doing, and the uncategorised one too.
+    _drag(page, _card_title(_stack(page, "Done").get_by_test_id("record-card")), _stack(page, "Doing"))
+    expect(_stack(page, "Doing").get_by_test_id("record-card")).to_have_count(1)
+    expect(_stack(page, "Done").get_by_test_id("stack-count")).to_have_text("0")
+    _drag(page, _card_title(_stack(page, "").get_by_test_id("record-card")), _stack(page, "Doing"))
+    expect(_stack(page, "Doing").get_by_test_id("stack-count")).to_have_text("2")
+    _saved(server, table, token, "ship", "Status", "Doing")
+    _saved(server, table, token, "loose", "Status", "Doing")
+
+    # Reorder: drag the Doing stack's header onto Backlog; collapse Done.
+    _drag(page, _stack(page, "Doing").get_by_test_id("stack-head"), backlog)
+    expect(page.get_by_test_id("kanban-stack").nth(1)).to_have_attribute("data-stack", "Doing")
+    _stack(page, "Done").get_by_test_id("stack-collapse").click()
+    expect(_stack(page, "Done").locator(".wb-stack-cards")).to_have_count(0)
+    screenshot(page, "kanban-stacks")
+
+    # Everything holds after a reload.
+    page.reload()
+    expect(_stack(page, "Doing").get_by_test_id("record-card")).to_have_count(2)
+    assert _stack_order(page) == ["", "Doing", "Backlog", "Done"]
+    expect(_stack(page, "Done").locator(".wb-stack-cards")).to_have_count(0)
+    expect(_stack(page, "Backlog").get_by_test_id("stack-count")).to_have_text("120")
+    field = server.api("GET", f"/api/v1/db/meta/columns/{status_id}", token=token)
+    assert [o["title"] for o in sorted(field["colOptions"]["options"], key=lambda o: o["order"])] == [
+        "Doing",
+        "Backlog",
+        "Done",
+    ]
+
+
+def test_gallery_scrolls_past_the_first_hundred_records(server, page):
+    token = _sign_up_first_user(server)
+    rows = [{"Name": f"card {i:03d}"} for i in range(130)]
+    project, table = _project(server, token, [], rows)
+    server.api("POST", f"/api/v1/db/meta/tables/{table['id']}/galleries", {"title": "Cards"}, token=token)
+    _use_token(page, token)
+    _open(page, project, "Cards")
+    gallery = page.get_by_test_id("gallery")
+    expect(gallery.get_by_test_id("record-card")).to_have_count(100)
+    expect(page.get_by_test_id("gallery-count")).to_contain_text("100")
+    expect(page.get_by_test_id("gallery-count")).to_contain_text("130")
+    page.get_by_test_id("load-more").scroll_into_view_if_needed()
+    expect(gallery.get_by_test_id("record-card")).to_have_count(130)
+    expect(gallery.get_by_test_id("record-card").last).to_contain_text("card 129")
+    expect(page.get_by_test_id("load-more")).to_have_count(0)
+    page.reload()
+    expect(gallery.get_by_test_id("record-card")).to_have_count(100)
+    page.get_by_test_id("load-more").scroll_into_view_if_needed()
+    expect(gallery.get_by_test_id("record-card")).to_have_count(130)
