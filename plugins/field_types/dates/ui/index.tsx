@@ -2,7 +2,7 @@
 // 12-hour times with meta.is12hrFormat) or the user's locale (DateTime in the user's time
 // zone); the editors are the browser's date, date-and-time and time pickers, giving the API's
 // formats (DateTime in UTC). The system timestamps show like a DateTime.
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
 import { formatDate, formatDateTime, formatTime, fromLocalInput, fromTimeInput, toLocalInput, type DateMeta } from "./format";
@@ -34,7 +34,7 @@ function DateEditor({ value, column, onChange }: EditorProps) {
   const kind = INPUTS[column.uidt] ?? INPUTS.Date;
   const [text, setText] = useState(() => kind.toInput(value));
   const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useLayoutEffect(() => ref.current?.focus(), []);
   return (
     <input
       ref={ref}

@@ -2,7 +2,7 @@
 // value laid out on lines, checked as the user types: a parse error shows under it and
 // Ctrl+Enter does not save until it is fixed (the text stays as typed). Enter adds a line;
 // Ctrl+Enter, Shift+Enter, Tab or leaving it saves.
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
 import messages from "./messages.json";
@@ -53,7 +53,7 @@ function JsonEditor({ value, typed, onChange }: EditorProps) {
     // The text goes to the server as typed, which reads it as JSON.
     onChange(next.trim() ? next : null);
   };
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     if (el) {
       el.focus();

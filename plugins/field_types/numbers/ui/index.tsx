@@ -5,7 +5,7 @@
 // explains. Rating shows as stars and is edited by picking a star (click, number keys or
 // arrows; Enter or a click saves). The host shows plain text while this bundle loads or if
 // it fails.
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
 import {
@@ -57,7 +57,7 @@ function NumberEditor({ value, typed, column, onChange }: EditorProps) {
   const parse = column.uidt === "Duration" ? parseDurationInput : parseNumberInput;
   const [text, setText] = useState(() => startText(value, typed, column));
   const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     if (el) {
       el.focus();
@@ -114,7 +114,7 @@ function RatingEditor({ value, typed, column, onChange, onDone }: EditorProps) {
     setN(v);
     onChange(v);
   };
-  useEffect(() => {
+  useLayoutEffect(() => {
     box.current?.focus();
     // A digit typed on the cell picks that many stars.
     if (typed !== undefined && /^[0-9]$/.test(typed)) pick(Number(typed));

@@ -3,7 +3,7 @@
 // under a filter: typing filters, the arrows move, Enter picks (a single select saves; a
 // multi select toggles the option, and Enter with none highlighted saves), a click picks,
 // and Clear empties the value.
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { Tag } from "@blueprintjs/core";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
@@ -44,8 +44,8 @@ function SelectEditor({ value, typed, column, onChange, onDone }: EditorProps) {
   const [highlight, setHighlight] = useState(typed ? 0 : current);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
-  useEffect(() => input.current?.focus(), []);
-  useEffect(() => {
+  useLayoutEffect(() => input.current?.focus(), []);
+  useLayoutEffect(() => {
     list.current?.querySelector("[data-highlighted=true]")?.scrollIntoView?.({ block: "nearest" });
   }, [highlight]);
 

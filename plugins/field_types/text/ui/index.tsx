@@ -2,7 +2,7 @@
 // clipped to one line); Email, URL and PhoneNumber show a link (mailto:, the web address,
 // tel:) that opens without starting an edit. The editors are a text input, and for LongText
 // a text area where Enter adds a line and Ctrl+Enter, Shift+Enter, Tab or leaving it saves.
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
 import { linkHref } from "./links";
@@ -44,7 +44,7 @@ function LinkCell({ value, column }: CellProps) {
 /** The editor's text: the typed key that opened it, else the value. */
 function useStartText(value: unknown, typed: string | undefined, onChange: (value: unknown) => void) {
   const [text, setText] = useState(() => (typed !== undefined ? typed : textOf(value)));
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (typed !== undefined) onChange(typed);
     // Once, when the editor opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -59,7 +59,7 @@ function useStartText(value: unknown, typed: string | undefined, onChange: (valu
 /** Focus the field with the caret at the end of its text. */
 function useFocusAtEnd<T extends HTMLInputElement | HTMLTextAreaElement>() {
   const ref = useRef<T>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     el.focus();
