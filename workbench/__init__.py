@@ -7,8 +7,10 @@ in place, so that a plugin can rely on everything the core offers.
 """
 
 from pyramid.config import Configurator
+from pyramid.interfaces import IRoutesMapper
 
 from workbench.request_class import freeze_request_extensions
+from workbench.routing import IndexedRoutesMapper
 from workbench.settings import load_settings
 
 __version__ = "0.1.0"
@@ -23,6 +25,8 @@ def main(global_config, **settings):
 
 
 def configure(config):
+    # Route matching by the path's leading segments (before any route is added).
+    config.registry.registerUtility(IndexedRoutesMapper(), IRoutesMapper)
     # Errors first, so every later include's failures render as JSON {msg}.
     config.include("workbench.errors")
     # The JSON renderer and the route/view declaration helpers.
