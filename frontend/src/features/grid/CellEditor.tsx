@@ -40,8 +40,11 @@ export function CellEditor(props: CellEditorProps) {
   if (!ui?.Editor) return <TextEditor {...props} />;
   const PluginEditor = ui.Editor;
   // Focus leaving the editor (not moving inside it) saves, as it does for the text input.
+  // Blurs inside an editor's own dialog (a portal: elsewhere in the page, though React passes
+  // its events through here) are the dialog's business.
   const leave = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur();
+    const box = event.currentTarget;
+    if (box.contains(event.target) && !box.contains(event.relatedTarget as Node | null)) onBlur();
   };
   return (
     <PluginBoundary pluginId={ui.pluginId} fallback={<TextEditor {...props} />}>

@@ -1,6 +1,7 @@
 // The grid uses a plugin's Editor for its field type, and falls back when it throws.
 import { act, fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
+import { createPortal } from "react-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../test/renderWithProviders";
 import type { EditorProps } from "../../plugins/hostApi";
@@ -66,5 +67,31 @@ describe("cell editor", () => {
       <CellEditor column={{ ...column, uidt: "SingleLineText" }} editing={{ ...editing, text: "abc" }} onText={noop} onKey={noop} onBlur={noop} onValue={noop} onDone={noop} />,
     );
     expect((screen.getByTestId("cell-editor") as HTMLInputElement).value).toBe("abc");
+  });
+
+  it("saves when focus leaves a plugin editor, not when it moves inside it or its dialog", () => {
+    function Editor() {
+      return (
+        <>
+          <input data-testid="inside" />
+          <button type="button" data-testid="inside-too" />
+          {createPortal(<><button type="button" data-testid="dialog-a" /><button type="button" data-testid="dialog-b" /></>, document.body)}
+        </>
+      );
+    }
+    setLoadedPlugins({ plugins: [{ id: "p", fieldTypes: { Rating: { Editor } } }], failed: [] });
+    const onBlur = vi.fn();
+    renderWithProviders(
+      <>
+        <CellEditor column={column} editing={editing} value={1} onText={noop} onKey={noop} onBlur={onBlur} onValue={noop} onDone={noop} />
+        <button type="button" data-testid="outside" />
+      </>,
+    );
+    fireEvent.blur(screen.getByTestId("inside"), { relatedTarget: screen.getByTestId("inside-too") });
+    fireEvent.blur(screen.getByTestId("dialog-a"), { relatedTarget: screen.getByTestId("dialog-b") });
+    fireEvent.blur(screen.getByTestId("dialog-b"), { relatedTarget: screen.getByTestId("outside") });
+    expect(onBlur).not.toHaveBeenCalled();
+    fireEvent.blur(screen.getByTestId("inside"), { relatedTarget: screen.getByTestId("outside") });
+    expect(onBlur).toHaveBeenCalledTimes(1);
   });
 });
