@@ -1,7 +1,8 @@
 """Calendar, kanban and gallery in headless Chromium: a calendar record dragged to another day
 (and, in week mode, another hour) and an undated one dated; kanban stacks added, renamed,
-collapsed and reordered, cards dragged across stacks; a gallery and a stack scrolled past
-their first 100 records. Every change is checked through the API and after a reload."""
+collapsed and reordered, cards dragged across stacks and within one; a gallery and a stack
+scrolled past their first 100 records. Every change is checked through the API or after a
+reload."""
 
 from __future__ import annotations
 
@@ -228,6 +229,11 @@ def test_kanban_stacks_are_edited_and_cards_move_between_them(server, page):
     expect(page.get_by_test_id("kanban-stack").nth(1)).to_have_attribute("data-stack", "Doing")
     _stack(page, "Done").get_by_test_id("stack-collapse").click()
     expect(_stack(page, "Done").locator(".wb-stack-cards")).to_have_count(0)
+
+    # Within a stack: a card dropped on another goes before it.
+    slot = lambda name: backlog.get_by_test_id("card-slot").filter(has_text=name)  # noqa: E731
+    _drag(page, _card_title(slot("task 005").get_by_test_id("record-card")), slot("task 001"))
+    expect(backlog.get_by_test_id("record-card").locator(".wb-card-title").nth(1)).to_have_text("task 005")
     screenshot(page, "kanban-stacks")
 
     # Everything holds after a reload.
@@ -236,6 +242,10 @@ def test_kanban_stacks_are_edited_and_cards_move_between_them(server, page):
     assert _stack_order(page) == ["", "Doing", "Backlog", "Done"]
     expect(_stack(page, "Done").locator(".wb-stack-cards")).to_have_count(0)
     expect(_stack(page, "Backlog").get_by_test_id("stack-count")).to_have_text("120")
+    titles = _stack(page, "Backlog").get_by_test_id("record-card").locator(".wb-card-title")
+    expect(titles.nth(0)).to_have_text("task 000")
+    expect(titles.nth(1)).to_have_text("task 005")
+    expect(titles.nth(2)).to_have_text("task 001")
     field = server.api("GET", f"/api/v1/db/meta/columns/{status_id}", token=token)
     assert [o["title"] for o in sorted(field["colOptions"]["options"], key=lambda o: o["order"])] == [
         "Doing",

@@ -14,6 +14,7 @@ import type { TableMeta } from "../tables/api";
 import { notify } from "../ui/notify";
 import { Gallery } from "../views/Cards";
 import { Kanban } from "../views/Kanban";
+import { cardOrders } from "../views/kanbanStacks";
 import { parseMeta, viewKind } from "../views/api";
 import "../views/views.css";
 import { downloadSharedCsv, useSharedViewMetaQuery, type SharedViewMeta } from "./api";
@@ -109,7 +110,13 @@ function SharedBody({ meta, uuid, state, dispatch, survey }: {
       <H3 data-testid="shared-title">{meta.title}</H3>
       {kind === "gallery" && <Gallery source={source} columns={columns} coverId={settings.fk_cover_image_col_id} />}
       {kind === "kanban" && (
-        <Kanban source={source} columns={columns} groupId={settings.fk_grp_col_id} coverId={settings.fk_cover_image_col_id} />
+        <Kanban
+          source={source}
+          columns={columns}
+          groupId={settings.fk_grp_col_id}
+          coverId={settings.fk_cover_image_col_id}
+          cardOrder={cardOrders(parseMeta(meta.meta))}
+        />
       )}
       {(kind === "grid" || kind === "calendar") && <SharedGrid meta={meta} table={table} uuid={uuid} password={state.password} />}
     </Card>

@@ -1,7 +1,8 @@
 // The kanban body: a stack per option of the grouping SingleSelect field after
 // "Uncategorized", each loading its own records page after page (its count in the header).
 // Cards move between stacks by drag and drop or their "move to" menu (shown at once, saved
-// through the records API, put back on error). Who may edit the field's options adds,
+// through the records API, put back on error); dropped on a card, a card goes before it (the
+// stack's own order, kept in the view's meta). Who may edit the field's options adds,
 // renames, recolours and reorders stacks (drag a stack's header); anyone collapses a stack.
 import { Button, ButtonGroup, HTMLSelect, InputGroup, NonIdealState, Popover, Spinner, Tag } from "@blueprintjs/core";
 import { useRef, useState, type DragEvent, type KeyboardEvent } from "react";
@@ -13,6 +14,8 @@ import { LoadMore } from "./LoadMore";
 import {
   addOption,
   editOption,
+  orderedCards,
+  placeCard,
   moveOption,
   sortedOptions,
   STACK_COLOURS,
@@ -23,7 +26,7 @@ import {
   type Stack,
 } from "./kanbanStacks";
 import { useRecordFeed } from "./recordFeed";
-import { useRecordMoves, withMoves, type Moves } from "./recordMoves";
+import { moveKey, useRecordMoves, withMoves, type Moves } from "./recordMoves";
 
 export interface KanbanProps {
   source: CardsSource;
@@ -38,13 +41,16 @@ export interface KanbanProps {
   /** Ids of the collapsed stacks, and the change of one. */
   collapsed?: readonly string[];
   onToggleCollapsed?(id: string): void;
+  /** The cards' own order per stack id, and its change (absent: cards keep the loaded order). */
+  cardOrder?: Record<string, string[]>;
+  onCardOrderChange?(order: Record<string, string[]>): void;
   onOpen?(row: RecordRow): void;
 }
 
 type Dragging = { kind: "card"; row: RecordRow } | { kind: "stack"; index: number } | null;
 
 export function Kanban(props: KanbanProps) {
-  const { source, columns, groupId, coverId, pkName = "Id", canMove, onOptionsChange } = props;
+  const { source, columns, groupId, coverId, pkName = "Id", canMove, onOptionsChange, cardOrder = {}, onCardOrderChange } = props;
   const intl = useIntl();
   const { moves, move } = useRecordMoves(source.tableId, pkName);
   const dragging = useRef<Dragging>(null);
@@ -65,10 +71,18 @@ export function Kanban(props: KanbanProps) {
     if ((row[field.title] ?? "") === key) return;
     void move(row, { [field.title]: key || null });
   };
-  const dropOn = (index: number) => {
+  const keyOf = (row: RecordRow) => moveKey(row[pkName]);
+  /** A drop on stack `index`; on a card (`before`, with the stack's cards as shown) the card goes before it. */
+  const dropOn = (index: number, before?: { key: string; shown: string[] }) => {
     const drag = dragging.current;
     dragging.current = null;
     if (drag?.kind === "card" && canMove) moveTo(drag.row, stacks[index].key);
+    if (drag?.kind === "card" && before && onCardOrderChange && (canMove || belongsTo(stacks[index].key)(drag.row))) {
+      const key = keyOf(drag.row);
+      const next = Object.fromEntries(Object.entries(cardOrder).map(([id, keys]) => [id, keys.filter((k) => k !== key)]));
+      next[stacks[index].id] = placeCard(before.shown, key, before.key);
+      onCardOrderChange(next);
+    }
     if (drag?.kind === "stack" && onOptionsChange && drag.index !== index) {
       void onOptionsChange(moveOption(options, drag.index - 1, Math.max(index - 1, 0)));
     }
@@ -95,14 +109,14 @@ export function Kanban(props: KanbanProps) {
           onToggle={() => toggle(stack.id)}
           onOptionsChange={onOptionsChange}
           dragging={dragging}
-          onDropHere={() => dropOn(index)}
+          order={cardOrder[stack.id]}
+          onDropHere={(before) => dropOn(index, before)}
           renderCard={(row) => (
             <RecordCard
-              key={String(row[pkName])}
               row={row}
               fields={fields}
               cover={cover}
-              draggable={canMove}
+              draggable={canMove || !!onCardOrderChange}
               onOpen={props.onOpen}
               onDragStart={(e) => {
                 dragging.current = { kind: "card", row };
@@ -134,7 +148,7 @@ export function Kanban(props: KanbanProps) {
   );
 }
 
-function StackColumn({ stack, index, field, options, source, pkName, moves, belongs, collapsed, onToggle, onOptionsChange, dragging, onDropHere, renderCard }: {
+function StackColumn({ stack, index, field, options, source, pkName, moves, belongs, collapsed, onToggle, onOptionsChange, dragging, order, onDropHere, renderCard }: {
   stack: Stack;
   index: number;
   field: Column;
@@ -147,7 +161,8 @@ function StackColumn({ stack, index, field, options, source, pkName, moves, belo
   onToggle(): void;
   onOptionsChange?(options: SelectOption[]): Promise<boolean>;
   dragging: React.RefObject<Dragging>;
-  onDropHere(): void;
+  order?: string[];
+  onDropHere(before?: { key: string; shown: string[] }): void;
   renderCard(row: RecordRow): React.ReactNode;
 }) {
   const intl = useIntl();
@@ -155,7 +170,11 @@ function StackColumn({ stack, index, field, options, source, pkName, moves, belo
   const [renaming, setRenaming] = useState<string | null>(null);
   const saving = useRef(false);
   const feed = useRecordFeed({ tableId: source.tableId, viewId: source.viewId, shared: source.shared, where: stackWhere(field, stack.key) });
-  const { rows, delta } = withMoves(feed.rows, moves, pkName, belongs);
+  const moved = withMoves(feed.rows, moves, pkName, belongs);
+  const delta = moved.delta;
+  const keyOf = (row: RecordRow) => moveKey(row[pkName]);
+  const rows = orderedCards(moved.rows, order, keyOf);
+  const [overCard, setOverCard] = useState<string | null>(null);
   const count = feed.total + delta;
   const editable = !!onOptionsChange && !!stack.option;
   const label = stack.key || intl.formatMessage({ id: "views.kanban.uncategorized" });
@@ -261,7 +280,35 @@ function StackColumn({ stack, index, field, options, source, pkName, moves, belo
       {renameError && <p className="wb-stack-error">{intl.formatMessage({ id: renameError })}</p>}
       {!collapsed && (
         <div className="wb-stack-cards">
-          {feed.isLoading ? <Spinner size={20} /> : rows.map(renderCard)}
+          {feed.isLoading ? (
+            <Spinner size={20} />
+          ) : (
+            rows.map((row) => {
+              const key = keyOf(row);
+              return (
+                <div
+                  key={key}
+                  className={`wb-card-slot${overCard === key ? " wb-card-slot-over" : ""}`}
+                  data-testid="card-slot"
+                  onDragOver={(e) => {
+                    if (dragging.current?.kind !== "card") return;
+                    e.preventDefault();
+                    setOverCard(key);
+                  }}
+                  onDragLeave={() => setOverCard((current) => (current === key ? null : current))}
+                  onDrop={(e) => {
+                    e.preventDefault();
+                    e.stopPropagation();
+                    setOverCard(null);
+                    setOver(false);
+                    onDropHere({ key, shown: rows.map(keyOf) });
+                  }}
+                >
+                  {renderCard(row)}
+                </div>
+              );
+            })
+          )}
           {!feed.isLoading && rows.length === 0 && (
             <p className="bp6-text-muted wb-stack-empty">
               <FormattedMessage id="views.kanban.empty" />

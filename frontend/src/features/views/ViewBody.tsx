@@ -18,7 +18,7 @@ import { Gallery } from "./Cards";
 import { FormBuilder } from "./FormBuilder";
 import { Kanban } from "./Kanban";
 import { useCalendarQuery, useGalleryQuery, useKanbanQuery, useUpdateViewMutation, parseMeta, viewKind, type ViewMeta } from "./api";
-import { collapsedStacks, toggleCollapsed } from "./kanbanStacks";
+import { cardOrders, collapsedStacks, toggleCollapsed } from "./kanbanStacks";
 
 export function ViewBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
   const kind = viewKind(view);
@@ -80,8 +80,9 @@ function KanbanBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
   const expanded = useExpanded(table);
   const [updateColumn] = useUpdateColumnMutation();
   const [updateView] = useUpdateViewMutation();
-  const meta = parseMeta(view.meta);
-  const [collapsed, setCollapsed] = useState<string[]>(() => collapsedStacks(meta));
+  // The stacks' collapsed state and the cards' order: the view's meta, saved for who may
+  // configure the view (kept in this page for others).
+  const [meta, setMeta] = useState<Record<string, unknown>>(() => parseMeta(view.meta));
   const columns = table.columns ?? [];
   const field = columns.find((c) => c.id === data?.fk_grp_col_id);
   if (isError) return <Callout intent="danger">{(error as HttpError).message}</Callout>;
@@ -93,11 +94,10 @@ function KanbanBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
     if ("error" in result) notify((result.error as HttpError).message, "danger");
     return !("error" in result);
   };
-  const onToggleCollapsed = async (id: string) => {
-    const next = toggleCollapsed({ ...meta, collapsedStacks: collapsed }, id);
-    setCollapsed(collapsedStacks(next));
+  const saveMeta = async (next: Record<string, unknown>) => {
+    setMeta(next);
     if (!caps.viewConfigure) return;
-    const result = await updateView({ tableId: table.id, viewId: view.id, body: { meta: { ...meta, ...next } } });
+    const result = await updateView({ tableId: table.id, viewId: view.id, body: { meta: next } });
     if ("error" in result) notify((result.error as HttpError).message, "danger");
   };
   return (
@@ -110,8 +110,10 @@ function KanbanBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
         pkName={pkOf(table)}
         canMove={caps.dataEdit}
         onOptionsChange={caps.schema ? onOptionsChange : undefined}
-        collapsed={collapsed}
-        onToggleCollapsed={(id) => void onToggleCollapsed(id)}
+        collapsed={collapsedStacks(meta)}
+        onToggleCollapsed={(id) => void saveMeta(toggleCollapsed(meta, id))}
+        cardOrder={cardOrders(meta)}
+        onCardOrderChange={(order) => void saveMeta({ ...meta, cardOrder: order })}
         onOpen={expanded.open}
       />
       {expanded.element}

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { Column } from "../tables/api";
 import {
   addOption,
+  cardOrders,
+  orderedCards,
+  placeCard,
   collapsedStacks,
   editOption,
   moveOption,
@@ -69,6 +72,31 @@ describe("kanban stacks", () => {
     expect(once).toEqual({ allowCSVDownload: true, collapsedStacks: ["o1"] });
     expect(collapsedStacks(toggleCollapsed(once, "o1"))).toEqual([]);
     expect(collapsedStacks({ collapsedStacks: ["a", 3] })).toEqual(["a"]);
+  });
+});
+
+describe("the cards' own order in a stack", () => {
+  const keyOf = (row: { Id: number }) => JSON.stringify(row.Id);
+  const rows = [1, 2, 3, 4].map((Id) => ({ Id }));
+
+  it("lists the ordered cards first, then the others as loaded", () => {
+    expect(orderedCards(rows, ["3", "1"], keyOf).map((r) => r.Id)).toEqual([3, 1, 2, 4]);
+    expect(orderedCards(rows, ["9", "2"], keyOf).map((r) => r.Id)).toEqual([2, 1, 3, 4]);
+    expect(orderedCards(rows, undefined, keyOf)).toEqual(rows);
+  });
+
+  it("puts a dropped card before the card it was dropped on, or last", () => {
+    expect(placeCard(["1", "2", "3", "4"], "4", "2")).toEqual(["1", "4", "2", "3"]);
+    expect(placeCard(["1", "2", "3"], "1", "3")).toEqual(["2", "1", "3"]);
+    expect(placeCard(["1", "2"], "7", "1")).toEqual(["7", "1", "2"]);
+    expect(placeCard(["1", "2"], "1", null)).toEqual(["2", "1"]);
+    expect(placeCard(Array.from({ length: 600 }, (_, i) => String(i)), "x", "0")).toHaveLength(500);
+  });
+
+  it("is read from the view's meta, ignoring what is not a list of keys", () => {
+    expect(cardOrders({ cardOrder: { o1: ["1", 2, "3"], o2: "x" } })).toEqual({ o1: ["1", "3"] });
+    expect(cardOrders({ cardOrder: [] })).toEqual({});
+    expect(cardOrders({})).toEqual({});
   });
 });
 

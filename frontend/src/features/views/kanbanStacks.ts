@@ -88,3 +88,34 @@ export function toggleCollapsed(meta: Record<string, unknown>, id: string): Reco
   const next = current.includes(id) ? current.filter((c) => c !== id) : [...current, id];
   return { ...meta, collapsedStacks: next };
 }
+
+/** Cards kept in a stack's order at most (the view's meta stays small). */
+export const CARD_ORDER_LIMIT = 500;
+
+/** The cards' own order per stack id (keys as `moveKey` writes them), from the view's meta. */
+export function cardOrders(meta: Record<string, unknown>): Record<string, string[]> {
+  const value = meta.cardOrder;
+  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([, keys]) => Array.isArray(keys))
+      .map(([id, keys]) => [id, (keys as unknown[]).filter((k): k is string => typeof k === "string")]),
+  );
+}
+
+/** A stack's cards in its own order: the ordered ones first (in that order), then the others as loaded. */
+export function orderedCards<T>(rows: readonly T[], order: readonly string[] | undefined, keyOf: (row: T) => string): T[] {
+  if (!order?.length) return [...rows];
+  const rank = new Map(order.map((key, index) => [key, index]));
+  const ranked = rows.filter((row) => rank.has(keyOf(row))).sort((a, b) => rank.get(keyOf(a))! - rank.get(keyOf(b))!);
+  return [...ranked, ...rows.filter((row) => !rank.has(keyOf(row)))];
+}
+
+/** The stack's order once card `key` is put before card `before` (at the end when null);
+ * `shown` is the stack's cards as shown now. */
+export function placeCard(shown: readonly string[], key: string, before: string | null): string[] {
+  const rest = shown.filter((k) => k !== key);
+  const at = before === null ? -1 : rest.indexOf(before);
+  const next = at < 0 ? [...rest, key] : [...rest.slice(0, at), key, ...rest.slice(at)];
+  return next.slice(0, CARD_ORDER_LIMIT);
+}
