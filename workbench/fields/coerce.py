@@ -28,6 +28,8 @@ def to_text(value: Any) -> str | None:
 
 
 def to_int(value: Any, low: int = -MAX_SAFE_INTEGER, high: int = MAX_SAFE_INTEGER) -> int | None:
+    if type(value) is int and low <= value <= high:  # the common case, at once
+        return value
     if blank(value):
         return None
     if isinstance(value, bool):
@@ -50,6 +52,8 @@ def to_int(value: Any, low: int = -MAX_SAFE_INTEGER, high: int = MAX_SAFE_INTEGE
 
 
 def to_float(value: Any) -> float | None:
+    if type(value) is float and math.isfinite(value):  # the common case, at once
+        return value
     if blank(value):
         return None
     if isinstance(value, bool):

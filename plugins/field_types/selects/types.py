@@ -79,8 +79,17 @@ class SingleSelect(FieldType):
     def rename_value(self, value, renames):
         return renames.get(value, value) if isinstance(value, str) else value
 
+    def _known_titles(self) -> set[str]:
+        """The option titles as a set, kept while the column's options stay the same object
+        (a batch checks every row against it)."""
+        options = getattr(self.column, "col_options", None)
+        cached = getattr(self, "_known", None)
+        if cached is None or cached[0] is not options:
+            cached = self._known = (options, frozenset(self.option_titles))
+        return cached[1]
+
     def _check(self, titles: list[str]) -> None:
-        known = set(self.option_titles)
+        known = self._known_titles()
         unknown = [t for t in titles if t not in known]
         if unknown:
             raise UnknownOptions(unknown)
