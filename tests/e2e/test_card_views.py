@@ -85,6 +85,7 @@ def test_calendar_records_move_between_days_and_hours(server, page):
         {"Name": "Review", "Due": first.replace(day=10).isoformat(), "At": f"{monday.isoformat()} 09:30:00"},
         {"Name": "Plan", "Due": None, "At": None},
         {"Name": "Earlier", "Due": (first - dt.timedelta(days=10)).isoformat()},
+        {"Name": "Gone", "Due": first.replace(day=12).isoformat()},
     ]
     project, table = _project(server, token, columns, rows)
     base = f"/api/v1/db/meta/tables/{table['id']}/calendars"
@@ -107,7 +108,7 @@ def test_calendar_records_move_between_days_and_hours(server, page):
     calendar = page.get_by_test_id("calendar")
     day = lambda d: calendar.locator(f"[data-testid='calendar-day'][data-day='{d.isoformat()}']")  # noqa: E731
     expect(day(first.replace(day=10)).get_by_test_id("calendar-item")).to_have_text("Review")
-    expect(calendar.get_by_test_id("calendar-item")).to_have_count(1)
+    expect(calendar.get_by_test_id("calendar-item")).to_have_count(2)
     undated = page.get_by_test_id("calendar-undated")
     expect(undated.get_by_test_id("calendar-undated-item")).to_have_text(["Plan"])
 
@@ -120,6 +121,16 @@ def test_calendar_records_move_between_days_and_hours(server, page):
     _saved(server, table, token, "Review", "Due", first.replace(day=20).isoformat())
     _saved(server, table, token, "Plan", "Due", first.replace(day=5).isoformat())
     screenshot(page, "calendar-month")
+
+    # A move the server refuses (the record was deleted meanwhile) is undone, with its reason,
+    # and the calendar reads its records again (the deleted one goes).
+    gone = _records(server, table, token)["Gone"]
+    server.api("DELETE", f"/api/v2/tables/{table['id']}/records", {"Id": gone["Id"]}, token=token)
+    _drag(page, day(first.replace(day=12)).get_by_test_id("calendar-item"), day(first.replace(day=14)))
+    expect(page.locator(".bp6-toast-container .bp6-toast")).to_be_visible()
+    expect(day(first.replace(day=14)).get_by_test_id("calendar-item")).to_have_count(0)
+    expect(day(first.replace(day=12)).get_by_test_id("calendar-item")).to_have_count(0)
+    expect(calendar.get_by_test_id("calendar-item")).to_have_count(2)
 
     # The previous month holds the earlier record; "today" comes back.
     page.get_by_test_id("calendar-prev").click()

@@ -1,6 +1,6 @@
 // Records moved by drag and drop (a card to another stack, a calendar record to another day):
 // shown at once where they were dropped, saved through the records API, put back with the
-// server's message when the save fails, and the view's records read again once saved.
+// server's message when the save fails, and the view's records read again either way.
 import { useCallback, useState } from "react";
 import { workbenchApi } from "../../app/api";
 import { useAppDispatch } from "../../app/hooks";
@@ -58,10 +58,11 @@ export function useRecordMoves(tableId: string, pkName: string) {
           return next;
         });
         notify((result.error as HttpError).message, "danger");
-        return false;
       }
+      // Read the records again: the moved one where it now is, or as the server has it after
+      // a refusal (another may have changed or deleted it meanwhile).
       dispatch(workbenchApi.util.invalidateTags([{ type: "Records", id: tableId }]));
-      return true;
+      return !("error" in result);
     },
     [dispatch, pkName, tableId, updateRecord],
   );
