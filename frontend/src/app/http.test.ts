@@ -93,7 +93,7 @@ describe("401: refresh once and replay", () => {
     expect(result.data).toEqual({ list: [] });
     expect(calls.map((c) => [c.method, c.url])).toEqual([
       ["GET", "/api/v1/db/meta/projects"],
-      ["POST", "/api/v1/auth/token/refresh"],
+      ["POST", "/auth/refresh-token"],
       ["GET", "/api/v1/db/meta/projects"],
     ]);
     expect(calls[1].credentials).toBe("include");
@@ -124,7 +124,7 @@ describe("401: refresh once and replay", () => {
     const { fetch, calls } = fakeFetch(json(401, {}), json(401, {}), json(200, { token: "t2" }), json(200, { a: 1 }), json(200, { b: 2 }));
     const { http } = client(fetch);
     const [a, b] = await Promise.all([http.request({ url: "/api/a" }), http.request({ url: "/api/b" })]);
-    expect(calls.filter((c) => c.url.endsWith("/token/refresh"))).toHaveLength(1);
+    expect(calls.filter((c) => c.url === "/auth/refresh-token")).toHaveLength(1);
     expect([a.data, b.data]).toEqual(expect.arrayContaining([{ a: 1 }, { b: 2 }]));
   });
 

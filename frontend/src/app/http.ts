@@ -7,7 +7,8 @@
 // - a global loading flag: onRequestStart/onRequestEnd bracket every logical request.
 import { NO_RETRY_METHODS, RETRY_STATUSES } from "./constants";
 
-export const REFRESH_PATH = "/api/v1/auth/token/refresh";
+/** SPEC §7: POST /auth/refresh-token, no body, with credentials (the refresh cookie). */
+export const REFRESH_PATH = "/auth/refresh-token";
 
 export interface HttpRequest {
   url: string;
