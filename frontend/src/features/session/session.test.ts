@@ -63,10 +63,17 @@ describe("local settings", () => {
   it("merges stored values over the defaults and drops invalid ones", () => {
     const merged = mergeSettings({ token: "t", lang: "klingon", darkMode: true, filterAutoSave: false, extra: 1 }, ["fr"]);
     expect(merged.token).toBe("t");
-    expect(merged.lang).toBe("fr");
+    expect(merged.lang).toBe("en");
     expect(merged.darkMode).toBe(false);
     expect(merged.filterAutoSave).toBe(false);
     expect(merged).not.toHaveProperty("extra");
+  });
+
+  it("takes the browser's language when none is stored, and en for an unsupported stored one", () => {
+    expect(mergeSettings({ token: "t" }, ["fr-CA"]).lang).toBe("fr");
+    expect(mergeSettings({ lang: "xx" }, ["fr-CA"]).lang).toBe("en");
+    expect(mergeSettings({ lang: null }, ["de"]).lang).toBe("en");
+    expect(mergeSettings({ lang: "pt_BR" }, ["de"]).lang).toBe("pt_BR");
   });
 
   it("survives corrupt storage and round-trips through it", () => {

@@ -1,6 +1,6 @@
 // Local client settings (SPEC §3): kept in localStorage, always merged with the defaults so
 // that a missing or corrupt entry never breaks start-up.
-import { bestMatch, isSupported, type Lang } from "../i18n/locales";
+import { bestMatch, DEFAULT_LANG, isSupported, type Lang } from "../i18n/locales";
 
 export const SETTINGS_KEY = "workbench.settings";
 
@@ -39,7 +39,8 @@ export function defaultSettings(browserLanguages?: readonly string[]): LocalSett
   };
 }
 
-/** Merge stored values over the defaults; unknown languages fall back, dark mode stays off. */
+/** Merge stored values over the defaults; dark mode stays off. A stored language that is not
+ * supported falls back to en (SPEC §4); with none stored, the browser's best match applies. */
 export function mergeSettings(stored: unknown, browserLanguages?: readonly string[]): LocalSettings {
   const defaults = defaultSettings(browserLanguages);
   if (!stored || typeof stored !== "object" || Array.isArray(stored)) return defaults;
@@ -47,7 +48,7 @@ export function mergeSettings(stored: unknown, browserLanguages?: readonly strin
   return {
     ...defaults,
     token: typeof s.token === "string" && s.token ? s.token : null,
-    lang: isSupported(s.lang) ? s.lang : defaults.lang,
+    lang: isSupported(s.lang) ? s.lang : s.lang === undefined ? defaults.lang : DEFAULT_LANG,
     darkMode: false,
     feedbackForm:
       s.feedbackForm && typeof s.feedbackForm === "object" ? { ...(s.feedbackForm as FeedbackForm) } : {},
