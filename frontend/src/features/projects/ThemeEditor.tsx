@@ -5,7 +5,7 @@ import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import { useUpdateProjectMutation, type Project } from "./api";
-import { isValidColor, themeFromMeta } from "./theme";
+import { isValidColor, metaWithTheme, themeFromMeta } from "./theme";
 
 export function ThemeEditor({ project }: { project: Project }) {
   const intl = useIntl();
@@ -16,11 +16,8 @@ export function ThemeEditor({ project }: { project: Project }) {
   const [updateProject, { isLoading }] = useUpdateProjectMutation();
   const invalid = intl.formatMessage({ id: "theme.invalid" });
   const save = async () => {
-    const meta = typeof project.meta === "object" && project.meta ? project.meta : {};
-    const result = await updateProject({
-      id: project.id,
-      meta: { ...meta, theme: { ...(meta as { theme?: object }).theme, primaryColor: primary, accentColor: accent } },
-    });
+    const meta = metaWithTheme(project.meta, { primaryColor: primary, accentColor: accent });
+    const result = await updateProject({ id: project.id, meta });
     setError("error" in result ? (result.error as HttpError).message : null);
   };
   const field = (id: string, label: string, value: string, set: (v: string) => void) => (

@@ -2,7 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "../../test/renderWithProviders";
 import { ProjectTitleForm } from "./ProjectTitleDialog";
-import { themeFromMeta } from "./theme";
+import { metaWithTheme, themeFromMeta } from "./theme";
 import { validateProjectTitle } from "./validation";
 
 describe("project title rules", () => {
@@ -45,5 +45,21 @@ describe("theme", () => {
     });
     expect(themeFromMeta("not json")).toEqual({ primaryColor: "#4351E8", accentColor: "#FF4A8D" });
     expect(themeFromMeta(null).primaryColor).toBe("#4351E8");
+  });
+});
+
+describe("theme saving", () => {
+  it("keeps the other entries of a meta that arrived as a JSON string", () => {
+    const meta = JSON.stringify({ icon: "rocket", theme: { primaryColor: "#111", extra: 1 } });
+    expect(metaWithTheme(meta, { primaryColor: "abcdef", accentColor: "#123" })).toEqual({
+      icon: "rocket",
+      theme: { primaryColor: "#abcdef", accentColor: "#123", extra: 1 },
+    });
+  });
+
+  it("starts from an empty meta when there is none or it is not JSON", () => {
+    const theme = { primaryColor: "#222222", accentColor: "#333333" };
+    expect(metaWithTheme(null, theme)).toEqual({ theme });
+    expect(metaWithTheme("{broken", theme)).toEqual({ theme });
   });
 });

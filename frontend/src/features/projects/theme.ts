@@ -17,8 +17,8 @@ function normalise(value: string): string {
   return value.startsWith("#") ? value : `#${value}`;
 }
 
-/** The theme held in a project's meta (a JSON string or an object), validated, with fallbacks. */
-export function themeFromMeta(meta: unknown): Theme {
+/** A project's meta as an object: it may arrive as a JSON string (SPEC §3) or be missing. */
+export function metaObject(meta: unknown): Record<string, unknown> {
   let parsed: unknown = meta;
   if (typeof meta === "string") {
     try {
@@ -27,6 +27,22 @@ export function themeFromMeta(meta: unknown): Theme {
       parsed = null;
     }
   }
+  return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+}
+
+/** The project's meta with new theme colours, every other entry of the meta kept. */
+export function metaWithTheme(meta: unknown, theme: Theme): Record<string, unknown> {
+  const current = metaObject(meta);
+  const previous = current.theme && typeof current.theme === "object" ? current.theme : {};
+  return {
+    ...current,
+    theme: { ...previous, primaryColor: normalise(theme.primaryColor), accentColor: normalise(theme.accentColor) },
+  };
+}
+
+/** The theme held in a project's meta (a JSON string or an object), validated, with fallbacks. */
+export function themeFromMeta(meta: unknown): Theme {
+  const parsed = metaObject(meta);
   const theme = (parsed && typeof parsed === "object" ? (parsed as { theme?: unknown }).theme : null) ?? {};
   const { primaryColor, accentColor } = (typeof theme === "object" ? theme : {}) as Record<string, unknown>;
   return {
