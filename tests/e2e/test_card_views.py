@@ -264,6 +264,15 @@ def test_kanban_stacks_are_edited_and_cards_move_between_them(server, page):
         "Done",
     ]
 
+    # An editor moves cards but does not edit the stacks (the field's options); a viewer only reads.
+    page.get_by_test_id("preview-as").select_option("editor")
+    expect(_stack(page, "Doing").get_by_test_id("card-move")).to_have_count(2)
+    expect(page.get_by_test_id("stack-add")).to_have_count(0)
+    expect(page.get_by_test_id("stack-menu")).to_have_count(0)
+    page.get_by_test_id("preview-as").select_option("viewer")
+    expect(page.get_by_test_id("card-move")).to_have_count(0)
+    expect(page.get_by_test_id("stack-collapse")).to_have_count(4)
+
 
 def test_gallery_scrolls_past_the_first_hundred_records(server, page):
     token = _sign_up_first_user(server)
