@@ -109,7 +109,7 @@ interface PageProps {
   editing: Editing | null;
   onCellClick(cell: Cell, event: MouseEvent): void;
   onCellEnter(cell: Cell, event: MouseEvent): void;
-  onCellDoubleClick(cell: Cell): void;
+  onCellDoubleClick(cell: Cell, event: MouseEvent): void;
   onEditText(text: string): void;
   onEditKey(event: KeyboardEvent<HTMLElement>): void;
   onEditBlur(): void;
@@ -142,7 +142,7 @@ function GridPage(props: PageProps) {
           aria-selected={selected || isActive}
           onMouseDown={(event) => props.onCellClick({ row, col }, event)}
           onMouseEnter={(event) => props.onCellEnter({ row, col }, event)}
-          onDoubleClick={() => props.onCellDoubleClick({ row, col })}
+          onDoubleClick={(event) => props.onCellDoubleClick({ row, col }, event)}
         >
           {isEditing ? (
             <div className="wb-cell-editor">
@@ -322,6 +322,10 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     },
     [viewport.height, rowCount],
   );
+
+  /** Whether a click landed on the box of a checkbox cell (its plugin cell's role=checkbox). */
+  const onCheckbox = (cell: Cell, event: MouseEvent) =>
+    columns[cell.col]?.uidt === "Checkbox" && !!(event.target as Element).closest?.("[role=checkbox]");
 
   const startEditing = (cell: Cell, text?: string) => {
     if (!caps.dataEdit) return;
@@ -803,11 +807,15 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
                 setActive(cell);
                 setRangeEnd(null);
                 dragging.current = !editing;
+                // A click on a checkbox's box toggles it.
+                if (!editing && onCheckbox(cell, event)) startEditing(cell);
               }}
               onCellEnter={(cell, event) => {
                 if (dragging.current && event.buttons === 1 && active && !editing) setRangeEnd(cell);
               }}
-              onCellDoubleClick={(cell) => startEditing(cell)}
+              onCellDoubleClick={(cell, event) => {
+                if (!onCheckbox(cell, event)) startEditing(cell);
+              }}
               onEditText={(text) => editing && setEditing({ ...editing, text, pristine: false, error: null })}
               onEditKey={onEditKey}
               onEditValue={(value) => {

@@ -1,6 +1,7 @@
 // The UI of Checkbox: a ticked box shows its icon (meta.icon.checked, e.g. a star or a heart,
 // else a check mark) in the column's colour (meta.color); an unticked one an empty box. The
-// grid toggles the value itself (double click, Enter or Space on the cell).
+// grid toggles the value itself (a click on the box, a double click elsewhere in the cell,
+// Enter or Space).
 import { definePlugin, type CellProps } from "@workbench/plugin-api";
 
 const GLYPHS: [RegExp, string][] = [
