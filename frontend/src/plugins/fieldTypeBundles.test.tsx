@@ -73,4 +73,18 @@ describe("the numbers plugin's Rating UI", () => {
     expect(onValue).toHaveBeenLastCalledWith(1);
     expect(onDone).toHaveBeenCalled();
   });
+
+  it("picks the stars of a digit typed on the cell", () => {
+    setLoadedPlugins({ plugins: [numbers], failed: [] });
+    const onValue = vi.fn();
+    const editing = { row: 0, col: 0, text: "4", typed: "4", error: null, saving: false };
+    const noop = () => undefined;
+    renderWithProviders(
+      <IntlProvider locale="en" messages={pluginMessages([numbers], "en")}>
+        <CellEditor column={column} editing={editing} value={1} onText={noop} onKey={noop} onBlur={noop} onValue={onValue} onDone={noop} />
+      </IntlProvider>,
+    );
+    expect(onValue).toHaveBeenLastCalledWith(4);
+    expect(screen.getByTestId("rating-editor").getAttribute("aria-valuenow")).toBe("4");
+  });
 });
