@@ -2,8 +2,10 @@
 
 /** Refresh the session token when fewer than this many seconds remain. */
 export const TOKEN_REFRESH_MARGIN_S = 5 * 60;
-/** How often the session clock checks the token expiry (ms). */
-export const SESSION_CHECK_INTERVAL_MS = 10_000;
+/** SPEC §9: the clock tick (ms); the session clock checks the token expiry this often. */
+export const SESSION_CHECK_INTERVAL_MS = 100;
+/** The session clock never refreshes twice within this time (ms), whatever the token says. */
+export const REFRESH_MIN_GAP_MS = 10_000;
 /** Toast duration (ms). */
 export const TOAST_TIMEOUT_MS = 3000;
 /** Project title limit. */

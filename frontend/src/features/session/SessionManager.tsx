@@ -15,14 +15,13 @@ import {
   selectSettingsLoaded,
   selectToken,
   settingsLoaded,
-  signedOut,
   tokenChanged,
 } from "../settings/settingsSlice";
 import { nextFeedbackForm, shouldPollFeedback, type FeedbackResponse } from "../settings/feedback";
 import { RealtimeClient, socketUrl, type RealtimeState } from "../realtime/realtimeClient";
 import { notify } from "../ui/notify";
 import { oauthReturn } from "./oauth";
-import { decodeToken, isTokenValid, needsRefresh } from "./token";
+import { decodeToken, isTokenValid, refreshDue, type LastRefresh } from "./token";
 
 declare global {
   interface Window {
@@ -52,12 +51,10 @@ export function SessionManager() {
 
   useEffect(() => {
     const settings = readSettings(window.localStorage, navigator.languages);
-    const { token: stored } = settings;
-    // An expired token may still be renewed from the refresh cookie.
-    const expired = !!stored && !isTokenValid(stored, Date.now());
-    if (stored && !decodeToken(stored)) settings.token = null;
+    // An undecodable token is dropped; an expired one may still be renewed from the refresh
+    // cookie, which the session clock tries at once.
+    if (settings.token && !decodeToken(settings.token)) settings.token = null;
     dispatch(settingsLoaded(settings));
-    if (expired) void store.http.refresh();
     // The feedback form poll; its failures are ignored.
     if (shouldPollFeedback(settings.feedbackForm.lastFormPollDate, Date.now())) {
       void store.http.request<FeedbackResponse>({ url: "/api/v1/feedback_form" }).then((result) => {
@@ -102,16 +99,20 @@ export function SessionManager() {
     realtime.current?.page(location.pathname, type, pid);
   }, [location.pathname]);
 
+  // The session clock: refresh when fewer than 5 minutes remain (once per token).
+  const lastRefresh = useRef<LastRefresh | null>(null);
   useEffect(() => {
     if (!loaded || !token) return;
     const check = () => {
-      if (needsRefresh(token, Date.now())) void store.http.refresh();
-      else if (!isTokenValid(token, Date.now())) dispatch(signedOut());
+      const now = Date.now();
+      if (!refreshDue(token, now, lastRefresh.current)) return;
+      lastRefresh.current = { token, at: now };
+      void store.http.refresh();
     };
     check();
     const timer = window.setInterval(check, SESSION_CHECK_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [loaded, token, store, dispatch]);
+  }, [loaded, token, store]);
 
   useEffect(() => {
     if (!loaded) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TOKEN_REFRESH_MARGIN_S } from "../../app/constants";
-import { decodeToken, isTokenValid, needsRefresh, rolesMap } from "./token";
+import { REFRESH_MIN_GAP_MS, SESSION_CHECK_INTERVAL_MS, TOKEN_REFRESH_MARGIN_S } from "../../app/constants";
+import { decodeToken, isTokenValid, refreshDue, rolesMap } from "./token";
 import { SETTINGS_KEY, defaultSettings, mergeSettings, readSettings, writeSettings } from "../settings/settings";
 
 export function makeToken(claims: Record<string, unknown>): string {
@@ -33,10 +33,29 @@ describe("token", () => {
     expect(isTokenValid(makeToken({ sub: "no-exp" }), NOW)).toBe(false);
   });
 
-  it("needs a refresh when fewer than 5 minutes remain", () => {
-    expect(needsRefresh(makeToken({ exp: inSeconds(TOKEN_REFRESH_MARGIN_S + 1) }), NOW)).toBe(false);
-    expect(needsRefresh(makeToken({ exp: inSeconds(TOKEN_REFRESH_MARGIN_S - 1) }), NOW)).toBe(true);
-    expect(needsRefresh(makeToken({ exp: inSeconds(-1) }), NOW)).toBe(false);
+  it("is refreshed when fewer than 5 minutes remain or it has expired, once per token", () => {
+    const fresh = makeToken({ exp: inSeconds(TOKEN_REFRESH_MARGIN_S + 1) });
+    const ending = makeToken({ exp: inSeconds(TOKEN_REFRESH_MARGIN_S - 1) });
+    const expired = makeToken({ exp: inSeconds(-1) });
+    const longAgo = NOW - REFRESH_MIN_GAP_MS;
+    expect(refreshDue(fresh, NOW, null)).toBe(false);
+    expect(refreshDue(ending, NOW, null)).toBe(true);
+    expect(refreshDue(expired, NOW, null)).toBe(true);
+    expect(refreshDue(ending, NOW, { token: ending, at: longAgo })).toBe(false);
+    expect(refreshDue(ending, NOW, { token: expired, at: longAgo })).toBe(true);
+    expect(refreshDue(null, NOW, null)).toBe(false);
+    expect(refreshDue(makeToken({ sub: "no-exp" }), NOW, null)).toBe(false);
+  });
+
+  it("is not refreshed again within the minimum gap (a client clock ahead of the server's)", () => {
+    const first = makeToken({ exp: inSeconds(60), n: 1 });
+    const second = makeToken({ exp: inSeconds(60), n: 2 });
+    expect(refreshDue(second, NOW, { token: first, at: NOW - REFRESH_MIN_GAP_MS + 1 })).toBe(false);
+    expect(refreshDue(second, NOW, { token: first, at: NOW - REFRESH_MIN_GAP_MS })).toBe(true);
+  });
+
+  it("is checked on the 100 ms clock tick", () => {
+    expect(SESSION_CHECK_INTERVAL_MS).toBe(100);
   });
 
   it("turns roles into a map from a string, a list or a map", () => {

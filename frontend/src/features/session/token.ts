@@ -1,6 +1,6 @@
 // Reading the session token (a JWT): its claims and expiry. The signature is the server's
 // business; the client only needs to know whether the token is usable and when to refresh.
-import { TOKEN_REFRESH_MARGIN_S } from "../../app/constants";
+import { REFRESH_MIN_GAP_MS, TOKEN_REFRESH_MARGIN_S } from "../../app/constants";
 
 export interface TokenClaims {
   sub?: string;
@@ -36,12 +36,25 @@ export function isTokenValid(token: string | null | undefined, nowMs: number): b
   return !!claims && typeof claims.exp === "number" && claims.exp * 1000 > nowMs;
 }
 
-/** True when a valid token has fewer than 5 minutes left. */
-export function needsRefresh(token: string | null | undefined, nowMs: number): boolean {
+/** The session clock's last refresh: for which token, and when (ms). */
+export interface LastRefresh {
+  token: string;
+  at: number;
+}
+
+/**
+ * One tick of the session clock (SPEC §4, §9): a token with fewer than 5 minutes left, or
+ * already expired (the refresh cookie may still renew it), is refreshed; the refresh brings a
+ * new token or signs the user out. Each token is refreshed once, and refreshes are at least
+ * REFRESH_MIN_GAP_MS apart, so that a client clock running ahead of the server's cannot
+ * turn the clock into a stream of refreshes.
+ */
+export function refreshDue(token: string | null | undefined, nowMs: number, last: LastRefresh | null): boolean {
+  if (!token) return false;
+  if (last && (last.token === token || nowMs - last.at < REFRESH_MIN_GAP_MS)) return false;
   const claims = decodeToken(token);
   if (!claims || typeof claims.exp !== "number") return false;
-  const left = claims.exp * 1000 - nowMs;
-  return left > 0 && left < TOKEN_REFRESH_MARGIN_S * 1000;
+  return claims.exp * 1000 - nowMs < TOKEN_REFRESH_MARGIN_S * 1000;
 }
 
 /** Roles as a map: the claim may be a comma-separated string or already a map (SPEC §3). */
