@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { makeStore } from "./store";
 import { sessionApi } from "../features/session/api";
 import { projectsApi } from "../features/projects/api";
+import { tablesApi } from "../features/tables/api";
 import { settingsLoaded, tokenChanged } from "../features/settings/settingsSlice";
 import { defaultSettings, SETTINGS_KEY } from "../features/settings/settings";
 import { selectLoading } from "../features/ui/uiSlice";
@@ -64,6 +65,21 @@ describe("store", () => {
     expect(store.getState().settings.values.token).toBeNull();
     expect(JSON.parse(storage.map.get(SETTINGS_KEY)!).token).toBeNull();
     expect(notify).toHaveBeenCalledWith("Invalid refresh token", "warning");
+  });
+
+  it.each([false, true])("lists a project's tables with the includeM2M flag of the settings (%s)", async (includeM2M) => {
+    const urls: string[] = [];
+    const fetch = vi.fn(async (url: RequestInfo | URL) => {
+      urls.push(String(url));
+      return respond(200, { list: [], pageInfo: { totalRows: 0 } });
+    });
+    const store = makeStore({ fetch: fetch as unknown as typeof globalThis.fetch });
+    store.dispatch(settingsLoaded({ ...defaultSettings(), token: "tok", includeM2M }));
+    const pending = store.dispatch(tablesApi.endpoints.tables.initiate("p 1"));
+    const result = await pending;
+    pending.unsubscribe();
+    expect(result.data?.list).toEqual([]);
+    expect(urls).toEqual([`/api/v1/db/meta/projects/p%201/tables?includeM2M=${includeM2M}`]);
   });
 
   it("keeps a refreshed token", async () => {

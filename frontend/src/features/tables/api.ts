@@ -1,5 +1,6 @@
 import { workbenchApi } from "../../app/api";
 import type { Paged } from "../projects/api";
+import type { SettingsState } from "../settings/settingsSlice";
 
 export interface Column {
   id: string;
@@ -32,7 +33,15 @@ export interface TableMeta {
 export const tablesApi = workbenchApi.injectEndpoints({
   endpoints: (build) => ({
     tables: build.query<Paged<TableMeta>, string>({
-      query: (projectId) => `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/tables`,
+      // SPEC §7: the list carries the includeM2M flag of the local settings.
+      queryFn: async (projectId, api, _extra, baseQuery) => {
+        const { includeM2M } = (api.getState() as { settings: SettingsState }).settings.values;
+        const result = await baseQuery({
+          url: `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/tables`,
+          params: { includeM2M },
+        });
+        return result.error ? { error: result.error } : { data: result.data as Paged<TableMeta> };
+      },
       providesTags: (_r, _e, projectId) => [{ type: "Table", id: `project:${projectId}` }],
     }),
     table: build.query<TableMeta, string>({
