@@ -578,35 +578,30 @@ SingleSelect, Date, DateTime, Email, Rating) in the project's embedded SQLite so
 
 
 CHANGES = """
-What changed in the app since the previous recording (07:13 UTC, same day), measured in CPU
-instructions per request, which the machine's load hardly moves (callgrind, the app called
-in-process as `bench.instructions` does, on a table of 2,000 rows, before and after): first page 9.65 M to 6.30 M
-(-35%), page at offset 9.68 M to 6.48 M, text eq filter 7.70 M to 5.62 M, like filter
-13.4 M to 10.8 M, sort 12.0 M to 9.3 M, count 4.06 M to 3.29 M, single record 5.21 M to
-3.20 M (-39%); part of it is other work of the same day (the plain page statement built
-once per model). Bulk insert: 320 M instructions per 1,000 rows, against 373 M for the
-same rows through the former per-row `INSERT ... RETURNING` in the same run.
+What changed in the app since the previous recording (2026-11-22), in CPU instructions per
+request (callgrind, the app called in-process by `bench.instructions` on a table of 2,000
+rows; the load of the machine hardly moves them): first page 6.39 M to 4.56 M (-29%), page
+at offset 6.45 M to 4.68 M, text eq filter 6.82 M to 5.62 M, like filter 13.25 M to
+11.51 M, sort 11.09 M to 9.22 M, count 3.26 M to 2.21 M (-32%), single record 3.29 M to
+2.19 M (-33%), health 2.25 M to 1.19 M (-47%); bulk insert 319.5 M to 175.8 M per 1,000
+rows (-45%). The serving path outside the app (below) is not in these counts.
 
-- Bulk insert on SQLite: one `executemany` of a plain INSERT, the keys from
-  `last_insert_rowid()` (consecutive under the write lock; the range is counted to make
-  sure), instead of one `INSERT ... RETURNING` per row; each body name's coercer looked up
-  once per write; JSON bodies parsed by orjson; rows for `on_rows_changed` listeners built
-  without converting the fields whose type shows values as stored.
-- Every request: verified JWTs cached per token (bounded, 60 s, never past `exp`; the
-  caller's `token_version` and `blocked` are still read each time, so a password change
-  refuses old tokens at once); the caller and their project role in one query; meta reads
-  on the session's connection (no ORM execute path); a deferred SQLite `BEGIN` straight to
-  the driver; responses encoded by orjson.
-- Record pages: rows become dicts with `zip`, converting only fields whose type changes
-  the stored value; `request.params` built once; protocol `isinstance` checks cached per
-  field type class; a source's engine found without JSON-encoding its config.
-- Not changed: the server (one gevent pywsgi process). On this machine it costs about
-  0.27 ms of CPU per keep-alive request for a trivial WSGI app; no other server was tried.
-- The websocket handler's access log (one line per request through `logging`) is off by
-  default: it cost about 0.9 ms of CPU per request (`GET /api/v1/health` 2.2 ms of server
-  CPU with it, 1.3 ms without). The same request costs 0.57 ms in-process with gevent's
-  patches, so about 0.7 ms still goes to the serving path outside the app (not yet profiled).
-  This run was made while the test suite ran on the other core.
+- Serving: request headers parsed by a small parser of our own instead of `http.client`'s,
+  which runs `email`'s feed parser (about 12% of a health request's server CPU); the same
+  limits (64 KiB lines, 100 headers: 400 beyond).
+- Every request: zope.sqlalchemy's seven session events listened to once on the session
+  factory (each event finds the request's transaction manager in the session's `info`)
+  rather than on every new session; the request methods and properties put on one request
+  class at start-up rather than on a class Pyramid derives for every request; routes tried
+  only among those whose literal leading segments fit the path (4 us instead of 27 us to
+  match a v2 records path among 187 routes).
+- Records: DateTime and Time shown through `isoformat`'s timespec; bulk insert on SQLite
+  compiles its INSERT once per table and column set and hands the driver tuples, converting
+  only dates and datetimes (by `isoformat`, the exact text of SQLite's default storage
+  format) instead of a parameter dict and a bind processor per value; a batch's timestamps
+  formatted once; whole numbers and floats coerced at once; a select's option titles kept
+  as a set for the batch.
+- Not changed: the server (one gevent pywsgi process with gevent-websocket's handler).
 """
 
 
