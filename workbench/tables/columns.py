@@ -277,11 +277,23 @@ def update_column(request, table: Table, column: Column, body: dict) -> Column:
     if new_uidt != old.uidt or column.col_options != old.col_options or column.meta != old.meta:
         _check_users(request, table, column)
     if old.column_name and (new_uidt != old.uidt or column.col_options != old.col_options or column.meta != old.meta):
-        _convert(request, table, old, column, _renamed_options(old.col_options, column.col_options))
+        renames = _renamed_options(old.col_options, column.col_options)
+        options_grew = isinstance(ftype, HasOptions) and _only_added(old.col_options, column.col_options)
+        if new_uidt != old.uidt or column.meta != old.meta or renames or not options_grew:
+            _convert(request, table, old, column, renames)
     if body.get("pv"):
         set_primary(table, column)
     request.dbsession.flush()
     return column
+
+
+def _titles(options: dict | None) -> set:
+    return {o.get("title") for o in (options or {}).get("options", [])}
+
+
+def _only_added(old: dict | None, new: dict | None) -> bool:
+    """Options only added, recoloured or reordered: every stored value is still valid as it is."""
+    return _titles(old) <= _titles(new)
 
 
 def _renamed_options(old: dict | None, new: dict | None) -> dict[str, str]:
