@@ -162,3 +162,45 @@ def test_the_token_is_refreshed_when_under_five_minutes_remain(short_token_serve
         assert _stored_token(page) not in (None, first)
     finally:
         ctx.close()
+
+
+def test_an_oauth_return_is_exchanged_for_a_token_and_the_query_removed(server, browser):
+    token = _sign_up_first_user(server)
+    ctx = browser.new_context(base_url=server.url, locale="en-US")
+    try:
+        page = ctx.new_page()
+        exchanges = []
+
+        def google(route):
+            exchanges.append((route.request.method, route.request.url))
+            route.fulfill(status=200, content_type="application/json", body=json.dumps({"token": token}))
+
+        page.route("**/auth/google/genTokenByCode*", google)
+        page.goto("/signin?code=abc&scope=email")
+        # Signed in by the exchanged token: the sign-in page sends the user on, query gone.
+        expect(page).to_have_url(re.compile(r"/$"))
+        expect(page.get_by_test_id("sign-out")).to_be_visible()
+        assert exchanges == [("POST", f"{server.url}/auth/google/genTokenByCode?code=abc&scope=email")]
+        assert _stored_token(page) == token
+    finally:
+        ctx.close()
+
+    ctx = browser.new_context(base_url=server.url, locale="en-US")
+    try:
+        page = ctx.new_page()
+        exchanges = []
+
+        def github(route):
+            exchanges.append(route.request.url)
+            body = json.dumps({"msg": "Bad verification code"})
+            route.fulfill(status=400, content_type="application/json", body=body)
+
+        page.route("**/auth/github/genTokenByCode*", github)
+        page.goto("/signin?code=xyz&state=github")
+        # A failed exchange: the server's message, still signed out, the query string removed.
+        expect(page.locator(".bp6-toast")).to_contain_text("Bad verification code")
+        expect(page).to_have_url(re.compile(r"/signin$"))
+        assert exchanges == [f"{server.url}/auth/github/genTokenByCode?code=xyz&state=github"]
+        assert _stored_token(page) is None
+    finally:
+        ctx.close()

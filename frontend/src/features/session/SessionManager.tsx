@@ -64,15 +64,19 @@ export function SessionManager() {
     }
   }, [dispatch, store]);
 
-  // OAuth return: exchange the code for a token, then drop the query string.
+  // OAuth return: exchange the code for a token, then drop the query string (unless the
+  // guard has moved on to another address meanwhile). Each return is exchanged once.
+  const exchanged = useRef<string | null>(null);
   useEffect(() => {
     if (!loaded) return;
-    const exchange = oauthReturn(window.location.search);
-    if (!exchange) return;
-    navigate(window.location.pathname, { replace: true });
+    const search = window.location.search;
+    const exchange = oauthReturn(search);
+    if (!exchange || exchanged.current === search) return;
+    exchanged.current = search;
     void store.http.request<{ token?: string }>({ url: exchange.url, method: "POST" }).then((result) => {
       if (result.data?.token) dispatch(tokenChanged(result.data.token));
       else if (result.error && result.error.message !== "Some internal error occurred") notify(result.error.message, "danger");
+      if (window.location.search === search) navigate(window.location.pathname, { replace: true });
     });
   }, [loaded, store, dispatch, navigate]);
 
