@@ -133,6 +133,9 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
     editor.press("Enter")
     expect(page.get_by_test_id("cell-error")).to_contain_text("Took")
     expect(editor).to_have_value("soon")
+    editor.dblclick()  # selects the word; the edit goes on with the text
+    expect(editor).to_have_value("soon")
+    expect(page.get_by_test_id("cell-error")).to_be_visible()
     editor.fill("1:30")
     editor.press("Enter")
     expect(took).to_have_text("1:30")

@@ -814,7 +814,9 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
                 if (dragging.current && event.buttons === 1 && active && !editing) setRangeEnd(cell);
               }}
               onCellDoubleClick={(cell, event) => {
-                if (!onCheckbox(cell, event)) startEditing(cell);
+                // Inside an open editor a double click selects a word or picks twice; it does
+                // not start the edit again (which would drop what was typed).
+                if (!editing && !onCheckbox(cell, event)) startEditing(cell);
               }}
               onEditText={(text) => editing && setEditing({ ...editing, text, pristine: false, error: null })}
               onEditKey={onEditKey}
