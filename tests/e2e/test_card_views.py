@@ -1,12 +1,13 @@
 """Calendar, kanban and gallery in headless Chromium: a calendar record dragged to another day
 (and, in week mode, another hour) and an undated one dated; kanban stacks added, renamed,
-collapsed and reordered, cards dragged across stacks and within one; a gallery and a stack
+recoloured, collapsed and reordered, cards dragged across stacks and within one; a gallery and a stack
 scrolled past their first 100 records. Every change is checked through the API or after a
 reload."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import time
 
 import pytest
@@ -226,6 +227,13 @@ def test_kanban_stacks_are_edited_and_cards_move_between_them(server, page):
     expect(backlog.get_by_test_id("stack-count")).to_have_text("120")
     assert _records(server, table, token)["task 000"]["Status"] == "Backlog"
 
+    # Recolour "Done": the option's colour.
+    _stack(page, "Done").get_by_test_id("stack-menu").click()
+    page.get_by_test_id("stack-colour").and_(page.get_by_label("#ffdaf6")).click()
+    expect(_stack(page, "Done").get_by_test_id("stack-title")).to_have_css("background-color", "rgb(255, 218, 246)")
+    options = server.api("GET", f"/api/v1/db/meta/columns/{status_id}", token=token)["colOptions"]["options"]
+    assert next(o["color"] for o in options if o["title"] == "Done") == "#ffdaf6"
+
     # Drag a card from Done to Doing, and the uncategorised one too.
     _drag(page, _card_title(_stack(page, "Done").get_by_test_id("record-card")), _stack(page, "Doing"))
     expect(_stack(page, "Doing").get_by_test_id("record-card")).to_have_count(1)
@@ -247,7 +255,14 @@ def test_kanban_stacks_are_edited_and_cards_move_between_them(server, page):
     expect(backlog.get_by_test_id("record-card").locator(".wb-card-title").nth(1)).to_have_text("task 005")
     screenshot(page, "kanban-stacks")
 
-    # Everything holds after a reload.
+    # Everything holds after a reload (once the view's meta is saved).
+    views = f"/api/v1/db/meta/tables/{table['id']}/views"
+    for _ in range(50):
+        board = next(v for v in server.api("GET", views, token=token)["list"] if v["title"] == "Board")
+        meta = board["meta"] if isinstance(board["meta"], dict) else json.loads(board["meta"] or "{}")
+        if meta.get("cardOrder") and meta.get("collapsedStacks"):
+            break
+        time.sleep(0.2)
     page.reload()
     expect(_stack(page, "Doing").get_by_test_id("record-card")).to_have_count(2)
     assert _stack_order(page) == ["", "Doing", "Backlog", "Done"]
