@@ -145,6 +145,12 @@ def test_calendar_records_move_between_days_and_hours(server, page):
     day(first.replace(day=20)).get_by_test_id("calendar-item").click()
     expect(page.get_by_test_id("expanded-record")).to_be_visible()
     page.keyboard.press("Escape")
+    expect(page.get_by_test_id("expanded-record")).to_have_count(0)
+
+    # Dropped on the side list, a record loses its date.
+    _drag(page, day(first.replace(day=20)).get_by_test_id("calendar-item"), undated)
+    expect(undated.get_by_test_id("calendar-undated-item")).to_have_text(["Review"])
+    _saved(server, table, token, "Review", "Due", None)
 
     # The DateTime calendar in week mode: the record sits on its hour, shows its time, and
     # dragging it to Thursday 14:00 keeps its minutes.
