@@ -37,6 +37,8 @@ export function ProjectShell() {
   const allowed = useAllowed();
   const { projectId = "", title: tableTitle } = useParams();
   const isAuthTab = /\/auth\/?$/.test(location.pathname);
+  // /table/{title} opens a table tab, /view/{title} a view tab (SPEC §2).
+  const itemType = /^\/[^/]+\/[^/]+\/view\//.test(location.pathname) ? "view" : "table";
   const me = useMeQuery({ projectId }, { skip: !allowed || !projectId });
   const refused = refusedOnProject(me.data?.roles);
   const previewAs = useAppSelector(selectPreviewAs);
@@ -66,10 +68,10 @@ export function ProjectShell() {
   useEffect(() => {
     if (!ready) return;
     dispatch(projectEntered(projectId));
-    if (table) dispatch(tabOpened({ id: `table:${table.id}`, type: "table", title: table.title }));
+    if (table) dispatch(tabOpened({ id: `${itemType}:${table.id}`, type: itemType, title: table.title }));
     else if (isAuthTab) dispatch(tabOpened({ id: "auth", type: "auth", title: intl.formatMessage({ id: "project.auth" }) }));
     else if (!tableTitle) dispatch(homeShown());
-  }, [ready, projectId, table, tableTitle, isAuthTab, dispatch, intl]);
+  }, [ready, projectId, table, tableTitle, itemType, isAuthTab, dispatch, intl]);
 
   if (me.isError && (me.error as HttpError).status === 404) return <Navigate to="/error/404" replace />;
   if (project.isError && (project.error as HttpError).status === 404) return <Navigate to="/error/404" replace />;
@@ -87,7 +89,7 @@ export function ProjectShell() {
   let content = null;
   if (project.isError) content = <NonIdealState icon="error" title={(project.error as HttpError).message} />;
   else if (!project.data || !tables.data) content = null;
-  else if (tableTitle && table) content = <TableWorkspace projectId={projectId} tableId={table.id} />;
+  else if (tableTitle && table) content = <TableWorkspace projectId={projectId} tableId={table.id} tabType={itemType} />;
   else if (tableTitle) content = <NonIdealState icon="th-disconnect" title={intl.formatMessage({ id: "table.notFound" })} />;
   else if (isAuthTab) content = <Members projectId={projectId} />;
   else

@@ -9,14 +9,23 @@ import type { HttpError } from "../../app/http";
 import { tabClosed, tabOpened, tabPath, tabRenamed } from "../tabs/tabsSlice";
 import { ViewBody } from "../views/ViewBody";
 import { ViewsSidebar } from "../views/ViewsSidebar";
-import { useViewsQuery, viewPath, type ViewMeta } from "../views/api";
+import { useViewsQuery, type ViewMeta } from "../views/api";
 import { useCapabilities } from "../projects/permissions";
 import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
 import { useDeleteTableMutation, useTableQuery, useUpdateTableMutation } from "./api";
 import { validateTableTitle } from "./validation";
 
-export function TableWorkspace({ projectId, tableId }: { projectId: string; tableId: string }) {
+export function TableWorkspace({
+  projectId,
+  tableId,
+  tabType = "table",
+}: {
+  projectId: string;
+  tableId: string;
+  /** The workspace's tab: a table tab (/table/...) or a view tab (/view/...). */
+  tabType?: "table" | "view";
+}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -32,25 +41,28 @@ export function TableWorkspace({ projectId, tableId }: { projectId: string; tabl
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const tabId = `table:${tableId}`;
+  const tabId = `${tabType}:${tableId}`;
   const caps = useCapabilities();
   const tabViewTitle = activeView && !activeView.is_default ? activeView.title : undefined;
 
   // The tab remembers the open view, so that coming back to the tab opens it again.
   useEffect(() => {
-    if (table) dispatch(tabOpened({ id: tabId, type: "table", title: table.title, viewTitle: tabViewTitle }));
-  }, [dispatch, tabId, table, tabViewTitle]);
+    if (table) dispatch(tabOpened({ id: tabId, type: tabType, title: table.title, viewTitle: tabViewTitle }));
+  }, [dispatch, tabId, tabType, table, tabViewTitle]);
 
   if (isError) return <Card>{(error as HttpError).message}</Card>;
   if (!table) return <Spinner size={24} />;
 
+  // A view of this table, in this workspace's kind of tab (the default view has no segment).
+  const pathOf = (view: Pick<ViewMeta, "title" | "is_default"> | null) =>
+    tabPath(projectId, { id: tabId, type: tabType, title: table.title, viewTitle: view && !view.is_default ? view.title : undefined });
   const onRename = async (title: string) => {
     const result = await updateTable({ projectId, tableId, title });
     if ("error" in result) return setFormError((result.error as HttpError).message);
     setRenaming(false);
     const newTitle = result.data?.title ?? title;
     dispatch(tabRenamed({ id: tabId, title: newTitle }));
-    navigate(tabPath(projectId, { id: tabId, type: "table", title: newTitle, viewTitle: tabViewTitle }), { replace: true });
+    navigate(tabPath(projectId, { id: tabId, type: tabType, title: newTitle, viewTitle: tabViewTitle }), { replace: true });
   };
   const onDelete = async () => {
     const result = await deleteTable({ projectId, tableId });
@@ -81,12 +93,12 @@ export function TableWorkspace({ projectId, tableId }: { projectId: string; tabl
           active={activeView}
           columns={table.columns ?? []}
           editable={caps.viewConfigure}
-          onOpen={(view) => navigate(viewPath(projectId, table.title, view))}
+          onOpen={(view) => navigate(pathOf(view))}
           onRenamed={(view, title) => {
-            if (view.id === activeView?.id) navigate(viewPath(projectId, table.title, { ...view, title }), { replace: true });
+            if (view.id === activeView?.id) navigate(pathOf({ ...view, title }), { replace: true });
           }}
           onDeleted={(view) => {
-            if (view.id === activeView?.id) navigate(viewPath(projectId, table.title, null), { replace: true });
+            if (view.id === activeView?.id) navigate(pathOf(null), { replace: true });
           }}
         />
         <div className="wb-view-body" data-testid="view-body" data-view-kind={activeView ? String(activeView.type) : ""}>

@@ -1,0 +1,64 @@
+"""Project tabs (SPEC §2): /table/{title} opens a table tab, /view/{title} a view tab; closing
+the active tab moves to the previous tab, else the next, else the project home; renaming
+changes the title in the route; opening an item again reuses its tab."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_browser import _sign_up_first_user, _submit_dialog, _use_token
+
+pytestmark = pytest.mark.e2e
+
+
+def _table(server, token, project_id, title):
+    columns = [{"title": "Title", "column_name": "title", "uidt": "SingleLineText", "pv": True}]
+    return server.api(
+        "POST", f"/api/v1/db/meta/projects/{project_id}/tables", {"title": title, "columns": columns}, token=token
+    )
+
+
+def test_view_tabs_and_closing_to_the_next_tab_then_home(server, page):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Tabs"}, token=token)
+    pid = project["id"]
+    for title in ("Orders", "Stock"):
+        _table(server, token, pid, title)
+    _use_token(page, token)
+    tabs = page.get_by_test_id("tab-bar").get_by_role("tab")
+
+    # A view route opens a view tab; the same item by its table route is a tab of its own kind.
+    page.goto(f"/nc/{pid}/view/Orders")
+    expect(page.get_by_test_id("table-title")).to_have_text("Orders")
+    expect(tabs).to_have_count(1)
+    expect(tabs.nth(0).locator("[data-icon='eye-open']")).to_have_count(1)
+
+    # Renaming in a view tab keeps the view route.
+    page.get_by_test_id("rename-table").click()
+    page.get_by_test_id("table-title-input").fill("Purchases")
+    _submit_dialog(page, "table-title-submit")
+    expect(page).to_have_url(re.compile(rf"/nc/{pid}/view/Purchases$"))
+    expect(tabs.nth(0)).to_contain_text("Purchases")
+
+    # Open Stock as a table tab, go back to the first tab (reused), and close it: it was the
+    # first tab, so the next one becomes active.
+    page.get_by_test_id("table-list").get_by_text("Stock").click()
+    expect(page).to_have_url(re.compile(rf"/nc/{pid}/table/Stock$"))
+    expect(tabs).to_have_count(2)
+    expect(tabs.nth(1).locator("[data-icon='th']")).to_have_count(1)
+    tabs.nth(0).locator(".wb-tab-title").click()
+    expect(page).to_have_url(re.compile(rf"/nc/{pid}/view/Purchases$"))
+    expect(tabs).to_have_count(2)
+    tabs.nth(0).get_by_test_id("close-tab").click()
+    expect(page).to_have_url(re.compile(rf"/nc/{pid}/table/Stock$"))
+    expect(tabs).to_have_count(1)
+    expect(tabs.nth(0)).to_have_attribute("aria-selected", "true")
+
+    # Closing the last tab goes to the project home.
+    tabs.nth(0).get_by_test_id("close-tab").click()
+    expect(page).to_have_url(re.compile(rf"/nc/{pid}$"))
+    expect(page.get_by_test_id("project-home")).to_be_visible()
+    expect(page.get_by_test_id("tab-bar")).to_have_count(0)
