@@ -1,8 +1,9 @@
 """The built-in field types' cells and editors in headless Chromium, each from its plugin's UI
 bundle: a coloured single select picked from its list, a multi select toggled by typing and
-Enter, a date set with the date picker and shown in the column's format, a checkbox toggled
-with Space, invalid JSON refused in place (the error shown, the text kept), a currency in its
-locale, a duration typed as h:mm, a long text on several lines and a web address as a link."""
+Enter, a date set with the date picker and shown in the column's format, a date and time and
+a time from their pickers, a checkbox toggled with Space or a click, invalid JSON refused in
+place (the error shown, the text kept), a currency in its locale, a duration typed as h:mm, a
+long text on several lines and a web address as a link."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ def _table(server, token):
         {"title": "Status", "uidt": "SingleSelect", "colOptions": {"options": options}},
         {"title": "Tags", "uidt": "MultiSelect", "colOptions": {"options": tags}},
         {"title": "Due", "uidt": "Date", "meta": {"date_format": "DD/MM/YYYY"}},
+        {"title": "At", "uidt": "DateTime"},
+        {"title": "Opens", "uidt": "Time"},
         {"title": "Done", "uidt": "Checkbox"},
         {"title": "Data", "uidt": "JSON"},
         {"title": "Price", "uidt": "Currency", "meta": {"currency_locale": "de-DE", "currency_code": "EUR"}},
@@ -87,6 +90,24 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
     editor.fill("2026-12-24")
     editor.press("Enter")
     expect(due).to_have_text("24/12/2026")
+
+    # A date and time from its picker, in the browser's time zone; stored in UTC.
+    at = _cell(page, "At")
+    at.dblclick()
+    expect(editor).to_have_attribute("type", "datetime-local")
+    editor.fill("2026-12-24T09:30")
+    editor.press("Enter")
+    expect(at).to_contain_text("Dec 24, 2026")
+    expect(at).to_contain_text("9:30")
+    at_utc = page.evaluate("new Date('2026-12-24T09:30').toISOString()")
+
+    # A time from the time picker, shown as the locale writes times.
+    opens = _cell(page, "Opens")
+    opens.dblclick()
+    expect(editor).to_have_attribute("type", "time")
+    editor.fill("19:05:00")
+    editor.press("Enter")
+    expect(opens).to_have_text("07:05 PM")
 
     # A checkbox toggled with Space, back with a double click, again with a click on its box.
     done = _cell(page, "Done")
@@ -162,6 +183,8 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
     assert record["Status"] == "done"
     assert record["Tags"] == "red,blue"
     assert record["Due"] == "2026-12-24"
+    assert record["At"] == at_utc.replace("T", " ").replace(".000Z", "+00:00")
+    assert record["Opens"] == "19:05:00"
     assert record["Done"] is True
     assert record["Data"] == {"a": [1, 2]}
     assert record["Price"] == 9.5
