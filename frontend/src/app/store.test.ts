@@ -82,6 +82,16 @@ describe("store", () => {
     expect(urls).toEqual([`/api/v1/db/meta/projects/p%201/tables?includeM2M=${includeM2M}`]);
   });
 
+  it("reads the current user's roles as a map, also when they come as a comma-separated string", async () => {
+    const fetch = vi.fn(async () => respond(200, { id: "u1", email: "a@b.c", roles: "org-level-viewer, user" }));
+    const store = makeStore({ fetch: fetch as unknown as typeof globalThis.fetch });
+    store.dispatch(settingsLoaded({ ...defaultSettings(), token: "tok" }));
+    const pending = store.dispatch(sessionApi.endpoints.me.initiate({ projectId: "p1" }));
+    const result = await pending;
+    pending.unsubscribe();
+    expect(result.data?.roles).toEqual({ "org-level-viewer": true, user: true });
+  });
+
   it("keeps a refreshed token", async () => {
     const responses = [respond(401, {}), respond(200, { token: "fresh" }), respond(200, { id: "u1", roles: {} })];
     const fetch = vi.fn(async () => responses.shift()!);

@@ -1,4 +1,5 @@
 import { workbenchApi } from "../../app/api";
+import { rolesMap } from "./token";
 
 export interface AppInfo {
   ncSiteUrl?: string;
@@ -58,6 +59,8 @@ export const sessionApi = workbenchApi.injectEndpoints({
     }),
     me: build.query<User, { projectId?: string } | void>({
       query: (arg) => ({ url: "/api/v1/auth/user/me", params: { project_id: arg?.projectId } }),
+      // SPEC §3: roles come as a map of role name to true, or as a comma-separated string.
+      transformResponse: (user: Omit<User, "roles"> & { roles?: unknown }) => ({ ...user, roles: rolesMap(user.roles) }),
       providesTags: ["Me"],
     }),
     signIn: build.mutation<{ token: string }, { email: string; password: string }>({
