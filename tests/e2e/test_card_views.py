@@ -252,6 +252,13 @@ def test_kanban_stacks_are_edited_and_cards_move_between_them(server, page):
     # Reorder: drag the Doing stack's header onto Backlog; collapse Done.
     _drag(page, _stack(page, "Doing").get_by_test_id("stack-head"), backlog)
     expect(page.get_by_test_id("kanban-stack").nth(1)).to_have_attribute("data-stack", "Doing")
+    # The stack menu moves a stack too (without dragging).
+    _stack(page, "Backlog").get_by_test_id("stack-menu").click()
+    page.get_by_test_id("stack-move-right").click()
+    expect(page.get_by_test_id("kanban-stack").nth(3)).to_have_attribute("data-stack", "Backlog")
+    _stack(page, "Backlog").get_by_test_id("stack-menu").click()
+    page.get_by_test_id("stack-move-left").click()
+    expect(page.get_by_test_id("kanban-stack").nth(2)).to_have_attribute("data-stack", "Backlog")
     _stack(page, "Done").get_by_test_id("stack-collapse").click()
     expect(_stack(page, "Done").locator(".wb-stack-cards")).to_have_count(0)
 

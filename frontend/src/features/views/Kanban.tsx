@@ -248,6 +248,24 @@ function StackColumn({ stack, index, field, options, source, pkName, moves, belo
                   <Button icon="edit" variant="minimal" className="bp6-popover-dismiss" onClick={() => setRenaming(stack.key)} data-testid="stack-rename">
                     <FormattedMessage id="views.kanban.renameStack" />
                   </Button>
+                  <ButtonGroup variant="minimal">
+                    <Button
+                      className="bp6-popover-dismiss"
+                      disabled={index <= 1}
+                      onClick={() => void onOptionsChange?.(moveOption(options, index - 1, index - 2))}
+                      data-testid="stack-move-left"
+                    >
+                      <FormattedMessage id="views.kanban.moveStackLeft" />
+                    </Button>
+                    <Button
+                      className="bp6-popover-dismiss"
+                      disabled={index >= options.length}
+                      onClick={() => void onOptionsChange?.(moveOption(options, index - 1, index))}
+                      data-testid="stack-move-right"
+                    >
+                      <FormattedMessage id="views.kanban.moveStackRight" />
+                    </Button>
+                  </ButtonGroup>
                   <div className="wb-stack-colours" role="group" aria-label={intl.formatMessage({ id: "views.kanban.stackColour" })}>
                     {STACK_COLOURS.map((color) => (
                       <button
