@@ -1,10 +1,12 @@
 """Project tabs (SPEC §2): /table/{title} opens a table tab, /view/{title} a view tab; closing
 the active tab moves to the previous tab, else the next, else the project home; renaming
-changes the title in the route; opening an item again reuses its tab."""
+changes the title in the route; opening an item again reuses its tab. A project whose
+database config cannot be found goes to /project/0."""
 
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import pytest
 from playwright.sync_api import expect
@@ -62,3 +64,19 @@ def test_view_tabs_and_closing_to_the_next_tab_then_home(server, page):
     expect(page).to_have_url(re.compile(rf"/nc/{pid}$"))
     expect(page.get_by_test_id("project-home")).to_be_visible()
     expect(page.get_by_test_id("tab-bar")).to_have_count(0)
+
+
+def test_a_project_without_a_database_config_goes_to_project_0(server, page, tmp_path):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Orphan"}, token=token)
+    # Its database config is gone (as after losing the connection's record).
+    with sqlite3.connect(tmp_path / "workbench.db") as db:
+        db.execute("DELETE FROM wb_sources WHERE project_id = ?", (project["id"],))
+    assert server.api("GET", f"/api/v1/db/meta/projects/{project['id']}", token=token)["bases"] == []
+    _use_token(page, token)
+    addresses = []
+    page.on("framenavigated", lambda frame: frame == page.main_frame and addresses.append(frame.url))
+    page.goto(f"/nc/{project['id']}")
+    # /project/0 is no project either: the not-found page follows.
+    expect(page).to_have_url(re.compile(r"/error/404$"))
+    assert f"{server.url}/project/0" in addresses

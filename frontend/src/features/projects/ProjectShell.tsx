@@ -29,6 +29,9 @@ import { HTMLSelect } from "@blueprintjs/core";
 import { MEMBER_ROLES } from "../members/api";
 import { workbenchApi } from "../../app/api";
 
+/** Where a project without a database config is sent (SPEC §2). */
+export const NO_DATABASE_PATH = "/project/0";
+
 export function ProjectShell() {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -75,6 +78,10 @@ export function ProjectShell() {
 
   if (me.isError && (me.error as HttpError).status === 404) return <Navigate to="/error/404" replace />;
   if (project.isError && (project.error as HttpError).status === 404) return <Navigate to="/error/404" replace />;
+  // SPEC §2/§8: a project whose database config cannot be found goes to /project/0.
+  if (project.data && Array.isArray(project.data.bases) && project.data.bases.length === 0) {
+    return <Navigate to={NO_DATABASE_PATH} replace />;
+  }
 
   const theme = project.data ? themeFromMeta(project.data.meta) : DEFAULT_THEME;
   const tableList = tables.data?.list ?? [];
