@@ -27,7 +27,8 @@ export interface RouteEntry {
 }
 
 export const ROUTES: RouteEntry[] = [
-  { path: "/", page: "projects", meta: { title: "project.list.title" } },
+  // SPEC §2: the one route titled "my projects".
+  { path: "/", page: "projects", meta: { title: "project.list.myProjects" } },
   { path: "/projects", page: "projects", meta: { title: "project.list.title" } },
   { path: "/create", page: "createProject", meta: { title: "project.create.title" } },
   { path: "/create-external", page: "notAvailable", meta: {} },

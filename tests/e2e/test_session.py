@@ -204,3 +204,11 @@ def test_an_oauth_return_is_exchanged_for_a_token_and_the_query_removed(server, 
         assert _stored_token(page) is None
     finally:
         ctx.close()
+
+
+def test_the_project_list_at_the_root_is_titled_my_projects(server, page):
+    _use_token(page, _sign_up_first_user(server))
+    page.goto("/")
+    expect(page).to_have_title("My projects | Workbench")
+    page.goto("/projects")
+    expect(page).to_have_title("Projects | Workbench")
