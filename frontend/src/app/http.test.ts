@@ -128,6 +128,18 @@ describe("401: refresh once and replay", () => {
     expect([a.data, b.data]).toEqual(expect.arrayContaining([{ a: 1 }, { b: 2 }]));
   });
 
+  it.each(["/auth/google/genTokenByCode?code=a&scope=b", "/auth/github/genTokenByCode?code=a&state=github"])(
+    "does not refresh on a refused OAuth exchange (%s)",
+    async (url) => {
+      const { fetch, calls } = fakeFetch(json(401, { msg: "Bad code" }));
+      const { http, state } = client(fetch);
+      const result = await http.request({ url, method: "POST" });
+      expect(result.error?.message).toBe("Bad code");
+      expect(calls).toHaveLength(1);
+      expect(state.signedOut).toBeUndefined();
+    },
+  );
+
   it("does not refresh on a failed sign-in", async () => {
     const { fetch, calls } = fakeFetch(json(401, { msg: "Invalid credentials" }));
     const { http, state } = client(fetch);

@@ -78,7 +78,15 @@ export function shouldRetry(method: string, status: number): boolean {
 }
 
 const NO_PREVIEW_PATHS = [REFRESH_PATH, "/user/me"];
-const NO_REFRESH_ON_401 = [REFRESH_PATH, "/auth/user/signin", "/auth/user/signup", "/auth/user/signout"];
+// Answers about the credentials just sent (a sign-in, an OAuth code), not about the session.
+const NO_REFRESH_ON_401 = [
+  REFRESH_PATH,
+  "/auth/user/signin",
+  "/auth/user/signup",
+  "/auth/user/signout",
+  "/auth/google/genTokenByCode",
+  "/auth/github/genTokenByCode",
+];
 
 function buildUrl(baseUrl: string, req: HttpRequest): string {
   let url = baseUrl.replace(/\/$/, "") + req.url;

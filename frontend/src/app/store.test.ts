@@ -92,6 +92,35 @@ describe("store", () => {
     expect(result.data?.roles).toEqual({ "org-level-viewer": true, user: true });
   });
 
+  it("reports no ended session when a refresh fails for a visitor who was not signed in", async () => {
+    const notify = vi.fn();
+    const responses = [respond(401, { msg: "Unauthorized" }), respond(401, { msg: "Missing refresh token" })];
+    const fetch = vi.fn(async () => responses.shift()!);
+    const store = makeStore({ fetch: fetch as unknown as typeof globalThis.fetch, notify });
+    store.dispatch(settingsLoaded(defaultSettings()));
+    const pending = store.dispatch(projectsApi.endpoints.projects.initiate());
+    await pending;
+    pending.unsubscribe();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it("shows the translated signed-out text when the failed refresh gave no message", async () => {
+    const notify = vi.fn();
+    const responses = [respond(401, {}), respond(500, {})];
+    const fetch = vi.fn(async () => responses.shift()!);
+    const store = makeStore({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      notify,
+      boot: { lang: "de", messages: { "session.signedOut": "Sie wurden abgemeldet" } },
+    });
+    store.dispatch(settingsLoaded({ ...defaultSettings(), token: "stale" }));
+    const pending = store.dispatch(sessionApi.endpoints.me.initiate());
+    await pending;
+    pending.unsubscribe();
+    expect(notify).toHaveBeenCalledWith("Sie wurden abgemeldet", "warning");
+  });
+
   it("keeps a refreshed token", async () => {
     const responses = [respond(401, {}), respond(200, { token: "fresh" }), respond(200, { id: "u1", roles: {} })];
     const fetch = vi.fn(async () => responses.shift()!);

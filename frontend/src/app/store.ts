@@ -58,10 +58,12 @@ export function makeStore(options: StoreOptions = {}) {
     getSharedBasePassword: () => sharedBasePassword(sharedBaseIdFromPath(globalThis.location?.pathname)),
     onToken: (token) => store.dispatch(tokenChanged(token)),
     onSignOut: (message) => {
+      // Only a session that existed is reported as ended.
+      const hadSession = !!store.getState().settings.values.token;
       store.dispatch(signedOut());
       store.dispatch(workbenchApi.util.resetApiState());
       const { messages } = store.getState().locale;
-      options.notify?.(message || messages["session.signedOut"] || "You have been signed out", "warning");
+      if (hadSession) options.notify?.(message || messages["session.signedOut"] || "You have been signed out", "warning");
     },
     onRequestStart: () => store.dispatch(requestStarted()),
     onRequestEnd: () => store.dispatch(requestFinished()),
