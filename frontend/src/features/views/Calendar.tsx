@@ -79,6 +79,15 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen }: 
   const undated = useRecordFeed({ ...base, where: undatedWhere(field) });
   const { moves, move } = useRecordMoves(source.tableId, pkName);
   const dragging = useRef<RecordRow | null>(null);
+  // The hour grid opens at the working day (08:00), as calendars do.
+  const hourGrid = useRef<HTMLDivElement>(null);
+  const hoursShown = field.uidt === "DateTime" && mode !== "month";
+  useEffect(() => {
+    const grid = hourGrid.current;
+    const eight = grid?.querySelectorAll<HTMLElement>(".wb-calendar-hour")[8];
+    const head = grid?.querySelector<HTMLElement>(".wb-calendar-weekday");
+    if (grid && eight) grid.scrollTop = eight.offsetTop - (head?.offsetHeight ?? 0);
+  }, [hoursShown, mode, dated.isLoading]);
   const [over, setOver] = useState<string | null>(null);
 
   // Every record of the range is placed: read the pages after the first one as they come.
@@ -131,6 +140,7 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen }: 
         e.dataTransfer.effectAllowed = "move";
       }}
       onClick={onOpen ? () => onOpen(row) : undefined}
+      title={[timeLabel(row[field.title]), title ? String(row[title.title] ?? "") : ""].filter(Boolean).join(" ")}
       data-testid={testId}
     >
       {field.uidt === "DateTime" && dayOf(row[field.title]) && <span className="wb-calendar-time">{timeLabel(row[field.title])}</span>}
@@ -151,8 +161,13 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen }: 
       {children}
     </div>
   );
-  const weekday = (day: string, long = false) =>
-    intl.formatDate(`${day}T12:00:00Z`, { weekday: long ? "long" : "short", ...(long ? { day: "numeric", month: "long" } : {}), timeZone: "UTC" });
+  // Month: the weekday; week: the weekday and day; day: the whole date.
+  const weekday = (day: string) =>
+    intl.formatDate(`${day}T12:00:00Z`, {
+      weekday: mode === "day" ? "long" : "short",
+      ...(mode === "week" ? { day: "numeric" } : mode === "day" ? { day: "numeric", month: "long" } : {}),
+      timeZone: "UTC",
+    });
   const anchorMonth = Number(anchor.slice(5, 7));
   const heading =
     mode === "month"
@@ -179,15 +194,15 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen }: 
   } else if (!slots) {
     body = (
       <div className="wb-calendar-grid" style={{ gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` }}>
-        {days.map((d) => <div key={`w${d}`} className="wb-calendar-weekday">{weekday(d, mode === "day")}</div>)}
+        {days.map((d) => <div key={`w${d}`} className="wb-calendar-weekday">{weekday(d)}</div>)}
         {days.map((day) => cell(day, "wb-calendar-day wb-calendar-tall", (grouped.get(day) ?? []).map((row) => item(row)), false))}
       </div>
     );
   } else {
     body = (
-      <div className="wb-calendar-hours" style={{ gridTemplateColumns: `56px repeat(${days.length}, minmax(0, 1fr))` }}>
+      <div className="wb-calendar-hours" ref={hourGrid} style={{ gridTemplateColumns: `56px repeat(${days.length}, minmax(0, 1fr))` }}>
         <div className="wb-calendar-weekday" />
-        {days.map((d) => <div key={`w${d}`} className="wb-calendar-weekday">{weekday(d, mode === "day")}</div>)}
+        {days.map((d) => <div key={`w${d}`} className="wb-calendar-weekday">{weekday(d)}</div>)}
         {HOURS.map((hour) => [
           <div key={`h${hour}`} className="wb-calendar-hour">{`${String(hour).padStart(2, "0")}:00`}</div>,
           ...days.map((day) => {
