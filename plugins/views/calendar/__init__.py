@@ -32,6 +32,17 @@ class Calendar(ViewType):
     settings = (Setting("calendar_range", [], calendar_range),)
 
     @classmethod
+    def public_fields(cls, view) -> set[str]:
+        """The public calendar places records by its date fields even when they are hidden."""
+        ranges = (view.settings or {}).get("calendar_range") or []
+        return {
+            field_id
+            for item in ranges
+            for field_id in (item.get("fk_from_column_id"), item.get("fk_to_column_id"))
+            if field_id
+        }
+
+    @classmethod
     def initial_settings(cls, table) -> dict:
         """Placed by the first Date or DateTime field, if there is one."""
         first = next((c.id for c in table.columns if c.uidt in DATE_TYPES), None)
