@@ -216,3 +216,34 @@ describe("loading flag", () => {
     expect(state.loading).toBe(0);
   });
 });
+
+describe("file downloads (blob responses)", () => {
+  it("hands back the body as a Blob, with the usual headers", async () => {
+    const csv = new Response("a,b\n1,2\n", { status: 200, headers: { "content-type": "text/csv" } });
+    const { fetch, calls } = fakeFetch(csv);
+    const { http } = client(fetch);
+    const result = await http.request<Blob>({ url: "/api/v1/db/public/shared-view/u1/rows/export/csv", responseType: "blob" });
+    expect(result.data?.type).toBe("text/csv");
+    expect(await result.data!.text()).toBe("a,b\n1,2\n");
+    expect(calls[0].headers.get("xc-gui")).toBe("true");
+  });
+
+  it("parses an error body for msg, whatever its content type", async () => {
+    const refused = new Response('{"msg":"CSV download is not allowed"}', {
+      status: 403,
+      headers: { "content-type": "application/octet-stream" },
+    });
+    const { fetch } = fakeFetch(refused);
+    const { http } = client(fetch);
+    const result = await http.request({ url: "/x.csv", responseType: "blob" });
+    expect(result.error?.message).toBe("CSV download is not allowed");
+  });
+
+  it("retries a download like any GET", async () => {
+    const { fetch, calls } = fakeFetch(json(503, {}), new Response("ok", { status: 200 }));
+    const { http } = client(fetch);
+    const result = await http.request<Blob>({ url: "/x.csv", responseType: "blob" });
+    expect(await result.data!.text()).toBe("ok");
+    expect(calls).toHaveLength(2);
+  });
+});

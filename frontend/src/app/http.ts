@@ -16,6 +16,9 @@ export interface HttpRequest {
   body?: unknown;
   params?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
+  /** "blob" for a file download: a successful body comes back as a Blob (an error body is
+   * still read as text and parsed for msg, SPEC §8). */
+  responseType?: "json" | "blob";
 }
 
 export interface HttpError {
@@ -99,7 +102,8 @@ function buildUrl(baseUrl: string, req: HttpRequest): string {
   return url;
 }
 
-async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: Response, responseType: HttpRequest["responseType"]): Promise<unknown> {
+  if (responseType === "blob" && response.ok) return response.blob();
   const text = await response.text();
   if (!text) return null;
   const type = response.headers.get("content-type") ?? "";
@@ -134,7 +138,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (req.body !== undefined) init.body = req.body instanceof FormData ? req.body : JSON.stringify(req.body);
     try {
       const response = await doFetch(buildUrl(baseUrl, req), init);
-      return { status: response.status, data: await readBody(response) };
+      return { status: response.status, data: await readBody(response, req.responseType) };
     } catch (e) {
       return { status: "FETCH_ERROR", message: errorText("FETCH_ERROR", null, (e as Error)?.message) };
     }

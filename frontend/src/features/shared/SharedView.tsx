@@ -2,16 +2,18 @@
 // load the view's metadata (with the password as xc-password once entered); a 404 shows the
 // not-found state, a password error the prompt ("Something went wrong. Please check your
 // credentials." after a wrong one); then the view: read-only grid (temporary sort and search,
-// CSV download when allowed), form (or survey), gallery or kanban.
+// CSV download when allowed), form (or survey), gallery, kanban or calendar (read-only).
 import { Button, Callout, Card, FormGroup, H3, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { useEffect, useMemo, useReducer, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useLocation, useParams } from "react-router";
+import { useAppStore } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
 import { useAllowed } from "../auth/Guard";
 import { Grid } from "../grid/Grid";
 import type { TableMeta } from "../tables/api";
 import { notify } from "../ui/notify";
+import { Calendar } from "../views/Calendar";
 import { Gallery } from "../views/Cards";
 import { Kanban } from "../views/Kanban";
 import { cardOrders } from "../views/kanbanStacks";
@@ -118,7 +120,10 @@ function SharedBody({ meta, uuid, state, dispatch, survey }: {
           cardOrder={cardOrders(parseMeta(meta.meta))}
         />
       )}
-      {(kind === "grid" || kind === "calendar") && <SharedGrid meta={meta} table={table} uuid={uuid} password={state.password} />}
+      {kind === "calendar" && (
+        <Calendar source={source} columns={columns} dateColumnId={settings.calendar_range?.[0]?.fk_from_column_id} />
+      )}
+      {kind === "grid" && <SharedGrid meta={meta} table={table} uuid={uuid} password={state.password} />}
     </Card>
   );
 }
@@ -148,6 +153,7 @@ export function tempFilterJson(filters: readonly TempFilter[]): string | undefin
 /** The grid, read-only, with a temporary sort and filters (never saved) and the CSV download when allowed. */
 function SharedGrid({ meta, table, uuid, password }: { meta: SharedViewMeta; table: TableMeta; uuid: string; password: string }) {
   const intl = useIntl();
+  const store = useAppStore();
   const [sort, setSort] = useState<{ columnId: string; direction: "asc" | "desc" } | null>(null);
   const [filters, setFilters] = useState<TempFilter[]>([]);
   const [draft, setDraft] = useState<TempFilter>({ columnId: "", op: "like", value: "" });
@@ -170,7 +176,7 @@ function SharedGrid({ meta, table, uuid, password }: { meta: SharedViewMeta; tab
     setDraft({ ...draft, value: "" });
   };
   const download = () =>
-    downloadSharedCsv(uuid, password || undefined, meta.title, { sortArrJson: shared.sortArrJson, filterArrJson: shared.filterArrJson }).catch((e) => notify(String(e.message ?? e), "danger"));
+    downloadSharedCsv(store.http, uuid, password || undefined, meta.title, { sortArrJson: shared.sortArrJson, filterArrJson: shared.filterArrJson }).catch((e) => notify(String(e.message ?? e), "danger"));
   return (
     <div data-testid="shared-grid">
       <div className="wb-shared-toolbar">

@@ -1,8 +1,9 @@
 // Public endpoints (no sign-in): a shared view's metadata and form submission, with the
 // view password as xc-password, and the shared base lookup (SPEC §7; NocoDB §3.6).
 import { workbenchApi } from "../../app/api";
+import type { HttpClient } from "../../app/http";
 import type { Column, TableMeta } from "../tables/api";
-import type { FormColumn, FormSettings, ViewMeta } from "../views/api";
+import type { CalendarSettings, FormColumn, FormSettings, ViewMeta } from "../views/api";
 
 export interface SharedViewMeta extends ViewMeta {
   /** The table, with the columns the view shows. */
@@ -10,7 +11,7 @@ export interface SharedViewMeta extends ViewMeta {
   /** The view's columns (for forms: label, required, order, show). */
   columns?: (FormColumn & Record<string, unknown>)[];
   /** Type-specific settings (form heading, success message, ...). */
-  view?: FormSettings & { fk_cover_image_col_id?: string | null; fk_grp_col_id?: string | null };
+  view?: FormSettings & CalendarSettings & { fk_cover_image_col_id?: string | null; fk_grp_col_id?: string | null };
   relatedMetas?: Record<string, TableMeta>;
 }
 
@@ -86,18 +87,24 @@ export const { useSharedViewMetaQuery, useSubmitSharedFormMutation, useSharedBas
   sharedApi;
 
 /** Export the shared view's rows as CSV (password header, the visitor's temporary sort and
- * filters included) and hand the file to the browser. */
+ * filters included) and hand the file to the browser. Goes through the app's HTTP client
+ * (its headers, retries and loading flag); a refusal throws with the server's message. */
 export async function downloadSharedCsv(
+  http: HttpClient,
   uuid: string,
   password: string | undefined,
   name: string,
   query: { sortArrJson?: string; filterArrJson?: string } = {},
 ): Promise<void> {
-  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1]));
-  const qs = params.toString() ? `?${params}` : "";
-  const response = await fetch(`${sharedPath(uuid)}/rows/export/csv${qs}`, { headers: passwordHeader(password) });
-  if (!response.ok) throw new Error(response.statusText || String(response.status));
-  const url = URL.createObjectURL(await response.blob());
+  const params = Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => !!e[1]));
+  const result = await http.request<Blob>({
+    url: `${sharedPath(uuid)}/rows/export/csv`,
+    params,
+    headers: passwordHeader(password),
+    responseType: "blob",
+  });
+  if (result.error) throw new Error(result.error.message);
+  const url = URL.createObjectURL(result.data);
   const a = document.createElement("a");
   a.href = url;
   a.download = `${name}.csv`;
