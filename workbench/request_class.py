@@ -5,7 +5,8 @@ request by deriving a new class from the request's class, per request: a ``type(
 and attribute lookups that start cold each time. Once the configuration is complete, the
 same methods and properties are put on one subclass of the request factory instead, and
 the router creates requests of that class with nothing left to apply. Scripts and tests
-that build requests themselves still find the extensions where Pyramid keeps them.
+that build requests themselves still find the extensions where Pyramid keeps them; a
+subrequest (none is made today) would be built from ``router.request_factory`` to get them.
 """
 
 from pyramid.interfaces import IRequestExtensions, IRequestFactory
