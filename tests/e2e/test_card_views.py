@@ -321,3 +321,28 @@ def test_gallery_scrolls_past_the_first_hundred_records(server, page):
     expect(gallery.get_by_test_id("record-card")).to_have_count(100)
     page.get_by_test_id("load-more").scroll_into_view_if_needed()
     expect(gallery.get_by_test_id("record-card")).to_have_count(130)
+
+
+def test_shared_calendar_is_read_only(server, browser):
+    token = _sign_up_first_user(server)
+    today = dt.datetime.now(dt.UTC).date()
+    columns = [{"title": "Due", "column_name": "due", "uidt": "Date"}]
+    _unused, table = _project(server, token, columns, [{"Name": "Launch", "Due": today.isoformat()}, {"Name": "Idea"}])
+    body = {"title": "Plan", "calendar_range": [{"fk_from_column_id": _column_id(table, "Due")}]}
+    view = server.api("POST", f"/api/v1/db/meta/tables/{table['id']}/calendars", body, token=token)
+    shared = server.api("POST", f"/api/v1/db/meta/views/{view['id']}/share", token=token)
+    ctx = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800}, locale="en-US")
+    try:
+        visitor = ctx.new_page()
+        visitor.goto(f"/nc/view/{shared['uuid']}")
+        calendar = visitor.get_by_test_id("calendar")
+        item = calendar.locator(f"[data-day='{today.isoformat()}']").get_by_test_id("calendar-item")
+        expect(item).to_have_text("Launch")
+        expect(item).not_to_have_attribute("draggable", "true")
+        expect(visitor.get_by_test_id("calendar-undated-item")).to_have_text(["Idea"])
+        visitor.get_by_test_id("calendar-mode-day").click()
+        expect(calendar.get_by_test_id("calendar-item")).to_have_text(["Launch"])
+        expect(visitor.get_by_test_id("calendar-month")).to_contain_text(str(today.year))
+        screenshot(visitor, "calendar-shared")
+    finally:
+        ctx.close()

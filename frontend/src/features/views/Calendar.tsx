@@ -61,12 +61,13 @@ export function Calendar(props: CalendarProps) {
 
 function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen }: CalendarProps & { field: Column }) {
   const intl = useIntl();
-  const [mode, setModeState] = useState<CalendarMode>(() => storedMode(source.viewId));
+  const viewKey = source.viewId ?? source.shared?.uuid;
+  const [mode, setModeState] = useState<CalendarMode>(() => storedMode(viewKey));
   const [anchor, setAnchor] = useState(() => today());
   const setMode = (next: CalendarMode) => {
     setModeState(next);
     try {
-      localStorage.setItem(modeKey(source.viewId), next);
+      localStorage.setItem(modeKey(viewKey), next);
     } catch {
       // Not remembered (storage off); the mode still applies.
     }
