@@ -12,6 +12,7 @@ from workbench.records.loading import model_for
 from workbench.settings import as_bool
 from workbench.tables.columns import bump
 from workbench.tables.models import Column, Table
+from workbench.views.kinds import type_of
 
 
 class Records:
@@ -25,7 +26,14 @@ class Records:
         self.model: Model = model_for(request, self.table, self.work.dialect)
 
     def params(self, paging: bool = True) -> ListParams:
-        return list_params(self.request, self.model, self.view, paging=paging)
+        params = list_params(self.request, self.model, self.view, paging=paging)
+        if self.view is not None and not any(self.request.params.get(name) for name in ("fields", "f")):
+            # What the view type places records by (a kanban's stacking field, a calendar's
+            # date fields) is read even when the view hides it as a field.
+            always = type_of(self.request.registry, self.view).public_fields(self.view)
+            listed = {f.id for f in params.fields}
+            params.fields += [f for f in self.model.fields if f.id in always and f.id not in listed]
+        return params
 
     def writer(self) -> RowWriter:
         typecast = as_bool(self.request.params.get("typecast", "false"))
