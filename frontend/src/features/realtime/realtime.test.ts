@@ -1,3 +1,4 @@
+import { pageInfo } from "./pageInfo";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONNECT_TIMEOUT_MS, RealtimeClient, socketUrl, type SocketLike } from "./realtimeClient";
 
@@ -114,5 +115,21 @@ describe("realtime client", () => {
   it("builds the socket URL from the page's location", () => {
     expect(socketUrl({ protocol: "http:", host: "localhost:8080" })).toBe("ws://localhost:8080/ws");
     expect(socketUrl({ protocol: "https:", host: "wb.example.com" })).toBe("wss://wb.example.com/ws");
+  });
+});
+
+describe("page message", () => {
+  it("carries the path, the type query and the route's project id", () => {
+    expect(pageInfo("/nc/p_1/table/Orders", "")).toEqual({ path: "/nc/p_1/table/Orders", type: null, pid: "p_1" });
+    expect(pageInfo("/nc/p_1", "?type=grid")).toEqual({ path: "/nc/p_1", type: "grid", pid: "p_1" });
+    expect(pageInfo("/p_2", "")).toMatchObject({ pid: "p_2" });
+  });
+
+  it("has no project id on shared views, account pages and the project list", () => {
+    expect(pageInfo("/nc/form/vw_1", "").pid).toBeNull();
+    expect(pageInfo("/nc/view/vw_1", "").pid).toBeNull();
+    expect(pageInfo("/account/users", "").pid).toBeNull();
+    expect(pageInfo("/", "").pid).toBeNull();
+    expect(pageInfo("/signin", "").pid).toBeNull();
   });
 });

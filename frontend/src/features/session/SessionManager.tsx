@@ -18,6 +18,7 @@ import {
   tokenChanged,
 } from "../settings/settingsSlice";
 import { nextFeedbackForm, shouldPollFeedback, type FeedbackResponse } from "../settings/feedback";
+import { pageInfo } from "../realtime/pageInfo";
 import { RealtimeClient, socketUrl, type RealtimeState } from "../realtime/realtimeClient";
 import { notify } from "../ui/notify";
 import { oauthReturn } from "./oauth";
@@ -27,13 +28,6 @@ declare global {
   interface Window {
     __wbRealtimeState?: RealtimeState;
   }
-}
-
-/** The project type and id of a path like /nc/{projectId}/... */
-function pageOf(path: string): { type: string | null; pid: string | null } {
-  const [, type, pid] = path.split("/");
-  const reserved = ["", "signin", "signup", "forgot-password", "account", "projects", "create", "error", "apps", "user"];
-  return type && pid && !reserved.includes(type) ? { type, pid: decodeURIComponent(pid) } : { type: null, pid: null };
 }
 
 export const LANG_COOKIE = "wb_lang";
@@ -99,9 +93,9 @@ export function SessionManager() {
   }, [loaded, token]);
 
   useEffect(() => {
-    const { type, pid } = pageOf(location.pathname);
-    realtime.current?.page(location.pathname, type, pid);
-  }, [location.pathname]);
+    const { path, type, pid } = pageInfo(location.pathname, location.search);
+    realtime.current?.page(path, type, pid);
+  }, [location.pathname, location.search]);
 
   // The session clock: refresh when fewer than 5 minutes remain (once per token).
   const lastRefresh = useRef<LastRefresh | null>(null);
