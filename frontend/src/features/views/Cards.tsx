@@ -37,6 +37,8 @@ function safeParse(text: string): unknown {
   }
 }
 
+/** A record as a card: cover, title, then the other fields the record carries (a view's
+ * records carry only the fields it shows). */
 export function RecordCard({ row, fields, cover, draggable, onDragStart, onOpen, extra }: {
   row: RecordRow;
   fields: Column[];
@@ -60,7 +62,7 @@ export function RecordCard({ row, fields, cover, draggable, onDragStart, onOpen,
     >
       {cover && (image ? <img className="wb-card-cover" src={image} alt="" /> : <div className="wb-card-cover wb-card-cover-empty" />)}
       {first && <H5 className="wb-card-title">{String(row[first.title] ?? "") || "\u00a0"}</H5>}
-      {rest.map((c) => (
+      {rest.filter((c) => c.title in row).map((c) => (
         <div key={c.id} className="wb-card-field">
           <span className="bp6-text-muted wb-card-label">{c.title}</span>
           <FieldValue value={row[c.title]} column={c} readOnly />
