@@ -130,7 +130,25 @@ def on_rows_changed(
     :param changes: ``(before, after)`` pairs; ``before`` is None on insert and
         ``after`` is None on delete.
     :return: nothing; every implementation is called.
+
+    An implementation that wants only some actions says so with ``@row_actions(...)``:
+    when no implementation wants an action, writers skip building its rows (a bulk
+    insert's, say) and the hook is not called for it. An implementation may still be
+    called with other actions, when another plugin wants them.
     """
+
+
+def row_actions(*actions: str):
+    """Mark an ``on_rows_changed`` implementation as wanting only ``actions``."""
+    unknown = set(actions) - {"insert", "update", "delete"}
+    if unknown or not actions:
+        raise ValueError(f"row actions are insert, update and delete, not {sorted(unknown) or 'none'}")
+
+    def mark(function):
+        function.row_actions = frozenset(actions)
+        return function
+
+    return mark
 
 
 @hookspec

@@ -176,7 +176,7 @@ class LinkedRecords:
         changing (their counts and linked records did): the record itself, unless its
         foreign key is written (belongs-to), and the related records, unless theirs are
         (has-many), with the former parent of a belongs-to."""
-        if not notify.listens_to_rows(self.request):
+        if not notify.listens_to_rows(self.request, "update"):
             yield
             return
         relation = self.relation

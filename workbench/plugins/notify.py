@@ -5,14 +5,18 @@ def _hook(registry):
     return registry["plugins"].manager.hook
 
 
-def listens_to_rows(request) -> bool:
-    """Whether any plugin implements ``on_rows_changed`` (writers skip building rows if not)."""
-    return bool(_hook(request.registry).on_rows_changed.get_hookimpls())
+def listens_to_rows(request, action: str | None = None) -> bool:
+    """Whether any plugin implements ``on_rows_changed`` (for ``action``, when given: see
+    ``workbench.hookspecs.row_actions``); writers skip building rows if not."""
+    impls = _hook(request.registry).on_rows_changed.get_hookimpls()
+    if action is None:
+        return bool(impls)
+    return any(action in getattr(impl.function, "row_actions", (action,)) for impl in impls)
 
 
 def rows_changed(request, table, action: str, changes) -> None:
     """Tell every plugin that rows of ``table`` changed; see the hook spec."""
-    if changes:
+    if changes and listens_to_rows(request, action):
         _hook(request.registry).on_rows_changed(request=request, table=table, action=action, changes=changes)
 
 

@@ -4,7 +4,7 @@ When records are updated or deleted, the files their cells no longer hold are re
 after commit, unless something still refers to them (``workbench.storage.cleanup``).
 """
 
-from workbench.hookspecs import hookimpl
+from workbench.hookspecs import hookimpl, row_actions
 from workbench.storage.cleanup import removed_keys, schedule_removal
 
 from .types import Attachment
@@ -16,6 +16,7 @@ def register_field_types():
 
 
 @hookimpl
+@row_actions("update", "delete")
 def on_rows_changed(request, table, action, changes):
     if request is None or action == "insert":
         return

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from workbench.hookspecs import hookimpl
+from workbench.hookspecs import hookimpl, row_actions
 from workbench.testing.server import live_server
 from workbench.testing.tables import create_table
 
@@ -67,7 +67,40 @@ def test_batch_rows_given_to_listeners_carry_their_keys(ctx, data_app):
     assert [row["Name"] for row in seen] == [f"n{i}" for i in range(30)]
     assert {row["At"] for row in seen} == {"2024-05-06 07:08:09+00:00"}
     assert all(row["CreatedAt"] and row["Qty"] is None for row in seen)
+    assert len({(row["CreatedAt"], row["UpdatedAt"]) for row in seen}) == 1  # one batch, one time
+    assert list(seen[0]) == list(client.get(f"{url}/{keys[0]['Id']}", headers=h).json)  # fields in order
     assert names_by_id(client, h, url) == {row["Id"]: row["Name"] for row in seen}
+
+
+@pytest.mark.dialects
+def test_listeners_get_only_the_actions_they_ask_for(ctx, data_app):
+    client, h, url = ctx
+    calls = []
+
+    class UpdatesOnly:
+        @hookimpl
+        @row_actions("update", "delete")
+        def on_rows_changed(self, request, table, action, changes):
+            calls.append((action, len(changes)))
+
+    manager = data_app.registry["plugins"].manager
+    listener = UpdatesOnly()
+    manager.register(listener)
+    try:
+        keys = client.post_json(url, [{"Name": f"n{i}"} for i in range(5)], headers=h).json
+        client.patch_json(url, [{"Id": keys[0]["Id"], "Name": "renamed"}], headers=h)
+        client.delete_json(url, [{"Id": keys[1]["Id"]}], headers=h)
+    finally:
+        manager.unregister(listener)
+    # The attachment plugin wants updates and deletes too: nobody asked for the insert.
+    assert calls == [("update", 1), ("delete", 1)]
+
+
+def test_row_actions_are_checked():
+    with pytest.raises(ValueError, match="upsert"):
+        row_actions("insert", "upsert")
+    with pytest.raises(ValueError, match="none"):
+        row_actions()
 
 
 def _call(base, method, path, token=None, body=None):
