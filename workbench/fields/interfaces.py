@@ -89,14 +89,16 @@ class AutoValue(Protocol):
 @runtime_checkable
 class HasOptions(Protocol):
     """A type with a list of choices (selects): options are normalised when the column is saved;
-    an option keeping its id under a new title renames it in the stored values."""
+    an option keeping its id under a new title renames it in the stored values, one removed
+    (named by id) is taken out of them."""
 
     def normalise_options(self, col_options: dict | None, dtxp: str | None) -> dict: ...
 
     def add_unknown(self, values: list[str]) -> dict | None: ...
 
-    def rename_value(self, value: Any, renames: dict[str, str]) -> Any:
-        """``value`` (as the API reads it) with renamed options (old title -> new) replaced."""
+    def rename_value(self, value: Any, renames: dict[str, str | None]) -> Any:
+        """``value`` (as the API reads it) with renamed options (old title -> new) replaced and
+        removed ones (old title -> None) taken out."""
         ...
 
 

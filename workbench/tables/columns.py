@@ -277,7 +277,7 @@ def update_column(request, table: Table, column: Column, body: dict) -> Column:
     if new_uidt != old.uidt or column.col_options != old.col_options or column.meta != old.meta:
         _check_users(request, table, column)
     if old.column_name and (new_uidt != old.uidt or column.col_options != old.col_options or column.meta != old.meta):
-        renames = _renamed_options(old.col_options, column.col_options)
+        renames = _option_changes(old.col_options, column.col_options, _options(body)[0])
         options_grew = isinstance(ftype, HasOptions) and _only_added(old.col_options, column.col_options)
         if new_uidt != old.uidt or column.meta != old.meta or renames or not options_grew:
             _convert(request, table, old, column, renames)
@@ -296,24 +296,34 @@ def _only_added(old: dict | None, new: dict | None) -> bool:
     return _titles(old) <= _titles(new)
 
 
-def _renamed_options(old: dict | None, new: dict | None) -> dict[str, str]:
-    """Options that kept their id under a new title: ``{old title: new title}``."""
+def _option_changes(old: dict | None, new: dict | None, sent: dict | None) -> dict[str, str | None]:
+    """How the stored values follow an options edit: ``{old title: new title}`` for an option
+    that kept its id under a new title, ``{old title: None}`` for one removed (its values are
+    cleared). Removals count only when the client names options by id (``sent``); a list of
+    bare titles keeps the values of missing options (they are added back)."""
     before = {o.get("id"): o.get("title") for o in (old or {}).get("options", []) if o.get("id")}
-    return {
-        before[o["id"]]: o["title"]
-        for o in (new or {}).get("options", [])
-        if o.get("id") in before and before[o["id"]] != o["title"]
+    after = {o.get("id"): o.get("title") for o in (new or {}).get("options", [])}
+    changes: dict[str, str | None] = {
+        title: after[option_id]
+        for option_id, title in before.items()
+        if option_id in after and after[option_id] != title
     }
+    sent_options = (sent or {}).get("options") if isinstance(sent, dict) else None
+    if isinstance(sent_options, list) and any(isinstance(o, dict) and o.get("id") for o in sent_options):
+        changes.update({title: None for option_id, title in before.items() if option_id not in after})
+    return changes
 
 
-def _convert(request, table: Table, old: ColumnInfo, column: Column, renames: dict[str, str] | None = None) -> None:
+def _convert(
+    request, table: Table, old: ColumnInfo, column: Column, renames: dict[str, str | None] | None = None
+) -> None:
     """Re-validate and convert every stored value to the column's new type.
 
     Same physical type: values are rewritten in place. Different type: a new physical
     column is added and filled, the meta points at it, and the old one is dropped after
     commit (see ``workbench.data.unit``). A value that cannot be converted stops it with
-    422 naming the field and the value. ``renames`` (select options that kept their id
-    under a new title) rewrite the values that held the old titles.
+    422 naming the field and the value. ``renames`` (see ``_option_changes``) rewrite or
+    clear the values of select options renamed or removed.
     """
     registry = request.registry
     work = data_transaction(request, table.source)

@@ -137,7 +137,8 @@ class MultiSelect(SingleSelect):
     def rename_value(self, value, renames):
         if not isinstance(value, str):
             return value
-        return ",".join(renames.get(t, t) for t in value.split(","))
+        kept = [renames.get(t, t) for t in value.split(",")]
+        return ",".join(t for t in kept if t is not None) or None
 
     def filter_clause(self, op, expr, args):
         values = [a.strip() for a in args if a.strip()]

@@ -105,3 +105,27 @@ def test_a_rename_to_a_taken_title_is_refused_and_changes_nothing(setup):
     assert "duplicate" in res["msg"]
     assert values(client, h, url, "Status") == {"one": "Todo", "two": "Done", "three": None}
     assert [o["title"] for o in column(client, h, table, "Status")["colOptions"]["options"]] == ["Todo", "Done"]
+
+
+def test_removing_an_option_named_by_id_clears_its_values(setup):
+    client, h, table, url = setup
+    status = column(client, h, table, "Status")
+    _todo, done = status["colOptions"]["options"]
+    patch_options(client, h, status, [done])
+    assert [o["title"] for o in column(client, h, table, "Status")["colOptions"]["options"]] == ["Done"]
+    assert values(client, h, url, "Status") == {"one": None, "two": "Done", "three": None}
+    tags = column(client, h, table, "Tags")
+    _a, b = tags["colOptions"]["options"]
+    patch_options(client, h, tags, [b])
+    assert values(client, h, url, "Tags") == {"one": "b", "two": "b", "three": None}
+    patch_options(client, h, column(client, h, table, "Tags"), [])
+    assert values(client, h, url, "Tags") == {"one": "b", "two": "b", "three": None}
+
+
+def test_options_listed_by_title_only_keep_the_values_of_missing_ones(setup):
+    client, h, table, url = setup
+    status = column(client, h, table, "Status")
+    patch_options(client, h, status, [{"title": "Done"}, {"title": "Later"}])
+    after = column(client, h, table, "Status")["colOptions"]["options"]
+    assert sorted(o["title"] for o in after) == ["Done", "Later", "Todo"]
+    assert values(client, h, url, "Status") == {"one": "Todo", "two": "Done", "three": None}
