@@ -13,6 +13,7 @@ events, logging and error wrapping apply.
 from __future__ import annotations
 
 import datetime as dt
+import operator
 
 import sqlalchemy as sa
 from sqlalchemy.dialects.sqlite.base import DATE, DATETIME
@@ -75,10 +76,12 @@ def insert_many(connection: sa.Connection, table: sa.Table, keys: list[str], row
         compiled = cache[cache_key] = compile_insert(table, keys, connection.dialect)
     sql, order, processors = compiled
     params = []
+    width = len(order)
+    take = operator.itemgetter(*order) if width > 1 else None
     try:
         for row in rows:
-            get = row.get
-            values = [get(k) for k in order]
+            # A row holding every key (``keys`` is their union) is read in one call.
+            values = list(take(row)) if take is not None and len(row) == width else [row.get(k) for k in order]
             for index, process in processors:
                 values[index] = process(values[index])
             params.append(tuple(values))

@@ -146,7 +146,7 @@ class RowWriter:
         self._check(prepared)
         pk_fields = self.model.pk_fields
         pks = [f.sa_column for f in pk_fields]
-        keys = sorted({k for values in prepared for k in values})
+        keys = sorted(set().union(*prepared))
         if len(prepared) > 1 and self._sqlite_rowids(keys):
             pk_rows = self._insert_sqlite_many(keys, prepared)
         else:

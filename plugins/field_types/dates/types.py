@@ -3,6 +3,7 @@ LastModifiedTime are the system timestamps the engine sets on insert and update.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 
 import sqlalchemy as sa
@@ -70,14 +71,24 @@ class DateTime(Date):
         ("2024-02-29T10:11:12Z", "2024-02-29 10:11:12+00:00"),
         ("2024-02-29 12:11:12+02:00", "2024-02-29 10:11:12+00:00"),
         ("2024-02-29 10:11", "2024-02-29 10:11:00+00:00"),
+        ("2024-02-29 10:11:12", "2024-02-29 10:11:12+00:00"),
+        ("2024-02-29T10:11:12", "2024-02-29 10:11:12+00:00"),
+        ("2024-02-29T10:11+01", "2024-02-29 09:11:00+00:00"),
     )
-    invalid_examples = ("x", "2024-13-01 10:00")
+    invalid_examples = ("x", "2024-13-01 10:00", "2024-02-30 10:11:12")
     dt = "timestamp"
 
     def sql_type(self, dialect):
         return sa.DateTime()
 
     def to_db(self, value):
+        if type(value) is str and len(value) == 19 and value[10] in " T":
+            # "YYYY-MM-DD HH:MM:SS", the common form, at once ("...T10:20+01" has an offset:
+            # parse_datetime converts it)
+            with contextlib.suppress(ValueError):
+                moment = dt.datetime.fromisoformat(value)
+                if moment.tzinfo is None and not moment.microsecond:
+                    return moment
         return None if blank(value) else parse_datetime(value).replace(microsecond=0)
 
     def to_api(self, value):
