@@ -1,8 +1,8 @@
 """Calendar, kanban and gallery in headless Chromium: a calendar record dragged to another day
 (and, in week mode, another hour) and an undated one dated; kanban stacks added, renamed,
-recoloured, collapsed and reordered, cards dragged across stacks and within one; a gallery and a stack
-scrolled past their first 100 records. Every change is checked through the API or after a
-reload."""
+recoloured, collapsed, reordered and deleted, cards added into a stack and dragged across
+stacks and within one; a gallery and a stack scrolled past their first 100 records. Every
+change is checked through the API or after a reload."""
 
 from __future__ import annotations
 
@@ -292,14 +292,31 @@ def test_kanban_stacks_are_edited_and_cards_move_between_them(server, page):
         "Done",
     ]
 
+    # "+" adds a record into a stack and opens it; deleting the stack uncategorises its records.
+    done = _stack(page, "Done")
+    done.get_by_test_id("stack-add-card").click()
+    expect(page.get_by_test_id("expanded-record")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(done.get_by_test_id("stack-count")).to_have_text("1")
+    done.get_by_test_id("stack-menu").click()
+    page.get_by_test_id("stack-delete").click()
+    page.locator(".bp6-alert").get_by_role("button", name="Delete stack").click()
+    expect(_stack(page, "Done")).to_have_count(0)
+    expect(_stack(page, "").get_by_test_id("stack-count")).to_have_text("1")
+    field = server.api("GET", f"/api/v1/db/meta/columns/{status_id}", token=token)
+    assert sorted(o["title"] for o in field["colOptions"]["options"]) == ["Backlog", "Doing"]
+    assert [r["Status"] for r in _records(server, table, token).values() if r["Name"] is None] == [None]
+
     # An editor moves cards but does not edit the stacks (the field's options); a viewer only reads.
     page.get_by_test_id("preview-as").select_option("editor")
     expect(_stack(page, "Doing").get_by_test_id("card-move")).to_have_count(2)
     expect(page.get_by_test_id("stack-add")).to_have_count(0)
     expect(page.get_by_test_id("stack-menu")).to_have_count(0)
+    expect(page.get_by_test_id("stack-add-card")).to_have_count(3)
     page.get_by_test_id("preview-as").select_option("viewer")
     expect(page.get_by_test_id("card-move")).to_have_count(0)
-    expect(page.get_by_test_id("stack-collapse")).to_have_count(4)
+    expect(page.get_by_test_id("stack-add-card")).to_have_count(0)
+    expect(page.get_by_test_id("stack-collapse")).to_have_count(3)
 
 
 def test_gallery_scrolls_past_the_first_hundred_records(server, page):

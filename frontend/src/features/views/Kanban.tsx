@@ -2,9 +2,10 @@
 // "Uncategorized", each loading its own records page after page (its count in the header).
 // Cards move between stacks by drag and drop or their "move to" menu (shown at once, saved
 // through the records API, put back on error); dropped on a card, a card goes before it (the
-// stack's own order, kept in the view's meta). Who may edit the field's options adds,
-// renames, recolours and reorders stacks (drag a stack's header); anyone collapses a stack.
-import { Button, ButtonGroup, HTMLSelect, InputGroup, NonIdealState, Popover, Spinner, Tag } from "@blueprintjs/core";
+// stack's own order, kept in the view's meta); "+" adds a record into a stack. Who may edit
+// the field's options adds, renames, recolours, reorders (drag a stack's header) and deletes
+// stacks (its records become uncategorised); anyone collapses a stack.
+import { Alert, Button, ButtonGroup, HTMLSelect, InputGroup, NonIdealState, Popover, Spinner, Tag } from "@blueprintjs/core";
 import { useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { RecordRow } from "../grid/api";
@@ -41,6 +42,8 @@ export interface KanbanProps {
   /** Ids of the collapsed stacks, and the change of one. */
   collapsed?: readonly string[];
   onToggleCollapsed?(id: string): void;
+  /** Add a record with these values (into a stack); absent for who may not add records. */
+  onAdd?(values: RecordRow): void;
   /** The cards' own order per stack id, and its change (absent: cards keep the loaded order). */
   cardOrder?: Record<string, string[]>;
   onCardOrderChange?(order: Record<string, string[]>): void;
@@ -108,6 +111,7 @@ export function Kanban(props: KanbanProps) {
           collapsed={collapsed.includes(stack.id)}
           onToggle={() => toggle(stack.id)}
           onOptionsChange={onOptionsChange}
+          onAdd={props.onAdd ? () => props.onAdd?.({ [field.title]: stack.key || null }) : undefined}
           dragging={dragging}
           order={cardOrder[stack.id]}
           onDropHere={(before) => dropOn(index, before)}
@@ -148,7 +152,7 @@ export function Kanban(props: KanbanProps) {
   );
 }
 
-function StackColumn({ stack, index, field, options, source, pkName, moves, belongs, collapsed, onToggle, onOptionsChange, dragging, order, onDropHere, renderCard }: {
+function StackColumn({ stack, index, field, options, source, pkName, moves, belongs, collapsed, onToggle, onOptionsChange, onAdd, dragging, order, onDropHere, renderCard }: {
   stack: Stack;
   index: number;
   field: Column;
@@ -160,6 +164,7 @@ function StackColumn({ stack, index, field, options, source, pkName, moves, belo
   collapsed: boolean;
   onToggle(): void;
   onOptionsChange?(options: SelectOption[]): Promise<boolean>;
+  onAdd?(): void;
   dragging: React.RefObject<Dragging>;
   order?: string[];
   onDropHere(before?: { key: string; shown: string[] }): void;
@@ -168,6 +173,7 @@ function StackColumn({ stack, index, field, options, source, pkName, moves, belo
   const intl = useIntl();
   const [over, setOver] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const saving = useRef(false);
   const feed = useRecordFeed({ tableId: source.tableId, viewId: source.viewId, shared: source.shared, where: stackWhere(field, stack.key) });
   const moved = withMoves(feed.rows, moves, pkName, belongs);
@@ -266,6 +272,9 @@ function StackColumn({ stack, index, field, options, source, pkName, moves, belo
                       <FormattedMessage id="views.kanban.moveStackRight" />
                     </Button>
                   </ButtonGroup>
+                  <Button icon="trash" variant="minimal" intent="danger" className="bp6-popover-dismiss" onClick={() => setDeleting(true)} data-testid="stack-delete">
+                    <FormattedMessage id="views.kanban.deleteStack" />
+                  </Button>
                   <div className="wb-stack-colours" role="group" aria-label={intl.formatMessage({ id: "views.kanban.stackColour" })}>
                     {STACK_COLOURS.map((color) => (
                       <button
@@ -285,6 +294,9 @@ function StackColumn({ stack, index, field, options, source, pkName, moves, belo
               <Button icon="more" small aria-label={intl.formatMessage({ id: "views.kanban.stackMenu" })} data-testid="stack-menu" />
             </Popover>
           )}
+          {onAdd && (
+            <Button icon="plus" small onClick={onAdd} aria-label={intl.formatMessage({ id: "views.kanban.addCard" })} data-testid="stack-add-card" />
+          )}
           <Button
             icon={collapsed ? "expand-all" : "collapse-all"}
             small
@@ -296,6 +308,20 @@ function StackColumn({ stack, index, field, options, source, pkName, moves, belo
         </ButtonGroup>
       </div>
       {renameError && <p className="wb-stack-error">{intl.formatMessage({ id: renameError })}</p>}
+      <Alert
+        isOpen={deleting}
+        intent="danger"
+        icon="trash"
+        confirmButtonText={intl.formatMessage({ id: "views.kanban.deleteStack" })}
+        cancelButtonText={intl.formatMessage({ id: "common.cancel" })}
+        onConfirm={() => {
+          setDeleting(false);
+          void onOptionsChange?.(options.filter((o) => (o.id ?? o.title) !== stack.id));
+        }}
+        onCancel={() => setDeleting(false)}
+      >
+        <FormattedMessage id="views.kanban.deleteStackConfirm" values={{ title: stack.key }} />
+      </Alert>
       {!collapsed && (
         <div className="wb-stack-cards">
           {feed.isLoading ? (

@@ -9,7 +9,7 @@ import { useAppDispatch } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
 import { ExpandedRecord } from "../grid/ExpandedRecord";
 import { Grid } from "../grid/Grid";
-import type { RecordRow } from "../grid/api";
+import { recordsApi, useCreateRecordMutation, type RecordRow } from "../grid/api";
 import { useCapabilities } from "../projects/permissions";
 import { useUpdateColumnMutation, type SelectOption, type TableMeta } from "../tables/api";
 import { notify } from "../ui/notify";
@@ -80,6 +80,8 @@ function KanbanBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
   const expanded = useExpanded(table);
   const [updateColumn] = useUpdateColumnMutation();
   const [updateView] = useUpdateViewMutation();
+  const [createRecord] = useCreateRecordMutation();
+  const dispatch = useAppDispatch();
   // The stacks' collapsed state and the cards' order: the view's meta, saved for who may
   // configure the view (kept in this page for others).
   const [meta, setMeta] = useState<Record<string, unknown>>(() => parseMeta(view.meta));
@@ -93,6 +95,14 @@ function KanbanBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
     const result = await updateColumn({ tableId: table.id, columnId: field.id, body });
     if ("error" in result) notify((result.error as HttpError).message, "danger");
     return !("error" in result);
+  };
+  // A record added into a stack opens in the expanded form, to fill in.
+  const onAdd = async (values: RecordRow) => {
+    const result = await createRecord({ tableId: table.id, values });
+    if ("error" in result) return notify((result.error as HttpError).message, "danger");
+    const pk = result.data[pkOf(table)];
+    const fresh = await dispatch(recordsApi.endpoints.record.initiate({ tableId: table.id, pk }, { subscribe: false, forceRefetch: true }));
+    expanded.open(fresh.data ?? { ...values, ...result.data });
   };
   const saveMeta = async (next: Record<string, unknown>) => {
     setMeta(next);
@@ -109,6 +119,7 @@ function KanbanBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
         coverId={data.fk_cover_image_col_id}
         pkName={pkOf(table)}
         canMove={caps.dataEdit}
+        onAdd={caps.dataEdit ? (values) => void onAdd(values) : undefined}
         onOptionsChange={caps.schema ? onOptionsChange : undefined}
         collapsed={collapsedStacks(meta)}
         onToggleCollapsed={(id) => void saveMeta(toggleCollapsed(meta, id))}
