@@ -212,3 +212,32 @@ def test_the_project_list_at_the_root_is_titled_my_projects(server, page):
     expect(page).to_have_title("My projects | Workbench")
     page.goto("/projects")
     expect(page).to_have_title("Projects | Workbench")
+
+
+def test_an_expired_token_is_not_sent_so_a_shared_base_opens_for_its_visitor(server, browser):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Shop"}, token=token)
+    columns = [{"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}]
+    table = server.api(
+        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Stock", "columns": columns}, token=token
+    )
+    server.api("POST", f"/api/v2/tables/{table['id']}/records", [{"Name": "bolt"}], token=token)
+    shared = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/shared", {"roles": "viewer"}, token=token)
+
+    ctx = browser.new_context(base_url=server.url, locale="en-US")
+    try:
+        page = ctx.new_page()
+        page.goto("/error/404")
+        _hydrated(page)
+        # A session of long ago: its token expired an hour back.
+        _store_token(page, _forged_token(exp=int(time.time()) - 3600))
+        sent_auth = []
+        page.on("request", lambda r: "/api/" in r.url and sent_auth.append(r.headers.get("xc-auth")))
+        page.goto(f"/base/{shared['uuid']}")
+        expect(page.get_by_test_id("project-title")).to_have_text("Shop")
+        expect(page.get_by_test_id("grid-row").first).to_contain_text("bolt")
+        assert sent_auth
+        assert set(sent_auth) == {None}
+        expect(page).to_have_url(re.compile(rf"/base/{shared['uuid']}$"))
+    finally:
+        ctx.close()

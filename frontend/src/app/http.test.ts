@@ -28,8 +28,16 @@ function fakeFetch(...responses: (Response | Error)[]) {
   return { fetch: fn as unknown as typeof fetch, calls };
 }
 
+/** A token the client reads as valid for an hour (claims only; the signature is the server's). */
+function validToken(claims: Record<string, unknown> = {}): string {
+  const enc = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return `${enc({ alg: "HS256" })}.${enc({ sub: "u1", exp: Math.floor(Date.now() / 1000) + 3600, ...claims })}.sig`;
+}
+
+const SESSION_TOKEN = validToken();
+
 function client(fetch: typeof globalThis.fetch, overrides: Partial<HttpClientOptions> = {}) {
-  const state = { token: "old-token" as string | null, signedOut: undefined as string | null | undefined, loading: 0, maxLoading: 0 };
+  const state = { token: SESSION_TOKEN as string | null, signedOut: undefined as string | null | undefined, loading: 0, maxLoading: 0 };
   const http = createHttpClient({
     fetch,
     getToken: () => state.token,
@@ -56,7 +64,7 @@ describe("headers", () => {
     expect(result.data).toEqual({ ok: 1 });
     expect(calls[0].url).toBe("/api/v1/db/meta/projects?limit=10");
     expect(calls[0].headers.get("xc-gui")).toBe("true");
-    expect(calls[0].headers.get("xc-auth")).toBe("old-token");
+    expect(calls[0].headers.get("xc-auth")).toBe(SESSION_TOKEN);
   });
 
   it("sends no xc-auth when signed out", async () => {
@@ -65,6 +73,20 @@ describe("headers", () => {
     state.token = null;
     await http.request({ url: "/api/v1/db/meta/nocodb/info" });
     expect(calls[0].headers.has("xc-auth")).toBe(false);
+  });
+
+  it("sends no expired or undecodable token, and refreshes when the server then refuses", async () => {
+    const { fetch, calls } = fakeFetch(json(200, {}), json(401, {}), json(200, { token: "fresh" }), json(200, { ok: 1 }));
+    const { http, state } = client(fetch);
+    state.token = "not-a-jwt";
+    await http.request({ url: "/api/v1/db/public/shared-view/u1/meta" });
+    expect(calls[0].headers.has("xc-auth")).toBe(false);
+    state.token = validToken({ exp: Math.floor(Date.now() / 1000) - 1 });
+    const result = await http.request({ url: "/api/v1/db/meta/projects" });
+    expect(calls[1].headers.has("xc-auth")).toBe(false);
+    expect(calls[2].url).toBe("/auth/refresh-token");
+    expect(calls[3].headers.get("xc-auth")).toBe("fresh");
+    expect(result.data).toEqual({ ok: 1 });
   });
 
   it("sends the preview-as role except on the refresh and current-user paths", async () => {

@@ -1,10 +1,11 @@
 // The HTTP client every server call goes through (SPEC §4, §7, §8):
-// - headers: xc-gui on every request, xc-auth with the token when signed in, xc-preview with
+// - headers: xc-gui on every request, xc-auth with the token while it is valid, xc-preview with
 //   the preview-as role (not on the refresh and current-user paths), xc-shared-base-id;
 // - a 401 triggers one token refresh (shared by concurrent callers) and one replay; a failed
 //   refresh signs the user out;
 // - 408/409/425/429/500/502/503/504 are retried once, never for POST/PATCH/PUT/DELETE;
 // - a global loading flag: onRequestStart/onRequestEnd bracket every logical request.
+import { isTokenValid } from "../features/session/token";
 import { NO_RETRY_METHODS, RETRY_STATUSES } from "./constants";
 
 /** SPEC §7: POST /auth/refresh-token, no body, with credentials (the refresh cookie). */
@@ -179,7 +180,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function request<T>(req: HttpRequest): Promise<HttpResult<T>> {
     options.onRequestStart?.();
     try {
-      let result = await sendWithRetry(req, options.getToken());
+      // SPEC §7: the token goes along only while signed in (decodable, not expired); an
+      // expired one would make the server refuse even public and shared-base calls.
+      const stored = options.getToken();
+      let result = await sendWithRetry(req, stored && isTokenValid(stored, Date.now()) ? stored : null);
       const path = req.url.split("?")[0];
       // Public shared views answer for themselves (their password); a 401 there is no session matter.
       const isPublic = path.startsWith("/api/v1/db/public/") || path.startsWith("/api/v2/public/");

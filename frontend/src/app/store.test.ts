@@ -7,6 +7,11 @@ import { settingsLoaded, tokenChanged } from "../features/settings/settingsSlice
 import { defaultSettings, SETTINGS_KEY } from "../features/settings/settings";
 import { selectLoading } from "../features/ui/uiSlice";
 
+function makeToken(claims: Record<string, unknown>): string {
+  const enc = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return `${enc({ alg: "HS256" })}.${enc(claims)}.sig`;
+}
+
 function memoryStorage() {
   const map = new Map<string, string>();
   return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
@@ -38,12 +43,13 @@ describe("store", () => {
   });
 
   it("fetches through the HTTP client with the session token and tracks loading", async () => {
+    const token = makeToken({ sub: "u1", exp: Math.floor(Date.now() / 1000) + 3600 });
     const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-      expect(new Headers(init?.headers).get("xc-auth")).toBe("tok");
+      expect(new Headers(init?.headers).get("xc-auth")).toBe(token);
       return respond(200, { list: [{ id: "p1", title: "One" }], pageInfo: { totalRows: 1 } });
     });
     const store = makeStore({ fetch: fetch as unknown as typeof globalThis.fetch });
-    store.dispatch(settingsLoaded({ ...defaultSettings(), token: "tok" }));
+    store.dispatch(settingsLoaded({ ...defaultSettings(), token }));
     const pending = store.dispatch(projectsApi.endpoints.projects.initiate());
     expect(selectLoading(store.getState())).toBe(true);
     const result = await pending;
