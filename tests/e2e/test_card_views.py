@@ -152,6 +152,16 @@ def test_calendar_records_move_between_days_and_hours(server, page):
     expect(undated.get_by_test_id("calendar-undated-item")).to_have_text(["Review"])
     _saved(server, table, token, "Review", "Due", None)
 
+    # "+" on a day adds a record dated that day and opens it.
+    day25 = day(first.replace(day=25))
+    day25.hover()
+    day25.get_by_test_id("calendar-add").click()
+    expect(page.get_by_test_id("expanded-record")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(day25.get_by_test_id("calendar-item")).to_have_count(1)
+    added = [r for r in _records(server, table, token).values() if r["Name"] is None]
+    assert [r["Due"] for r in added] == [first.replace(day=25).isoformat()]
+
     # The DateTime calendar in week mode: the record sits on its hour, shows its time, and
     # dragging it to Thursday 14:00 keeps its minutes.
     _open(page, project, "Meetings")
@@ -164,6 +174,14 @@ def test_calendar_records_move_between_days_and_hours(server, page):
     _drag(page, item, slot(thursday, 14))
     expect(slot(thursday, 14).get_by_test_id("calendar-item")).to_contain_text("14:30")
     _saved(server, table, token, "Review", "At", f"{thursday.isoformat()} 14:30:00+00:00")
+    # A double-click on an hour adds a record at that hour.
+    tuesday = monday + dt.timedelta(days=1)
+    slot(tuesday, 11).dblclick()
+    expect(page.get_by_test_id("expanded-record")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(slot(tuesday, 11).get_by_test_id("calendar-item")).to_contain_text("11:00")
+    rows = server.api("GET", f"/api/v2/tables/{table['id']}/records?limit=1000", token=token)["list"]
+    assert sorted(str(r["At"]) for r in rows if r["Name"] is None) == [f"{tuesday.isoformat()} 11:00:00+00:00", "None"]
     screenshot(page, "calendar-week")
 
     # The week mode is remembered for this view; the day mode shows one day.

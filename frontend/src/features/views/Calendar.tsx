@@ -3,7 +3,8 @@
 // page) placed on their day, and for a DateTime field on their hour in week and day modes.
 // Dragging a record to another day (or hour) writes its date; a side list holds the records
 // without a date (drop one on a day to date it, or a dated one on the list to clear it).
-// Clicking a record opens it. Days are UTC days, as the grid shows DateTimes.
+// Clicking a record opens it; "+" on a day (or a double-click on an hour) adds a record there.
+// Days are UTC days, as the grid shows DateTimes.
 import { Button, ButtonGroup, NonIdealState, Spinner } from "@blueprintjs/core";
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -49,6 +50,8 @@ export interface CalendarProps {
   /** The user may change records (drag them to another day). */
   canMove?: boolean;
   onOpen?(row: RecordRow): void;
+  /** Add a record with these values (dated on a day, or at an hour by double-click). */
+  onAdd?(values: RecordRow): void;
 }
 
 export function Calendar(props: CalendarProps) {
@@ -59,7 +62,7 @@ export function Calendar(props: CalendarProps) {
   return <CalendarOf {...props} field={field} />;
 }
 
-function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen }: CalendarProps & { field: Column }) {
+function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen, onAdd }: CalendarProps & { field: Column }) {
   const intl = useIntl();
   const viewKey = source.viewId ?? source.shared?.uuid;
   const [mode, setModeState] = useState<CalendarMode>(() => storedMode(viewKey));
@@ -158,7 +161,22 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen }: 
       data-testid="calendar-day"
       {...target(day, day)}
     >
-      {showDate && <span className="wb-calendar-date">{Number(day.slice(8, 10))}</span>}
+      {(showDate || onAdd) && (
+        <div className="wb-calendar-day-head">
+          {showDate && <span className="wb-calendar-date">{Number(day.slice(8, 10))}</span>}
+          {onAdd && (
+            <Button
+              icon="plus"
+              variant="minimal"
+              size="small"
+              className="wb-calendar-add"
+              onClick={() => onAdd({ [field.title]: movedValue(field, null, day) })}
+              aria-label={intl.formatMessage({ id: "views.calendar.addRecord" })}
+              data-testid="calendar-add"
+            />
+          )}
+        </div>
+      )}
       {children}
     </div>
   );
@@ -214,6 +232,7 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen }: 
                 className={`wb-calendar-slot${over === key ? " wb-calendar-over" : ""}`}
                 data-slot={key}
                 data-testid="calendar-slot"
+                onDoubleClick={onAdd ? () => onAdd({ [field.title]: movedValue(field, null, day, hour) }) : undefined}
                 {...target(key, day, hour)}
               >
                 {(slots.get(key) ?? []).map((row) => item(row))}

@@ -36,11 +36,20 @@ export function ViewBody({ table, view }: { table: TableMeta; view: ViewMeta }) 
   return <Grid key={view.id} table={table} viewId={view.id} />;
 }
 
-/** The record opened from a card or the calendar, in the expanded record form. */
+/** The record opened from a card or the calendar, in the expanded record form; `add` creates
+ * a record (in a stack, on a day) and opens it to be filled in. */
 function useExpanded(table: TableMeta) {
   const caps = useCapabilities();
   const dispatch = useAppDispatch();
+  const [createRecord] = useCreateRecordMutation();
   const [record, setRecord] = useState<RecordRow | null>(null);
+  const add = async (values: RecordRow) => {
+    const result = await createRecord({ tableId: table.id, values });
+    if ("error" in result) return notify((result.error as HttpError).message, "danger");
+    const pk = result.data[pkOf(table)];
+    const fresh = await dispatch(recordsApi.endpoints.record.initiate({ tableId: table.id, pk }, { subscribe: false, forceRefetch: true }));
+    setRecord(fresh.data ?? { ...values, ...result.data });
+  };
   const columns = table.columns ?? [];
   const element = (
     <ExpandedRecord
@@ -57,7 +66,7 @@ function useExpanded(table: TableMeta) {
       }}
     />
   );
-  return { open: setRecord, element };
+  return { open: setRecord, add: caps.dataEdit ? (values: RecordRow) => void add(values) : undefined, element };
 }
 
 const pkOf = (table: TableMeta) => (table.columns ?? []).find((c) => c.pk)?.title ?? "Id";
@@ -80,8 +89,6 @@ function KanbanBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
   const expanded = useExpanded(table);
   const [updateColumn] = useUpdateColumnMutation();
   const [updateView] = useUpdateViewMutation();
-  const [createRecord] = useCreateRecordMutation();
-  const dispatch = useAppDispatch();
   // The stacks' collapsed state and the cards' order: the view's meta, saved for who may
   // configure the view (kept in this page for others).
   const [meta, setMeta] = useState<Record<string, unknown>>(() => parseMeta(view.meta));
@@ -95,14 +102,6 @@ function KanbanBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
     const result = await updateColumn({ tableId: table.id, columnId: field.id, body });
     if ("error" in result) notify((result.error as HttpError).message, "danger");
     return !("error" in result);
-  };
-  // A record added into a stack opens in the expanded form, to fill in.
-  const onAdd = async (values: RecordRow) => {
-    const result = await createRecord({ tableId: table.id, values });
-    if ("error" in result) return notify((result.error as HttpError).message, "danger");
-    const pk = result.data[pkOf(table)];
-    const fresh = await dispatch(recordsApi.endpoints.record.initiate({ tableId: table.id, pk }, { subscribe: false, forceRefetch: true }));
-    expanded.open(fresh.data ?? { ...values, ...result.data });
   };
   const saveMeta = async (next: Record<string, unknown>) => {
     setMeta(next);
@@ -119,7 +118,7 @@ function KanbanBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
         coverId={data.fk_cover_image_col_id}
         pkName={pkOf(table)}
         canMove={caps.dataEdit}
-        onAdd={caps.dataEdit ? (values) => void onAdd(values) : undefined}
+        onAdd={expanded.add}
         onOptionsChange={caps.schema ? onOptionsChange : undefined}
         collapsed={collapsedStacks(meta)}
         onToggleCollapsed={(id) => void saveMeta(toggleCollapsed(meta, id))}
@@ -148,6 +147,7 @@ function CalendarBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
         pkName={pkOf(table)}
         canMove={caps.dataEdit}
         onOpen={expanded.open}
+        onAdd={expanded.add}
       />
       {expanded.element}
     </>
