@@ -21,7 +21,7 @@ import { nextFeedbackForm, shouldPollFeedback, type FeedbackResponse } from "../
 import { pageInfo } from "../realtime/pageInfo";
 import { RealtimeClient, socketUrl, type RealtimeState } from "../realtime/realtimeClient";
 import { notify } from "../ui/notify";
-import { oauthReturn } from "./oauth";
+import { oauthFailureMessage, oauthReturn } from "./oauth";
 import { decodeToken, isTokenValid, refreshDue, type LastRefresh } from "./token";
 
 declare global {
@@ -69,7 +69,10 @@ export function SessionManager() {
     exchanged.current = search;
     void store.http.request<{ token?: string }>({ url: exchange.url, method: "POST" }).then((result) => {
       if (result.data?.token) dispatch(tokenChanged(result.data.token));
-      else if (result.error && result.error.message !== "Some internal error occurred") notify(result.error.message, "danger");
+      else if (result.error) {
+        const message = oauthFailureMessage(result.error);
+        if (message) notify(message, "danger");
+      }
       if (window.location.search === search) navigate(window.location.pathname, { replace: true });
     });
   }, [loaded, store, dispatch, navigate]);

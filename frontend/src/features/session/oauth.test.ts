@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oauthReturn } from "./oauth";
+import { oauthFailureMessage, oauthReturn } from "./oauth";
 
 describe("OAuth return", () => {
   it("needs a code with a scope or a state", () => {
@@ -11,5 +11,16 @@ describe("OAuth return", () => {
   it("exchanges with google by default and github when state says so, keeping the query", () => {
     expect(oauthReturn("?code=abc&scope=email")).toEqual({ url: "/auth/google/genTokenByCode?code=abc&scope=email" });
     expect(oauthReturn("?code=abc&state=github")).toEqual({ url: "/auth/github/genTokenByCode?code=abc&state=github" });
+  });
+});
+
+describe("OAuth failure", () => {
+  it("shows the server's message only when it sent one", () => {
+    expect(oauthFailureMessage({ status: 400, data: { msg: "Bad code" } })).toBe("Bad code");
+    expect(oauthFailureMessage({ status: 401, data: { message: "Expired" } })).toBe("Expired");
+    expect(oauthFailureMessage({ status: 500, data: "<html>" })).toBeNull();
+    expect(oauthFailureMessage({ status: 400, data: '{"msg":"As text"}' })).toBe("As text");
+    expect(oauthFailureMessage({ status: 500, data: {} })).toBeNull();
+    expect(oauthFailureMessage({ status: "FETCH_ERROR" })).toBeNull();
   });
 });

@@ -13,3 +13,20 @@ export function oauthReturn(search: string): OAuthReturn | null {
   const query = search.startsWith("?") ? search : `?${search}`;
   return { url: `/auth/${provider}/genTokenByCode${query}` };
 }
+
+/** SPEC §8: a failed exchange shows the server's message, if it sent one; nothing otherwise. */
+export function oauthFailureMessage(error: { status: number | "FETCH_ERROR"; data?: unknown }): string | null {
+  if (error.status === "FETCH_ERROR") return null;
+  let body = error.data;
+  if (typeof body === "string") {
+    try {
+      body = JSON.parse(body);
+    } catch {
+      return null;
+    }
+  }
+  if (!body || typeof body !== "object") return null;
+  const { msg, message } = body as { msg?: unknown; message?: unknown };
+  if (typeof msg === "string" && msg) return msg;
+  return typeof message === "string" && message ? message : null;
+}
