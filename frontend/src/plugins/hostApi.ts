@@ -29,6 +29,14 @@ export interface EditorProps extends CellProps {
   /** The key typed on the cell that opened the editor (grid): the editor starts from it as
    * fits its type (text from it, a select filters by it, a date picker may ignore it). */
   typed?: string;
+  /** Where the editor is: "cell" (the default, when absent) is the grid's in-place editor,
+   * which takes focus as it opens and may pop up over its cell; "form" is a field of the
+   * expanded record form: it fills the form's row, lays its lists out in the page rather than
+   * over it, takes no focus of its own (the user moves through the form) and shows no save
+   * hints (the form has its save button). */
+  variant?: "cell" | "form";
+  /** The id for the editor's main input (form), which the form's label points to. */
+  inputId?: string;
   /** The new value, as the API takes it; the host saves the last one given. */
   onChange(value: unknown): void;
   onDone(): void;

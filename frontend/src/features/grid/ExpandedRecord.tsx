@@ -1,13 +1,17 @@
-// A record expanded into a form: every field of the table, saved together; an invalid value
-// keeps the form open with the server's message and everything typed.
-import { Button, Callout, Checkbox, Drawer, DrawerSize, FormGroup, InputGroup, TextArea } from "@blueprintjs/core";
+// A record expanded into a form: every field of the table, each edited by its field type's
+// editor (the host's input as the fallback), saved together by the save button; an invalid
+// value keeps the form open with the server's message under the field it names (else above
+// the form) and everything typed.
+import { Button, Callout, Drawer, DrawerSize, FormGroup } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import { useAppDispatch } from "../../app/hooks";
 import type { Column } from "../tables/api";
 import { recordsApi, useUpdateRecordMutation, type RecordRow } from "./api";
-import { READ_ONLY_TYPES, cellText, parseInput } from "./cells";
+import { READ_ONLY_TYPES, cellText } from "./cells";
+import { RecordFieldEditor } from "./RecordFieldEditor";
+import { changedValues, fieldOfError, type Edited } from "./recordForm";
 import { FORM_RICH_TYPES, RecordFieldValue } from "./RecordFieldValue";
 import { useLinkedRecordQuery } from "./linkedApi";
 import { countedLinkFields } from "./richFields";
@@ -48,44 +52,40 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
     if (result.data) setRecord(result.data);
   };
   const [updateRecord, { isLoading }] = useUpdateRecordMutation();
+  // Values given by the field types' editors; text typed in the host's inputs (the fallback).
+  const [edited, setEdited] = useState<Edited>({});
   const [texts, setTexts] = useState<Record<string, string>>(() =>
     Object.fromEntries(columns.map((c) => [c.title, cellText(record[c.title], c)])),
   );
-  const [checks, setChecks] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(columns.filter((c) => c.uidt === "Checkbox").map((c) => [c.title, !!record[c.title]])),
-  );
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
+  const editable = columns.filter((c) => !READ_ONLY_TYPES.has(c.uidt) && !FORM_RICH_TYPES.has(c.uidt));
 
   const save = async () => {
     const values: RecordRow = {};
     for (const column of columns) {
       if (column.title in richValues && richValues[column.title] !== record[column.title]) {
         values[column.title] = richValues[column.title];
-        continue;
-      }
-      if (READ_ONLY_TYPES.has(column.uidt) || FORM_RICH_TYPES.has(column.uidt)) continue;
-      if (column.uidt === "Checkbox") {
-        if (checks[column.title] !== !!record[column.title]) values[column.title] = checks[column.title];
-      } else if (texts[column.title] !== cellText(record[column.title], column)) {
-        values[column.title] = parseInput(texts[column.title], column);
       }
     }
+    Object.assign(values, changedValues(editable, record, edited, texts));
     if (Object.keys(values).length === 0) return onClose();
     const result = await updateRecord({ tableId, pkName, pk: record[pkName], values });
-    if ("error" in result) setError((result.error as HttpError).message);
-    else onClose();
+    if ("error" in result) {
+      const message = (result.error as HttpError).message;
+      setError({ message, field: fieldOfError(message, columns) });
+    } else onClose();
   };
 
   return (
     <>
       <div className="bp6-drawer-body wb-record-form" data-testid="expanded-record">
-        {error && <Callout intent="danger" className="wb-gap" data-testid="record-error">{error}</Callout>}
+        {error && !error.field && <Callout intent="danger" className="wb-gap" data-testid="record-error">{error.message}</Callout>}
         {columns.map((column) => {
           const id = `record-field-${column.id}`;
-          const readOnly = READ_ONLY_TYPES.has(column.uidt);
+          const label = { label: column.title, labelInfo: <span className="bp6-text-muted">{column.uidt}</span> };
           if (FORM_RICH_TYPES.has(column.uidt)) {
             return (
-              <FormGroup key={column.id} label={column.title} labelInfo={<span className="bp6-text-muted">{column.uidt}</span>}>
+              <FormGroup key={column.id} {...label}>
                 <RecordFieldValue
                   column={column}
                   value={shownValue(column)}
@@ -99,23 +99,33 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
               </FormGroup>
             );
           }
-          if (column.uidt === "Checkbox") {
-            return (
-              <Checkbox
-                key={column.id}
-                label={column.title}
-                checked={checks[column.title]}
-                onChange={(e) => setChecks({ ...checks, [column.title]: e.currentTarget.checked })}
-              />
-            );
-          }
+          const invalid = error?.field === column.title;
           return (
-            <FormGroup key={column.id} label={column.title} labelFor={id} labelInfo={<span className="bp6-text-muted">{column.uidt}</span>}>
-              {column.uidt === "LongText" || column.uidt === "JSON" ? (
-                <TextArea id={id} fill value={texts[column.title]} readOnly={readOnly} onChange={(e) => setTexts({ ...texts, [column.title]: e.currentTarget.value })} />
-              ) : (
-                <InputGroup id={id} value={texts[column.title]} readOnly={readOnly} onValueChange={(v) => setTexts({ ...texts, [column.title]: v })} data-testid="record-input" />
-              )}
+            <FormGroup
+              key={column.id}
+              {...label}
+              labelFor={id}
+              intent={invalid ? "danger" : "none"}
+              helperText={invalid && <span role="alert" data-testid="record-error">{error.message}</span>}
+            >
+              <RecordFieldEditor
+                column={column}
+                id={id}
+                value={record[column.title]}
+                text={texts[column.title]}
+                checked={column.title in edited ? !!edited[column.title].v : !!record[column.title]}
+                projectId={projectId}
+                tableId={tableId}
+                rowId={record[pkName]}
+                readOnly={READ_ONLY_TYPES.has(column.uidt) || canEdit === false}
+                invalid={invalid}
+                onValue={(value) => setEdited((prev) => ({ ...prev, [column.title]: { v: value } }))}
+                onText={(text) => {
+                  setTexts((prev) => ({ ...prev, [column.title]: text }));
+                  // Text typed in the host's input replaces what a failed editor gave.
+                  setEdited(({ [column.title]: _, ...rest }) => rest);
+                }}
+              />
             </FormGroup>
           );
         })}

@@ -1,8 +1,10 @@
 // The UI of Checkbox: a ticked box shows its icon (meta.icon.checked, e.g. a star or a heart,
 // else a check mark) in the column's colour (meta.color); an unticked one an empty box. The
 // grid toggles the value itself (a click on the box, a double click elsewhere in the cell,
-// Enter or Space).
-import { definePlugin, type CellProps } from "@workbench/plugin-api";
+// Enter or Space); the editor, used by the record form, is the same box toggled in place by a
+// click or Space.
+import { useState, type KeyboardEvent } from "react";
+import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
 
 const GLYPHS: [RegExp, string][] = [
   [/star/i, "★"],
@@ -41,7 +43,34 @@ function CheckboxCell({ value, column }: CellProps) {
   );
 }
 
+function CheckboxEditor({ value, column, onChange, inputId }: EditorProps) {
+  const [checked, setChecked] = useState(!!value);
+  const toggle = () => {
+    setChecked(!checked);
+    onChange(!checked);
+  };
+  const onKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    // Space toggles (a button's own click); Enter is left to the host.
+    if (event.key === "Enter") event.preventDefault();
+  };
+  return (
+    <button
+      type="button"
+      id={inputId}
+      className={`wb-check-cell wb-check-editor${checked ? " wb-check-on" : ""}`}
+      role="checkbox"
+      aria-checked={checked}
+      style={checked ? { color: colourOf(column.meta) } : undefined}
+      onClick={toggle}
+      onKeyDown={onKey}
+      data-testid="check-editor"
+    >
+      {checked ? checkedGlyph(column.meta) : ""}
+    </button>
+  );
+}
+
 export default definePlugin({
   id: "field_checkbox",
-  fieldTypes: { Checkbox: { Cell: CheckboxCell } },
+  fieldTypes: { Checkbox: { Cell: CheckboxCell, Editor: CheckboxEditor } },
 });

@@ -1,7 +1,8 @@
 // The UI of Date, DateTime and Time: cells in the column's date format (meta.date_format,
 // 12-hour times with meta.is12hrFormat) or the user's locale (DateTime in the user's time
 // zone); the editors are the browser's date, date-and-time and time pickers, giving the API's
-// formats (DateTime in UTC). The system timestamps show like a DateTime.
+// formats (DateTime in UTC); in the record form (variant "form") the picker fills the row and
+// takes no focus. The system timestamps show like a DateTime.
 import { useLayoutEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
@@ -30,17 +31,23 @@ const INPUTS: Record<string, { type: string; toInput(value: unknown): string; fr
   Time: { type: "time", toInput: (v) => /^\d{2}:\d{2}(:\d{2})?/.exec(String(v ?? ""))?.[0] ?? "", fromInput: fromTimeInput },
 };
 
-function DateEditor({ value, column, onChange }: EditorProps) {
+function DateEditor({ value, column, onChange, variant, inputId }: EditorProps) {
+  const form = variant === "form";
   const kind = INPUTS[column.uidt] ?? INPUTS.Date;
   const [text, setText] = useState(() => kind.toInput(value));
   const ref = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => ref.current?.focus(), []);
+  useLayoutEffect(() => {
+    if (!form) ref.current?.focus();
+    // Once, when the editor opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <input
       ref={ref}
+      id={inputId}
       type={kind.type}
       step={column.uidt === "Time" ? 1 : undefined}
-      className="bp6-input bp6-small wb-date-editor"
+      className={form ? "bp6-input bp6-fill wb-date-editor" : "bp6-input bp6-small wb-date-editor"}
       value={text}
       onChange={(e) => {
         setText(e.currentTarget.value);

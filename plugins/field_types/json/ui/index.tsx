@@ -1,7 +1,8 @@
 // The UI of JSON: the cell shows the value as compact JSON; the editor is a text area of the
 // value laid out on lines, checked as the user types: a parse error shows under it and
 // Ctrl+Enter does not save until it is fixed (the text stays as typed). Enter adds a line;
-// Ctrl+Enter, Shift+Enter, Tab or leaving it saves.
+// Ctrl+Enter, Shift+Enter, Tab or leaving it saves. In the record form (variant "form") it
+// fills the row, takes no focus and shows no save hint; the parse error shows the same.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
@@ -42,8 +43,9 @@ function JsonCell({ value }: CellProps) {
   return <span className="wb-json-cell">{compactJson(value)}</span>;
 }
 
-function JsonEditor({ value, typed, onChange }: EditorProps) {
+function JsonEditor({ value, typed, onChange, variant, inputId }: EditorProps) {
   const intl = useIntl();
+  const form = variant === "form";
   const [text, setText] = useState(() => (typed !== undefined ? typed : prettyJson(value)));
   const [error, setError] = useState(() => jsonError(text));
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -55,7 +57,7 @@ function JsonEditor({ value, typed, onChange }: EditorProps) {
   };
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el) {
+    if (el && !form) {
       el.focus();
       el.setSelectionRange(el.value.length, el.value.length);
     }
@@ -73,11 +75,12 @@ function JsonEditor({ value, typed, onChange }: EditorProps) {
     }
   };
   return (
-    <div className="wb-popup-editor wb-json-editor">
+    <div className={`${form ? "wb-form-editor" : "wb-popup-editor"} wb-json-editor`}>
       <textarea
         ref={ref}
+        id={inputId}
         className={`bp6-input bp6-fill wb-json-text${error ? " bp6-intent-danger" : ""}`}
-        rows={8}
+        rows={form ? 5 : 8}
         spellCheck={false}
         value={text}
         aria-invalid={!!error}
@@ -90,7 +93,7 @@ function JsonEditor({ value, typed, onChange }: EditorProps) {
           {intl.formatMessage({ id: "plugin.field_json.invalid" }, { error })}
         </div>
       )}
-      <div className="wb-popup-hint bp6-text-muted">{intl.formatMessage({ id: "plugin.field_json.saveHint" })}</div>
+      {!form && <div className="wb-popup-hint bp6-text-muted">{intl.formatMessage({ id: "plugin.field_json.saveHint" })}</div>}
     </div>
   );
 }

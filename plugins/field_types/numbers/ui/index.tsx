@@ -4,7 +4,8 @@
 // (a duration also as h:mm or h:mm:ss), text that is not one going to the server, which
 // explains. Rating shows as stars and is edited by picking a star (click, number keys or
 // arrows; Enter or a click saves). The host shows plain text while this bundle loads or if
-// it fails.
+// it fails. In the record form (variant "form") the editors take no focus and the input
+// fills the row.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
@@ -53,13 +54,14 @@ function startText(value: unknown, typed: string | undefined, column: CellProps[
   return column.uidt === "Duration" ? formatDuration(value, column.meta) : String(value);
 }
 
-function NumberEditor({ value, typed, column, onChange }: EditorProps) {
+function NumberEditor({ value, typed, column, onChange, variant, inputId }: EditorProps) {
+  const form = variant === "form";
   const parse = column.uidt === "Duration" ? parseDurationInput : parseNumberInput;
   const [text, setText] = useState(() => startText(value, typed, column));
   const ref = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el) {
+    if (el && !form) {
       el.focus();
       el.setSelectionRange(el.value.length, el.value.length);
     }
@@ -70,7 +72,8 @@ function NumberEditor({ value, typed, column, onChange }: EditorProps) {
   return (
     <input
       ref={ref}
-      className="bp6-input bp6-small wb-number-editor"
+      id={inputId}
+      className={form ? "bp6-input bp6-fill wb-number-editor" : "bp6-input bp6-small wb-number-editor"}
       inputMode={column.uidt === "Duration" ? "text" : "decimal"}
       value={text}
       onChange={(e) => {
@@ -104,7 +107,7 @@ function RatingCell({ value, column }: CellProps) {
   );
 }
 
-function RatingEditor({ value, typed, column, onChange, onDone }: EditorProps) {
+function RatingEditor({ value, typed, column, onChange, onDone, variant, inputId }: EditorProps) {
   const intl = useIntl();
   const max = maxOf(column);
   const [n, setN] = useState(clamp(value, max));
@@ -115,7 +118,7 @@ function RatingEditor({ value, typed, column, onChange, onDone }: EditorProps) {
     onChange(v);
   };
   useLayoutEffect(() => {
-    box.current?.focus();
+    if (variant !== "form") box.current?.focus();
     // A digit typed on the cell picks that many stars.
     if (typed !== undefined && /^[0-9]$/.test(typed)) pick(Number(typed));
     // Once, when the editor opens.
@@ -137,6 +140,7 @@ function RatingEditor({ value, typed, column, onChange, onDone }: EditorProps) {
   return (
     <span
       ref={box}
+      id={inputId}
       className="wb-rating wb-rating-editor"
       role="slider"
       tabIndex={0}

@@ -2,7 +2,8 @@
 // text dark or white, whichever reads better); the editor lists the options in their colours
 // under a filter: typing filters, the arrows move, Enter picks (a single select saves; a
 // multi select toggles the option, and Enter with none highlighted saves), a click picks,
-// and Clear empties the value.
+// and Clear empties the value. In the record form (variant "form") the list lies in the
+// form's row instead of popping up over a cell, and the filter takes no focus of its own.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { Tag } from "@blueprintjs/core";
@@ -32,8 +33,9 @@ function SelectCell({ value, column }: CellProps) {
   );
 }
 
-function SelectEditor({ value, typed, column, onChange, onDone }: EditorProps) {
+function SelectEditor({ value, typed, column, onChange, onDone, variant, inputId }: EditorProps) {
   const intl = useIntl();
+  const form = variant === "form";
   const multi = column.uidt === "MultiSelect";
   const options = optionsOf(column.colOptions);
   const [chosen, setChosen] = useState(() => chosenTitles(value));
@@ -44,7 +46,11 @@ function SelectEditor({ value, typed, column, onChange, onDone }: EditorProps) {
   const [highlight, setHighlight] = useState(typed ? 0 : current);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => input.current?.focus(), []);
+  useLayoutEffect(() => {
+    if (!form) input.current?.focus();
+    // Once, when the editor opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useLayoutEffect(() => {
     list.current?.querySelector("[data-highlighted=true]")?.scrollIntoView?.({ block: "nearest" });
   }, [highlight]);
@@ -87,10 +93,11 @@ function SelectEditor({ value, typed, column, onChange, onDone }: EditorProps) {
   };
 
   return (
-    <div className="wb-popup-editor wb-select-editor" onMouseDown={(e) => e.target !== input.current && e.preventDefault()}>
+    <div className={`${form ? "wb-form-editor" : "wb-popup-editor"} wb-select-editor`} onMouseDown={(e) => e.target !== input.current && e.preventDefault()}>
       <div className="wb-select-editor-head">
         <input
           ref={input}
+          id={inputId}
           className="bp6-input bp6-small bp6-fill"
           value={filter}
           placeholder={intl.formatMessage({ id: "plugin.field_selects.find" })}

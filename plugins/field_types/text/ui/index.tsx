@@ -2,6 +2,7 @@
 // clipped to one line); Email, URL and PhoneNumber show a link (mailto:, the web address,
 // tel:) that opens without starting an edit. The editors are a text input, and for LongText
 // a text area where Enter adds a line and Ctrl+Enter, Shift+Enter, Tab or leaving it saves.
+// In the record form (variant "form") they fill the row, take no focus and show no save hint.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
@@ -56,25 +57,26 @@ function useStartText(value: unknown, typed: string | undefined, onChange: (valu
   return [text, change] as const;
 }
 
-/** Focus the field with the caret at the end of its text. */
-function useFocusAtEnd<T extends HTMLInputElement | HTMLTextAreaElement>() {
+/** Focus the field with the caret at the end of its text (in a grid cell, not in a form). */
+function useFocusAtEnd<T extends HTMLInputElement | HTMLTextAreaElement>(variant: EditorProps["variant"]) {
   const ref = useRef<T>(null);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!el || variant === "form") return;
     el.focus();
     el.setSelectionRange(el.value.length, el.value.length);
   }, []);
   return ref;
 }
 
-function TextEditor({ value, typed, column, onChange }: EditorProps) {
+function TextEditor({ value, typed, column, onChange, variant, inputId }: EditorProps) {
   const [text, change] = useStartText(value, typed, onChange);
-  const ref = useFocusAtEnd<HTMLInputElement>();
+  const ref = useFocusAtEnd<HTMLInputElement>(variant);
   return (
     <input
       ref={ref}
-      className="bp6-input bp6-small wb-text-editor"
+      id={inputId}
+      className={variant === "form" ? "bp6-input bp6-fill wb-text-editor" : "bp6-input bp6-small wb-text-editor"}
       inputMode={INPUT_MODES[column.uidt] ?? "text"}
       value={text}
       onChange={(e) => change(e.currentTarget.value)}
@@ -83,26 +85,28 @@ function TextEditor({ value, typed, column, onChange }: EditorProps) {
   );
 }
 
-function LongTextEditor({ value, typed, onChange }: EditorProps) {
+function LongTextEditor({ value, typed, onChange, variant, inputId }: EditorProps) {
   const intl = useIntl();
+  const form = variant === "form";
   const [text, change] = useStartText(value, typed, onChange);
-  const ref = useFocusAtEnd<HTMLTextAreaElement>();
+  const ref = useFocusAtEnd<HTMLTextAreaElement>(variant);
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // A plain Enter is a new line; with Ctrl, Shift or Cmd it reaches the grid, which saves.
     if (event.key === "Enter" && !event.ctrlKey && !event.shiftKey && !event.metaKey) event.stopPropagation();
   };
   return (
-    <div className="wb-popup-editor wb-longtext-editor">
+    <div className={`${form ? "wb-form-editor" : "wb-popup-editor"} wb-longtext-editor`}>
       <textarea
         ref={ref}
+        id={inputId}
         className="bp6-input bp6-fill"
-        rows={6}
+        rows={form ? 4 : 6}
         value={text}
         onChange={(e) => change(e.currentTarget.value)}
         onKeyDown={onKey}
         data-testid="cell-editor"
       />
-      <div className="wb-popup-hint bp6-text-muted">{intl.formatMessage({ id: "plugin.field_text.saveHint" })}</div>
+      {!form && <div className="wb-popup-hint bp6-text-muted">{intl.formatMessage({ id: "plugin.field_text.saveHint" })}</div>}
     </div>
   );
 }
