@@ -297,3 +297,72 @@ describe("numbers", () => {
     expect(onValue).toHaveBeenLastCalledWith(8100);
   });
 });
+
+describe("in the record form (variant form)", () => {
+  function formEditor(name: Name, column: Column, value: unknown) {
+    const Editor = bundles[name].definition.fieldTypes?.[column.uidt]?.Editor;
+    if (!Editor) throw new Error(`no editor for ${column.uidt}`);
+    const onChange = vi.fn();
+    const onDone = vi.fn();
+    const result = render(
+      withIntl(<Editor variant="form" inputId="field-1" value={value} column={column} onChange={onChange} onDone={onDone} />),
+    );
+    return { onChange, onDone, ...result };
+  }
+
+  it("lays a select's coloured options in the row, taking no focus", () => {
+    const options = { options: [{ title: "todo", color: "#cfdffe" }, { title: "done", color: "#1b5e20" }] };
+    const { onChange, container } = formEditor("selects", col("SingleSelect", { colOptions: options }), "todo");
+    const box = container.querySelector(".wb-select-editor") as HTMLElement;
+    expect(box.classList.contains("wb-form-editor")).toBe(true);
+    expect(box.classList.contains("wb-popup-editor")).toBe(false);
+    expect(document.activeElement).toBe(document.body);
+    expect(screen.getByTestId("select-filter").id).toBe("field-1");
+    fireEvent.click(screen.getAllByTestId("select-option")[1]);
+    expect(onChange).toHaveBeenLastCalledWith("done");
+    expect(screen.getAllByRole("option").map((o) => o.getAttribute("aria-selected"))).toEqual(["false", "true"]);
+  });
+
+  it("toggles a checkbox in place", () => {
+    const { onChange } = formEditor("checkbox", col("Checkbox"), false);
+    const box = screen.getByTestId("check-editor");
+    expect(box.id).toBe("field-1");
+    fireEvent.click(box);
+    expect(onChange).toHaveBeenLastCalledWith(true);
+    expect(box.getAttribute("aria-checked")).toBe("true");
+    expect(box.textContent).toBe("✓");
+    fireEvent.click(box);
+    expect(onChange).toHaveBeenLastCalledWith(false);
+  });
+
+  it("shows JSON's parse error inline without the save hint, keeping the text", () => {
+    const { onChange, container } = formEditor("json", col("JSON"), { a: 1 });
+    expect(container.querySelector(".wb-popup-editor")).toBeNull();
+    expect(container.querySelector(".wb-popup-hint")).toBeNull();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.change(editor(), { target: { value: '{"a": ' } });
+    expect(screen.getByTestId("json-error").textContent).toMatch(/^Invalid JSON: /);
+    expect(editor().value).toBe('{"a": ');
+    expect(onChange).toHaveBeenLastCalledWith('{"a": ');
+  });
+
+  it("gives dates from the picker, full width", () => {
+    const { onChange } = formEditor("dates", col("Date"), "2026-12-24");
+    expect(editor().type).toBe("date");
+    expect(editor().classList.contains("bp6-fill")).toBe(true);
+    fireEvent.change(editor(), { target: { value: "2027-01-02" } });
+    expect(onChange).toHaveBeenLastCalledWith("2027-01-02");
+  });
+
+  it("takes no focus with text and number editors, and shows no save hint", () => {
+    const long = formEditor("text", col("LongText"), "one");
+    expect(document.activeElement).toBe(document.body);
+    expect(screen.queryByText(/Ctrl\+Enter/)).toBeNull();
+    long.unmount();
+    const { onChange } = formEditor("numbers", col("Number"), 2);
+    expect(document.activeElement).toBe(document.body);
+    expect(editor().id).toBe("field-1");
+    fireEvent.change(editor(), { target: { value: "3.5" } });
+    expect(onChange).toHaveBeenLastCalledWith(3.5);
+  });
+});
