@@ -241,3 +241,20 @@ def test_an_expired_token_is_not_sent_so_a_shared_base_opens_for_its_visitor(ser
         expect(page).to_have_url(re.compile(rf"/base/{shared['uuid']}$"))
     finally:
         ctx.close()
+
+
+def test_a_deep_link_survives_an_expired_token_renewed_from_the_cookie(server, page):
+    token = _sign_up_first_user(server)
+    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Deep"}, token=token)
+    _sign_in(page)
+    # Back after the access token ran out; the refresh cookie is still good.
+    expired = _forged_token(exp=int(time.time()) - 60)
+    _store_token(page, expired)
+    addresses = []
+    page.on("framenavigated", lambda frame: frame == page.main_frame and addresses.append(frame.url))
+    page.goto(f"/nc/{project['id']}")
+    expect(page.get_by_test_id("project-title")).to_have_text("Deep")
+    expect(page).to_have_url(re.compile(rf"/nc/{project['id']}$"))
+    assert _stored_token(page) not in (None, expired)
+    # The guard waited for the renewal: no detour by the sign-in page.
+    assert not [a for a in addresses if "/signin" in a]

@@ -9,7 +9,7 @@ import type { RouteMeta } from "../../routeTable";
 import { useAppInfoQuery } from "../session/api";
 import { selectSettingsLoaded, selectToken } from "../settings/settingsSlice";
 import { notify } from "../ui/notify";
-import { decodeToken, isTokenValid, rolesMap } from "../session/token";
+import { decodeToken, isTokenExpired, isTokenValid, rolesMap } from "../session/token";
 import { guardRoute } from "./guard";
 
 const AllowedContext = createContext(false);
@@ -40,9 +40,13 @@ export function Guard({ meta, children }: { meta: RouteMeta; children: ReactNode
   const intl = useIntl();
   const previous = useContext(PreviousRouteContext);
   const needsInfo = loaded && !signedIn && !meta.public && !meta.noAuth;
+  // An expired token is being renewed from the refresh cookie (the session clock tries at
+  // once): wait for the outcome rather than send a deep link to the sign-in page.
+  const renewing =
+    loaded && !meta.public && params.projectType !== "base" && isTokenExpired(token, Date.now());
   const { data: appInfo } = useAppInfoQuery(undefined, { skip: !needsInfo });
   const decision =
-    loaded && (!needsInfo || appInfo)
+    loaded && !renewing && (!needsInfo || appInfo)
       ? guardRoute({
           meta,
           params,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REFRESH_MIN_GAP_MS, SESSION_CHECK_INTERVAL_MS, TOKEN_REFRESH_MARGIN_S } from "../../app/constants";
-import { decodeToken, isTokenValid, refreshDue, rolesMap } from "./token";
+import { decodeToken, isTokenValid, isTokenExpired, refreshDue, rolesMap } from "./token";
 import { SETTINGS_KEY, defaultSettings, mergeSettings, readSettings, writeSettings } from "../settings/settings";
 
 export function makeToken(claims: Record<string, unknown>): string {
@@ -52,6 +52,14 @@ describe("token", () => {
     const second = makeToken({ exp: inSeconds(60), n: 2 });
     expect(refreshDue(second, NOW, { token: first, at: NOW - REFRESH_MIN_GAP_MS + 1 })).toBe(false);
     expect(refreshDue(second, NOW, { token: first, at: NOW - REFRESH_MIN_GAP_MS })).toBe(true);
+  });
+
+  it("counts as expired (to be renewed) only with an expiry that has passed", () => {
+    expect(isTokenExpired(makeToken({ exp: inSeconds(0) }), NOW)).toBe(true);
+    expect(isTokenExpired(makeToken({ exp: inSeconds(1) }), NOW)).toBe(false);
+    expect(isTokenExpired(makeToken({ sub: "no-exp" }), NOW)).toBe(false);
+    expect(isTokenExpired("a.b.c", NOW)).toBe(false);
+    expect(isTokenExpired(null, NOW)).toBe(false);
   });
 
   it("is checked on the 100 ms clock tick", () => {

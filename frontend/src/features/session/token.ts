@@ -36,6 +36,13 @@ export function isTokenValid(token: string | null | undefined, nowMs: number): b
   return !!claims && typeof claims.exp === "number" && claims.exp * 1000 > nowMs;
 }
 
+/** A token that was valid and has run out: the refresh cookie may still renew it, which the
+ * session clock tries at once (a token without expiry never counts as expired here). */
+export function isTokenExpired(token: string | null | undefined, nowMs: number): boolean {
+  const claims = decodeToken(token);
+  return !!claims && typeof claims.exp === "number" && claims.exp * 1000 <= nowMs;
+}
+
 /** The session clock's last refresh: for which token, and when (ms). */
 export interface LastRefresh {
   token: string;
