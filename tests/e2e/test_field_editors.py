@@ -195,3 +195,86 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
     expect(_cell(page, "Due")).to_have_text("24/12/2026")
     expect(_cell(page, "Tags").get_by_test_id("select-tag")).to_have_text(["red", "blue"])
     expect(_cell(page, "Data")).to_have_text(re.compile(r'^\{"a":\[1,2\]\}$'))
+
+
+def test_expanded_record_form_edits_through_the_plugin_editors(server, page):
+    token = _sign_up_first_user(server)
+    project, table = _table(server, token)
+    _use_token(page, token)
+    page.set_viewport_size({"width": 2400, "height": 900})
+    page.goto(f"/nc/{project['id']}/table/Things")
+    expect(_cell(page, "Name")).to_have_text("one")
+
+    def open_form():
+        _cell(page, "Name").click()
+        page.get_by_test_id("expand-record").click()
+        form = page.get_by_test_id("expanded-record")
+        expect(form).to_be_visible()
+        return form
+
+    form = open_form()
+    editor = lambda uidt: form.locator(f"[data-testid=record-editor][data-uidt={uidt}]")  # noqa: E731
+
+    # A single select shows its coloured options in the form's row, full width, and picks one.
+    status = editor("SingleSelect")
+    expect(status.get_by_test_id("select-tag")).to_have_text(["todo", "done"])
+    expect(status.get_by_test_id("select-tag").nth(1)).to_have_css("background-color", "rgb(27, 94, 32)")
+    expect(status.locator(".wb-popup-editor")).to_have_count(0)
+    # Both edges measured at once (the drawer slides in).
+    gaps = status.get_by_test_id("select-options").evaluate(
+        "el => { const r = el.getBoundingClientRect(), g = el.closest('.bp6-form-group').getBoundingClientRect();"
+        " return [r.left - g.left, g.right - r.right]; }"
+    )
+    assert all(abs(gap) <= 2 for gap in gaps), gaps
+    status.get_by_test_id("select-option").filter(has_text="done").click()
+    expect(status.get_by_role("option", name="done")).to_have_attribute("aria-selected", "true")
+
+    # The date from its picker, under its label.
+    due = form.get_by_label("Due")
+    expect(due).to_have_attribute("type", "date")
+    due.fill("2027-03-15")
+
+    # The checkbox toggles in place with a click, and with Space from the keyboard.
+    check = form.get_by_test_id("check-editor")
+    expect(check).to_have_attribute("aria-checked", "false")
+    check.click()
+    expect(check).to_have_attribute("aria-checked", "true")
+    check.press(" ")
+    expect(check).to_have_attribute("aria-checked", "false")
+    check.press(" ")
+    expect(check).to_have_attribute("aria-checked", "true")
+
+    # Invalid JSON: the parse error inline, the server's error under the field on saving, the
+    # text kept and the form still open; then valid JSON saves.
+    data = form.get_by_label("Data")
+    data.fill('{"b": [3,')
+    expect(form.get_by_test_id("json-error")).to_contain_text("Invalid JSON")
+    page.get_by_test_id("record-save").click()
+    # The server's error under the field (a locator inside `has` is relative to the row).
+    error = form.locator(".bp6-form-group", has=page.get_by_label("Data")).get_by_test_id("record-error")
+    expect(error).to_contain_text("Data")
+    expect(data).to_have_value('{"b": [3,')
+    expect(due).to_have_value("2027-03-15")
+    expect(check).to_have_attribute("aria-checked", "true")
+    screenshot(page, "record-form-editors")
+    data.fill('{"b": [3]}')
+    expect(form.get_by_test_id("json-error")).to_have_count(0)
+    page.get_by_test_id("record-save").click()
+    expect(form).to_have_count(0)
+
+    [record] = server.api("GET", f"/api/v2/tables/{table['id']}/records", token=token)["list"]
+    assert record["Status"] == "done"
+    assert record["Due"] == "2027-03-15"
+    assert record["Done"] is True
+    assert record["Data"] == {"b": [3]}
+
+    page.reload()
+    expect(_cell(page, "Status").get_by_test_id("select-tag")).to_have_text("done")
+    expect(_cell(page, "Due")).to_have_text("15/03/2027")
+    expect(_cell(page, "Done").get_by_test_id("check-cell")).to_have_attribute("aria-checked", "true")
+    expect(_cell(page, "Data")).to_have_text('{"b":[3]}')
+    form = open_form()
+    expect(editor("SingleSelect").get_by_role("option", name="done")).to_have_attribute("aria-selected", "true")
+    expect(form.get_by_label("Due")).to_have_value("2027-03-15")
+    expect(form.get_by_test_id("check-editor")).to_have_attribute("aria-checked", "true")
+    expect(form.get_by_label("Data")).to_have_value('{\n  "b": [\n    3\n  ]\n}')

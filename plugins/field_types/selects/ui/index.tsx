@@ -98,7 +98,7 @@ function SelectEditor({ value, typed, column, onChange, onDone, variant, inputId
         <input
           ref={input}
           id={inputId}
-          className="bp6-input bp6-small bp6-fill"
+          className={form ? "bp6-input bp6-fill" : "bp6-input bp6-small bp6-fill"}
           value={filter}
           placeholder={intl.formatMessage({ id: "plugin.field_selects.find" })}
           aria-label={intl.formatMessage({ id: "plugin.field_selects.find" })}
@@ -112,7 +112,7 @@ function SelectEditor({ value, typed, column, onChange, onDone, variant, inputId
           onKeyDown={onKey}
           data-testid="select-filter"
         />
-        <button type="button" className="bp6-button bp6-small bp6-minimal" onClick={clear} disabled={!chosen.length} data-testid="select-clear">
+        <button type="button" className={form ? "bp6-button bp6-minimal" : "bp6-button bp6-small bp6-minimal"} onClick={clear} disabled={!chosen.length} data-testid="select-clear">
           {intl.formatMessage({ id: "plugin.field_selects.clear" })}
         </button>
       </div>
