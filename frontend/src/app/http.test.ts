@@ -230,6 +230,15 @@ describe("error text", () => {
 });
 
 describe("loading flag", () => {
+  it("is held during a refresh the session clock starts on its own", async () => {
+    const { fetch } = fakeFetch(json(200, { token: "t2" }));
+    const { http, state } = client(fetch);
+    const pending = http.refresh();
+    expect(state.loading).toBe(1);
+    expect(await pending).toBe("t2");
+    expect(state.loading).toBe(0);
+  });
+
   it("is held while requests run and released after, even on errors", async () => {
     const { fetch } = fakeFetch(json(200, {}), json(400, {}));
     const { http, state } = client(fetch);

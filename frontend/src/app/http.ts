@@ -154,6 +154,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   function refresh(): Promise<string | null> {
     if (!refreshing) {
+      // A refresh is a request like any other for the loading flag (also when the session
+      // clock starts it on its own).
+      options.onRequestStart?.();
       refreshing = (async () => {
         const result = await send({ url: REFRESH_PATH, method: "POST" }, null);
         const token =
@@ -172,6 +175,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return null;
       })().finally(() => {
         refreshing = null;
+        options.onRequestEnd?.();
       });
     }
     return refreshing;
