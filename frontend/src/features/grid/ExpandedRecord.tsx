@@ -72,7 +72,8 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
     const result = await updateRecord({ tableId, pkName, pk: record[pkName], values });
     if ("error" in result) {
       const message = (result.error as HttpError).message;
-      setError({ message, field: fieldOfError(message, columns) });
+      // Under the field it names when that field has an editor here (links and files: above).
+      setError({ message, field: fieldOfError(message, columns.filter((c) => !FORM_RICH_TYPES.has(c.uidt))) });
     } else onClose();
   };
 

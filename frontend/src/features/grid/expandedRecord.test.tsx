@@ -116,6 +116,18 @@ describe("expanded record form", () => {
     expect(screen.getByTestId("stars").textContent).toBe("3");
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it("shows an error naming no field of the form above it", async () => {
+    setLoadedPlugins({ plugins: [{ id: "rating", fieldTypes: { Rating: { Editor: StarsEditor } } }], failed: [] });
+    renderForm(() => respond(403, { msg: "Not allowed" }));
+    act(() => {
+      fireEvent.click(screen.getByTestId("stars"));
+    });
+    fireEvent.click(screen.getByTestId("record-save"));
+    const message = await screen.findByTestId("record-error");
+    expect(message.textContent).toBe("Not allowed");
+    expect(message.classList.contains("bp6-callout")).toBe(true);
+  });
 });
 
 describe("record form values", () => {
