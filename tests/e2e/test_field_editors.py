@@ -253,6 +253,7 @@ def test_expanded_record_form_edits_through_the_plugin_editors(server, page):
     # The server's error under the field (a locator inside `has` is relative to the row).
     error = form.locator(".bp6-form-group", has=page.get_by_label("Data")).get_by_test_id("record-error")
     expect(error).to_contain_text("Data")
+    expect(data).to_be_focused()
     expect(data).to_have_value('{"b": [3,')
     expect(due).to_have_value("2027-03-15")
     expect(check).to_have_attribute("aria-checked", "true")

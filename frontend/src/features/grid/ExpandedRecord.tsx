@@ -3,7 +3,7 @@
 // value keeps the form open with the server's message under the field it names (else above
 // the form) and everything typed.
 import { Button, Callout, Drawer, DrawerSize, FormGroup } from "@blueprintjs/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import { useAppDispatch } from "../../app/hooks";
@@ -26,6 +26,8 @@ interface Props {
   columns: Column[];
   onClose(): void;
 }
+
+const fieldId = (column: Column) => `record-field-${column.id}`;
 
 function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, columns, onClose }: Props & { record: RecordRow }) {
   const intl = useIntl();
@@ -59,6 +61,11 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
   );
   const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
   const editable = columns.filter((c) => !READ_ONLY_TYPES.has(c.uidt) && !FORM_RICH_TYPES.has(c.uidt));
+  // The field a refused save names takes the focus (and so comes into view) for its fix.
+  useEffect(() => {
+    const column = error?.field ? columns.find((c) => c.title === error.field) : undefined;
+    if (column) document.getElementById(fieldId(column))?.focus();
+  }, [error, columns]);
 
   const save = async () => {
     const values: RecordRow = {};
@@ -82,7 +89,7 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
       <div className="bp6-drawer-body wb-record-form" data-testid="expanded-record">
         {error && !error.field && <Callout intent="danger" className="wb-gap" data-testid="record-error">{error.message}</Callout>}
         {columns.map((column) => {
-          const id = `record-field-${column.id}`;
+          const id = fieldId(column);
           const label = { label: column.title, labelInfo: <span className="bp6-text-muted">{column.uidt}</span> };
           if (FORM_RICH_TYPES.has(column.uidt)) {
             return (

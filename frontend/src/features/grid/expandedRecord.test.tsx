@@ -114,6 +114,7 @@ describe("expanded record form", () => {
     expect(message.textContent).toContain("expected at most 5");
     expect(message.closest(".bp6-form-group")?.querySelector("[data-testid=stars]")).not.toBeNull();
     expect(screen.getByTestId("stars").textContent).toBe("3");
+    expect(document.activeElement).toBe(screen.getByTestId("stars"));
     expect(onClose).not.toHaveBeenCalled();
   });
 
