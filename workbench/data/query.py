@@ -22,6 +22,10 @@ DEFAULT_PAGE_SIZE = 25
 MAX_PAGE_SIZE = 10_000
 
 
+# Statements kept per model at most (one per set of fields a page reads, and a few more).
+MAX_STATEMENTS = 64
+
+
 @dataclass
 class ListParams:
     conditions: list = field(default_factory=list)
@@ -32,7 +36,10 @@ class ListParams:
 
     @property
     def where(self):
-        return sa.and_(*self.conditions) if self.conditions else None
+        conditions = self.conditions
+        if not conditions:
+            return None
+        return conditions[0] if len(conditions) == 1 else sa.and_(*conditions)
 
 
 def _names(value: str | None) -> list[str]:
@@ -185,9 +192,17 @@ def page_statement(model: Model, params: ListParams, limit, offset) -> sa.Select
     plain_offset = isinstance(offset, int) and not offset
     simple = plain_offset and params.where is None and _by_key(model, params.order_by)
     if not (limit is not None and pks and computed and not simple):
-        statement = sa.select(*columns).select_from(model.table)
-        if params.where is not None:
-            statement = statement.where(params.where)
+        # The SELECT of these fields is built once per model; the page's clauses are added
+        # to it (a generative copy).
+        base_key = ("select", tuple(f.id for f in params.fields))
+        statement = model.statements.get(base_key)
+        if statement is None:
+            statement = sa.select(*columns).select_from(model.table)
+            if len(model.statements) < MAX_STATEMENTS:  # callers choose the fields: bounded
+                model.statements[base_key] = statement
+        where = params.where
+        if where is not None:
+            statement = statement.where(where)
         statement = statement.order_by(*params.order_by)
         return statement.limit(limit).offset(offset) if limit is not None else statement
     keys = sa.select(*(pk.label(f"_wb_pk{i}") for i, pk in enumerate(pks))).select_from(model.table)
