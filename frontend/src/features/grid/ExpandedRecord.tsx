@@ -65,7 +65,9 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
   useEffect(() => {
     const column = error?.field ? columns.find((c) => c.title === error.field) : undefined;
     if (column) document.getElementById(fieldId(column))?.focus();
-  }, [error, columns]);
+    // Once per refusal: not again when the parent gives a new columns array.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error]);
 
   const save = async () => {
     const values: RecordRow = {};
