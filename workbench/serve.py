@@ -52,7 +52,7 @@ class RequestHeaders:
                 self.status = "Too many headers"
                 return
             name, sep, value = text.partition(":")
-            if not sep:
+            if not sep or not name or name != name.strip():  # RFC 9112: no space before the colon
                 self.status = "Invalid header line"
                 return
             self._pairs.append([name, value.strip(" \t\r\n")])

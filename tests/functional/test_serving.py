@@ -78,8 +78,10 @@ def test_folded_header_lines_are_accepted(server):
         b"X-Big: " + b"a" * 70_000 + b"\r\n",
         b"".join(b"X-H%d: v\r\n" % i for i in range(101)),
         b"no colon on this line\r\n",
+        b"Content-Length : 5\r\n",
+        b": no name\r\n",
     ],
-    ids=["line too long", "too many headers", "no colon"],
+    ids=["line too long", "too many headers", "no colon", "space before colon", "no name"],
 )
 def test_malformed_headers_are_refused_with_400(server, headers):
     request = b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n" + headers + b"\r\n"
