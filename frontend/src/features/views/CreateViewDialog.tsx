@@ -68,9 +68,14 @@ function CreateViewForm({ kind, copyOf, columns, taken, busy, serverError, onSub
   const choices = choicesFor(kind, columns);
   const base = copyOf ?? intl.formatMessage({ id: `views.type.${kind}` });
   const [title, setTitle] = useState(() => uniqueTitle(base, taken));
-  const [groupColumnId, setGroup] = useState(choices.group[0]?.id ?? "");
-  const [coverColumnId, setCover] = useState(choices.cover[0]?.id ?? "");
-  const [dateColumnId, setDate] = useState(choices.date[0]?.id ?? "");
+  // Until the user picks, each field is the first fitting one of the columns as they are
+  // now (they may arrive after the dialog opens).
+  const [pickedGroup, setGroup] = useState<string>();
+  const [pickedCover, setCover] = useState<string>();
+  const [pickedDate, setDate] = useState<string>();
+  const groupColumnId = pickedGroup ?? choices.group[0]?.id ?? "";
+  const coverColumnId = pickedCover ?? choices.cover[0]?.id ?? "";
+  const dateColumnId = pickedDate ?? choices.date[0]?.id ?? "";
   const titleError = validateViewTitle(title, taken);
   const missing = !copyOf && ((choices.needsGroup && !groupColumnId) || (choices.needsDate && !dateColumnId));
   const submit = (e: FormEvent) => {
