@@ -95,9 +95,12 @@ def test_views_are_created_switched_renamed_and_deleted(server, page):
     expect(page).to_have_url(re.compile(r"/table/Parts$"))
     expect(page.get_by_test_id("grid-row")).to_have_count(1)
     page.get_by_test_id("create-view-kanban").click()
-    expect(page.get_by_test_id("view-group-field")).to_have_value(
-        next(c["id"] for c in table["columns"] if c["title"] == "Status")
-    )
+    status_id = next(c["id"] for c in table["columns"] if c["title"] == "Status")
+    expect(page.get_by_test_id("view-group-field")).to_have_value(status_id)
+    expect(page.get_by_test_id("view-title-input")).to_have_value("Kanban")
+    # Chosen explicitly as well: the proposal above is what is checked, the creation below.
+    page.get_by_test_id("view-group-field").select_option(status_id)
+    expect(page.get_by_test_id("view-create-submit")).to_be_enabled()
     page.get_by_test_id("view-create-submit").click()
     expect(page).to_have_url(re.compile(r"/table/Parts/Kanban$"))
     todo = page.locator("[data-testid='kanban-stack'][data-stack='Todo']")
