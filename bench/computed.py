@@ -28,8 +28,9 @@ from pathlib import Path
 import psutil
 import sqlalchemy as sa
 
-from bench.records import SIGNUP, Api, Timing, cpu_ms, start_server, summary
+from bench.records import SIGNUP, Api, cpu_ms, start_server
 from bench.results import write_section
+from bench.timing import Timing, summary
 
 WARMUP = 5
 ROUNDS = 4
