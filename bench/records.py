@@ -1,6 +1,6 @@
 """Records API speed through the v2 API, side by side with raw SQLite doing the same queries.
 
-    .venv/bin/python -m bench.records [--rows 100000] [--requests 200]
+    .venv/bin/python -m bench.records [--rows 100000] [--requests 200] [--processes 4] [--no-pin]
 
 By default it starts ``pserve development.ini`` on a fresh data folder and a free port (as
 bench/startup.py does), signs up, creates a project and a table of 10 mixed columns through
@@ -10,7 +10,9 @@ keep-alive connection) and the first page with 4 concurrent clients. In the same
 times raw SQLite doing the same queries on the project's data file
 (``<data_dir>/projects/<project_id>.db``), with the app's driver settings (Python's sqlite3,
 WAL, synchronous=NORMAL, one transaction per request), and writes the "records" section of
-bench/RESULTS.md.
+bench/RESULTS.md. Each read is timed on ``--processes`` servers over the same data and in as
+many raw SQLite processes (bench/raw_sqlite.py), and each side's fastest process is kept:
+why, in bench/timing.py.
 
 Only the HTTP API is used, so it can be pointed at another server speaking NocoDB's API:
 
