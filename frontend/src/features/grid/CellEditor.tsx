@@ -1,10 +1,12 @@
 // The grid's in-place editor: the Editor of the field type's plugin UI bundle when one is
 // loaded (it works with values), else a plain text input (while a bundle loads, when it
 // fails, or for a type without one).
-import type { FocusEvent, KeyboardEvent } from "react";
+import { useRef, type ComponentType, type FocusEvent, type KeyboardEvent } from "react";
 import { PluginBoundary } from "../../plugins/PluginBoundary";
+import type { EditorProps } from "../../plugins/hostApi";
 import { fieldTypeUI } from "../../plugins/registry";
 import type { Column } from "../tables/api";
+import { usePopupPlacement } from "./popupPlacement";
 
 export interface Editing {
   row: number;
@@ -35,10 +37,20 @@ export interface CellEditorProps {
 }
 
 export function CellEditor(props: CellEditorProps) {
-  const { column, editing, onKey, onBlur, onValue, onDone, value, projectId, tableId, rowId } = props;
-  const ui = fieldTypeUI(column.uidt);
+  const ui = fieldTypeUI(props.column.uidt);
   if (!ui?.Editor) return <TextEditor {...props} />;
-  const PluginEditor = ui.Editor;
+  return <PluginCellEditor {...props} pluginId={ui.pluginId} PluginEditor={ui.Editor} />;
+}
+
+interface PluginCellEditorProps extends CellEditorProps {
+  pluginId: string;
+  PluginEditor: ComponentType<EditorProps>;
+}
+
+function PluginCellEditor(props: PluginCellEditorProps) {
+  const { column, editing, onKey, onBlur, onValue, onDone, value, projectId, tableId, rowId, pluginId, PluginEditor } = props;
+  const box = useRef<HTMLDivElement>(null);
+  usePopupPlacement(box);
   // Focus leaving the editor (not moving inside it) saves, as it does for the text input.
   // Blurs inside an editor's own dialog (a portal: elsewhere in the page, though React passes
   // its events through here) are the dialog's business.
@@ -47,8 +59,8 @@ export function CellEditor(props: CellEditorProps) {
     if (box.contains(event.target) && !box.contains(event.relatedTarget as Node | null)) onBlur();
   };
   return (
-    <PluginBoundary pluginId={ui.pluginId} fallback={<TextEditor {...props} />}>
-      <div className="wb-plugin-editor" data-testid="plugin-editor" onKeyDown={onKey} onBlur={leave}>
+    <PluginBoundary pluginId={pluginId} fallback={<TextEditor {...props} />}>
+      <div ref={box} className="wb-plugin-editor" data-testid="plugin-editor" onKeyDown={onKey} onBlur={leave}>
         <PluginEditor
           value={editing.value ? editing.value.v : value}
           typed={editing.typed}
