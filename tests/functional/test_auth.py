@@ -504,46 +504,58 @@ def test_token_of_a_deleted_user_is_refused(client, admin):
     protected(client, token, status=401)
 
 
-def test_racing_refreshes_with_one_cookie_get_one_session(client, admin):
-    """Two refreshes that both found the token before either rotated it: only one wins.
-
-    (On SQLite the loser's write is refused as busy and the request replayed.)"""
+def _race(app, holds, *calls) -> None:
+    """Run `calls` in threads at once, each held at a barrier after the first statement it
+    sends for which `holds(statement)` is true (a replayed attempt goes on), so that all of
+    them have read before any of them writes."""
     import threading
 
     from sqlalchemy import event
-    from webob import Request
 
-    cookie = client.cookies["refresh_token"]
-    engine = client.app.registry["db_engine"]
-    barrier = threading.Barrier(2, timeout=10)
+    engine = app.registry["db_engine"]
+    barrier = threading.Barrier(len(calls), timeout=10)
     workers = set()
 
     def after_execute(conn, cursor, statement, params, context, executemany):
-        # Hold each worker after its first look at the token (a replayed attempt goes on).
-        if (
-            threading.get_ident() in workers
-            and statement.lstrip().upper().startswith("SELECT")
-            and "wb_refresh_tokens" in statement
-        ):
+        if threading.get_ident() in workers and holds(statement):
             workers.discard(threading.get_ident())
             barrier.wait()
 
-    results = []
-
-    def refresh():
+    def run(call):
         workers.add(threading.get_ident())
-        req = Request.blank(REFRESH, method="POST", headers={"Cookie": f"refresh_token={cookie}"})
-        results.append(req.get_response(client.app).status_int)
+        call()
 
     event.listen(engine, "after_cursor_execute", after_execute)
     try:
-        threads = [threading.Thread(target=refresh) for _ in range(2)]
+        threads = [threading.Thread(target=run, args=(call,)) for call in calls]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(30)
     finally:
         event.remove(engine, "after_cursor_execute", after_execute)
+
+
+def test_racing_refreshes_with_one_cookie_get_one_session(client, admin):
+    """Two refreshes that both found the token before either rotated it: only one wins.
+
+    (On SQLite the loser's write is refused as busy and the request replayed.)"""
+    from webob import Request
+
+    cookie = client.cookies["refresh_token"]
+    results = []
+
+    def refresh():
+        req = Request.blank(REFRESH, method="POST", headers={"Cookie": f"refresh_token={cookie}"})
+        results.append(req.get_response(client.app).status_int)
+
+    # Each is held after its first look at the token.
+    _race(
+        client.app,
+        lambda statement: statement.lstrip().upper().startswith("SELECT") and "wb_refresh_tokens" in statement,
+        refresh,
+        refresh,
+    )
     assert sorted(results) == [200, 401]
     assert db.count(client.app, RefreshToken) == 1
 
@@ -551,38 +563,24 @@ def test_racing_refreshes_with_one_cookie_get_one_session(client, admin):
 def test_racing_first_sign_ups_make_one_super_admin(client):
     """Two sign-ups that both counted no users before either wrote: only one becomes super."""
     import json
-    import threading
 
-    from sqlalchemy import event
     from webob import Request
-
-    engine = client.app.registry["db_engine"]
-    barrier = threading.Barrier(2, timeout=10)
-    workers = set()
-
-    def after_execute(conn, cursor, statement, params, context, executemany):
-        if threading.get_ident() in workers and "count(" in statement.lower() and "wb_users" in statement:
-            workers.discard(threading.get_ident())
-            barrier.wait()
 
     results = []
 
     def sign_up(email):
-        workers.add(threading.get_ident())
         body = json.dumps({"email": email, "password": DEFAULT_PASSWORD}).encode()
         req = Request.blank(SIGNUP, method="POST", body=body, content_type="application/json")
         res = req.get_response(client.app)
         results.append((res.status_int, json.loads(res.body)))
 
-    event.listen(engine, "after_cursor_execute", after_execute)
-    try:
-        threads = [threading.Thread(target=sign_up, args=(f"racer{i}@example.com",)) for i in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(30)
-    finally:
-        event.remove(engine, "after_cursor_execute", after_execute)
+    # Each is held after it counted the users.
+    _race(
+        client.app,
+        lambda statement: "count(" in statement.lower() and "wb_users" in statement,
+        lambda: sign_up("racer0@example.com"),
+        lambda: sign_up("racer1@example.com"),
+    )
     supers = [
         body["token"] for status, body in results if status == 200 and me(client, body["token"])["roles"].get("super")
     ]

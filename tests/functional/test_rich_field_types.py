@@ -50,9 +50,10 @@ def ctx(client, admin, dialect):
     }
 
 
-def upload(ctx, *files, status=200):
-    column = ctx["columns"]["Files"]
-    url = f"/api/v1/db/storage/upload?project_id={ctx['project']['id']}&column_id={column['id']}"
+def upload(ctx, *files, status=200, column_id=None):
+    """Upload `files` for the field `column_id` (the Files field by default)."""
+    column_id = column_id or ctx["columns"]["Files"]["id"]
+    url = f"/api/v1/db/storage/upload?project_id={ctx['project']['id']}&column_id={column_id}"
     return ctx["client"].post(url, upload_files=list(files), headers=ctx["h"], status=status).json
 
 
@@ -126,23 +127,12 @@ def test_bad_values_name_the_field(ctx, field, value, message):
 def test_uploads_for_the_field_follow_its_options(ctx):
     res = upload(ctx, ("f", "doc.pdf", b"%PDF-1.4 ..."), status=400)
     assert res["msg"] == "target file is not an accepted file type: image/*, text/plain"
+    res = upload(ctx, ("f", "a.png", PNG), status=400, column_id=ctx["columns"]["Name"]["id"])
+    assert res == {"msg": "Field 'Name' is not an Attachment field"}
+    res = upload(ctx, ("f", "a.png", PNG), status=404, column_id="cl_missing")
+    assert res == {"msg": "Field not found"}
     client, h = ctx["client"], ctx["h"]
     project_id = ctx["project"]["id"]
-    name = ctx["columns"]["Name"]
-    res = client.post(
-        f"/api/v1/db/storage/upload?project_id={project_id}&column_id={name['id']}",
-        upload_files=[("f", "a.png", PNG)],
-        headers=h,
-        status=400,
-    ).json
-    assert res == {"msg": "Field 'Name' is not an Attachment field"}
-    res = client.post(
-        f"/api/v1/db/storage/upload?project_id={project_id}&column_id=cl_missing",
-        upload_files=[("f", "a.png", PNG)],
-        headers=h,
-        status=404,
-    ).json
-    assert res == {"msg": "Field not found"}
     # NocoDB's path=noco/<base>/<table>/<column> names the same field.
     files = ctx["columns"]["Files"]
     path = f"noco/{project_id}/{files['fk_model_id']}/{files['id']}"

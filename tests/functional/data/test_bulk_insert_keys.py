@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import threading
 import urllib.request
+from contextlib import contextmanager
 
 import pytest
 
@@ -23,6 +24,17 @@ def ctx(client, admin):
     project = client.create_project(admin, "Shop")
     table = create_table(client, admin, project["id"], "Items", COLUMNS)
     return client, client.auth(admin), f"/api/v2/tables/{table['id']}/records"
+
+
+@contextmanager
+def listening(app, listener):
+    """`listener` registered as a plugin of `app` for the duration of the block."""
+    manager = app.registry["plugins"].manager
+    manager.register(listener)
+    try:
+        yield
+    finally:
+        manager.unregister(listener)
 
 
 def names_by_id(client, h, url) -> dict:
@@ -54,15 +66,10 @@ def test_batch_rows_given_to_listeners_carry_their_keys(ctx, data_app):
         def on_rows_changed(self, request, table, action, changes):
             seen.extend(after for _before, after in changes)
 
-    manager = data_app.registry["plugins"].manager
-    listener = Listener()
-    manager.register(listener)
-    try:
+    with listening(data_app, Listener()):
         keys = client.post_json(
             url, [{"Name": f"n{i}", "At": "2024-05-06 07:08:09"} for i in range(30)], headers=h
         ).json
-    finally:
-        manager.unregister(listener)
     assert [row["Id"] for row in seen] == [k["Id"] for k in keys]
     assert [row["Name"] for row in seen] == [f"n{i}" for i in range(30)]
     assert {row["At"] for row in seen} == {"2024-05-06 07:08:09+00:00"}
@@ -83,15 +90,10 @@ def test_listeners_get_only_the_actions_they_ask_for(ctx, data_app):
         def on_rows_changed(self, request, table, action, changes):
             calls.append((action, len(changes)))
 
-    manager = data_app.registry["plugins"].manager
-    listener = UpdatesOnly()
-    manager.register(listener)
-    try:
+    with listening(data_app, UpdatesOnly()):
         keys = client.post_json(url, [{"Name": f"n{i}"} for i in range(5)], headers=h).json
         client.patch_json(url, [{"Id": keys[0]["Id"], "Name": "renamed"}], headers=h)
         client.delete_json(url, [{"Id": keys[1]["Id"]}], headers=h)
-    finally:
-        manager.unregister(listener)
     # The attachment plugin wants updates and deletes too: nobody asked for the insert.
     assert calls == [("update", 1), ("delete", 1)]
 

@@ -377,14 +377,19 @@ def spy_client(db_url, data_db_url, tmp_path):
     app.registry["db_engine"].dispose()
 
 
-@pytest.mark.parametrize("kind", ["hm", "mm"])
-def test_failure_after_link_ddl_leaves_meta_and_data_unchanged(spy_client, kind):
-    client, _spy, app = spy_client
+def two_tables(client):
+    """A new owner's project "P" with tables A and B of one field, Name: (headers, project, a, b)."""
     token = client.signup("owner@example.com")
-    h = client.auth(token)
     project = client.create_project(token, "P")
     a = create_table(client, token, project["id"], "A", [{"title": "Name"}])
     b = create_table(client, token, project["id"], "B", [{"title": "Name"}])
+    return client.auth(token), project, a, b
+
+
+@pytest.mark.parametrize("kind", ["hm", "mm"])
+def test_failure_after_link_ddl_leaves_meta_and_data_unchanged(spy_client, kind):
+    client, _spy, app = spy_client
+    h, project, a, b = two_tables(client)
     before = physical_columns(app, project["id"])
     body = {"title": "Boom", "uidt": "Links", "childId": b["id"], "type": kind}
     client.post_json(f"/api/v1/db/meta/tables/{a['id']}/columns", body, headers=h, status=500)
@@ -398,11 +403,7 @@ def test_failure_after_link_ddl_leaves_meta_and_data_unchanged(spy_client, kind)
 
 def test_links_tell_plugins_which_rows_changed(spy_client):
     client, spy, _app = spy_client
-    token = client.signup("owner@example.com")
-    h = client.auth(token)
-    project = client.create_project(token, "P")
-    a = create_table(client, token, project["id"], "A", [{"title": "Name"}])
-    b = create_table(client, token, project["id"], "B", [{"title": "Name"}])
+    h, _project, a, b = two_tables(client)
     client.post_json(f"/api/v2/tables/{a['id']}/records", [{"Name": "a1"}], headers=h)
     client.post_json(f"/api/v2/tables/{b['id']}/records", [{"Name": "b1"}, {"Name": "b2"}], headers=h)
     body = {"title": "Bs", "uidt": "Links", "childId": b["id"], "type": "hm"}
@@ -482,11 +483,7 @@ def test_link_to_a_table_keyed_by_text(ctx):
 @pytest.mark.parametrize("kind", ["hm", "mm"])
 def test_failure_while_deleting_a_link_keeps_it(spy_client, kind):
     client, _spy, app = spy_client
-    token = client.signup("owner@example.com")
-    h = client.auth(token)
-    project = client.create_project(token, "P")
-    a = create_table(client, token, project["id"], "A", [{"title": "Name"}])
-    b = create_table(client, token, project["id"], "B", [{"title": "Name"}])
+    h, project, a, b = two_tables(client)
     client.post_json(f"/api/v2/tables/{a['id']}/records", [{"Name": "a1"}], headers=h)
     client.post_json(f"/api/v2/tables/{b['id']}/records", [{"Name": "b1"}], headers=h)
     body = {"title": "Doomed", "uidt": "Links", "childId": b["id"], "type": kind}
