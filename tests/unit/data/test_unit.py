@@ -43,10 +43,15 @@ def _new_table(name="things"):
     return sa.Table(name, sa.MetaData(), sa.Column("id", sa.Integer, primary_key=True))
 
 
-def test_ddl_commits_with_the_transaction(engine):
+def _begin(engine, lock=None):
+    """A begun transaction manager and a data unit of work joined to it."""
     manager = transaction.TransactionManager(explicit=True)
     manager.begin()
-    work = DataTransaction(engine, manager)
+    return manager, DataTransaction(engine, manager, lock)
+
+
+def test_ddl_commits_with_the_transaction(engine):
+    manager, work = _begin(engine)
     ddl.create_table(work, _new_table())
     manager.commit()
     assert _tables(engine) == {"things"}
@@ -54,18 +59,14 @@ def test_ddl_commits_with_the_transaction(engine):
 
 
 def test_abort_rolls_ddl_back(engine):
-    manager = transaction.TransactionManager(explicit=True)
-    manager.begin()
-    work = DataTransaction(engine, manager)
+    manager, work = _begin(engine)
     ddl.create_table(work, _new_table())
     manager.abort()
     assert _tables(engine) == set()
 
 
 def test_failed_meta_commit_is_compensated(engine):
-    manager = transaction.TransactionManager(explicit=True)
-    manager.begin()
-    work = DataTransaction(engine, manager)
+    manager, work = _begin(engine)
     ddl.create_table(work, _new_table())
     manager.get().join(_FailingVote(manager))
     with pytest.raises(RuntimeError, match="meta commit failed"):
@@ -77,9 +78,7 @@ def test_failed_meta_commit_is_compensated(engine):
 def test_destructive_ddl_waits_for_the_commit(engine):
     with engine.begin() as connection:
         _new_table().create(connection)
-    manager = transaction.TransactionManager(explicit=True)
-    manager.begin()
-    work = DataTransaction(engine, manager)
+    manager, work = _begin(engine)
     ddl.drop_table(work, "things")
     assert _tables(engine) == {"things"}
     manager.get().join(_FailingVote(manager))
@@ -105,15 +104,11 @@ def test_one_writer_at_a_time_on_sqlite(engine, monkeypatch):
     from workbench.errors import Conflict
 
     lock = threading.Lock()
-    first_manager = transaction.TransactionManager(explicit=True)
-    first_manager.begin()
-    first = DataTransaction(engine, first_manager, lock)
+    first_manager, first = _begin(engine, lock)
     ddl.create_table(first, _new_table())
     assert lock.locked()
     monkeypatch.setattr(unit, "WRITE_LOCK_TIMEOUT", 0)
-    second_manager = transaction.TransactionManager(explicit=True)
-    second_manager.begin()
-    second = DataTransaction(engine, second_manager, lock)
+    second_manager, second = _begin(engine, lock)
     with pytest.raises(Conflict):
         second.begin_write()
     second_manager.abort()
