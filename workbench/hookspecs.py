@@ -132,20 +132,24 @@ def on_rows_changed(
     :return: nothing; every implementation is called.
 
     An implementation that wants only some actions says so with ``@row_actions(...)``:
-    when no implementation wants an action, writers skip building its rows (a bulk
-    insert's, say) and the hook is not called for it. An implementation may still be
-    called with other actions, when another plugin wants them.
+    it is called only for those, and when no implementation wants an action, writers skip
+    building its rows (a bulk insert's, say) and the hook is not called for it. One that
+    reads only the rows' primary keys says ``@row_actions(..., keys_only=True)``: when
+    every implementation called for an action is such, a writer may hand over rows that
+    hold only the primary-key fields (a bulk insert does), which costs next to nothing.
     """
 
 
-def row_actions(*actions: str):
-    """Mark an ``on_rows_changed`` implementation as wanting only ``actions``."""
+def row_actions(*actions: str, keys_only: bool = False):
+    """Mark an ``on_rows_changed`` implementation as wanting only ``actions`` (and, with
+    ``keys_only``, only the primary-key fields of the rows)."""
     unknown = set(actions) - {"insert", "update", "delete"}
     if unknown or not actions:
         raise ValueError(f"row actions are insert, update and delete, not {sorted(unknown) or 'none'}")
 
     def mark(function):
         function.row_actions = frozenset(actions)
+        function.row_keys_only = bool(keys_only)
         return function
 
     return mark

@@ -39,6 +39,8 @@ DEFAULTS = {
     "workbench.max_body_size": str(10 * 1024 * 1024),
     "workbench.cookie_secure": "false",
     "workbench.plugins.disabled": "",
+    # The realtime bus: "" = in-process, "redis://host:6379/0" = Redis pub/sub across processes.
+    "workbench.bus.url": "",
     "workbench.password.hash": "argon2",
     # Mail: "" = smtp when an SMTP host is set, else the log (see workbench.mail.services).
     "workbench.mail.backend": "",

@@ -49,13 +49,17 @@ def _recv(ws):
 
 
 def test_header_token_then_page_and_event_messages(server, token):
+    pid = _post(server, "/api/v1/db/meta/projects", {"title": "Watched"}, token=token)["id"]
     ws = websocket.create_connection(_ws_url(server), header=[f"xc-auth: {token}"], timeout=5)
     try:
         ready = _recv(ws)
         assert ready["event"] == "ready"
         assert ready["user_id"].startswith("us_")
+        ws.send(json.dumps({"event": "page", "data": {"path": f"/nc/{pid}", "type": "table", "pid": pid}}))
+        assert _recv(ws) == {"event": "ack", "of": "page", "page": {"path": f"/nc/{pid}", "type": "table", "pid": pid}}
+        # A project that does not exist (or that the user may not read) is answered with null.
         ws.send(json.dumps({"event": "page", "data": {"path": "/nc/p_1", "type": "table", "pid": "p_1"}}))
-        assert _recv(ws) == {"event": "ack", "of": "page", "page": {"path": "/nc/p_1", "type": "table", "pid": "p_1"}}
+        assert _recv(ws) == {"event": "ack", "of": "page", "page": {"path": "/nc/p_1", "type": "table", "pid": None}}
         ws.send(json.dumps({"event": "event", "data": {"event": "a:table:open", "path": "/nc/p_1"}}))
         assert _recv(ws) == {"event": "ack", "of": "event"}
         ws.send("not json")

@@ -193,6 +193,13 @@ class ModelCache:
             self._versions[key] = (version, model)
         return model
 
+    def cached(self, table_id: str, version: int | None = None) -> Model | None:
+        """A model of the table already built (at ``version``, when given), of any dialect."""
+        for (cached_id, _dialect), (cached_version, model) in list(self._versions.items()):
+            if cached_id == table_id and (version is None or cached_version == version):
+                return model
+        return None
+
     def get(self, registry, table, dialect: str, columns=None, catalog=None) -> Model:
         columns = list(table.columns if columns is None else columns)
         signature = (getattr(table, "schema_version", None), self._signature(table, columns))

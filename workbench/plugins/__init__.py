@@ -74,12 +74,18 @@ def _entry_points():
     return sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name)
 
 
+# Notification hooks: a plugin implementing only these is a listener (realtime, audit).
+NOTIFICATION_HOOKS = ("on_rows_changed", "on_meta_changed")
+
+
+def _implements(manager: pluggy.PluginManager, plugin, hook_name: str) -> bool:
+    return any(impl.plugin is plugin for impl in getattr(manager.hook, hook_name).get_hookimpls())
+
+
 def _implemented_kinds(manager: pluggy.PluginManager, plugin) -> list[str]:
-    kinds = []
-    for hook_name, kind in REGISTRY_HOOKS.values():
-        impls = getattr(manager.hook, hook_name).get_hookimpls()
-        if any(impl.plugin is plugin for impl in impls):
-            kinds.append(kind)
+    kinds = [kind for hook_name, kind in REGISTRY_HOOKS.values() if _implements(manager, plugin, hook_name)]
+    if not kinds and any(_implements(manager, plugin, hook_name) for hook_name in NOTIFICATION_HOOKS):
+        kinds.append("listener")
     return kinds
 
 
@@ -90,6 +96,8 @@ def _declared_kind(ep) -> str:
     ``workbench-kind:<kind>`` keyword in its metadata.
     """
     parts = ep.value.split(".")
+    if parts[0] == "workbench":  # the core's own listeners
+        return "listener"
     if len(parts) >= 3 and parts[0] == "workbench_plugins":
         return _BUILTIN_KIND_BY_FOLDER.get(parts[1], "extension")
     keywords = (ep.dist.metadata.get("Keywords") or "") if ep.dist else ""

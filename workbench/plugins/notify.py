@@ -5,19 +5,40 @@ def _hook(registry):
     return registry["plugins"].manager.hook
 
 
+def _wants(impl, action: str) -> bool:
+    return action in getattr(impl.function, "row_actions", (action,))
+
+
 def listens_to_rows(request, action: str | None = None) -> bool:
     """Whether any plugin implements ``on_rows_changed`` (for ``action``, when given: see
     ``workbench.hookspecs.row_actions``); writers skip building rows if not."""
     impls = _hook(request.registry).on_rows_changed.get_hookimpls()
     if action is None:
         return bool(impls)
-    return any(action in getattr(impl.function, "row_actions", (action,)) for impl in impls)
+    return any(_wants(impl, action) for impl in impls)
+
+
+def wants_whole_rows(request, action: str) -> bool:
+    """Whether a plugin listening to ``action`` reads more of the rows than their primary
+    keys (``row_actions(..., keys_only=True)`` says it does not); when none does, a writer
+    may hand over rows holding only the key fields."""
+    impls = _hook(request.registry).on_rows_changed.get_hookimpls()
+    return any(_wants(impl, action) and not getattr(impl.function, "row_keys_only", False) for impl in impls)
 
 
 def rows_changed(request, table, action: str, changes) -> None:
-    """Tell every plugin that rows of ``table`` changed; see the hook spec."""
-    if changes and listens_to_rows(request, action):
-        _hook(request.registry).on_rows_changed(request=request, table=table, action=action, changes=changes)
+    """Tell the plugins that want ``action`` that rows of ``table`` changed; see the hook spec."""
+    if not changes:
+        return
+    registry = request.registry
+    hook = _hook(registry).on_rows_changed
+    impls = hook.get_hookimpls()
+    others = [impl.plugin for impl in impls if not _wants(impl, action)]
+    if len(others) == len(impls):
+        return
+    if others:
+        hook = registry["plugins"].manager.subset_hook_caller("on_rows_changed", remove_plugins=others)
+    hook(request=request, table=table, action=action, changes=changes)
 
 
 def meta_changed(request, kind: str, action: str, obj: dict) -> None:

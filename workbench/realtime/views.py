@@ -3,7 +3,10 @@
 The client authenticates with its access token: the ``xc-auth`` header (non-browser
 clients), the ``token`` query parameter, or a first message ``{"event": "auth",
 "token": ...}``. It then sends ``page`` messages when its route changes and ``event``
-messages for usage telemetry (SPEC §7); each is acknowledged.
+messages for usage telemetry (SPEC §7); each is acknowledged. A page message's ``pid``
+(and optional ``table_id``) says which project's changes the client receives
+(``workbench.realtime.messages``); the ack answers ``"pid": null`` when the user may not
+read that project.
 """
 
 import json
@@ -14,6 +17,7 @@ import gevent
 from pyramid.interfaces import ISecurityPolicy
 
 from workbench.errors import json_error
+from workbench.realtime.access import may_read_project
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +61,7 @@ def websocket(request):
             raw = ws.receive()
             if raw is None:
                 break
-            _handle(conn, raw)
+            _handle(request.registry, conn, raw)
     except Exception:  # a broken socket ends the loop; nothing to answer
         log.debug("websocket closed with an error", exc_info=True)
     finally:
@@ -77,7 +81,7 @@ def _first_auth_message(ws) -> str | None:
     return None
 
 
-def _handle(conn, raw) -> None:
+def _handle(registry, conn, raw) -> None:
     if isinstance(raw, bytes | bytearray) or len(raw) > MAX_MESSAGE:
         conn.send({"event": "error", "msg": "Messages must be JSON text of at most 64 KB"})
         return
@@ -95,13 +99,24 @@ def _handle(conn, raw) -> None:
         conn.send({"event": "error", "msg": "data must be an object"})
         return
     if event == "page":
-        conn.page = {"path": str(data.get("path", "")), "type": data.get("type"), "pid": data.get("pid")}
+        _set_page(registry, conn, data)
         conn.send({"event": "ack", "of": "page", "page": conn.page})
     elif event == "event":
         conn.events += 1
         conn.send({"event": "ack", "of": "event"})
     else:
         conn.send({"event": "error", "msg": f"Unknown event {event!r}"})
+
+
+def _set_page(registry, conn, data: dict) -> None:
+    """What the client shows now; its project's events come while its user may read it
+    (an unknown or forbidden ``pid`` is kept as null and brings nothing)."""
+    pid = data.get("pid")
+    allowed = may_read_project(registry, conn.user_id, pid)
+    conn.page = {"path": str(data.get("path", "")), "type": data.get("type"), "pid": pid if allowed else None}
+    if "table_id" in data:
+        conn.page["table_id"] = data.get("table_id")
+    conn.project_id = pid if allowed else None
 
 
 def _send(ws, message: dict) -> None:

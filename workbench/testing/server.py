@@ -21,9 +21,11 @@ from pathlib import Path
 
 
 @contextlib.contextmanager
-def live_server(data_dir: Path, db_url: str | None = None, **settings):
+def live_server(data_dir: Path, db_url: str | None = None, env: dict | None = None, **settings):
+    """``env`` adds to the child's environment (``WORKBENCH_BUS_URL``, say); ``settings``
+    are app settings."""
     data_dir.mkdir(parents=True, exist_ok=True)
-    env = dict(os.environ)
+    env = {**os.environ, **(env or {})}
     config = {"data_dir": str(data_dir), "db_url": db_url or f"sqlite:///{data_dir / 'meta.db'}", "settings": settings}
     proc = subprocess.Popen(
         [sys.executable, "-m", "workbench.testing.server", json.dumps(config)],
