@@ -20,9 +20,10 @@ import {
 import { writeSettings, type SettingsStorage } from "../features/settings/settings";
 import { requestFinished, requestStarted, uiSlice } from "../features/ui/uiSlice";
 import { tabsSlice } from "../features/tabs/tabsSlice";
+import { realtimeSlice } from "../features/realtime/realtimeSlice";
 import { sharedBaseIdFromPath, sharedBasePassword } from "../features/shared/sharedBase";
 
-export const rootReducer = combineSlices(workbenchApi, settingsSlice, localeSlice, uiSlice, tabsSlice);
+export const rootReducer = combineSlices(workbenchApi, settingsSlice, localeSlice, uiSlice, tabsSlice, realtimeSlice);
 export type RootState = ReturnType<typeof rootReducer>;
 
 export interface StoreOptions {

@@ -1,9 +1,11 @@
 // A record expanded into a form: every field of the table, each edited by its field type's
 // editor (the host's input as the fallback), saved together by the save button; an invalid
 // value keeps the form open with the server's message under the field it names (else above
-// the form) and everything typed.
+// the form) and everything typed. A live change to the record (someone else's edit) is read
+// in without touching the fields being edited; a record deleted meanwhile can no longer be
+// saved and says so.
 import { Button, Callout, Drawer, DrawerSize, FormGroup } from "@blueprintjs/core";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import { useAppDispatch } from "../../app/hooks";
@@ -11,7 +13,9 @@ import type { Column } from "../tables/api";
 import { recordsApi, useUpdateRecordMutation, type RecordRow } from "./api";
 import { READ_ONLY_TYPES, cellText } from "./cells";
 import { RecordFieldEditor } from "./RecordFieldEditor";
-import { changedValues, fieldOfError, type Edited } from "./recordForm";
+import { changedValues, fieldOfError, freshTexts, type Edited } from "./recordForm";
+import { touchesRecord } from "../realtime/liveBus";
+import { useLiveRecords } from "../realtime/useLive";
 import { FORM_RICH_TYPES, RecordFieldValue } from "./RecordFieldValue";
 import { useLinkedRecordQuery } from "./linkedApi";
 import { countedLinkFields } from "./richFields";
@@ -60,6 +64,21 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
     Object.fromEntries(columns.map((c) => [c.title, cellText(record[c.title], c)])),
   );
   const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
+  const [gone, setGone] = useState(false);
+  const shown = useRef(record);
+  shown.current = record;
+  useLiveRecords(tableId, (change) => {
+    if (!touchesRecord(change, tableId, initial[pkName])) return;
+    void dispatch(
+      recordsApi.endpoints.record.initiate({ tableId, pk: initial[pkName] }, { subscribe: false, forceRefetch: true }),
+    ).then((result) => {
+      if (result.data) {
+        const fresh = result.data;
+        setTexts((prev) => freshTexts(columns, shown.current, fresh, prev));
+        setRecord(fresh);
+      } else if ((result.error as HttpError | undefined)?.status === 404) setGone(true);
+    });
+  });
   const editable = columns.filter((c) => !READ_ONLY_TYPES.has(c.uidt) && !FORM_RICH_TYPES.has(c.uidt));
   // The field a refused save names takes the focus (and so comes into view) for its fix.
   useEffect(() => {
@@ -89,6 +108,11 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
   return (
     <>
       <div className="bp6-drawer-body wb-record-form" data-testid="expanded-record">
+        {gone && (
+          <Callout intent="warning" className="wb-gap" data-testid="record-gone">
+            <FormattedMessage id="live.recordDeleted" />
+          </Callout>
+        )}
         {error && !error.field && <Callout intent="danger" className="wb-gap" data-testid="record-error">{error.message}</Callout>}
         {columns.map((column) => {
           const id = fieldId(column);
@@ -144,7 +168,7 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
         <Button onClick={onClose}>
           <FormattedMessage id="common.cancel" />
         </Button>
-        <Button intent="primary" loading={isLoading} onClick={save} data-testid="record-save">
+        <Button intent="primary" loading={isLoading} disabled={gone} onClick={save} data-testid="record-save">
           {intl.formatMessage({ id: "common.save" })}
         </Button>
       </div>

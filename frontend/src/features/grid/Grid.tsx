@@ -73,6 +73,7 @@ import { PasteAddRows, PasteReport } from "./PasteDialogs";
 import { CopyProgressDialog, CopyReadyDialog } from "./CopyDialogs";
 import { useBlockCopy } from "./useBlockCopy";
 import { BLOCK_CELL_LIMIT, cellCount, fetchPages } from "./blockCopy";
+import { useLiveHold } from "../realtime/useLive";
 
 export const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 32;
@@ -390,6 +391,9 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     pageArgs: (page) => ({ tableId, viewId, where, shared, offset: page * PAGE_SIZE, limit: PAGE_SIZE }),
     columns,
   });
+  // Live changes from others wait while a reload would move rows under an open editor, a
+  // paste waiting for its answer or a copy reading its pages.
+  useLiveHold(tableId, !!editing || !!rangeEdits.pending || !!rangeEdits.busy || !!blockCopy.progress);
   /** Copy the active cell, or the selected block as tab-separated text (its rows not loaded
    * yet are fetched first). */
   const onCopy = (event: ClipboardEvent) => {

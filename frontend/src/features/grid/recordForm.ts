@@ -31,3 +31,14 @@ export function fieldOfError(message: string, columns: Column[]): string | null 
   }
   return found;
 }
+
+/** The texts of the form once the record was read again (a live change): a field whose text
+ * is still the record's as it was shows the new value; one the user has typed in keeps it. */
+export function freshTexts(columns: Column[], before: RecordRow, after: RecordRow, texts: Record<string, string>): Record<string, string> {
+  const next = { ...texts };
+  for (const column of columns) {
+    const title = column.title;
+    if (!(title in texts) || texts[title] === cellText(before[title], column)) next[title] = cellText(after[title], column);
+  }
+  return next;
+}

@@ -1,8 +1,10 @@
 // The project shell (/{projectType}/{projectId}/...): loads the project, checks the caller's
 // project roles (the plain `user` role is refused), applies the project's theme colours, and
-// shows the table list, the open tabs and the active item (project home, table, auth).
+// shows the table list, the open tabs and the active item (project home, table, auth). When
+// the open table is renamed or deleted elsewhere (a live change), the shell follows it or
+// goes to the project home; a project deleted while open sends its page to the project list.
 import { Button, Card, H2, H4, Menu, MenuItem, NonIdealState, Spinner } from "@blueprintjs/core";
-import { useEffect, useState, type CSSProperties } from "react";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router";
 import { DEFAULT_THEME } from "../../app/constants";
@@ -15,7 +17,7 @@ import { TableWorkspace } from "../tables/TableWorkspace";
 import { useCreateTableMutation, useTablesQuery } from "../tables/api";
 import { uniqueTitle, validateTableTitle } from "../tables/validation";
 import { TabBar } from "../tabs/TabBar";
-import { homeShown, projectEntered, tabOpened } from "../tabs/tabsSlice";
+import { homeShown, projectEntered, tabClosed, tabOpened, tabPath, tabRenamed } from "../tabs/tabsSlice";
 import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
 import { useProjectQuery } from "./api";
@@ -28,6 +30,7 @@ import { useAppSelector } from "../../app/hooks";
 import { HTMLSelect } from "@blueprintjs/core";
 import { MEMBER_ROLES } from "../members/api";
 import { workbenchApi } from "../../app/api";
+import { LiveIndicator } from "../realtime/LiveIndicator";
 
 /** Where a project without a database config is sent (SPEC §2). */
 export const NO_DATABASE_PATH = "/project/0";
@@ -38,7 +41,7 @@ export function ProjectShell() {
   const location = useLocation();
   const dispatch = useAppDispatch();
   const allowed = useAllowed();
-  const { projectId = "", title: tableTitle } = useParams();
+  const { projectId = "", title: tableTitle, viewTitle } = useParams();
   const isAuthTab = /\/auth\/?$/.test(location.pathname);
   // /table/{title} opens a table tab, /view/{title} a view tab (SPEC §2).
   const itemType = /^\/[^/]+\/[^/]+\/view\//.test(location.pathname) ? "view" : "table";
@@ -60,6 +63,37 @@ export function ProjectShell() {
   const [createError, setCreateError] = useState<string | null>(null);
   const table = tableTitle ? tables.data?.list.find((t) => t.title === tableTitle) : undefined;
 
+  // The open table renamed elsewhere: follow it; deleted: say so and show the project home.
+  const shownTable = useRef<{ id: string; title: string } | null>(null);
+  useEffect(() => {
+    if (table) {
+      shownTable.current = { id: table.id, title: table.title };
+      return;
+    }
+    const shown = shownTable.current;
+    if (!tables.data || !tableTitle || shown?.title !== tableTitle) return;
+    shownTable.current = null;
+    const tabId = `${itemType}:${shown.id}`;
+    const now = tables.data.list.find((t) => t.id === shown.id);
+    if (now) {
+      dispatch(tabRenamed({ id: tabId, title: now.title }));
+      navigate(tabPath(projectId, { id: tabId, type: itemType, title: now.title, viewTitle }), { replace: true });
+    } else {
+      notify(intl.formatMessage({ id: "live.tableDeleted" }, { title: shown.title }), "warning");
+      dispatch(tabClosed(tabId));
+      navigate(tabPath(projectId, null), { replace: true });
+    }
+  }, [table, tables.data, tableTitle, itemType, viewTitle, projectId, dispatch, navigate, intl]);
+
+  // The project deleted while open: read again after a live change, it is not found (the
+  // query still holds the project it read before).
+  const projectGone = project.isError && (project.error as HttpError).status === 404 && !!project.data;
+  useEffect(() => {
+    if (!projectGone) return;
+    notify(intl.formatMessage({ id: "live.projectDeleted" }), "warning");
+    navigate("/", { replace: true });
+  }, [projectGone, intl, navigate]);
+
   useEffect(() => {
     if (refused) {
       notify(intl.formatMessage({ id: "permission.project" }), "danger");
@@ -77,6 +111,7 @@ export function ProjectShell() {
   }, [ready, projectId, table, tableTitle, itemType, isAuthTab, dispatch, intl]);
 
   if (me.isError && (me.error as HttpError).status === 404) return <Navigate to="/error/404" replace />;
+  if (projectGone) return null;
   if (project.isError && (project.error as HttpError).status === 404) return <Navigate to="/error/404" replace />;
   // SPEC §2/§8: a project whose database config cannot be found goes to /project/0.
   if (project.data && Array.isArray(project.data.bases) && project.data.bases.length === 0) {
@@ -139,6 +174,7 @@ export function ProjectShell() {
     <div className="wb-project" style={themeStyle(theme) as CSSProperties} data-testid="project-shell">
       <div className="wb-project-header">
         <H2 data-testid="project-title">{project.data?.title ?? "\u00a0"}</H2>
+        <LiveIndicator />
         {mayPreview && (
           <label className="wb-preview">
             <FormattedMessage id="preview.label" />

@@ -49,9 +49,11 @@ export class RealtimeClient {
     else this.setState("idle");
   }
 
-  /** SPEC §7: the path, a type query and the project id, on every route change. */
-  page(path: string, type: string | null, pid: string | null): void {
-    const message = JSON.stringify({ event: "page", data: { path, type, pid } });
+  /** SPEC §7: the path, a type query and the project id, on every route change; the id of
+   * the table shown, when one is open. */
+  page(path: string, type: string | null, pid: string | null, tableId: string | null = null): void {
+    const data = tableId ? { path, type, pid, table_id: tableId } : { path, type, pid };
+    const message = JSON.stringify({ event: "page", data });
     this.lastPage = message;
     this.send(message, false);
   }

@@ -1,6 +1,7 @@
 // Client-only session duties, started after hydration: load the local settings, keep the
 // token fresh (refresh when under 5 minutes remain), finish an OAuth return, keep the
-// realtime socket on the current token, follow the language setting.
+// realtime socket on the current token (its live changes applied to the store), follow the
+// language setting.
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector, useAppStore } from "../../app/hooks";
@@ -20,6 +21,9 @@ import {
 import { nextFeedbackForm, shouldPollFeedback, type FeedbackResponse } from "../settings/feedback";
 import { pageInfo } from "../realtime/pageInfo";
 import { RealtimeClient, socketUrl, type RealtimeState } from "../realtime/realtimeClient";
+import { LiveUpdates } from "../realtime/liveUpdates";
+import { liveBus } from "../realtime/liveBus";
+import { connectionChanged, selectOpenTableId, socketReady } from "../realtime/realtimeSlice";
 import { notify } from "../ui/notify";
 import { oauthFailureMessage, oauthReturn } from "./oauth";
 import { decodeToken, isTokenValid, refreshDue, type LastRefresh } from "./token";
@@ -27,6 +31,8 @@ import { decodeToken, isTokenValid, refreshDue, type LastRefresh } from "./token
 declare global {
   interface Window {
     __wbRealtimeState?: RealtimeState;
+    /** The page the server last acknowledged (browser tests wait for it). */
+    __wbRealtimePage?: unknown;
   }
 }
 
@@ -41,6 +47,7 @@ export function SessionManager() {
   const currentLang = useAppSelector((s) => s.locale.lang);
   const location = useLocation();
   const navigate = useNavigate();
+  const openTableId = useAppSelector(selectOpenTableId);
   const realtime = useRef<RealtimeClient | null>(null);
 
   useEffect(() => {
@@ -78,18 +85,26 @@ export function SessionManager() {
   }, [loaded, store, dispatch, navigate]);
 
   useEffect(() => {
+    const live = new LiveUpdates({ dispatch: store.dispatch, getState: store.getState, bus: liveBus });
     const client = new RealtimeClient({
       url: socketUrl(window.location),
       onState: (state) => {
         window.__wbRealtimeState = state;
+        dispatch(connectionChanged(state));
+      },
+      onMessage: (message) => {
+        if (message.event === "ready") dispatch(socketReady(typeof message.user_id === "string" ? message.user_id : null));
+        if (message.event === "ack" && message.of === "page") window.__wbRealtimePage = message.page;
+        live.handle(message);
       },
     });
     realtime.current = client;
     return () => {
       client.setToken(null);
+      live.dispose();
       realtime.current = null;
     };
-  }, []);
+  }, [store, dispatch]);
 
   useEffect(() => {
     if (loaded) realtime.current?.setToken(isTokenValid(token, Date.now()) ? token : null);
@@ -97,8 +112,8 @@ export function SessionManager() {
 
   useEffect(() => {
     const { path, type, pid } = pageInfo(location.pathname, location.search);
-    realtime.current?.page(path, type, pid);
-  }, [location.pathname, location.search]);
+    realtime.current?.page(path, type, pid, pid ? openTableId : null);
+  }, [location.pathname, location.search, openTableId]);
 
   // The session clock: refresh when fewer than 5 minutes remain (once per token).
   const lastRefresh = useRef<LastRefresh | null>(null);
