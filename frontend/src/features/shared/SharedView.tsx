@@ -121,7 +121,12 @@ function SharedBody({ meta, uuid, state, dispatch, survey }: {
         />
       )}
       {kind === "calendar" && (
-        <Calendar source={source} columns={columns} dateColumnId={settings.calendar_range?.[0]?.fk_from_column_id} />
+        <Calendar
+          source={source}
+          columns={columns}
+          dateColumnId={settings.calendar_range?.[0]?.fk_from_column_id}
+          endColumnId={settings.calendar_range?.[0]?.fk_to_column_id}
+        />
       )}
       {kind === "grid" && <SharedGrid meta={meta} table={table} uuid={uuid} password={state.password} />}
     </Card>

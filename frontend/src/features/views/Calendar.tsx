@@ -1,7 +1,9 @@
 // The calendar body: a month, week or day (the mode is remembered per view in this browser),
 // with the records dated in the visible range (loaded with a `where` on the date field, every
 // page) placed on their day, and for a DateTime field on their hour in week and day modes.
-// Dragging a record to another day (or hour) writes its date; a side list holds the records
+// With an end date field, a record spans the days from its start to its end (see
+// calendarSpans.ts); in the hour grids it shows at its start. Dragging a record to another day
+// (or hour) writes its date, and moves its end by as much; a side list holds the records
 // without a date (drop one on a day to date it, or a dated one on the list to clear it).
 // Clicking a record opens it; "+" on a day (or a double-click on an hour) adds a record there.
 // Days are UTC days, as the grid shows DateTimes.
@@ -14,11 +16,9 @@ import type { CardsSource } from "./Cards";
 import {
   CALENDAR_MODES,
   HOURS,
-  byDay,
   bySlot,
   dayOf,
   movedValue,
-  rangeWhere,
   shiftAnchor,
   slotKey,
   timeLabel,
@@ -27,6 +27,7 @@ import {
   visibleDays,
   type CalendarMode,
 } from "./calendarRange";
+import { lastDayOf, movedEnd, spanWhere, spansByDay } from "./calendarSpans";
 import { LoadMore } from "./LoadMore";
 import { useRecordFeed } from "./recordFeed";
 import { useRecordMoves, withMoves } from "./recordMoves";
@@ -46,12 +47,16 @@ export interface CalendarProps {
   source: CardsSource;
   columns: Column[];
   dateColumnId?: string | null;
+  /** The Date/DateTime field where a record ends (optional). */
+  endColumnId?: string | null;
   pkName?: string;
   /** The user may change records (drag them to another day). */
   canMove?: boolean;
   onOpen?(row: RecordRow): void;
   /** Add a record with these values (dated on a day, or at an hour by double-click). */
   onAdd?(values: RecordRow): void;
+  /** Shown at the end of the calendar's head (the view's settings). */
+  tools?: ReactNode;
 }
 
 export function Calendar(props: CalendarProps) {
@@ -59,10 +64,12 @@ export function Calendar(props: CalendarProps) {
   const field =
     props.columns.find((c) => c.id === props.dateColumnId) ?? props.columns.find((c) => c.uidt === "Date" || c.uidt === "DateTime");
   if (!field) return <NonIdealState icon="calendar" title={intl.formatMessage({ id: "views.calendar.needsDate" })} />;
-  return <CalendarOf {...props} field={field} />;
+  const end =
+    props.columns.find((c) => c.id === props.endColumnId && c.id !== field.id && (c.uidt === "Date" || c.uidt === "DateTime")) ?? null;
+  return <CalendarOf {...props} field={field} end={end} />;
 }
 
-function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen, onAdd }: CalendarProps & { field: Column }) {
+function CalendarOf({ source, columns, field, end, pkName = "Id", canMove, onOpen, onAdd, tools }: CalendarProps & { field: Column; end: Column | null }) {
   const intl = useIntl();
   const viewKey = source.viewId ?? source.shared?.uuid;
   const [mode, setModeState] = useState<CalendarMode>(() => storedMode(viewKey));
@@ -79,7 +86,7 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen, on
   const first = days[0];
   const last = days[days.length - 1];
   const base = { tableId: source.tableId, viewId: source.viewId, shared: source.shared };
-  const dated = useRecordFeed({ ...base, where: rangeWhere(field, first, last) });
+  const dated = useRecordFeed({ ...base, where: spanWhere(field, end, first, last) });
   const undated = useRecordFeed({ ...base, where: undatedWhere(field) });
   const { moves, move } = useRecordMoves(source.tableId, pkName);
   const dragging = useRef<RecordRow | null>(null);
@@ -103,7 +110,8 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen, on
   const title = columns.find((c) => c.pv) ?? columns.find((c) => !c.system && !c.pk && c.id !== field.id);
   const inRange = (row: RecordRow) => {
     const day = dayOf(row[field.title]);
-    return !!day && day >= first && day <= last;
+    const lastDay = lastDayOf(row, field, end);
+    return !!day && !!lastDay && day <= last && lastDay >= first;
   };
   const placed = withMoves(dated.rows, moves, pkName, inRange).rows;
   const waiting = withMoves(undated.rows, moves, pkName, (row) => !dayOf(row[field.title]));
@@ -115,7 +123,10 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen, on
     if (!row || !canMove) return;
     const value = day === null ? null : movedValue(field, row[field.title], day, hour);
     if (value === (row[field.title] ?? null)) return;
-    void move(row, { [field.title]: value });
+    const changes: RecordRow = { [field.title]: value };
+    // The end moves with the start (the record keeps its length); cleared dates leave it.
+    if (end && value !== null) changes[end.title] = movedEnd(end, row[end.title], row[field.title], value);
+    void move(row, changes);
   };
   const target = (key: string, day: string | null, hour?: number) =>
     canMove
@@ -132,11 +143,11 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen, on
           },
         }
       : {};
-  const item = (row: RecordRow, testId = "calendar-item") => (
+  const item = (row: RecordRow, testId = "calendar-item", span?: { continued: boolean; continues: boolean }) => (
     <button
       type="button"
       key={String(row[pkName])}
-      className="wb-calendar-item"
+      className={`wb-calendar-item${span?.continued ? " wb-calendar-continued" : ""}${span?.continues ? " wb-calendar-continues" : ""}`}
       draggable={canMove}
       onDragStart={(e) => {
         dragging.current = row;
@@ -147,11 +158,12 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen, on
       title={[timeLabel(row[field.title]), title ? String(row[title.title] ?? "") : ""].filter(Boolean).join(" ")}
       data-testid={testId}
     >
-      {field.uidt === "DateTime" && dayOf(row[field.title]) && <span className="wb-calendar-time">{timeLabel(row[field.title])}</span>}
+      {field.uidt === "DateTime" && dayOf(row[field.title]) && !span?.continued && <span className="wb-calendar-time">{timeLabel(row[field.title])}</span>}
       <span className="wb-calendar-title">{title ? String(row[title.title] ?? "") || "\u00a0" : "\u00a0"}</span>
     </button>
   );
-  const grouped = byDay(placed, field);
+  const grouped = spansByDay(placed, field, end, first, last);
+  const dayItems = (day: string) => (grouped.get(day) ?? []).map((p) => item(p.row, "calendar-item", p));
   const slots = hours ? bySlot(placed, field) : null;
   const cell = (day: string, className: string, children: ReactNode, showDate: boolean) => (
     <div
@@ -204,7 +216,7 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen, on
           cell(
             day,
             `wb-calendar-day${Number(day.slice(5, 7)) === anchorMonth ? "" : " wb-calendar-other"}`,
-            (grouped.get(day) ?? []).map((row) => item(row)),
+            dayItems(day),
             true,
           ),
         )}
@@ -214,7 +226,7 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen, on
     body = (
       <div className="wb-calendar-grid" style={{ gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` }}>
         {days.map((d) => <div key={`w${d}`} className="wb-calendar-weekday">{weekday(d)}</div>)}
-        {days.map((day) => cell(day, "wb-calendar-day wb-calendar-tall", (grouped.get(day) ?? []).map((row) => item(row)), false))}
+        {days.map((day) => cell(day, "wb-calendar-day wb-calendar-tall", dayItems(day), false))}
       </div>
     );
   } else {
@@ -263,6 +275,7 @@ function CalendarOf({ source, columns, field, pkName = "Id", canMove, onOpen, on
             </Button>
           ))}
         </ButtonGroup>
+        {tools}
       </div>
       <div className="wb-calendar-main">
         <div className="wb-calendar-body">{dated.isLoading ? <Spinner size={24} /> : body}</div>

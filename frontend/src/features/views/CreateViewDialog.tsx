@@ -1,6 +1,6 @@
 // Create (or copy) a view: its title with the rules shown inline; a kanban asks for the
 // SingleSelect field that makes its stacks, a gallery for the cover image field, a calendar
-// for its date field.
+// for its date field and, optionally, the field where a record ends.
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -13,6 +13,8 @@ export interface NewView {
   groupColumnId?: string;
   coverColumnId?: string;
   dateColumnId?: string;
+  /** Calendar: where a record ends (optional). */
+  endColumnId?: string;
 }
 
 /** The fields a view type can be built on: kanban stacks, gallery covers, calendar dates. */
@@ -73,9 +75,11 @@ function CreateViewForm({ kind, copyOf, columns, taken, busy, serverError, onSub
   const [pickedGroup, setGroup] = useState<string>();
   const [pickedCover, setCover] = useState<string>();
   const [pickedDate, setDate] = useState<string>();
+  const [pickedEnd, setEnd] = useState("");
   const groupColumnId = pickedGroup ?? choices.group[0]?.id ?? "";
   const coverColumnId = pickedCover ?? choices.cover[0]?.id ?? "";
   const dateColumnId = pickedDate ?? choices.date[0]?.id ?? "";
+  const endColumnId = pickedEnd !== dateColumnId ? pickedEnd : "";
   const titleError = validateViewTitle(title, taken);
   const missing = !copyOf && ((choices.needsGroup && !groupColumnId) || (choices.needsDate && !dateColumnId));
   const submit = (e: FormEvent) => {
@@ -86,6 +90,7 @@ function CreateViewForm({ kind, copyOf, columns, taken, busy, serverError, onSub
       groupColumnId: !copyOf && choices.needsGroup ? groupColumnId : undefined,
       coverColumnId: !copyOf && choices.offersCover && coverColumnId ? coverColumnId : undefined,
       dateColumnId: !copyOf && choices.needsDate ? dateColumnId : undefined,
+      endColumnId: !copyOf && choices.needsDate && endColumnId ? endColumnId : undefined,
     });
   };
   return (
@@ -121,6 +126,14 @@ function CreateViewForm({ kind, copyOf, columns, taken, busy, serverError, onSub
           >
             <HTMLSelect id="view-date" fill value={dateColumnId} onChange={(e) => setDate(e.currentTarget.value)} data-testid="view-date-field">
               {choices.date.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+            </HTMLSelect>
+          </FormGroup>
+        )}
+        {!copyOf && choices.needsDate && choices.date.length > 1 && (
+          <FormGroup label={intl.formatMessage({ id: "views.calendar.endField" })} labelFor="view-end">
+            <HTMLSelect id="view-end" fill value={endColumnId} onChange={(e) => setEnd(e.currentTarget.value)} data-testid="view-end-field">
+              <option value="">{intl.formatMessage({ id: "views.calendar.endNone" })}</option>
+              {choices.date.filter((c) => c.id !== dateColumnId).map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
             </HTMLSelect>
           </FormGroup>
         )}

@@ -14,6 +14,7 @@ import { useCapabilities } from "../projects/permissions";
 import { useUpdateColumnMutation, type SelectOption, type TableMeta } from "../tables/api";
 import { notify } from "../ui/notify";
 import { Calendar } from "./Calendar";
+import { CalendarFields } from "./CalendarFields";
 import { Gallery } from "./Cards";
 import { FormBuilder } from "./FormBuilder";
 import { Kanban } from "./Kanban";
@@ -138,16 +139,19 @@ function CalendarBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
   if (isError) return <Callout intent="danger">{(error as HttpError).message}</Callout>;
   if (!data) return null;
   const dateId = data.calendar_range?.[0]?.fk_from_column_id;
+  const endId = data.calendar_range?.[0]?.fk_to_column_id;
   return (
     <>
       <Calendar
         source={{ tableId: table.id, viewId: view.id }}
         columns={table.columns ?? []}
         dateColumnId={dateId}
+        endColumnId={endId}
         pkName={pkOf(table)}
         canMove={caps.dataEdit}
         onOpen={expanded.open}
         onAdd={expanded.add}
+        tools={caps.schema ? <CalendarFields viewId={view.id} columns={table.columns ?? []} startId={dateId} endId={endId} /> : undefined}
       />
       {expanded.element}
     </>

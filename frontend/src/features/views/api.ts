@@ -61,6 +61,8 @@ export interface CreateViewArgs {
   coverColumnId?: string;
   /** Calendar: the Date/DateTime field. */
   dateColumnId?: string;
+  /** Calendar: the Date/DateTime field where a record ends (optional). */
+  endColumnId?: string;
   /** Copy sorts, filters and fields from this view. */
   copyFromId?: string;
 }
@@ -69,7 +71,7 @@ export function createViewBody(args: CreateViewArgs): Record<string, unknown> {
   const body: Record<string, unknown> = { title: args.title, type: VIEW_TYPE[args.kind] };
   if (args.groupColumnId) body.fk_grp_col_id = args.groupColumnId;
   if (args.coverColumnId) body.fk_cover_image_col_id = args.coverColumnId;
-  if (args.dateColumnId) body.calendar_range = [{ fk_from_column_id: args.dateColumnId }];
+  if (args.dateColumnId) body.calendar_range = [{ fk_from_column_id: args.dateColumnId, fk_to_column_id: args.endColumnId ?? null }];
   if (args.copyFromId) body.copy_from_id = args.copyFromId;
   return body;
 }
@@ -181,6 +183,10 @@ export const viewsApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["Views", "
       query: (viewId) => `/api/v1/db/meta/calendars/${encodeURIComponent(viewId)}`,
       providesTags: (_r, _e, viewId) => [viewTag(viewId)],
     }),
+    updateCalendar: build.mutation<CalendarSettings, { viewId: string; body: CalendarSettings }>({
+      query: ({ viewId, body }) => ({ url: `/api/v1/db/meta/calendars/${encodeURIComponent(viewId)}`, method: "PATCH", body }),
+      invalidatesTags: (_r, _e, { viewId }) => [viewTag(viewId)],
+    }),
     kanban: build.query<KanbanSettings, string>({
       query: (viewId) => `/api/v1/db/meta/kanbans/${encodeURIComponent(viewId)}`,
       providesTags: (_r, _e, viewId) => [viewTag(viewId)],
@@ -192,6 +198,7 @@ export const {
   useViewsQuery,
   useTableSharesQuery,
   useCalendarQuery,
+  useUpdateCalendarMutation,
   useCreateViewMutation,
   useUpdateViewMutation,
   useDeleteViewMutation,

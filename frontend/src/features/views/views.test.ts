@@ -20,7 +20,10 @@ describe("views api helpers", () => {
       title: "K", type: 4, fk_grp_col_id: "c1", fk_cover_image_col_id: "c2",
     });
     expect(createViewBody({ tableId: "t", kind: "calendar", title: "C", dateColumnId: "d" })).toEqual({
-      title: "C", type: 6, calendar_range: [{ fk_from_column_id: "d" }],
+      title: "C", type: 6, calendar_range: [{ fk_from_column_id: "d", fk_to_column_id: null }],
+    });
+    expect(createViewBody({ tableId: "t", kind: "calendar", title: "C", dateColumnId: "d", endColumnId: "e" })).toEqual({
+      title: "C", type: 6, calendar_range: [{ fk_from_column_id: "d", fk_to_column_id: "e" }],
     });
     expect(createViewBody({ tableId: "t", kind: "grid", title: "G2", copyFromId: "vw_1" })).toEqual({ title: "G2", type: 3, copy_from_id: "vw_1" });
   });
