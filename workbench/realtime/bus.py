@@ -6,7 +6,8 @@ watches the message's project.
 one Redis pub/sub channel (``workbench:realtime:<db>``); every process subscribes to it in a greenlet and delivers what
 the others published to its own hub, so several processes behind a proxy act as one.
 
-Publishing never holds a request up: the message goes to this process's hub at once and
+Publishing never holds a request up (in the gevent server; elsewhere, a script say, the
+message is published at once with a half-second timeout): the message goes to this process's hub at once and
 into a bounded queue that a publisher greenlet empties into Redis. While Redis is down the
 messages for other processes are logged and dropped, and the subscriber reconnects with a
 growing delay (0.5 s to 30 s).
@@ -21,6 +22,7 @@ import time
 from urllib.parse import parse_qs, urlsplit
 
 import gevent
+from gevent import monkey
 from gevent.event import Event
 from gevent.queue import Empty, Full, Queue
 
@@ -72,6 +74,7 @@ class RedisBus:
         self._outbox: Queue = Queue(OUTBOX_SIZE)
         self._greenlets: list = []
         self._warned: dict[str, float] = {}
+        self._sync_client = None
 
     def start(self, wait: float = 1.0) -> RedisBus:
         """Start the subscriber and the publisher; wait up to ``wait`` s for the subscription."""
@@ -88,6 +91,9 @@ class RedisBus:
 
     def publish(self, message: dict) -> None:
         self.hub.deliver(message)
+        if not self._greenlets:  # not started (no gevent server): straight to Redis
+            self._publish_now(message)
+            return
         try:
             self._outbox.put_nowait(json.dumps({"origin": self.origin, "message": message}, separators=(",", ":")))
         except Full:
@@ -113,6 +119,15 @@ class RedisBus:
                 pipe.execute()
             except Exception as exc:  # Redis down or slow: other processes miss these
                 self._warn("publish", "realtime bus: %d messages not published to Redis (%s)", len(batch), exc)
+
+    def _publish_now(self, message: dict) -> None:
+        text = json.dumps({"origin": self.origin, "message": message}, separators=(",", ":"))
+        try:
+            if self._sync_client is None:
+                self._sync_client = self._client(socket_timeout=0.5, socket_connect_timeout=0.5)
+            self._sync_client.publish(self.channel, text)
+        except Exception as exc:
+            self._warn("publish", "realtime bus: a message not published to Redis (%s)", exc)
 
     # -- subscriber --------------------------------------------------------------
     def _subscribe_forever(self) -> None:
@@ -171,5 +186,8 @@ def make_bus(settings: dict, hub):
     if not url:
         return LocalBus(hub)
     if url.split("://", 1)[0] in ("redis", "rediss", "unix"):
-        return RedisBus(hub, url).start()
+        bus = RedisBus(hub, url)
+        # The subscriber and publisher are greenlets: they need gevent's sockets (the
+        # server's). A script or another WSGI server serves no websocket and only publishes.
+        return bus.start() if monkey.is_module_patched("socket") else bus
     raise SettingsError(f"workbench.bus.url must be empty or a redis:// URL, not {url!r}")
