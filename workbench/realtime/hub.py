@@ -16,6 +16,7 @@ import threading
 from dataclasses import dataclass, field
 
 import gevent
+from gevent.lock import Semaphore
 from gevent.queue import Full, Queue
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,7 @@ class Connection:
 
     def __post_init__(self):
         self._queue: Queue = Queue(QUEUE_SIZE)
-        self._send_lock = threading.Lock()  # a gevent lock once patched
+        self._send_lock = Semaphore()  # one frame at a time: the answers and the writer
         self._writer = None
 
     def send(self, message: dict) -> None:

@@ -112,7 +112,11 @@ def _set_page(registry, conn, data: dict) -> None:
     """What the client shows now; its project's events come while its user may read it
     (an unknown or forbidden ``pid`` is kept as null and brings nothing)."""
     pid = data.get("pid")
-    allowed = may_read_project(registry, conn.user_id, pid)
+    try:
+        allowed = may_read_project(registry, conn.user_id, pid)
+    except Exception:  # the meta database is unreachable: nothing is sent until it answers
+        log.warning("realtime: could not check access to project %r", pid, exc_info=True)
+        allowed = False
     conn.page = {"path": str(data.get("path", "")), "type": data.get("type"), "pid": pid if allowed else None}
     if "table_id" in data:
         conn.page["table_id"] = data.get("table_id")
