@@ -4,7 +4,9 @@ Redis bus across two server processes. A real server, real websockets, real Redi
 from __future__ import annotations
 
 import json
+import shutil
 import socket
+import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -304,3 +306,86 @@ def test_a_bus_with_redis_down_loses_no_request(tmp_path):
             assert _next(ws)["data"]["ids"] == [keys[0]["Id"]]
         finally:
             _close(ws)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _start_redis(port: int, folder) -> subprocess.Popen:
+    proc = subprocess.Popen(
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(folder),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return proc
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("redis-server did not start")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def test_the_bus_comes_back_with_redis(tmp_path):
+    """Redis restarts: writes keep working meanwhile, and the subscriber reconnects."""
+    if shutil.which("redis-server") is None:
+        pytest.fail("redis-server must be installed for the bus tests")
+    port = _free_port()
+    redis_proc = _start_redis(port, tmp_path)
+    env = {"WORKBENCH_BUS_URL": f"redis://127.0.0.1:{port}/0"}
+    try:
+        with live_server(tmp_path / "data", env=env) as base_a, live_server(tmp_path / "data", env=env) as base_b:
+            owner = Api(base_a).signup("owner@example.com")
+            project = owner.call("POST", "/api/v1/db/meta/projects", {"title": "P"})
+            body = {"title": "T", "columns": [{"title": "Name"}]}
+            table = owner.call("POST", f"/api/v1/db/meta/projects/{project['id']}/tables", body)
+            url = f"/api/v2/tables/{table['id']}/records"
+            on_b = _ws(base_b, Api(base_b, owner.token))
+            try:
+                _watch(on_b, project["id"])
+                owner.call("POST", url, [{"Name": "up"}])
+                assert _next(on_b)["data"]["action"] == "insert"
+                _stop(redis_proc)
+                owner.call("POST", url, [{"Name": "while down"}])  # answered, not announced elsewhere
+                _nothing(on_b)
+                redis_proc = _start_redis(port, tmp_path)
+                # The subscriber retries with a growing delay: write until process B hears again.
+                deadline = time.monotonic() + 20
+                while True:
+                    key = owner.call("POST", url, [{"Name": "back"}])[0]["Id"]
+                    try:
+                        message = _next(on_b, timeout=1)
+                        break
+                    except websocket.WebSocketTimeoutException:
+                        assert time.monotonic() < deadline, "process B never heard from Redis again"
+                assert message["data"]["ids"] == [key]
+            finally:
+                _close(on_b)
+    finally:
+        _stop(redis_proc)
