@@ -9,12 +9,19 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import screenshot
+from tests.e2e.support import (
+    EMAIL,
+    PASSWORD,
+    create_project,
+    display_field,
+    list_records,
+    number_field,
+    project_with_table,
+    screenshot,
+    sign_up,
+)
 
 pytestmark = pytest.mark.e2e
-
-EMAIL = "owner@example.com"
-PASSWORD = "correct horse battery staple"
 
 
 def _hydrated(page) -> None:
@@ -37,7 +44,7 @@ def _submit_dialog(page, test_id: str) -> None:
 
 
 def _sign_up_first_user(server) -> str:
-    return server.api("POST", "/api/v1/auth/user/signup", {"email": EMAIL, "password": PASSWORD})["token"]
+    return sign_up(server, EMAIL)
 
 
 def _use_token(page, token: str) -> None:
@@ -147,7 +154,7 @@ def test_sign_up_create_project_and_find_it_after_reload(server, page):
 
 def test_route_guards(server, context, page):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Guarded"}, token=token)
+    project = create_project(server, token, "Guarded")
 
     # Signed out, once a user exists: auth routes go to sign-in.
     for path in ("/", "/account", f"/nc/{project['id']}"):
@@ -203,9 +210,7 @@ def test_route_guards(server, context, page):
 
 def test_non_super_user_is_refused_the_app_store(server, browser):
     _sign_up_first_user(server)
-    token = server.api("POST", "/api/v1/auth/user/signup", {"email": "member@example.com", "password": PASSWORD})[
-        "token"
-    ]
+    token = sign_up(server, "member@example.com")
     ctx = browser.new_context(base_url=server.url, locale="en-US")
     try:
         page = ctx.new_page()
@@ -233,18 +238,13 @@ def test_arabic_is_served_right_to_left(server, browser):
 
         # The grid runs right to left too: row numbers on the right, first field next to them.
         token = _sign_up_first_user(server)
-        project = server.api("POST", "/api/v1/db/meta/projects", {"title": "مشروع"}, token=token)
         columns = [
             {"title": "الاسم", "column_name": "name", "uidt": "SingleLineText", "pv": True},
             {"title": "العدد", "uidt": "Number"},
         ]
-        table = server.api(
-            "POST",
-            f"/api/v1/db/meta/projects/{project['id']}/tables",
-            {"title": "جدول", "columns": columns},
-            token=token,
+        project, table = project_with_table(
+            server, token, title="مشروع", table="جدول", columns=columns, records=[{"الاسم": "أ", "العدد": 1}]
         )
-        server.api("POST", f"/api/v2/tables/{table['id']}/records", [{"الاسم": "أ", "العدد": 1}], token=token)
         _use_token(page, token)
         page.goto(f"/nc/{project['id']}/table/{table['title']}")
         row = page.locator(".wb-grid-row[aria-rowindex='1']")
@@ -260,7 +260,7 @@ def test_arabic_is_served_right_to_left(server, browser):
 
 def test_tables_and_tabs_in_the_project_shell(server, page):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Shop"}, token=token)
+    project = create_project(server, token, "Shop")
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}")
     expect(page.get_by_test_id("no-tables")).to_be_visible()
@@ -316,16 +316,15 @@ def test_tables_and_tabs_in_the_project_shell(server, page):
 
 def test_grid_pages_edits_adds_and_deletes_records(server, page):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Inventory"}, token=token)
-    columns = [
-        {"title": "Title", "column_name": "title", "uidt": "SingleLineText", "pv": True},
-        {"title": "Qty", "column_name": "qty", "uidt": "Number"},
-    ]
-    table = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Items", "columns": columns}, token=token
-    )
     rows = [{"Title": f"Item {i:03d}", "Qty": i} for i in range(1, 251)]
-    server.api("POST", f"/api/v2/tables/{table['id']}/records", rows, token=token)
+    project, table = project_with_table(
+        server,
+        token,
+        title="Inventory",
+        table="Items",
+        columns=[display_field("Title"), number_field("Qty")],
+        records=rows,
+    )
 
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Items")
@@ -403,12 +402,7 @@ def test_grid_pages_edits_adds_and_deletes_records(server, page):
 
 def test_fields_are_added_renamed_retyped_and_deleted(server, page):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Crm"}, token=token)
-    columns = [{"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}]
-    table = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "People", "columns": columns}, token=token
-    )
-    server.api("POST", f"/api/v2/tables/{table['id']}/records", [{"Name": "Ada"}], token=token)
+    project, table = project_with_table(server, token, title="Crm", table="People", records=[{"Name": "Ada"}])
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/People")
     headers = page.get_by_test_id("grid").get_by_role("columnheader")
@@ -455,22 +449,10 @@ def test_fields_are_added_renamed_retyped_and_deleted(server, page):
 
 def test_grid_search_sort_filter_hide_and_reorder_are_kept(server, page):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Stock"}, token=token)
-    columns = [
-        {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
-        {"title": "Qty", "column_name": "qty", "uidt": "Number"},
-        {"title": "Note", "column_name": "note", "uidt": "LongText"},
-    ]
-    table = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Parts", "columns": columns}, token=token
-    )
+    columns = [display_field(), number_field("Qty"), {"title": "Note", "column_name": "note", "uidt": "LongText"}]
     names = ["bolt", "nut", "washer", "screw", "bracket"]
-    server.api(
-        "POST",
-        f"/api/v2/tables/{table['id']}/records",
-        [{"Name": n, "Qty": q, "Note": f"{n} note"} for n, q in zip(names, [5, 50, 20, 7, 1], strict=True)],
-        token=token,
-    )
+    rows = [{"Name": n, "Qty": q, "Note": f"{n} note"} for n, q in zip(names, [5, 50, 20, 7, 1], strict=True)]
+    project, _table = project_with_table(server, token, title="Stock", columns=columns, records=rows)
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Parts")
     count = page.get_by_test_id("record-count")
@@ -534,19 +516,13 @@ def test_grid_search_sort_filter_hide_and_reorder_are_kept(server, page):
 
 def test_grid_copy_paste_undo_redo_and_expanded_record(server, page):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Notes"}, token=token)
-    columns = [
-        {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
-        {"title": "Qty", "column_name": "qty", "uidt": "Number"},
-    ]
-    table = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Things", "columns": columns}, token=token
-    )
-    server.api(
-        "POST",
-        f"/api/v2/tables/{table['id']}/records",
-        [{"Name": "alpha", "Qty": 1}, {"Name": "beta", "Qty": 2}],
-        token=token,
+    project, table = project_with_table(
+        server,
+        token,
+        title="Notes",
+        table="Things",
+        columns=[display_field(), number_field("Qty")],
+        records=[{"Name": "alpha", "Qty": 1}, {"Name": "beta", "Qty": 2}],
     )
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Things")
@@ -568,8 +544,7 @@ def test_grid_copy_paste_undo_redo_and_expanded_record(server, page):
     expect(cell(2, 0)).to_have_text("alpha")
     grid.press("Control+z")
     expect(cell(2, 0)).to_have_text("beta")
-    rows = server.api("GET", f"/api/v2/tables/{table['id']}/records", token=token)["list"]
-    assert [r["Name"] for r in rows] == ["alpha", "beta"]
+    assert [r["Name"] for r in list_records(server, token, table)] == ["alpha", "beta"]
 
     # Expand a record into a form; a bad number keeps the form and what was typed.
     cell(1, 1).click()
@@ -596,7 +571,7 @@ def test_grid_copy_paste_undo_redo_and_expanded_record(server, page):
 
 def test_project_theme_colours_are_validated_saved_and_applied(server, page):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Brand"}, token=token)
+    project = create_project(server, token, "Brand")
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}")
     header_colour = (
@@ -630,18 +605,16 @@ def test_project_theme_colours_are_validated_saved_and_applied(server, page):
 
 def test_grid_edits_fields_of_several_types(server, page):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Types"}, token=token)
     columns = [
-        {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
+        display_field(),
         {"title": "Status", "uidt": "SingleSelect", "colOptions": {"options": [{"title": "todo"}, {"title": "done"}]}},
         {"title": "Due", "uidt": "Date"},
         {"title": "Stars", "uidt": "Rating"},
         {"title": "Paid", "uidt": "Checkbox"},
     ]
-    table = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Tasks", "columns": columns}, token=token
+    project, table = project_with_table(
+        server, token, title="Types", table="Tasks", columns=columns, records=[{"Name": "write", "Status": "todo"}]
     )
-    server.api("POST", f"/api/v2/tables/{table['id']}/records", [{"Name": "write", "Status": "todo"}], token=token)
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Tasks")
     grid = page.get_by_test_id("grid-scroll")
@@ -677,13 +650,13 @@ def test_grid_edits_fields_of_several_types(server, page):
     expect(cell(2)).to_have_text("Dec 24, 2026")
     expect(cell(3).locator(".wb-rating")).to_have_attribute("aria-label", "4 of 5 stars")
     expect(cell(4)).to_have_text("✓")
-    [record] = server.api("GET", f"/api/v2/tables/{table['id']}/records", token=token)["list"]
+    [record] = list_records(server, token, table)
     assert (record["Status"], record["Due"], record["Stars"], record["Paid"]) == ("done", "2026-12-24", 4, True)
 
 
 def test_invitation_sign_up_and_password_change(server, page, browser):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Team"}, token=token)
+    project = create_project(server, token, "Team")
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}")
     page.get_by_test_id("open-members").click()
@@ -737,17 +710,13 @@ def test_invitation_sign_up_and_password_change(server, page, browser):
 
 def test_grid_filter_groups(server, page):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Yard"}, token=token)
-    columns = [
-        {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
-        {"title": "Qty", "column_name": "qty", "uidt": "Number"},
-    ]
-    table = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Parts", "columns": columns}, token=token
-    )
     parts = {"bolt": 5, "nut": 50, "washer": 20, "screw": 7, "bracket": 1, "bar": 30}
-    server.api(
-        "POST", f"/api/v2/tables/{table['id']}/records", [{"Name": n, "Qty": q} for n, q in parts.items()], token=token
+    project, _table = project_with_table(
+        server,
+        token,
+        title="Yard",
+        columns=[display_field(), number_field("Qty")],
+        records=[{"Name": n, "Qty": q} for n, q in parts.items()],
     )
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Parts")
@@ -785,7 +754,7 @@ def test_grid_filter_groups(server, page):
 
 def test_super_admin_manages_users(server, page, browser):
     token = _sign_up_first_user(server)
-    server.api("POST", "/api/v1/auth/user/signup", {"email": "member@example.com", "password": PASSWORD})
+    sign_up(server, "member@example.com")
     _use_token(page, token)
     page.goto("/account")
     page.get_by_test_id("account-users-tab").click()
@@ -828,18 +797,12 @@ def _member_token(server, owner_token: str, project_id: str, email: str, role: s
     invite = server.api(
         "POST", f"/api/v1/db/meta/projects/{project_id}/users", {"email": email, "roles": role}, token=owner_token
     )
-    body = {"email": email, "password": PASSWORD, "token": invite["invite_token"]}
-    return server.api("POST", "/api/v1/auth/user/signup", body)["token"]
+    return sign_up(server, email, invite["invite_token"])
 
 
 def test_viewers_get_a_read_only_project_and_editors_edit_data_only(server, browser):
     owner = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Shared"}, token=owner)
-    columns = [{"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}]
-    table = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Items", "columns": columns}, token=owner
-    )
-    server.api("POST", f"/api/v2/tables/{table['id']}/records", [{"Name": "one"}], token=owner)
+    project, _table = project_with_table(server, owner, title="Shared", table="Items", records=[{"Name": "one"}])
     viewer = _member_token(server, owner, project["id"], "viewer@example.com", "viewer")
     editor = _member_token(server, owner, project["id"], "editor@example.com", "editor")
 
@@ -882,11 +845,7 @@ def test_viewers_get_a_read_only_project_and_editors_edit_data_only(server, brow
 
 def test_owner_previews_the_project_as_another_role(server, page):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Preview"}, token=token)
-    columns = [{"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}]
-    server.api(
-        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Items", "columns": columns}, token=token
-    )
+    project, _table = project_with_table(server, token, title="Preview", table="Items")
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Items")
     expect(page.get_by_test_id("add-record")).to_be_visible()

@@ -14,7 +14,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import Server, _require_build_and_browser
-from tests.e2e.test_browser import EMAIL, PASSWORD, _hydrated, _sign_up_first_user, _use_token
+from tests.e2e.support import EMAIL, PASSWORD, create_project, project_with_table, sign_up
+from tests.e2e.test_browser import _hydrated, _sign_up_first_user, _use_token
 
 pytestmark = pytest.mark.e2e
 
@@ -113,10 +114,8 @@ def test_a_failed_refresh_signs_out_to_the_sign_in_page_with_the_servers_message
 
 def test_a_non_member_is_refused_the_project(server, browser):
     owner = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Private"}, token=owner)
-    member = server.api("POST", "/api/v1/auth/user/signup", {"email": "other@example.com", "password": PASSWORD})[
-        "token"
-    ]
+    project = create_project(server, owner, "Private")
+    member = sign_up(server, "other@example.com")
     ctx = browser.new_context(base_url=server.url, locale="en-US")
     try:
         page = ctx.new_page()
@@ -216,12 +215,7 @@ def test_the_project_list_at_the_root_is_titled_my_projects(server, page):
 
 def test_an_expired_token_is_not_sent_so_a_shared_base_opens_for_its_visitor(server, browser):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Shop"}, token=token)
-    columns = [{"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}]
-    table = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Stock", "columns": columns}, token=token
-    )
-    server.api("POST", f"/api/v2/tables/{table['id']}/records", [{"Name": "bolt"}], token=token)
+    project, _table = project_with_table(server, token, table="Stock", records=[{"Name": "bolt"}])
     shared = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/shared", {"roles": "viewer"}, token=token)
 
     ctx = browser.new_context(base_url=server.url, locale="en-US")
@@ -245,7 +239,7 @@ def test_an_expired_token_is_not_sent_so_a_shared_base_opens_for_its_visitor(ser
 
 def test_a_deep_link_survives_an_expired_token_renewed_from_the_cookie(server, page):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Deep"}, token=token)
+    project = create_project(server, token, "Deep")
     _sign_in(page)
     # Back after the access token ran out; the refresh cookie is still good.
     expired = _forged_token(exp=int(time.time()) - 60)

@@ -11,24 +11,18 @@ import sqlite3
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.support import add_table, create_project, display_field
 from tests.e2e.test_browser import _sign_up_first_user, _submit_dialog, _use_token
 
 pytestmark = pytest.mark.e2e
 
 
-def _table(server, token, project_id, title):
-    columns = [{"title": "Title", "column_name": "title", "uidt": "SingleLineText", "pv": True}]
-    return server.api(
-        "POST", f"/api/v1/db/meta/projects/{project_id}/tables", {"title": title, "columns": columns}, token=token
-    )
-
-
 def test_view_tabs_and_closing_to_the_next_tab_then_home(server, page):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Tabs"}, token=token)
+    project = create_project(server, token, "Tabs")
     pid = project["id"]
     for title in ("Orders", "Stock"):
-        _table(server, token, pid, title)
+        add_table(server, token, pid, title, [display_field("Title")])
     _use_token(page, token)
     tabs = page.get_by_test_id("tab-bar").get_by_role("tab")
 
@@ -68,7 +62,7 @@ def test_view_tabs_and_closing_to_the_next_tab_then_home(server, page):
 
 def test_a_project_without_a_database_config_goes_to_project_0(server, page, tmp_path):
     token = _sign_up_first_user(server)
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Orphan"}, token=token)
+    project = create_project(server, token, "Orphan")
     # Its database config is gone (as after losing the connection's record).
     with sqlite3.connect(tmp_path / "workbench.db") as db:
         db.execute("DELETE FROM wb_sources WHERE project_id = ?", (project["id"],))
