@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import screenshot
+from tests.e2e.support import add_records, screenshot
 from tests.e2e.test_browser import _sign_up_first_user, _use_token
 from tests.e2e.test_grid_editing import _cell, _table
 
@@ -93,7 +93,7 @@ def test_a_block_over_the_limit_is_refused_with_a_message(server, context, page)
     # 50,001 records of two fields: 100,002 cells, just over the 100,000 a copy takes.
     for start in range(0, 50_001, 10_000):
         rows = [{"Name": f"p{n}", "Qty": n} for n in range(start, min(start + 10_000, 50_001))]
-        server.api("POST", f"/api/v2/tables/{table['id']}/records", rows, token=token)
+        add_records(server, token, table, rows)
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Parts")
     expect(page.get_by_test_id("record-count")).to_have_text("50,001 records")

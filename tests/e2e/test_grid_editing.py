@@ -9,24 +9,24 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import screenshot
-from tests.e2e.test_browser import PASSWORD, _sign_up_first_user, _use_token
+from tests.e2e.support import (
+    column_id,
+    display_field,
+    list_records,
+    number_field,
+    project_with_table,
+    screenshot,
+    sign_up,
+)
+from tests.e2e.test_browser import _sign_up_first_user, _use_token
 
 pytestmark = pytest.mark.e2e
 
 
 def _table(server, token, title="Stock", rows=None):
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": title}, token=token)
-    columns = [
-        {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
-        {"title": "Qty", "column_name": "qty", "uidt": "Number"},
-    ]
-    table = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Parts", "columns": columns}, token=token
-    )
-    if rows:
-        server.api("POST", f"/api/v2/tables/{table['id']}/records", rows, token=token)
-    return project, table
+    """Project `title` with a table "Parts" of Name and Qty, holding `rows`."""
+    columns = [display_field(), number_field("Qty")]
+    return project_with_table(server, token, title=title, columns=columns, records=rows or ())
 
 
 def _cell(page, row: int, col: int):
@@ -34,8 +34,7 @@ def _cell(page, row: int, col: int):
 
 
 def _records(server, table, token):
-    rows = server.api("GET", f"/api/v2/tables/{table['id']}/records?limit=100", token=token)["list"]
-    return [(r["Name"], r["Qty"]) for r in rows]
+    return [(r["Name"], r["Qty"]) for r in list_records(server, token, table, limit=100)]
 
 
 def _paste(page, text: str) -> None:
@@ -172,7 +171,7 @@ def test_filters_and_sorts_are_edited_in_place(server, page):
     parts = {"bolt": 5, "nut": 50, "washer": 20, "screw": 7, "bracket": 1}
     project, table = _table(server, token, rows=[{"Name": n, "Qty": q} for n, q in parts.items()])
     view_id = table["views"][0]["id"]
-    qty = next(c["id"] for c in table["columns"] if c["title"] == "Qty")
+    qty = column_id(table, "Qty")
     server.api(
         "POST",
         f"/api/v1/db/meta/views/{view_id}/filters",
@@ -244,11 +243,11 @@ def test_app_store_lists_plugins_for_the_super_admin_only(server, browser, page)
     expect(rows.first.get_by_test_id("app-enabled")).to_have_text("Enabled" if first["enabled"] else "Disabled")
     screenshot(page, "app-store")
 
-    member = server.api("POST", "/api/v1/auth/user/signup", {"email": "member@example.com", "password": PASSWORD})
+    member = sign_up(server, "member@example.com")
     ctx = browser.new_context(base_url=server.url, locale="en-US")
     try:
         other = ctx.new_page()
-        _use_token(other, member["token"])
+        _use_token(other, member)
         other.goto("/")
         expect(other.get_by_test_id("nav-account")).to_be_visible()
         expect(other.get_by_test_id("nav-apps")).to_have_count(0)

@@ -9,7 +9,7 @@ import zlib
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import screenshot
+from tests.e2e.support import add_records, add_table, column_id, screenshot
 from tests.e2e.test_browser import _sign_up_first_user
 from tests.e2e.test_views import _fresh_page, _table
 from workbench.storage.signing import SIGNED_PREFIX
@@ -20,21 +20,14 @@ pytestmark = pytest.mark.e2e
 def test_a_shared_form_links_picked_records(server, browser):
     token = _sign_up_first_user(server)
     project, parts = _table(server, token)
-    suppliers = server.api(
-        "POST",
-        f"/api/v1/db/meta/projects/{project['id']}/tables",
-        {
-            "title": "Suppliers",
-            "columns": [{"title": "Company", "uidt": "SingleLineText", "pv": True}, {"title": "Phone"}],
-        },
-        token=token,
-    )
     names = ["Acme", "Bolt Works", "Cogs Ltd"]
-    server.api(
-        "POST",
-        f"/api/v2/tables/{suppliers['id']}/records",
+    suppliers = add_table(
+        server,
+        token,
+        project["id"],
+        "Suppliers",
+        [{"title": "Company", "uidt": "SingleLineText", "pv": True}, {"title": "Phone"}],
         [{"Company": n, "Phone": "555"} for n in names],
-        token=token,
     )
     for title, kind in (("Maker", "bt"), ("Sellers", "mm")):
         body = {"title": title, "uidt": "LinkToAnotherRecord", "childId": suppliers["id"], "type": kind}
@@ -90,7 +83,7 @@ def test_a_password_protected_gallery_shows_its_covers(server, browser):
     photo = server.api(
         "POST", f"/api/v1/db/meta/tables/{parts['id']}/columns", {"title": "Photo", "uidt": "Attachment"}, token=token
     )
-    photo_id = next(c["id"] for c in photo["columns"] if c["title"] == "Photo")
+    photo_id = column_id(photo, "Photo")
     ctx, visitor = _fresh_page(browser, server)
     try:
         uploaded = visitor.request.post(
@@ -98,7 +91,7 @@ def test_a_password_protected_gallery_shows_its_covers(server, browser):
             multipart={"file": {"name": "red.png", "mimeType": "image/png", "buffer": _png()}},
             headers={"xc-auth": token},
         ).json()
-        server.api("POST", f"/api/v2/tables/{parts['id']}/records", [{"Name": "bolt", "Photo": uploaded}], token=token)
+        add_records(server, token, parts, [{"Name": "bolt", "Photo": uploaded}])
         body = {"title": "Cards", "fk_cover_image_col_id": photo_id}
         gallery = server.api("POST", f"/api/v1/db/meta/tables/{parts['id']}/galleries", body, token=token)
         shared = server.api("POST", f"/api/v1/db/meta/views/{gallery['id']}/share", token=token)

@@ -10,17 +10,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import screenshot
+from tests.e2e.support import column_id, display_field, list_records, number_field, project_with_table, screenshot
 from tests.e2e.test_browser import _sign_up_first_user, _use_token
 
 pytestmark = pytest.mark.e2e
 
 
 def _table(server, token, rows=None):
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Shop"}, token=token)
+    """Project "Shop" with a table "Parts" of Name, Qty and a Status select, holding `rows`."""
     columns = [
-        {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
-        {"title": "Qty", "column_name": "qty", "uidt": "Number"},
+        display_field(),
+        number_field("Qty"),
         {
             "title": "Status",
             "column_name": "status",
@@ -28,12 +28,7 @@ def _table(server, token, rows=None):
             "colOptions": {"options": [{"title": "Todo"}, {"title": "Done"}]},
         },
     ]
-    table = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Parts", "columns": columns}, token=token
-    )
-    if rows:
-        server.api("POST", f"/api/v2/tables/{table['id']}/records", rows, token=token)
-    return project, table
+    return project_with_table(server, token, columns=columns, records=rows or ())
 
 
 def _views(server, table, token):
@@ -45,7 +40,7 @@ def _default_view(server, table, token):
 
 
 def _records(server, table, token):
-    return server.api("GET", f"/api/v2/tables/{table['id']}/records?limit=100", token=token)["list"]
+    return list_records(server, token, table, limit=100)
 
 
 def _fresh_page(browser, server):
@@ -95,7 +90,7 @@ def test_views_are_created_switched_renamed_and_deleted(server, page):
     expect(page).to_have_url(re.compile(r"/table/Parts$"))
     expect(page.get_by_test_id("grid-row")).to_have_count(1)
     page.get_by_test_id("create-view-kanban").click()
-    status_id = next(c["id"] for c in table["columns"] if c["title"] == "Status")
+    status_id = column_id(table, "Status")
     expect(page.get_by_test_id("view-group-field")).to_have_value(status_id)
     expect(page.get_by_test_id("view-title-input")).to_have_value("Kanban")
     # Chosen explicitly as well: the proposal above is what is checked, the creation below.
@@ -268,7 +263,7 @@ def test_the_shared_grid_is_read_only_with_a_temporary_sort(server, browser):
         rows.first.locator(".wb-cell").first.dblclick()
         expect(visitor.get_by_test_id("cell-editor")).to_have_count(0)
         # A temporary sort reorders the rows without being saved.
-        name_id = next(c["id"] for c in table["columns"] if c["title"] == "Name")
+        name_id = column_id(table, "Name")
         visitor.get_by_test_id("shared-sort").select_option(f"{name_id}:asc")
         expect(rows.first).to_contain_text("axle")
         # A temporary filter narrows them, and its tag removes it again.
@@ -333,7 +328,7 @@ def test_shared_kanban_and_gallery_are_read_only_and_a_survey_asks_one_field_at_
     _project, table = _table(
         server, token, rows=[{"Name": "bolt", "Qty": 5, "Status": "Todo"}, {"Name": "cog", "Qty": 2, "Status": "Done"}]
     )
-    status_id = next(c["id"] for c in table["columns"] if c["title"] == "Status")
+    status_id = column_id(table, "Status")
     base = f"/api/v1/db/meta/tables/{table['id']}"
     kanban = server.api("POST", f"{base}/kanbans", {"title": "Board", "fk_grp_col_id": status_id}, token=token)
     gallery = server.api("POST", f"{base}/galleries", {"title": "Cards"}, token=token)
