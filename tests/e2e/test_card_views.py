@@ -13,35 +13,21 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import screenshot
+from tests.e2e.support import column_id, display_field, list_records, project_with_table, screenshot
 from tests.e2e.test_browser import _sign_up_first_user, _use_token
 
 pytestmark = pytest.mark.e2e
 
 
 def _project(server, token, columns, rows):
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Plans"}, token=token)
-    table = server.api(
-        "POST",
-        f"/api/v1/db/meta/projects/{project['id']}/tables",
-        {
-            "title": "Tasks",
-            "columns": [{"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}, *columns],
-        },
-        token=token,
+    """Project "Plans" with a table "Tasks" of a display field "Name" and `columns`."""
+    return project_with_table(
+        server, token, title="Plans", table="Tasks", columns=[display_field(), *columns], records=rows
     )
-    for start in range(0, len(rows), 100):
-        server.api("POST", f"/api/v2/tables/{table['id']}/records", rows[start : start + 100], token=token)
-    return project, table
-
-
-def _column_id(table, title):
-    return next(c["id"] for c in table["columns"] if c["title"] == title)
 
 
 def _records(server, table, token):
-    rows = server.api("GET", f"/api/v2/tables/{table['id']}/records?limit=1000", token=token)["list"]
-    return {r["Name"]: r for r in rows}
+    return {r["Name"]: r for r in list_records(server, token, table, limit=1000)}
 
 
 def _saved(server, table, token, name, field, value):
@@ -93,13 +79,13 @@ def test_calendar_records_move_between_days_and_hours(server, page):
     server.api(
         "POST",
         base,
-        {"title": "Deadlines", "calendar_range": [{"fk_from_column_id": _column_id(table, "Due")}]},
+        {"title": "Deadlines", "calendar_range": [{"fk_from_column_id": column_id(table, "Due")}]},
         token=token,
     )
     server.api(
         "POST",
         base,
-        {"title": "Meetings", "calendar_range": [{"fk_from_column_id": _column_id(table, "At")}]},
+        {"title": "Meetings", "calendar_range": [{"fk_from_column_id": column_id(table, "At")}]},
         token=token,
     )
     _use_token(page, token)
@@ -180,7 +166,7 @@ def test_calendar_records_move_between_days_and_hours(server, page):
     expect(page.get_by_test_id("expanded-record")).to_be_visible()
     page.keyboard.press("Escape")
     expect(slot(tuesday, 11).get_by_test_id("calendar-item")).to_contain_text("11:00")
-    rows = server.api("GET", f"/api/v2/tables/{table['id']}/records?limit=1000", token=token)["list"]
+    rows = list_records(server, token, table, limit=1000)
     assert sorted(str(r["At"]) for r in rows if r["Name"] is None) == [f"{tuesday.isoformat()} 11:00:00+00:00", "None"]
     screenshot(page, "calendar-week")
 
@@ -215,7 +201,7 @@ def test_kanban_stacks_are_edited_and_cards_move_between_them(server, page):
         {"Name": "loose", "Status": None},
     ]
     project, table = _project(server, token, columns, rows)
-    status_id = _column_id(table, "Status")
+    status_id = column_id(table, "Status")
     server.api(
         "POST",
         f"/api/v1/db/meta/tables/{table['id']}/kanbans",
@@ -363,7 +349,7 @@ def test_shared_calendar_is_read_only(server, browser):
     today = dt.datetime.now(dt.UTC).date()
     columns = [{"title": "Due", "column_name": "due", "uidt": "Date"}]
     _unused, table = _project(server, token, columns, [{"Name": "Launch", "Due": today.isoformat()}, {"Name": "Idea"}])
-    body = {"title": "Plan", "calendar_range": [{"fk_from_column_id": _column_id(table, "Due")}]}
+    body = {"title": "Plan", "calendar_range": [{"fk_from_column_id": column_id(table, "Due")}]}
     view = server.api("POST", f"/api/v1/db/meta/tables/{table['id']}/calendars", body, token=token)
     shared = server.api("POST", f"/api/v1/db/meta/views/{view['id']}/share", token=token)
     ctx = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800}, locale="en-US")

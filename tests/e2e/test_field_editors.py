@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import screenshot
+from tests.e2e.support import display_field, list_records, project_with_table, screenshot
 from tests.e2e.test_browser import _sign_up_first_user, _use_token
 from tests.e2e.test_rich_fields import _cell
 
@@ -22,11 +22,10 @@ COLOURS = {"todo": "#cfdffe", "done": "#1b5e20"}
 
 
 def _table(server, token):
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Fields"}, token=token)
     options = [{"title": t, "color": c} for t, c in COLOURS.items()]
     tags = [{"title": t} for t in ("red", "green", "blue")]
     columns = [
-        {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True},
+        display_field(),
         {"title": "Status", "uidt": "SingleSelect", "colOptions": {"options": options}},
         {"title": "Tags", "uidt": "MultiSelect", "colOptions": {"options": tags}},
         {"title": "Due", "uidt": "Date", "meta": {"date_format": "DD/MM/YYYY"}},
@@ -39,24 +38,31 @@ def _table(server, token):
         {"title": "Notes", "uidt": "LongText"},
         {"title": "Site", "uidt": "URL"},
     ]
-    table = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Things", "columns": columns}, token=token
-    )
-    server.api(
-        "POST",
-        f"/api/v2/tables/{table['id']}/records",
-        [{"Name": "one", "Status": "todo", "Price": 1234.5, "Site": "example.com"}],
-        token=token,
-    )
-    return project, table
+    record = {"Name": "one", "Status": "todo", "Price": 1234.5, "Site": "example.com"}
+    return project_with_table(server, token, title="Fields", table="Things", columns=columns, records=[record])
 
 
-def test_field_types_edit_through_their_plugin_editors(server, page):
+def _open(server, page, height: int):
+    """Sign the first user up, make the table and open its grid, wide enough for every field;
+    returns the token and the table."""
     token = _sign_up_first_user(server)
     project, table = _table(server, token)
     _use_token(page, token)
-    page.set_viewport_size({"width": 2400, "height": 800})
+    page.set_viewport_size({"width": 2400, "height": height})
     page.goto(f"/nc/{project['id']}/table/Things")
+    return token, table
+
+
+def _pick(cell, editor, kind: str, value: str) -> None:
+    """Open the cell's editor, check that it is the browser's `kind` picker, and enter `value`."""
+    cell.dblclick()
+    expect(editor).to_have_attribute("type", kind)
+    editor.fill(value)
+    editor.press("Enter")
+
+
+def test_field_types_edit_through_their_plugin_editors(server, page):
+    token, table = _open(server, page, height=800)
     grid = page.get_by_test_id("grid-scroll")
     editor = page.get_by_test_id("cell-editor")
 
@@ -87,28 +93,19 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
 
     # A date from the date picker, shown in the column's format.
     due = _cell(page, "Due")
-    due.dblclick()
-    expect(editor).to_have_attribute("type", "date")
-    editor.fill("2026-12-24")
-    editor.press("Enter")
+    _pick(due, editor, "date", "2026-12-24")
     expect(due).to_have_text("24/12/2026")
 
     # A date and time from its picker, in the browser's time zone; stored in UTC.
     at = _cell(page, "At")
-    at.dblclick()
-    expect(editor).to_have_attribute("type", "datetime-local")
-    editor.fill("2026-12-24T09:30")
-    editor.press("Enter")
+    _pick(at, editor, "datetime-local", "2026-12-24T09:30")
     expect(at).to_contain_text("Dec 24, 2026")
     expect(at).to_contain_text("9:30")
     at_utc = page.evaluate("new Date('2026-12-24T09:30').toISOString()")
 
     # A time from the time picker, shown as the locale writes times.
     opens = _cell(page, "Opens")
-    opens.dblclick()
-    expect(editor).to_have_attribute("type", "time")
-    editor.fill("19:05:00")
-    editor.press("Enter")
+    _pick(opens, editor, "time", "19:05:00")
     expect(opens).to_have_text("07:05 PM")
 
     # A checkbox toggled with Space, back with a double click, again with a click on its box.
@@ -181,7 +178,7 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
     expect(editor).to_have_count(0)
     screenshot(page, "field-editors")
 
-    [record] = server.api("GET", f"/api/v2/tables/{table['id']}/records", token=token)["list"]
+    [record] = list_records(server, token, table)
     assert record["Status"] == "done"
     assert record["Tags"] == "red,blue"
     assert record["Due"] == "2026-12-24"
@@ -200,11 +197,7 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
 
 
 def test_expanded_record_form_edits_through_the_plugin_editors(server, page):
-    token = _sign_up_first_user(server)
-    project, table = _table(server, token)
-    _use_token(page, token)
-    page.set_viewport_size({"width": 2400, "height": 900})
-    page.goto(f"/nc/{project['id']}/table/Things")
+    token, table = _open(server, page, height=900)
     expect(_cell(page, "Name")).to_have_text("one")
 
     def open_form():
@@ -265,7 +258,7 @@ def test_expanded_record_form_edits_through_the_plugin_editors(server, page):
     page.get_by_test_id("record-save").click()
     expect(form).to_have_count(0)
 
-    [record] = server.api("GET", f"/api/v2/tables/{table['id']}/records", token=token)["list"]
+    [record] = list_records(server, token, table)
     assert record["Status"] == "done"
     assert record["Due"] == "2027-03-15"
     assert record["Done"] is True

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import screenshot
+from tests.e2e.support import add_table, create_project, display_field, list_records, number_field, screenshot
 from tests.e2e.test_browser import _sign_up_first_user, _use_token
 
 pytestmark = pytest.mark.e2e
@@ -23,22 +23,17 @@ PNG = base64.b64decode(
 
 
 def _tables(server, token):
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Shop"}, token=token)
-    base = f"/api/v1/db/meta/projects/{project['id']}/tables"
-    name = {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}
-    customers = server.api("POST", base, {"title": "Customers", "columns": [name]}, token=token)
-    orders = server.api(
-        "POST",
-        base,
-        {"title": "Orders", "columns": [name, {"title": "Amount", "column_name": "amount", "uidt": "Number"}]},
-        token=token,
+    project = create_project(server, token, "Shop")
+    customers = add_table(
+        server, token, project["id"], "Customers", [display_field()], [{"Name": "Ada"}, {"Name": "Bob"}]
     )
-    server.api("POST", f"/api/v2/tables/{customers['id']}/records", [{"Name": "Ada"}, {"Name": "Bob"}], token=token)
-    server.api(
-        "POST",
-        f"/api/v2/tables/{orders['id']}/records",
+    orders = add_table(
+        server,
+        token,
+        project["id"],
+        "Orders",
+        [display_field(), number_field("Amount")],
         [{"Name": "o1", "Amount": 10}, {"Name": "o2", "Amount": 5}, {"Name": "o3", "Amount": 7}],
-        token=token,
     )
     return project, customers, orders
 
@@ -129,7 +124,7 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
     expect(_cell(page, "Double")).to_have_text("44")
     # Bob has none.
     expect(_cell(page, "Orders", row=2).get_by_test_id("link-chip")).to_have_count(0)
-    linked = server.api("GET", f"/api/v2/tables/{customers['id']}/records?limit=10", token=token)["list"]
+    linked = list_records(server, token, customers, limit=10)
     assert [(r["Name"], r["Orders"]) for r in linked] == [("Ada", 3), ("Bob", 0)]
     assert linked[0]["Total"] == 22
 
@@ -151,7 +146,7 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
         "() => [...document.querySelectorAll('[data-testid=attachment-thumb]')]"
         ".some(i => i.complete && i.naturalWidth === 2)"
     )
-    stored = server.api("GET", f"/api/v2/tables/{customers['id']}/records?limit=1", token=token)["list"][0]["Files"]
+    stored = list_records(server, token, customers, limit=1)[0]["Files"]
     assert [(f["title"], f["mimetype"]) for f in stored] == [("red.png", "image/png")]
 
     # A QR code of the name: a thumbnail, larger on click.
