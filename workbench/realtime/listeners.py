@@ -12,7 +12,7 @@ import logging
 import sqlalchemy as sa
 
 from workbench.hookspecs import hookimpl, row_actions
-from workbench.realtime.messages import TABLE_KINDS, outbox_of, row_ids
+from workbench.realtime.messages import MAX_IDS, TABLE_KINDS, outbox_of, row_ids
 from workbench.tables.models import Column
 
 log = logging.getLogger(__name__)
@@ -30,8 +30,10 @@ def on_rows_changed(request, table, action, changes):
         outbox = outbox_of(request)
         if outbox is None:
             return
-        rows = [before if action == "delete" else after for before, after in changes]
-        ids = row_ids(rows, _pk_titles(request, table))
+        ids = None  # past MAX_IDS: reload
+        if len(changes) <= MAX_IDS:
+            rows = [before if action == "delete" else after for before, after in changes]
+            ids = row_ids(rows, _pk_titles(request, table))
         outbox.add_rows(project_id, table.id, action, ids, _user_id(request))
     except Exception:  # a write never fails for its notification
         log.warning("realtime: rows of %s not announced", getattr(table, "id", table), exc_info=True)
