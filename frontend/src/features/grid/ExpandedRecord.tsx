@@ -13,7 +13,7 @@ import type { Column } from "../tables/api";
 import { recordsApi, useUpdateRecordMutation, type RecordRow } from "./api";
 import { READ_ONLY_TYPES, cellText } from "./cells";
 import { RecordFieldEditor } from "./RecordFieldEditor";
-import { changedValues, fieldOfError, freshTexts, type Edited } from "./recordForm";
+import { changedValues, fieldOfError, refreshedForm, type Edited } from "./recordForm";
 import { touchesRecord } from "../realtime/liveBus";
 import { useLiveRecords } from "../realtime/useLive";
 import { FORM_RICH_TYPES, RecordFieldValue } from "./RecordFieldValue";
@@ -65,18 +65,27 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
   );
   const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
   const [gone, setGone] = useState(false);
-  const shown = useRef(record);
-  shown.current = record;
+  // Bumped for a field whose editor starts again from a value changed elsewhere.
+  const [revisions, setRevisions] = useState<Record<string, number>>({});
+  const current = useRef({ record, edited, texts });
+  current.current = { record, edited, texts };
   useLiveRecords(tableId, (change) => {
     if (!touchesRecord(change, tableId, initial[pkName])) return;
     void dispatch(
       recordsApi.endpoints.record.initiate({ tableId, pk: initial[pkName] }, { subscribe: false, forceRefetch: true }),
     ).then((result) => {
-      if (result.data) {
-        const fresh = result.data;
-        setTexts((prev) => freshTexts(columns, shown.current, fresh, prev));
-        setRecord(fresh);
-      } else if ((result.error as HttpError | undefined)?.status === 404) setGone(true);
+      // A failed read still carries the record read before: the error decides.
+      if (result.isError) {
+        if ((result.error as HttpError | undefined)?.status === 404) setGone(true);
+      } else if (result.data) {
+        const { record: before, edited: given, texts: typed } = current.current;
+        const next = refreshedForm(columns, before, result.data, given, typed);
+        setTexts(next.texts);
+        setRecord(result.data);
+        if (next.renewed.length > 0) {
+          setRevisions((prev) => ({ ...prev, ...Object.fromEntries(next.renewed.map((t) => [t, (prev[t] ?? 0) + 1])) }));
+        }
+      }
     });
   });
   const editable = columns.filter((c) => !READ_ONLY_TYPES.has(c.uidt) && !FORM_RICH_TYPES.has(c.uidt));
@@ -143,6 +152,7 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
               helperText={invalid && <span role="alert" data-testid="record-error">{error.message}</span>}
             >
               <RecordFieldEditor
+                key={revisions[column.title] ?? 0}
                 column={column}
                 id={id}
                 value={record[column.title]}

@@ -32,13 +32,25 @@ export function fieldOfError(message: string, columns: Column[]): string | null 
   return found;
 }
 
-/** The texts of the form once the record was read again (a live change): a field whose text
- * is still the record's as it was shows the new value; one the user has typed in keeps it. */
-export function freshTexts(columns: Column[], before: RecordRow, after: RecordRow, texts: Record<string, string>): Record<string, string> {
+/** The form once the record was read again (a live change): a field the user has not touched
+ * (no editor's value, its text still the record's as it was) shows the new value, its text
+ * replaced and, when the value changed, listed in `renewed` (its editor starts again from the
+ * new value); a field the user has touched keeps what they gave. */
+export function refreshedForm(
+  columns: Column[],
+  before: RecordRow,
+  after: RecordRow,
+  edited: Edited,
+  texts: Record<string, string>,
+): { texts: Record<string, string>; renewed: string[] } {
   const next = { ...texts };
+  const renewed: string[] = [];
   for (const column of columns) {
     const title = column.title;
-    if (!(title in texts) || texts[title] === cellText(before[title], column)) next[title] = cellText(after[title], column);
+    if (title in edited) continue;
+    if (title in texts && texts[title] !== cellText(before[title], column)) continue;
+    next[title] = cellText(after[title], column);
+    if (JSON.stringify(after[title]) !== JSON.stringify(before[title])) renewed.push(title);
   }
-  return next;
+  return { texts: next, renewed };
 }

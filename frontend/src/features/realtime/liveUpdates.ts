@@ -59,6 +59,11 @@ export function metaTags(event: MetaEvent): LiveTag[] {
     case "filter":
     case "sort":
       return [event.view_id ? tag("View", event.view_id) : "View", ...(tid ? [tag("Records", tid)] : ["Records"])];
+    case "view_column":
+    case "grid_column":
+    case "form_column":
+      // A field shown, hidden, moved or resized in a view (the view is not named).
+      return ["View", "ViewSettings", ...(tid ? [tag("Records", tid)] : [])];
     case "member":
       return [tag("Members", pid), "Me"];
     default:
