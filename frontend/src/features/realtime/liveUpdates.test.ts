@@ -164,6 +164,14 @@ describe("meta tags", () => {
     expect(metaTags({ project_id: "p1", kind: "sort", id: "s1", table_id: "t1" })).toEqual(["View", { type: "Records", id: "t1" }]);
   });
 
+  it("reload every open view's fields for a view's field shown, moved or resized", () => {
+    expect(metaTags({ project_id: "p1", kind: "view_column", id: "vc1", table_id: "t1" })).toEqual([
+      "View",
+      "ViewSettings",
+      { type: "Records", id: "t1" },
+    ]);
+  });
+
   it("reload the project, its members and the caller's roles", () => {
     expect(metaTags({ project_id: "p1", kind: "project", action: "update", id: "p1" })).toEqual(
       expect.arrayContaining([{ type: "Project", id: "p1" }, { type: "Project", id: "LIST" }]),
