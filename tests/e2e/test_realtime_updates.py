@@ -249,3 +249,44 @@ def test_expanded_record_and_views_and_tables_deleted_elsewhere(server, browser)
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_card_views_follow_records_changed_elsewhere(server, browser):
+    owner = _sign_up(server, "owner@example.com")
+    project, table = _project(server, owner, [{"Name": "bolt", "Qty": 1}])
+    _require_data_events(server, owner, project)
+    status = {
+        "title": "Status",
+        "column_name": "status",
+        "uidt": "SingleSelect",
+        "colOptions": {"options": [{"title": "Todo"}, {"title": "Done"}]},
+    }
+    meta = server.api("POST", f"/api/v1/db/meta/tables/{table['id']}/columns", status, token=owner)
+    status_id = next(c["id"] for c in meta["columns"] if c["title"] == "Status")
+    views = f"/api/v1/db/meta/tables/{table['id']}"
+    server.api("POST", f"{views}/galleries", {"title": "Cards"}, token=owner)
+    server.api("POST", f"{views}/kanbans", {"title": "Board", "fk_grp_col_id": status_id}, token=owner)
+    records = f"/api/v2/tables/{table['id']}/records"
+    server.api("PATCH", records, [{"Id": 1, "Status": "Todo"}], token=owner)
+    ctx, page, errors = _open(browser, server, owner, f"/nc/{project['id']}/table/Parts/Cards", project["id"])
+    try:
+        cards = page.get_by_test_id("record-card")
+        expect(cards).to_have_count(1)
+        server.api("POST", records, [{"Name": "nut", "Qty": 2, "Status": "Todo"}], token=owner)
+        expect(cards).to_have_count(2)
+        expect(page.get_by_test_id("gallery-count")).to_contain_text("2")
+        server.api("PATCH", records, [{"Id": 1, "Name": "big bolt"}], token=owner)
+        expect(cards.first.locator(".wb-card-title")).to_have_text("big bolt")
+
+        # The kanban: a card moved to another stack elsewhere moves here.
+        page.get_by_test_id("view-item").filter(has_text="Board").click()
+        todo = page.locator("[data-testid=kanban-stack][data-stack='Todo']")
+        done = page.locator("[data-testid=kanban-stack][data-stack='Done']")
+        expect(todo.get_by_test_id("record-card")).to_have_count(2)
+        server.api("PATCH", records, [{"Id": 2, "Status": "Done"}], token=owner)
+        expect(done.get_by_test_id("record-card")).to_have_text([re.compile("nut")])
+        expect(todo.get_by_test_id("record-card")).to_have_text([re.compile("big bolt")])
+        assert page.evaluate("window.__sameDocument") is True
+        assert errors == []
+    finally:
+        ctx.close()
