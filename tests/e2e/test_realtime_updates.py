@@ -143,10 +143,15 @@ def test_records_and_fields_from_others_appear_without_reload(server, browser):
         for page in (a, b):
             expect(_cell(page, 2, 0)).to_have_text("nut M6")
             expect(_cell(page, 2, 1)).to_have_text("20")
+        # The owner's selection is on "nut M6" (row 2): when the row above goes, it follows.
+        _cell(a, 2, 1).click()
+        expect(_cell(a, 2, 1)).to_have_class(re.compile("wb-cell-active"))
         server.api("DELETE", records, [{"Id": 1}], token=owner)
         for page in (a, b):
             expect(_names(page)).to_have_text(["nut M6", "washer"])
             expect(page.get_by_test_id("record-count")).to_have_text("2 records")
+        expect(a.locator(".wb-cell-active")).to_have_attribute("data-row", "0")
+        expect(a.locator(".wb-cell-active")).to_have_text("20")
 
         # Edited in the other page (the editor's), seen by the owner.
         _cell(b, 2, 0).dblclick()

@@ -74,6 +74,7 @@ import { CopyProgressDialog, CopyReadyDialog } from "./CopyDialogs";
 import { useBlockCopy } from "./useBlockCopy";
 import { BLOCK_CELL_LIMIT, cellCount, fetchPages } from "./blockCopy";
 import { useLiveHold } from "../realtime/useLive";
+import { useFollowRecord } from "./followRecord";
 
 export const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 32;
@@ -394,6 +395,17 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
   // Live changes from others wait while a reload would move rows under an open editor, a
   // paste waiting for its answer or a copy reading its pages.
   useLiveHold(tableId, !!editing || !!rangeEdits.pending || !!rangeEdits.busy || !!blockCopy.progress);
+  // The selection stays on its record when a live reload adds or removes rows above it.
+  useFollowRecord({
+    tableId,
+    active,
+    pkName,
+    recordAt,
+    onMoved: (delta) => {
+      setActive((cell) => cell && { ...cell, row: cell.row + delta });
+      setRangeEnd((cell) => cell && { ...cell, row: Math.max(0, cell.row + delta) });
+    },
+  });
   /** Copy the active cell, or the selected block as tab-separated text (its rows not loaded
    * yet are fetched first). */
   const onCopy = (event: ClipboardEvent) => {
