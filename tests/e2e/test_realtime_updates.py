@@ -295,3 +295,30 @@ def test_card_views_follow_records_changed_elsewhere(server, browser):
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_tables_added_elsewhere_appear_and_a_removed_member_leaves(server, browser):
+    owner = _sign_up(server, "owner@example.com")
+    project, _table = _project(server, owner, [{"Name": "bolt", "Qty": 1}])
+    editor = _member(server, owner, project["id"], "editor@example.com", "editor")
+    _require_data_events(server, owner, project)
+    ctx, page, errors = _open(browser, server, editor, f"/nc/{project['id']}/table/Parts", project["id"])
+    try:
+        expect(_names(page)).to_have_text(["bolt"])
+        server.api(
+            "POST",
+            f"/api/v1/db/meta/projects/{project['id']}/tables",
+            {"title": "Orders", "columns": [NAME]},
+            token=owner,
+        )
+        expect(page.get_by_test_id("table-list")).to_contain_text("Orders")
+
+        users = server.api("GET", f"/api/v1/db/meta/projects/{project['id']}/users", token=owner)["users"]["list"]
+        editor_id = next(u["id"] for u in users if u["email"] == "editor@example.com")
+        server.api("DELETE", f"/api/v1/db/meta/projects/{project['id']}/users/{editor_id}", token=owner)
+        expect(page.locator(".bp6-toast", has_text="permission to access the project")).to_be_visible()
+        expect(page).to_have_url(re.compile(r"/$"))
+        assert page.evaluate("window.__sameDocument") is True
+        assert errors == []
+    finally:
+        ctx.close()
