@@ -340,3 +340,20 @@ def test_tables_added_elsewhere_appear_and_a_removed_member_leaves(server, brows
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_a_project_deleted_elsewhere_returns_to_the_project_list(server, browser):
+    owner = _sign_up(server, "owner@example.com")
+    project, _table = _project(server, owner, [{"Name": "bolt", "Qty": 1}])
+    _require_data_events(server, owner, project)
+    ctx, page, errors = _open(browser, server, owner, f"/nc/{project['id']}/table/Parts", project["id"])
+    try:
+        expect(_names(page)).to_have_text(["bolt"])
+        server.api("DELETE", f"/api/v1/db/meta/projects/{project['id']}", token=owner)
+        expect(page.locator(".bp6-toast", has_text="This project was deleted")).to_be_visible()
+        expect(page).to_have_url(re.compile(r"/$"))
+        expect(page.get_by_test_id("project-row")).to_have_count(0)
+        assert page.evaluate("window.__sameDocument") is True
+        assert errors == []
+    finally:
+        ctx.close()

@@ -1,14 +1,16 @@
 // A small dot beside the project's title: live updates on (connected) or paused while the
-// socket reconnects. Nothing while there is no socket (signed out, or before it starts).
+// socket reconnects. Nothing while there is no socket (signed out, or before it starts) and
+// during the first connection.
 import { Icon } from "@blueprintjs/core";
 import { useIntl } from "react-intl";
 import { useAppSelector } from "../../app/hooks";
-import { selectConnection } from "./realtimeSlice";
+import { selectConnectedBefore, selectConnection } from "./realtimeSlice";
 
 export function LiveIndicator() {
   const intl = useIntl();
   const connection = useAppSelector(selectConnection);
-  if (connection === "idle") return null;
+  const connectedBefore = useAppSelector(selectConnectedBefore);
+  if (connection === "idle" || (connection === "connecting" && !connectedBefore)) return null;
   const live = connection === "ready";
   const label = intl.formatMessage({ id: live ? "live.connected" : "live.reconnecting" });
   return (

@@ -33,8 +33,10 @@ export const realtimeSlice = createSlice({
   selectors: {
     selectConnection: (state) => state.connection,
     selectOpenTableId: (state) => state.openTableId,
+    /** Whether the socket has been ready once (the server named the user). */
+    selectConnectedBefore: (state) => state.userId !== null,
   },
 });
 
 export const { connectionChanged, socketReady, tableShown, tableHidden } = realtimeSlice.actions;
-export const { selectConnection, selectOpenTableId } = realtimeSlice.selectors;
+export const { selectConnection, selectOpenTableId, selectConnectedBefore } = realtimeSlice.selectors;
