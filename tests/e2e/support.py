@@ -1,6 +1,7 @@
 """Helpers shared by the browser tests: screenshots, and the projects, tables and records a
 test sets up through the API before it opens the browser."""
 
+from contextlib import contextmanager
 from pathlib import Path
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -68,3 +69,14 @@ def list_records(server, token: str, table: dict, limit: int | None = None) -> l
 
 def column_id(table: dict, title: str) -> str:
     return next(c["id"] for c in table["columns"] if c["title"] == title)
+
+
+@contextmanager
+def fresh_page(browser, server, locale: str = "en-US", **options):
+    """A page in a browser context of its own (nothing stored: another person's browser), with
+    `options` for the context; the context is closed after the block."""
+    context = browser.new_context(base_url=server.url, locale=locale, **options)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

@@ -14,6 +14,7 @@ from tests.e2e.support import (
     PASSWORD,
     create_project,
     display_field,
+    fresh_page,
     list_records,
     number_field,
     project_with_table,
@@ -211,21 +212,15 @@ def test_route_guards(server, context, page):
 def test_non_super_user_is_refused_the_app_store(server, browser):
     _sign_up_first_user(server)
     token = sign_up(server, "member@example.com")
-    ctx = browser.new_context(base_url=server.url, locale="en-US")
-    try:
-        page = ctx.new_page()
+    with fresh_page(browser, server) as page:
         _use_token(page, token)
         page.goto("/apps")
         expect(page).to_have_url(re.compile(r"/$"))
         expect(page.get_by_text("You don't have enough permission to access the page.")).to_be_visible()
-    finally:
-        ctx.close()
 
 
 def test_arabic_is_served_right_to_left(server, browser):
-    ctx = browser.new_context(base_url=server.url, locale="ar-EG")
-    try:
-        page = ctx.new_page()
+    with fresh_page(browser, server, locale="ar-EG") as page:
         errors = []
         page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
         page.goto("/signin")
@@ -254,8 +249,6 @@ def test_arabic_is_served_right_to_left(server, browser):
         second_box = row.locator(".wb-cell").nth(1).bounding_box()
         assert number_box["x"] > first_box["x"] > second_box["x"]
         screenshot(page, "grid-ar")
-    finally:
-        ctx.close()
 
 
 def test_tables_and_tabs_in_the_project_shell(server, page):
@@ -673,9 +666,7 @@ def test_invitation_sign_up_and_password_change(server, page, browser):
     screenshot(page, "members")
 
     # The invited person signs up through the link and finds the project.
-    guest_context = browser.new_context(base_url=server.url, locale="en-US")
-    try:
-        guest = guest_context.new_page()
+    with fresh_page(browser, server) as guest:
         guest.goto(link)
         expect(guest.get_by_test_id("invited")).to_be_visible()
         guest.fill("#signup-email", "guest@example.com")
@@ -704,8 +695,6 @@ def test_invitation_sign_up_and_password_change(server, page, browser):
         guest.fill("#signin-password", "a brand new passphrase")
         guest.get_by_test_id("signin-submit").click()
         expect(guest).to_have_url(re.compile(r"/$"))
-    finally:
-        guest_context.close()
 
 
 def test_grid_filter_groups(server, page):
@@ -776,16 +765,12 @@ def test_super_admin_manages_users(server, page, browser):
     member = rows.filter(has_text="member@example.com")
     member.get_by_test_id("user-block").click()
     expect(member).to_contain_text("blocked")
-    other = browser.new_context(base_url=server.url, locale="en-US")
-    try:
-        p2 = other.new_page()
+    with fresh_page(browser, server) as p2:
         p2.goto("/signin")
         p2.fill("#signin-email", "member@example.com")
         p2.fill("#signin-password", PASSWORD)
         p2.get_by_test_id("signin-submit").click()
         expect(p2.get_by_test_id("form-error")).to_be_visible()
-    finally:
-        other.close()
 
     # A deep link reloads straight into user management.
     page.reload()
@@ -807,9 +792,7 @@ def test_viewers_get_a_read_only_project_and_editors_edit_data_only(server, brow
     editor = _member_token(server, owner, project["id"], "editor@example.com", "editor")
 
     for token, role in ((viewer, "viewer"), (editor, "editor")):
-        ctx = browser.new_context(base_url=server.url, locale="en-US")
-        try:
-            page = ctx.new_page()
+        with fresh_page(browser, server) as page:
             _use_token(page, token)
             page.goto("/")
             expect(page.get_by_test_id("project-row")).to_contain_text("Shared")
@@ -839,8 +822,6 @@ def test_viewers_get_a_read_only_project_and_editors_edit_data_only(server, brow
             page.goto(f"/nc/{project['id']}/auth")
             expect(page.get_by_test_id("member-row")).to_have_count(3)
             expect(page.get_by_test_id("invite-submit")).to_have_count(0)
-        finally:
-            ctx.close()
 
 
 def test_owner_previews_the_project_as_another_role(server, page):

@@ -13,7 +13,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import column_id, display_field, list_records, project_with_table, screenshot
+from tests.e2e.support import column_id, display_field, fresh_page, list_records, project_with_table, screenshot
 from tests.e2e.test_browser import _sign_up_first_user, _use_token
 
 pytestmark = pytest.mark.e2e
@@ -352,9 +352,7 @@ def test_shared_calendar_is_read_only(server, browser):
     body = {"title": "Plan", "calendar_range": [{"fk_from_column_id": column_id(table, "Due")}]}
     view = server.api("POST", f"/api/v1/db/meta/tables/{table['id']}/calendars", body, token=token)
     shared = server.api("POST", f"/api/v1/db/meta/views/{view['id']}/share", token=token)
-    ctx = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800}, locale="en-US")
-    try:
-        visitor = ctx.new_page()
+    with fresh_page(browser, server, viewport={"width": 1280, "height": 800}) as visitor:
         visitor.goto(f"/nc/view/{shared['uuid']}")
         calendar = visitor.get_by_test_id("calendar")
         item = calendar.locator(f"[data-day='{today.isoformat()}']").get_by_test_id("calendar-item")
@@ -365,5 +363,3 @@ def test_shared_calendar_is_read_only(server, browser):
         expect(calendar.get_by_test_id("calendar-item")).to_have_text(["Launch"])
         expect(visitor.get_by_test_id("calendar-month")).to_contain_text(str(today.year))
         screenshot(visitor, "calendar-shared")
-    finally:
-        ctx.close()

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from tests.e2e.support import (
     column_id,
     display_field,
+    fresh_page,
     list_records,
     number_field,
     project_with_table,
@@ -244,9 +245,7 @@ def test_app_store_lists_plugins_for_the_super_admin_only(server, browser, page)
     screenshot(page, "app-store")
 
     member = sign_up(server, "member@example.com")
-    ctx = browser.new_context(base_url=server.url, locale="en-US")
-    try:
-        other = ctx.new_page()
+    with fresh_page(browser, server) as other:
         _use_token(other, member)
         other.goto("/")
         expect(other.get_by_test_id("nav-account")).to_be_visible()
@@ -254,5 +253,3 @@ def test_app_store_lists_plugins_for_the_super_admin_only(server, browser, page)
         other.goto("/apps")
         expect(other).to_have_url(re.compile(r"/$"))
         expect(other.get_by_test_id("app-store")).to_have_count(0)
-    finally:
-        ctx.close()

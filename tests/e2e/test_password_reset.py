@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import screenshot
+from tests.e2e.support import fresh_page, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -49,9 +49,7 @@ def test_forgot_and_reset_password(server, page):
 def test_the_reset_mail_is_in_the_language_of_the_app(server, browser):
     """A German browser gets the app in German, and the reset mail it asks for is German too."""
     server.api("POST", "/api/v1/auth/user/signup", {"email": "jan@example.com", "password": PASSWORD})
-    ctx = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800}, locale="de-DE")
-    try:
-        page = ctx.new_page()
+    with fresh_page(browser, server, locale="de-DE", viewport={"width": 1280, "height": 800}) as page:
         page.goto("/forgot-password")
         page.fill("#forgot-email", "jan@example.com")
         page.locator("button[type=submit]").click()
@@ -59,5 +57,3 @@ def test_the_reset_mail_is_in_the_language_of_the_app(server, browser):
         log = server.log()
         assert "Subject: Setzen Sie Ihr Workbench-Passwort zurück" in log
         assert "öffnen Sie diesen Link innerhalb von 60 Minuten" in log
-    finally:
-        ctx.close()

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import Server, _require_build_and_browser
-from tests.e2e.support import EMAIL, PASSWORD, create_project, project_with_table, sign_up
+from tests.e2e.support import EMAIL, PASSWORD, create_project, fresh_page, project_with_table, sign_up
 from tests.e2e.test_browser import _hydrated, _sign_up_first_user, _use_token
 
 pytestmark = pytest.mark.e2e
@@ -116,16 +116,12 @@ def test_a_non_member_is_refused_the_project(server, browser):
     owner = _sign_up_first_user(server)
     project = create_project(server, owner, "Private")
     member = sign_up(server, "other@example.com")
-    ctx = browser.new_context(base_url=server.url, locale="en-US")
-    try:
-        page = ctx.new_page()
+    with fresh_page(browser, server) as page:
         _use_token(page, member)
         page.goto(f"/nc/{project['id']}")
         expect(page).to_have_url(re.compile(r"/$"))
         expect(page.get_by_text("You don't have enough permission to access the project.")).to_be_visible()
         expect(page.get_by_test_id("project-shell")).to_have_count(0)
-    finally:
-        ctx.close()
 
 
 @pytest.fixture
@@ -142,9 +138,7 @@ def short_token_server(tmp_path, monkeypatch):
 def test_the_token_is_refreshed_when_under_five_minutes_remain(short_token_server, browser):
     server = short_token_server
     _sign_up_first_user(server)
-    ctx = browser.new_context(base_url=server.url, locale="en-US")
-    try:
-        page = ctx.new_page()
+    with fresh_page(browser, server) as page:
         refreshes = []
         page.on("request", lambda r: r.url.endswith("/auth/refresh-token") and refreshes.append(r.method))
         _sign_in(page)
@@ -159,15 +153,11 @@ def test_the_token_is_refreshed_when_under_five_minutes_remain(short_token_serve
         expect(page).to_have_url(re.compile(r"/$"))
         expect(page.get_by_test_id("sign-out")).to_be_visible()
         assert _stored_token(page) not in (None, first)
-    finally:
-        ctx.close()
 
 
 def test_an_oauth_return_is_exchanged_for_a_token_and_the_query_removed(server, browser):
     token = _sign_up_first_user(server)
-    ctx = browser.new_context(base_url=server.url, locale="en-US")
-    try:
-        page = ctx.new_page()
+    with fresh_page(browser, server) as page:
         exchanges = []
 
         def google(route):
@@ -181,12 +171,8 @@ def test_an_oauth_return_is_exchanged_for_a_token_and_the_query_removed(server, 
         expect(page.get_by_test_id("sign-out")).to_be_visible()
         assert exchanges == [("POST", f"{server.url}/auth/google/genTokenByCode?code=abc&scope=email")]
         assert _stored_token(page) == token
-    finally:
-        ctx.close()
 
-    ctx = browser.new_context(base_url=server.url, locale="en-US")
-    try:
-        page = ctx.new_page()
+    with fresh_page(browser, server) as page:
         exchanges = []
 
         def github(route):
@@ -201,8 +187,6 @@ def test_an_oauth_return_is_exchanged_for_a_token_and_the_query_removed(server, 
         expect(page).to_have_url(re.compile(r"/signin$"))
         assert exchanges == [f"{server.url}/auth/github/genTokenByCode?code=xyz&state=github"]
         assert _stored_token(page) is None
-    finally:
-        ctx.close()
 
 
 def test_the_project_list_at_the_root_is_titled_my_projects(server, page):
@@ -218,9 +202,7 @@ def test_an_expired_token_is_not_sent_so_a_shared_base_opens_for_its_visitor(ser
     project, _table = project_with_table(server, token, table="Stock", records=[{"Name": "bolt"}])
     shared = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/shared", {"roles": "viewer"}, token=token)
 
-    ctx = browser.new_context(base_url=server.url, locale="en-US")
-    try:
-        page = ctx.new_page()
+    with fresh_page(browser, server) as page:
         page.goto("/error/404")
         _hydrated(page)
         # A session of long ago: its token expired an hour back.
@@ -233,8 +215,6 @@ def test_an_expired_token_is_not_sent_so_a_shared_base_opens_for_its_visitor(ser
         assert sent_auth
         assert set(sent_auth) == {None}
         expect(page).to_have_url(re.compile(rf"/base/{shared['uuid']}$"))
-    finally:
-        ctx.close()
 
 
 def test_a_deep_link_survives_an_expired_token_renewed_from_the_cookie(server, page):
