@@ -59,6 +59,8 @@ def configure(config):
     config.include("workbench.realtime")
     # Attachment storage: uploads, downloads, the storage backend in use.
     config.include("workbench.storage")
+    # Imports: uploads, their preview and template, jobs inserting in batches.
+    config.include("workbench.imports")
     # The web app: built assets and the prerendered page of every app route (its HTML
     # pages answer only non-API paths no route claims, so plugin routes stay reachable).
     config.include("workbench.web")

@@ -28,12 +28,19 @@ def _has_long_digit_run(body: bytes) -> bool:
 
 def body_limit(request) -> int:
     """The largest body ``request`` may carry: ``workbench.max_body_size``, or
-    ``workbench.max_upload_size`` under one of ``workbench.large_body_paths``."""
-    settings = request.registry.settings
+    ``workbench.max_upload_size`` under one of ``workbench.large_body_paths``, or the limit
+    of a route matching one of the registry's ``workbench.body_limits`` (pattern, limit)
+    pairs (the import upload's)."""
+    registry = request.registry
+    settings = registry.settings
     limit = int(settings["workbench.max_body_size"])
     large_paths = tuple(settings.get("workbench.large_body_paths", ()))
     if large_paths and request.path.startswith(large_paths):
         limit = int(settings.get("workbench.max_upload_size", limit))
+    elif request.method == "POST":
+        for pattern, route_limit in registry.get("workbench.body_limits", ()):
+            if pattern.match(request.path):
+                return route_limit
     return limit
 
 

@@ -140,7 +140,11 @@ class RowWriter:
     def insert(self, rows: list, want_rows: bool = False) -> list[dict]:
         """Insert ``rows``; answers their primary keys (``{title: value}``), or the whole
         rows when ``want_rows``."""
-        prepared = [self.prepare(row, inserting=True) for row in rows]
+        return self.insert_prepared([self.prepare(row, inserting=True) for row in rows], want_rows)
+
+    def insert_prepared(self, prepared: list[dict], want_rows: bool = False) -> list[dict]:
+        """Insert rows already through ``prepare`` (an import prepares them one by one, to
+        skip and report the bad ones); answers as ``insert``."""
         if not prepared:
             return []
         self._check(prepared)

@@ -1,0 +1,68 @@
+"""Reading OpenDocument spreadsheets (ods, ots) with odfpy: each table's rows as Python
+values (cells repeated by ``number-columns-repeated`` expanded, trailing blanks dropped)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal, InvalidOperation
+
+#: a row or cell repeated more than this is blank padding to the sheet's end
+MAX_REPEAT = 1000
+
+
+def read_tables(path: str) -> list[tuple[str, list[list]]]:
+    from odf import opendocument
+    from odf.table import Table
+
+    document = opendocument.load(path)
+    tables = []
+    for table in document.spreadsheet.getElementsByType(Table):
+        tables.append((table.getAttribute("name") or f"Sheet{len(tables) + 1}", list(_rows(table))))
+    return tables
+
+
+def _rows(table):
+    from odf.table import TableRow
+
+    for row in table.getElementsByType(TableRow):
+        repeat = int(row.getAttribute("numberrowsrepeated") or 1)
+        values = _cells(row)
+        if not values:
+            continue
+        for _ in range(min(repeat, MAX_REPEAT)):
+            yield list(values)
+
+
+def _cells(row) -> list:
+    values: list = []
+    for cell in row.childNodes:
+        if getattr(cell, "qname", (None, None))[1] not in ("table-cell", "covered-table-cell"):
+            continue
+        repeat = int(cell.getAttribute("numbercolumnsrepeated") or 1)
+        value = _value(cell)
+        values.extend([value] * min(repeat, MAX_REPEAT))
+    while values and values[-1] is None:
+        values.pop()
+    return values
+
+
+def _value(cell):
+    kind = cell.getAttribute("valuetype")
+    if kind in ("float", "percentage", "currency"):
+        raw = cell.getAttribute("value")
+        try:
+            number = Decimal(raw)
+        except (InvalidOperation, TypeError):
+            return None
+        return int(number) if number == number.to_integral_value() and abs(number) < 2**53 else float(number)
+    if kind == "boolean":
+        return cell.getAttribute("booleanvalue") == "true"
+    if kind == "date":
+        raw = cell.getAttribute("datevalue") or ""
+        try:
+            moment = dt.datetime.fromisoformat(raw)
+        except ValueError:
+            return raw or None
+        return moment.date() if len(raw) <= 10 else moment
+    text = "\n".join(str(p) for p in cell.childNodes if getattr(p, "qname", (None, None))[1] == "p").strip()
+    return text or None

@@ -1,0 +1,40 @@
+"""What the services a job calls expect of a request, for work done outside one: the
+registry, a transaction manager of its own, a meta session joined to it, and the user the
+job acts for (realtime names them as ``by``)."""
+
+from __future__ import annotations
+
+import types
+
+import transaction
+
+from workbench.db import get_tm_session
+
+
+class JobRequest:
+    """One unit of work of a background job (``with JobRequest(...) as req:`` commits at the
+    end of the block, or aborts when it raises)."""
+
+    context = None
+    matchdict: dict = {}  # noqa: RUF012 - never written
+    params: dict = {}  # noqa: RUF012 - never written
+
+    def __init__(self, registry, user_id: str | None):
+        self.registry = registry
+        self.tm = transaction.TransactionManager(explicit=True)
+        self.dbsession = get_tm_session(registry["dbsession_factory"], self.tm, request=self)
+        self.identity = types.SimpleNamespace(user_id=user_id)
+        self.user_id = user_id
+
+    def __enter__(self) -> JobRequest:
+        self.tm.begin()
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        try:
+            if exc_type is None:
+                self.tm.commit()
+            else:
+                self.tm.abort()
+        finally:
+            self.dbsession.close()

@@ -1,0 +1,116 @@
+"""Source values (what an importer read) to the values the records engine takes for a
+field of the template's type: dates parsed in the template's ``date_format``, the words
+of boolean pairs as booleans, money without its sign, text from anything else."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from workbench.imports.detect import FALSE_WORDS, STRPTIME, TRUE_WORDS, is_blank, split_datetime
+
+TEXT_UIDTS = frozenset(
+    {"SingleLineText", "LongText", "Email", "URL", "PhoneNumber", "SingleSelect", "MultiSelect", "JSON", "GeoData"}
+)
+NUMBER_UIDTS = frozenset({"Number", "Decimal", "Currency", "Percent", "Rating", "Duration", "Year"})
+
+
+def converter(uidt: str, meta: dict | None):
+    """``convert(value)`` for a template column; raises ``ValueError`` with the reason."""
+    date_format = STRPTIME.get((meta or {}).get("date_format") or "")
+    if uidt == "Checkbox":
+        return _checkbox
+    if uidt == "Date":
+        return lambda value: _date(value, date_format)
+    if uidt == "DateTime":
+        return lambda value: _datetime(value, date_format)
+    if uidt in NUMBER_UIDTS:
+        return _number
+    if uidt in TEXT_UIDTS:
+        return _text
+    return _plain
+
+
+def _plain(value):
+    if is_blank(value):
+        return None
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
+
+
+def _text(value):
+    if is_blank(value):
+        return None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dt.datetime):
+        return value.isoformat(" ")
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _checkbox(value):
+    if is_blank(value):
+        return False
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float, Decimal)):
+        return value != 0
+    word = str(value).strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ValueError(f"'{value}' is not a checkbox value")
+
+
+def _number(value):
+    if is_blank(value):
+        return None
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, str):
+        text = value.strip().replace("\u00a0", "")
+        if text.startswith(("$", "-$")):
+            text = text.replace("$", "", 1)
+        return text.replace(",", "") if text.count(",") and text.count(".") <= 1 else text
+    return value
+
+
+def _date(value, date_format: str | None):
+    if is_blank(value):
+        return None
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str) and date_format:
+        try:
+            return dt.datetime.strptime(value.strip(), date_format).date()
+        except ValueError:
+            pass
+    return value
+
+
+def _datetime(value, date_format: str | None):
+    if is_blank(value):
+        return None
+    if isinstance(value, dt.datetime):
+        return value
+    if isinstance(value, dt.date):
+        return dt.datetime.combine(value, dt.time())
+    if isinstance(value, str) and date_format:
+        parts = split_datetime(value)
+        if parts is not None:
+            try:
+                day = dt.datetime.strptime(parts[0], date_format).date()
+            except ValueError:
+                return value
+            return f"{day.isoformat()} {parts[1]}"
+    return value

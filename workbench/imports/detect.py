@@ -1,0 +1,289 @@
+"""Detecting a template from a file's first rows: column names and field types.
+
+Pure functions (no database, no request), applied over the first ``SAMPLE_ROWS`` data
+rows of a sheet, rule by rule as SPEC §5 "Import type detection" and "Import column
+names" tell:
+
+1. text over 255 characters or with a line break: LongText;
+2. any e-mail value: Email; any URL value: URL;
+3. every value of one boolean pair (yes/no, x/empty, ...): Checkbox;
+4. numbers: Number when all are integers, else Decimal (Excel: Currency when its cells
+   are shown with ``$`` or their text starts with ``$``);
+5. dates: Date, with the most common format in ``meta.date_format``; date-times: DateTime;
+6. repeated values (distinct at most half of the values and at most 64): SingleSelect,
+   or MultiSelect when values hold commas (``dtxp`` lists the options);
+7. else SingleLineText.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+
+SAMPLE_ROWS = 1000
+MAX_TEXT = 255
+MAX_OPTIONS = 64
+DEFAULT_DATE_FORMAT = "YYYY/MM/DD"
+
+# (name shown in meta.date_format, strptime format), in order of preference on ties.
+DATE_FORMATS = (
+    ("YYYY-MM-DD", "%Y-%m-%d"),
+    ("YYYY/MM/DD", "%Y/%m/%d"),
+    ("DD-MM-YYYY", "%d-%m-%Y"),
+    ("MM-DD-YYYY", "%m-%d-%Y"),
+    ("DD/MM/YYYY", "%d/%m/%Y"),
+    ("MM/DD/YYYY", "%m/%d/%Y"),
+    ("DD.MM.YYYY", "%d.%m.%Y"),
+    ("YYYY.MM.DD", "%Y.%m.%d"),
+    ("DD MM YYYY", "%d %m %Y"),
+    ("MM DD YYYY", "%m %d %Y"),
+    ("YYYY MM DD", "%Y %m %d"),
+)
+STRPTIME = dict(DATE_FORMATS)
+TIME_PART = re.compile(r"^(\d{1,2}):(\d{2})(:\d{2}(\.\d+)?)?\s*([aApP][mM])?(Z|[+-]\d{2}:?\d{2})?$")
+DATE_SHAPE = re.compile(r"^\d{1,4}[-/. ]\d{1,2}[-/. ]\d{1,4}$")
+
+# Boolean pairs: (true words, false words); "" is an empty cell.
+BOOLEAN_PAIRS = (
+    ({"checked"}, {"unchecked", ""}),
+    ({"x"}, {""}),
+    ({"yes"}, {"no", ""}),
+    ({"y"}, {"n", ""}),
+    ({"1"}, {"0", ""}),
+    ({"[x]"}, {"[ ]", "[]", ""}),
+    ({"✓", "✔", "☑", "✅"}, {"✗", "✘", "☐", "❌", ""}),
+    ({"enabled"}, {"disabled", ""}),
+    ({"on"}, {"off", ""}),
+    ({"done"}, {""}),
+    ({"true"}, {"false", ""}),
+)
+TRUE_WORDS = frozenset().union(*(t for t, _f in BOOLEAN_PAIRS))
+FALSE_WORDS = frozenset().union(*(f for _t, f in BOOLEAN_PAIRS)) - {""}
+
+EMAIL = re.compile(r"^[^@\s<>()\[\],;:\"]+@[^@\s<>()\[\],;:\"]+\.[A-Za-z]{2,}$")
+URL = re.compile(r"^(https?|ftp)://[^\s/$.?#][^\s]*$|^www\.[^\s.]+\.[^\s]+$", re.IGNORECASE)
+INTEGER = re.compile(r"^[+-]?\d+$")
+NUMBER = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$")
+MONEY = re.compile(r"^\$\s?[+-]?[\d,]*\.?\d+$")
+SPECIAL = re.compile(r"[^\w ]+", re.UNICODE)
+
+
+# -- names ------------------------------------------------------------------------------
+def column_names(headers: Sequence, count: int | None = None) -> list[str]:
+    """Field names from header cells: special characters replaced by underscores, empty
+    ones ``field_N`` (N the column's position from 1), duplicates suffixed ``_1``, ``_2``...
+    ``count`` pads the list when rows are wider than the header."""
+    width = max(len(headers), count or 0)
+    names: list[str] = []
+    taken: set[str] = set()
+    for index in range(width):
+        raw = headers[index] if index < len(headers) else None
+        text = "" if raw is None else str(raw).strip()
+        name = " ".join(SPECIAL.sub("_", text).split()).strip("_ ") if text else ""
+        if not name:
+            name = f"field_{index + 1}"
+        base, suffix = name, 1
+        while name.lower() in taken:
+            name = f"{base}_{suffix}"
+            suffix += 1
+        taken.add(name.lower())
+        names.append(name)
+    return names
+
+
+def table_name(name: str) -> str:
+    """A table title from a file or sheet name (SPEC: no ``.``, ``/`` or ``\\``)."""
+    cleaned = re.sub(r"[./\\]+", "_", (name or "").strip()).strip("_ ")
+    return cleaned or "Sheet"
+
+
+# -- single values --------------------------------------------------------------------------
+def _text(value) -> str:
+    return value if isinstance(value, str) else str(value)
+
+
+def is_blank(value) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def is_long_text(value) -> bool:
+    return isinstance(value, str) and (len(value) > MAX_TEXT or "\n" in value or "\r" in value)
+
+
+def is_email(value) -> bool:
+    return isinstance(value, str) and bool(EMAIL.match(value.strip()))
+
+
+def is_url(value) -> bool:
+    return isinstance(value, str) and bool(URL.match(value.strip()))
+
+
+def boolean_word(value) -> str | None:
+    """The lower-case word a cell holds when it could be half of a boolean pair."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int) and value in (0, 1):
+        return str(value)
+    if isinstance(value, str):
+        return value.strip().lower()
+    return None
+
+
+def number_kind(value) -> str | None:
+    """``int``, ``float`` or None (not a number)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "int" if value.is_integer() else "float"
+    if isinstance(value, Decimal):
+        return "int" if value == value.to_integral_value() else "float"
+    if isinstance(value, str):
+        text = value.strip()
+        if INTEGER.match(text):
+            return "int"
+        if NUMBER.match(text):
+            return "float"
+    return None
+
+
+def date_formats(value) -> list[str]:
+    """The names of the date formats a text matches (none for anything else)."""
+    if not isinstance(value, str):
+        return []
+    text = value.strip()
+    if not DATE_SHAPE.match(text):
+        return []
+    found = []
+    for name, fmt in DATE_FORMATS:
+        try:
+            dt.datetime.strptime(text, fmt)
+        except ValueError:
+            continue
+        found.append(name)
+    return found
+
+
+def split_datetime(value) -> tuple[str, str] | None:
+    """``(date part, time part)`` of a text holding a date and a time, else None."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    for sep in ("T", " "):
+        if sep in text:
+            day, _, time = text.partition(sep) if sep == "T" else _split_last_date(text)
+            if day and time and date_formats(day) and TIME_PART.match(time.strip()):
+                return day, time.strip()
+    return None
+
+
+def _split_last_date(text: str) -> tuple[str, str, str]:
+    """Split ``"01 02 2020 10:30"`` after its date part (dates may contain spaces)."""
+    for index in range(len(text)):
+        if text[index] == " " and date_formats(text[:index]):
+            return text[:index], " ", text[index + 1 :]
+    return "", "", ""
+
+
+# -- columns --------------------------------------------------------------------------
+def detect_column(values: Iterable, currency: bool = False) -> dict:
+    """``{"uidt", "meta", "dtxp"}`` for a column's sample of values."""
+    present = [v for v in values if not is_blank(v)]
+    if not present:
+        return _column("SingleLineText")
+    texts = [v for v in present if isinstance(v, str)]
+    if any(is_long_text(v) for v in texts):
+        return _column("LongText")
+    if any(is_email(v) for v in texts):
+        return _column("Email")
+    if any(is_url(v) for v in texts):
+        return _column("URL")
+    if _is_checkbox(values):
+        return _column("Checkbox")
+    kinds = [number_kind(v) for v in present]
+    if (currency and all(kinds)) or (len(texts) == len(present) and all(MONEY.match(v.strip()) for v in texts)):
+        return _column("Currency")
+    if all(kinds):
+        return _column("Number" if all(k == "int" for k in kinds) else "Decimal")
+    dated = _dates(present)
+    if dated is not None:
+        return dated
+    return _select(present)
+
+
+def _column(uidt: str, meta: dict | None = None, dtxp: str = "") -> dict:
+    return {"uidt": uidt, "meta": meta or {}, "dtxp": dtxp}
+
+
+def _is_checkbox(values: Iterable) -> bool:
+    words = [boolean_word(v) if not is_blank(v) else "" for v in values]
+    seen = {w for w in words if w is not None}
+    if None in words or not seen - {""}:
+        return False
+    return any(seen <= (true | false) for true, false in BOOLEAN_PAIRS)
+
+
+def _dates(present: list) -> dict | None:
+    """Date (with its most common format) or DateTime, when every value is one."""
+    counts: Counter = Counter()
+    has_time = False
+    for value in present:
+        if isinstance(value, dt.datetime):
+            has_time = has_time or value.time() != dt.time()
+            continue
+        if isinstance(value, dt.date):
+            continue
+        formats = date_formats(value)
+        if not formats:
+            parts = split_datetime(value)
+            if parts is None:
+                return None
+            has_time = True
+            formats = date_formats(parts[0])
+        counts.update(formats)
+    if has_time:
+        return _column("DateTime", _format_meta(counts))
+    return _column("Date", _format_meta(counts))
+
+
+def _format_meta(counts: Counter) -> dict:
+    if not counts:
+        return {"date_format": DEFAULT_DATE_FORMAT}
+    order = {name: index for index, (name, _fmt) in enumerate(DATE_FORMATS)}
+    best = max(counts, key=lambda name: (counts[name], -order[name]))
+    return {"date_format": best}
+
+
+def _select(present: list) -> dict:
+    texts = [_text(v).strip() for v in present]
+    multi = any("," in t for t in texts)
+    if multi:
+        options = [part.strip() for t in texts for part in t.split(",") if part.strip()]
+    else:
+        options = texts
+    distinct = list(dict.fromkeys(options))
+    if len(distinct) <= len(options) / 2 and len(distinct) <= MAX_OPTIONS:
+        return _column("MultiSelect" if multi else "SingleSelect", dtxp=dtxp_of(distinct))
+    return _column("SingleLineText")
+
+
+def dtxp_of(options: Iterable[str]) -> str:
+    """The option list of a select type: ``'a','b'`` (quotes in an option become ``"``)."""
+    return ",".join("'" + option.replace("'", "’") + "'" for option in options)
+
+
+def detect_columns(header: Sequence, rows: Sequence[Sequence], currency: Iterable[int] = ()) -> list[dict]:
+    """The template columns of a sheet from its header and sample rows."""
+    width = max([len(header), *(len(r) for r in rows)])
+    names = column_names(header, width)
+    money = set(currency)
+    columns = []
+    for index, name in enumerate(names):
+        values = [row[index] if index < len(row) else None for row in rows]
+        detected = detect_column(values, currency=index in money)
+        columns.append({"column_name": name, "ref_column_name": name, **detected})
+    return columns

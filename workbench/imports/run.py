@@ -1,0 +1,231 @@
+"""Running an import job: the file read again from where the job stands, rows converted
+by the template and inserted through the records engine in batches of ``BATCH``, each
+batch its own transaction that also records the progress (so a resumed job starts after
+the last committed batch). Bad rows are skipped and reported; a fatal error fails the job
+and undoes it."""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import re
+
+import gevent
+import sqlalchemy as sa
+
+from workbench.data.unit import data_transaction
+from workbench.data.writes import RowWriter
+from workbench.errors import APIError
+from workbench.fields.interfaces import FieldValueError
+from workbench.imports import detect, events, uploads
+from workbench.imports.context import JobRequest
+from workbench.imports.convert import converter
+from workbench.imports.interfaces import ImportFileError
+from workbench.imports.models import CANCELLED, DONE, FAILED, RUNNING, ImportJob, ImportKeys
+from workbench.imports.serialize import MAX_ERRORS
+from workbench.imports.undo import undo
+from workbench.meta.base import utcnow
+from workbench.records.loading import load_table_ref_by_id, model_for
+from workbench.tables.columns import bump
+from workbench.tables.models import Column, Table
+
+log = logging.getLogger(__name__)
+
+BATCH = 1000
+_GENERATED = re.compile(r"^field_(\d+)$")
+
+
+class Stopped(Exception):
+    """The job is no longer running (cancelled elsewhere)."""
+
+
+def source_indexes(header: list[str], refs: list[str]) -> dict[str, int]:
+    """Where each ref column name is in a sheet's rows."""
+    names = detect.column_names(header, len(header))
+    found = {name: index for index, name in enumerate(names)}
+    indexes = {}
+    for ref in refs:
+        if ref in found:
+            indexes[ref] = found[ref]
+        elif (match := _GENERATED.match(ref)) is not None:
+            indexes[ref] = int(match.group(1)) - 1
+    return indexes
+
+
+def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
+    """Run (or resume) a job until it ends; answers its status. ``max_batches`` stops it
+    after that many batches, still running (tests of resuming)."""
+    with JobRequest(registry, None) as req:
+        job = req.dbsession.get(ImportJob, job_id)
+        if job is None or job.status != RUNNING:
+            return job.status if job is not None else CANCELLED
+        state = {
+            "type": job.type,
+            "options": job.options or {},
+            "file_path": job.file_path,
+            "template": job.template or {"tables": []},
+            "tables": job.tables or [],
+            "rows_read": dict(job.rows_read or {}),
+            "user_id": job.user_id,
+        }
+    throttle = events.Throttle(registry)
+    try:
+        if not state["file_path"]:
+            raise ImportFileError("The uploaded file is gone")
+        importer = registry["importers"].get(state["type"])(state["options"])
+        path = uploads.absolute(registry.settings, state["file_path"])
+        targets = {t["ref_table_name"]: t for t in state["tables"]}
+        specs = {t["ref_table_name"]: t for t in state["template"]["tables"]}
+        batches = 0
+        for sheet in importer.sheets(path):
+            target = targets.get(sheet.name)
+            if target is None:
+                continue
+            spec = specs[sheet.name]
+            indexes = source_indexes(sheet.header, [c["ref_column_name"] for c in spec["columns"]])
+            plan = [
+                (
+                    indexes[c["ref_column_name"]],
+                    target["columns"][c["ref_column_name"]],
+                    converter(c["uidt"], c["meta"]),
+                )
+                for c in spec["columns"]
+                if c["ref_column_name"] in target["columns"] and c["ref_column_name"] in indexes
+            ]
+            start = state["rows_read"].get(sheet.name, 0)
+            numbered = enumerate(itertools.islice(sheet.rows, start, None), start=start + 1)
+            while True:
+                chunk = list(itertools.islice(numbered, BATCH))
+                if not chunk:
+                    break
+                if max_batches is not None and batches >= max_batches:
+                    return RUNNING
+                _insert_batch(registry, job_id, state["user_id"], target, plan, chunk)
+                batches += 1
+                throttle.progress(job_id)
+                gevent.sleep(0)
+        _finish(registry, job_id)
+    except Stopped:
+        _undo_cancelled(registry, job_id)
+        return CANCELLED
+    except Exception as exc:
+        if not isinstance(exc, (ImportFileError, APIError)):
+            log.exception("import %s failed", job_id)
+        fail(registry, job_id, _message(exc))
+    status = throttle.final(job_id)
+    return status
+
+
+def _message(exc: Exception) -> str:
+    text = getattr(exc, "msg", None) or str(exc) or type(exc).__name__
+    return text if isinstance(text, str) else str(text)
+
+
+def _running_job(req, job_id: str) -> ImportJob:
+    job = req.dbsession.get(ImportJob, job_id)
+    if job is None or job.status != RUNNING:
+        raise Stopped
+    return job
+
+
+def _insert_batch(registry, job_id: str, user_id, target: dict, plan: list, chunk: list) -> None:
+    ref_table = target["ref_table_name"]
+    with JobRequest(registry, user_id) as req:
+        job = _running_job(req, job_id)
+        ref = load_table_ref_by_id(req, target["id"])
+        work = data_transaction(req, ref.source)
+        model = model_for(req, ref, work.dialect)
+        work.begin_write()
+        writer = RowWriter(req, ref, model, work.connection, typecast=True, save_options=_saver(req, ref.id))
+        prepared, errors = [], []
+        for number, row in chunk:
+            data, problem = {}, None
+            for index, field_id, convert in plan:
+                value = row[index] if index < len(row) else None
+                try:
+                    data[field_id] = convert(value)
+                except ValueError as exc:
+                    problem = (model.by_id[field_id].title, str(exc))
+                    break
+            if problem is None:
+                try:
+                    prepared.append(writer.prepare(data, inserting=True))
+                except APIError as exc:
+                    problem = (_failing_field(model, data), _message(exc))
+            if problem is not None:
+                errors.append({"table": ref_table, "row": number, "column": problem[0], "msg": problem[1]})
+        keys = writer.insert_prepared(prepared)
+        if not target.get("created") and keys:
+            pk_fields = model.pk_fields
+            stored = [{f.id: key.get(f.title) for f in pk_fields} for key in keys]
+            req.dbsession.add(ImportKeys(import_id=job_id, table_id=ref.id, keys=stored))
+        job.rows_read = {**(job.rows_read or {}), ref_table: chunk[-1][0]}
+        job.rows_done = {**(job.rows_done or {}), ref_table: (job.rows_done or {}).get(ref_table, 0) + len(prepared)}
+        if errors:
+            job.errors = [*(job.errors or []), *errors][:MAX_ERRORS]
+            job.error_count = (job.error_count or 0) + len(errors)
+        job.updated_at = utcnow()
+        req.dbsession.flush()
+
+
+def _failing_field(model, data: dict) -> str | None:
+    """The title of the first field whose value its type refuses (None: a row-level problem)."""
+    for field_id, value in data.items():
+        field = model.by_id[field_id]
+        try:
+            field.type.to_db(value)
+        except FieldValueError:
+            return field.title
+    missing = [f.title for f in model.required_fields if data.get(f.id) is None]
+    return missing[0] if missing else None
+
+
+def _saver(req, table_id: str):
+    def save_options(column_id: str, options: dict) -> None:
+        db = req.dbsession
+        db.get(Column, column_id).col_options = options
+        bump(db.get(Table, table_id))
+        db.flush()
+
+    return save_options
+
+
+def _finish(registry, job_id: str) -> None:
+    with JobRequest(registry, None) as req:
+        job = _running_job(req, job_id)
+        job.status = DONE
+        job.updated_at = utcnow()
+        uploads.remove(registry.settings, job.id)
+        job.file_path = None
+        req.dbsession.execute(sa.delete(ImportKeys).where(ImportKeys.import_id == job.id))
+
+
+def _undo_cancelled(registry, job_id: str) -> None:
+    """A job cancelled while a batch ran: undo again what that batch added."""
+    with JobRequest(registry, None) as req:
+        job = req.dbsession.get(ImportJob, job_id)
+        if job is not None and job.status == CANCELLED:
+            undo(req, job)
+
+
+def fail(registry, job_id: str, msg: str) -> None:
+    """Record a fatal error and undo the job (in a unit of work of its own)."""
+    try:
+        with JobRequest(registry, None) as req:
+            job = req.dbsession.get(ImportJob, job_id)
+            if job is None or job.status != RUNNING:
+                return
+            undo(req, job)
+            job.status = FAILED
+            job.msg = msg
+            job.file_path = None
+            job.updated_at = utcnow()
+    except Exception:
+        log.exception("import %s: the failed job could not be undone", job_id)
+        with JobRequest(registry, None) as req:
+            job = req.dbsession.get(ImportJob, job_id)
+            if job is not None and job.status == RUNNING:
+                job.status = FAILED
+                job.msg = msg
+                job.updated_at = utcnow()
+    uploads.remove(registry.settings, job_id)
