@@ -25,3 +25,13 @@ export function fieldTypeUI(uidt: string): (FieldTypeUI & { pluginId: string }) 
   }
   return null;
 }
+
+/** The component a plugin provides for `slot` (e.g. `importer.csv.options`), from the first
+ * plugin that has one, with its plugin id. */
+export function pluginComponent(slot: string): { Component: NonNullable<PluginDefinition["components"]>[string]; pluginId: string } | null {
+  for (const plugin of current.plugins) {
+    const Component = plugin.components?.[slot];
+    if (Component) return { Component, pluginId: plugin.id };
+  }
+  return null;
+}

@@ -31,6 +31,9 @@ import { HTMLSelect } from "@blueprintjs/core";
 import { MEMBER_ROLES } from "../members/api";
 import { workbenchApi } from "../../app/api";
 import { LiveIndicator } from "../realtime/LiveIndicator";
+import { ImportActions } from "../imports/ImportActions";
+import { ImportProvider } from "../imports/ImportContext";
+import { RecentImports } from "../imports/RecentImports";
 
 /** Where a project without a database config is sent (SPEC §2). */
 export const NO_DATABASE_PATH = "/project/0";
@@ -161,16 +164,19 @@ export function ProjectShell() {
               <FormattedMessage id="table.create" />
             </Button>
           )}
+          <ImportActions />
           <Button icon="people" onClick={() => navigate(`/nc/${encodeURIComponent(projectId)}/auth`)} data-testid="open-members">
             <FormattedMessage id="members.title" />
           </Button>
         </div>
+        <RecentImports projectId={projectId} />
         {caps.projectUpdate && <ThemeEditor key={JSON.stringify(project.data.meta ?? null)} project={project.data} />}
       </Card>
     );
 
   return (
     <CapabilitiesContext.Provider value={caps}>
+    <ImportProvider projectId={projectId} takenTables={tableList.map((t) => t.title)} onOpenTable={openTable}>
     <div className="wb-project" style={themeStyle(theme) as CSSProperties} data-testid="project-shell">
       <div className="wb-project-header">
         <H2 data-testid="project-title">{project.data?.title ?? "\u00a0"}</H2>
@@ -237,6 +243,7 @@ export function ProjectShell() {
         testId="table-title"
       />
     </div>
+    </ImportProvider>
     </CapabilitiesContext.Provider>
   );
 }

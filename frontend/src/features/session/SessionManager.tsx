@@ -22,6 +22,7 @@ import { nextFeedbackForm, shouldPollFeedback, type FeedbackResponse } from "../
 import { pageInfo } from "../realtime/pageInfo";
 import { RealtimeClient, socketUrl, type RealtimeState } from "../realtime/realtimeClient";
 import { LiveUpdates } from "../realtime/liveUpdates";
+import { handleImportMessage } from "../imports/importEvents";
 import { liveBus } from "../realtime/liveBus";
 import { connectionChanged, selectOpenTableId, socketReady } from "../realtime/realtimeSlice";
 import { notify } from "../ui/notify";
@@ -96,6 +97,7 @@ export function SessionManager() {
         if (message.event === "ready") dispatch(socketReady(typeof message.user_id === "string" ? message.user_id : null));
         if (message.event === "ack" && message.of === "page") window.__wbRealtimePage = message.page;
         live.handle(message);
+        handleImportMessage(message);
       },
     });
     realtime.current = client;

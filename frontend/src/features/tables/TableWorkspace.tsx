@@ -17,6 +17,7 @@ import { notify } from "../ui/notify";
 import { tableHidden, tableShown } from "../realtime/realtimeSlice";
 import { useDeleteTableMutation, useTableQuery, useUpdateTableMutation } from "./api";
 import { validateTableTitle } from "./validation";
+import { ImportIntoTableButton } from "../imports/ImportActions";
 
 export function TableWorkspace({
   projectId,
@@ -106,6 +107,7 @@ export function TableWorkspace({
     <Card data-testid="table-workspace" className="wb-workspace">
       <div className="wb-page-header">
         <H3 data-testid="table-title">{table.title}</H3>
+        <ImportIntoTableButton table={table} />
         {caps.schema && <ButtonGroup variant="minimal">
           <Button icon="edit" onClick={() => { setFormError(null); setRenaming(true); }} data-testid="rename-table">
             <FormattedMessage id="project.rename" />
