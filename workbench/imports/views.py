@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 
+import gevent
 import sqlalchemy as sa
 
 from workbench.api import api_view
@@ -113,7 +114,8 @@ def upload(request):
     try:
         if os.path.getsize(path) == 0:
             raise ImportFileError("The file is empty")
-        template, preview, totals = read_preview(importer_cls(options), path)
+        # Reading a whole file is CPU work: in a native thread, so other requests go on.
+        template, preview, totals = gevent.get_hub().threadpool.apply(read_preview, (importer_cls(options), path))
     except ImportFileError as exc:
         uploads.remove(settings, job_id)
         raise BadRequest(str(exc)) from None

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from tests.common import accounts
+from workbench.imports import uploads
 from workbench.testing.tables import create_table
 
 V1 = "/api/v1/db/meta"
@@ -289,3 +290,38 @@ def test_too_large_an_upload_is_refused(make_client):
     path = f"/api/v2/meta/bases/{pid}/imports"
     small = client.post(path, upload_files=[("file", "a.csv", b"a,b\n1,2\n")], headers=client.auth(admin), status=201)
     assert small.json["rows_total"] == {"a": 1}
+
+
+@pytest.mark.dialects
+def test_a_fatal_error_fails_the_job_and_undoes_it(ctx, data_app):
+    client, admin, pid = ctx
+    runner = data_app.registry["import_runner"]
+    runner.autostart = False
+    try:
+        job = upload(client, admin, pid, people_csv(1500))
+        started = start(client, admin, job)
+        runner.run(job["id"], max_batches=1)
+        uploads.remove(data_app.registry.settings, job["id"])  # the file is lost mid-way
+        assert runner.run(job["id"]) == "failed"
+    finally:
+        runner.autostart = True
+    failed = client.get(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json
+    assert failed["status"] == "failed"
+    assert failed["msg"]
+    client.get(f"{V1}/tables/{started['tables'][0]['id']}", headers=client.auth(admin), status=404)
+
+
+def test_the_sweep_removes_old_uploads_and_discards_their_previews(client, admin, data_app):
+    pid = client.create_project(admin, "Sweep")["id"]
+    job = upload(client, admin, pid, people_csv(3))
+    folder = uploads.root(data_app.registry.settings) / job["id"]
+    assert folder.is_dir()
+    runner = data_app.registry["import_runner"]
+    assert job["id"] not in runner.sweep()  # young: kept
+    runner.max_age = -1
+    try:
+        assert job["id"] in runner.sweep()
+    finally:
+        runner.max_age = 7 * 24 * 3600
+    assert not folder.exists()
+    assert client.get(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json["status"] == "cancelled"

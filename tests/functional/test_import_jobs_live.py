@@ -1,0 +1,118 @@
+"""Import jobs on a real server (gevent, the job in a greenlet of its own): progress on
+the realtime socket, and a job left running by a stopped server resumed by the next one."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+import websocket
+
+from workbench.testing.server import live_server
+
+V1 = "/api/v1/db/meta"
+
+
+def rows_csv(count: int) -> bytes:
+    lines = ["Name,Qty"] + [f"item {i},{i}" for i in range(count)]
+    return ("\n".join(lines) + "\n").encode()
+
+
+class Api:
+    def __init__(self, base_url: str, token: str | None = None):
+        self.base_url = base_url
+        self.token = token
+
+    def send(self, method: str, path: str, data: bytes | None, content_type: str, status: int):
+        headers = {"Content-Type": content_type, **({"xc-auth": self.token} if self.token else {})}
+        req = urllib.request.Request(self.base_url + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(req, timeout=30) as res:
+                code, body = res.status, res.read()
+        except urllib.error.HTTPError as exc:
+            with exc:
+                code, body = exc.code, exc.read()
+        assert code == status, body
+        return json.loads(body or b"null")
+
+    def call(self, method: str, path: str, body=None, status: int = 200):
+        data = None if body is None else json.dumps(body).encode()
+        return self.send(method, path, data, "application/json", status)
+
+    def upload(self, pid: str, name: str, content: bytes) -> dict:
+        boundary = uuid.uuid4().hex
+        body = (
+            (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\n'
+                f"Content-Type: text/csv\r\n\r\n"
+            ).encode()
+            + content
+            + f"\r\n--{boundary}--\r\n".encode()
+        )
+        return self.send("POST", f"{V1}/projects/{pid}/imports", body, f"multipart/form-data; boundary={boundary}", 201)
+
+    def signup(self, email: str) -> Api:
+        token = self.call("POST", "/api/v1/auth/user/signup", {"email": email, "password": "password-123"})["token"]
+        return Api(self.base_url, token)
+
+    def signin(self, email: str) -> Api:
+        token = self.call("POST", "/api/v1/auth/user/signin", {"email": email, "password": "password-123"})["token"]
+        return Api(self.base_url, token)
+
+
+def test_progress_is_published_on_the_socket(tmp_path):
+    with live_server(tmp_path / "server") as base_url:
+        owner = Api(base_url).signup("owner@example.com")
+        pid = owner.call("POST", f"{V1}/projects", {"title": "P"})["id"]
+        ws = websocket.create_connection(
+            base_url.replace("http://", "ws://") + "/ws", header=[f"xc-auth: {owner.token}"], timeout=5
+        )
+        try:
+            assert json.loads(ws.recv())["event"] == "ready"
+            ws.send(json.dumps({"event": "page", "data": {"path": f"/nc/{pid}", "type": "project", "pid": pid}}))
+            assert json.loads(ws.recv())["event"] == "ack"
+            job = owner.upload(pid, "items.csv", rows_csv(5000))
+            owner.call("POST", f"{V1}/imports/{job['id']}/start", {"template": job["template"]}, status=202)
+            events = []
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                message = json.loads(ws.recv())
+                if message["event"] == "import":
+                    events.append(message["data"])
+                    if message["data"]["status"] != "running":
+                        break
+        finally:
+            ws.close()
+        last = events[-1]
+        assert last["id"] == job["id"]
+        assert last["status"] == "done"
+        assert last["rows_done"] == {"items": 5000}
+        assert "preview" not in last
+        assert "template" not in last
+        assert owner.call("GET", f"{V1}/imports/{job['id']}")["status"] == "done"
+
+
+def test_a_job_left_running_resumes_when_the_server_starts(tmp_path):
+    data = tmp_path / "server"
+    db_url = f"sqlite:///{tmp_path / 'meta.db'}"
+    with live_server(data, db_url, **{"workbench.import.autostart": "false"}) as base_url:
+        owner = Api(base_url).signup("owner@example.com")
+        pid = owner.call("POST", f"{V1}/projects", {"title": "P"})["id"]
+        job = owner.upload(pid, "items.csv", rows_csv(2500))
+        started = owner.call("POST", f"{V1}/imports/{job['id']}/start", {"template": job["template"]}, status=202)
+        assert owner.call("GET", f"{V1}/imports/{job['id']}")["status"] == "running"
+    settings = {"workbench.import.stale_after": "0", "workbench.import.resume_interval": "0.2"}
+    with live_server(data, db_url, **settings) as base_url:
+        owner = Api(base_url).signin("owner@example.com")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            found = owner.call("GET", f"{V1}/imports/{job['id']}")
+            if found["status"] != "running":
+                break
+            time.sleep(0.2)
+        assert found["status"] == "done", found
+        table_id = started["tables"][0]["id"]
+        assert owner.call("GET", f"/api/v2/tables/{table_id}/records/count")["count"] == 2500
