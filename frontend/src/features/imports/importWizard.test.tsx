@@ -1,0 +1,331 @@
+// The wizard against a fake server: the file checked before the upload, the upload with its
+// progress and headers (a fake XMLHttpRequest), the template editor's rules, the start with
+// the edited template, progress from polling and from socket events, the mapping onto an
+// existing table, and cancelling a running import.
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "../../test/renderWithProviders";
+import { defaultSettings } from "../settings/settings";
+import { settingsLoaded } from "../settings/settingsSlice";
+import { setLoadedPlugins } from "../../plugins/registry";
+import { handleImportMessage } from "./importEvents";
+import { ImportWizard, type WizardRequest } from "./ImportWizard";
+import type { ImportJob } from "./types";
+
+const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
+
+const columns = [
+  { column_name: "Name", ref_column_name: "Name", uidt: "SingleLineText", meta: {}, dtxp: "" },
+  { column_name: "Age", ref_column_name: "Age", uidt: "Number", meta: {}, dtxp: "" },
+  { column_name: "Mail", ref_column_name: "Mail", uidt: "Email", meta: {}, dtxp: "" },
+];
+
+function job(overrides: Partial<ImportJob> = {}): ImportJob {
+  return {
+    id: "im_1",
+    project_id: "p_1",
+    status: "preview",
+    type: "csv",
+    file_name: "people.csv",
+    table_id: null,
+    template: { tables: [{ table_name: "people", ref_table_name: "people", columns }] },
+    preview: { people: [["Ada", 36, "ada@example.com"], ["Alan", 41, "alan@example.com"]] },
+    rows_total: { people: 1200 },
+    rows_done: { people: 0 },
+    errors: [],
+    error_count: 0,
+    tables: [],
+    msg: null,
+    created_at: "2026-11-24T08:00:00Z",
+    updated_at: "2026-11-24T08:00:00Z",
+    ...overrides,
+  };
+}
+
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  headers: Record<string, string> = {};
+  method = "";
+  url = "";
+  body: FormData | null = null;
+  status = 0;
+  responseText = "";
+  withCredentials = false;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const respond = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function renderWizard(request: WizardRequest, answer: (req: Sent) => Response | undefined) {
+  const sent: Sent[] = [];
+  const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    const req = { method: init?.method ?? "GET", url: String(url), body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    sent.push(req);
+    return answer(req) ?? respond(404, { msg: "not here" });
+  });
+  const onOpenTable = vi.fn();
+  const onClose = vi.fn();
+  const { store } = renderWithProviders(
+    <ImportWizard projectId="p_1" request={request} takenTables={["Orders"]} onClose={onClose} onOpenTable={onOpenTable} />,
+    { fetch: fetch as unknown as typeof globalThis.fetch, notify: vi.fn() },
+  );
+  act(() => {
+    store.dispatch(settingsLoaded({ ...defaultSettings(), token }));
+  });
+  return { sent, onOpenTable, onClose };
+}
+
+const fileInput = () => screen.getByTestId("import-file-input") as HTMLInputElement;
+const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
+const column = (ref: string) => screen.getAllByTestId("import-column").find((r) => r.dataset.ref === ref)!;
+
+async function upload(preview: ImportJob) {
+  choose(new File(["Name,Age,Mail\nAda,36,ada@example.com\n"], "people.csv", { type: "text/csv" }));
+  fireEvent.click(screen.getByTestId("import-upload"));
+  await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+  const xhr = FakeXhr.last!;
+  act(() => xhr.progress(50, 100));
+  expect(screen.getByTestId("import-upload-progress").textContent).toContain("50%");
+  await act(async () => xhr.answer(201, preview));
+  await screen.findByTestId("import-template");
+  return xhr;
+}
+
+beforeEach(() => {
+  FakeXhr.last = null;
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setLoadedPlugins({ plugins: [], failed: [] });
+});
+
+describe("ImportWizard", () => {
+  it("imports a CSV into a new table: checks the file, uploads, edits the template, follows the progress", async () => {
+    const { sent, onOpenTable } = renderWizard({ types: ["csv"] }, (req) => {
+      if (req.url.endsWith("/imports/im_1/start")) return respond(202, job({ status: "running", updated_at: "2026-11-24T08:00:01Z" }));
+      if (req.url.endsWith("/imports/im_1")) return respond(200, job({ status: "running", rows_done: { people: 300 }, updated_at: "2026-11-24T08:00:02Z" }));
+      return undefined;
+    });
+
+    // A file the importer does not take is refused before any upload.
+    choose(new File(["x"], "notes.txt"));
+    expect(screen.getByTestId("import-file-error").textContent).toBe("notes.txt cannot be imported here: the file name must end in csv");
+    expect((screen.getByTestId("import-upload") as HTMLButtonElement).disabled).toBe(true);
+
+    const xhr = await upload(job());
+    expect(xhr.method).toBe("POST");
+    expect(xhr.url).toBe("/api/v1/db/meta/projects/p_1/imports");
+    expect(xhr.headers).toMatchObject({ "xc-gui": "true", "xc-auth": token });
+    expect((xhr.body!.get("file") as File).name).toBe("people.csv");
+    expect(JSON.parse(String(xhr.body!.get("options")))).toEqual({
+      type: "csv", firstRowAsHeaders: true, encoding: "utf-8", delimiter: null, table_id: null,
+    });
+    expect(screen.getAllByTestId("import-preview-row")).toHaveLength(2);
+
+    // Table and column names are checked as the user types.
+    const tableName = screen.getByTestId("import-table-name") as HTMLInputElement;
+    const start = () => screen.getByTestId("import-start") as HTMLButtonElement;
+    fireEvent.change(tableName, { target: { value: "orders" } });
+    expect(screen.getByText("A table with this name already exists")).toBeTruthy();
+    expect(start().disabled).toBe(true);
+    fireEvent.change(tableName, { target: { value: "a/b" } });
+    expect(screen.getByText("Table name cannot contain . / or \\")).toBeTruthy();
+    fireEvent.change(tableName, { target: { value: "Staff" } });
+    const ageName = within(column("Age")).getByTestId("import-column-name");
+    fireEvent.change(ageName, { target: { value: "name" } });
+    expect(within(column("Age")).getByTestId("import-column-error").textContent).toBe("A field with this name already exists");
+    expect(start().disabled).toBe(true);
+    fireEvent.change(ageName, { target: { value: "Years" } });
+    fireEvent.change(within(column("Age")).getByTestId("import-column-type"), { target: { value: "Decimal" } });
+    fireEvent.click(within(column("Mail")).getByTestId("import-column-include"));
+    expect(start().disabled).toBe(false);
+
+    fireEvent.click(start());
+    await screen.findByTestId("import-progress");
+    const startCall = sent.find((s) => s.url.endsWith("/start"))!;
+    expect(startCall.method).toBe("POST");
+    expect(startCall.body).toEqual({
+      template: {
+        tables: [
+          {
+            table_name: "Staff",
+            ref_table_name: "people",
+            columns: [
+              { column_name: "Name", ref_column_name: "Name", uidt: "SingleLineText", meta: {}, dtxp: "" },
+              { column_name: "Years", ref_column_name: "Age", uidt: "Decimal", meta: {}, dtxp: "" },
+            ],
+          },
+        ],
+      },
+    });
+    expect(screen.getByTestId("import-records").textContent).toBe("0 of 1200 records");
+
+    // Polled every second ...
+    await waitFor(() => expect(screen.getByTestId("import-records").textContent).toBe("300 of 1200 records"), { timeout: 3000 });
+    // ... and pushed by the socket; an older state does not win.
+    act(() => handleImportMessage({ event: "import", data: { ...job({ status: "running", rows_done: { people: 900 }, updated_at: "2026-11-24T08:00:03Z" }), template: undefined, preview: undefined } }));
+    expect(screen.getByTestId("import-records").textContent).toBe("900 of 1200 records");
+    act(() => handleImportMessage({ event: "import", data: job({ status: "running", rows_done: { people: 100 }, updated_at: "2026-11-24T08:00:02Z" }) }));
+    expect(screen.getByTestId("import-records").textContent).toBe("900 of 1200 records");
+    act(() =>
+      handleImportMessage({
+        event: "import",
+        data: job({
+          status: "done",
+          rows_done: { people: 1199 },
+          updated_at: "2026-11-24T08:00:04Z",
+          tables: [{ id: "md_staff", title: "Staff" }],
+          error_count: 1,
+          errors: [{ table: "people", row: 17, column: "Age", msg: "not a number" }],
+        }),
+      }),
+    );
+    expect(screen.getByTestId("import-progress").dataset.status).toBe("done");
+    expect(onOpenTable).toHaveBeenCalledWith("Staff");
+    expect(within(screen.getByTestId("import-errors")).getByTestId("import-error-row").textContent).toBe("17Agenot a number");
+    fireEvent.click(screen.getByTestId("import-open-table"));
+    expect(onOpenTable).toHaveBeenCalledTimes(2);
+  });
+
+  it("maps the columns onto an existing table's fields and flags required ones left out", async () => {
+    const table = {
+      id: "md_t",
+      title: "People",
+      columns: [
+        { id: "cl_id", title: "Id", uidt: "ID", pk: true, ai: true },
+        { id: "cl_name", title: "name", uidt: "SingleLineText", rqd: true },
+        { id: "cl_years", title: "Years", uidt: "Number" },
+      ],
+    };
+    const { sent } = renderWizard({ types: ["csv"], table: { id: "md_t", title: "People" } }, (req) => {
+      if (req.url.endsWith("/tables/md_t")) return respond(200, table);
+      if (req.url.endsWith("/start")) return respond(202, job({ status: "running", table_id: "md_t", updated_at: "2026-11-24T08:00:01Z" }));
+      return undefined;
+    });
+    expect(screen.getByText("Import into People")).toBeTruthy();
+    const xhr = await upload(job({ table_id: "md_t" }));
+    expect(JSON.parse(String(xhr.body!.get("options"))).table_id).toBe("md_t");
+    await waitFor(() => expect((within(column("Name")).getByTestId("import-column-map") as HTMLSelectElement).value).toBe("cl_name"));
+    expect((within(column("Age")).getByTestId("import-column-map") as HTMLSelectElement).value).toBe("");
+    expect(screen.queryByTestId("import-table-name")).toBeNull();
+
+    fireEvent.change(within(column("Name")).getByTestId("import-column-map"), { target: { value: "" } });
+    expect(screen.getByTestId("import-required-unmapped").textContent).toBe("Required fields without a column: name");
+    expect((screen.getByTestId("import-start") as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(column("Name")).getByTestId("import-column-map"), { target: { value: "cl_name" } });
+    fireEvent.change(within(column("Age")).getByTestId("import-column-map"), { target: { value: "cl_years" } });
+    fireEvent.click(screen.getByTestId("import-start"));
+    await screen.findByTestId("import-progress");
+    expect(sent.find((s) => s.url.endsWith("/start"))!.body).toMatchObject({
+      column_map: { Name: "cl_name", Age: "cl_years", Mail: null },
+    });
+  });
+
+  it("discards the uploaded file when closed on the template", async () => {
+    const { sent, onClose } = renderWizard({ types: ["csv"] }, (req) =>
+      req.method === "DELETE" ? respond(200, job({ status: "cancelled" })) : undefined,
+    );
+    await upload(job());
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(onClose).toHaveBeenCalled();
+    await waitFor(() => expect(sent.filter((s) => s.method === "DELETE").map((s) => s.url)).toEqual(["/api/v1/db/meta/imports/im_1"]));
+  });
+
+  it("refreshes the token once when the upload is refused with 401, and sends again", async () => {
+    const fresh = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 7200 }))}.z`;
+    const { sent } = renderWizard({ types: ["csv"] }, (req) =>
+      req.url.endsWith("/auth/refresh-token") ? respond(200, { token: fresh }) : undefined,
+    );
+    choose(new File(["a\n1\n"], "a.csv"));
+    fireEvent.click(screen.getByTestId("import-upload"));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const first = FakeXhr.last!;
+    FakeXhr.last = null;
+    await act(async () => first.answer(401, { msg: "Unauthorized" }));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    expect(sent.filter((s) => s.url.endsWith("/auth/refresh-token"))).toHaveLength(1);
+    expect(FakeXhr.last!.headers["xc-auth"]).toBe(fresh);
+    await act(async () => FakeXhr.last!.answer(201, job()));
+    await screen.findByTestId("import-template");
+  });
+
+  it("cancels a running import after a confirmation", async () => {
+    const { sent, onClose } = renderWizard({ types: ["csv"] }, (req) => {
+      if (req.url.endsWith("/start")) return respond(202, job({ status: "running", updated_at: "2026-11-24T08:00:01Z" }));
+      if (req.method === "DELETE") return respond(200, job({ status: "cancelled", updated_at: "2026-11-24T08:00:09Z" }));
+      if (req.url.endsWith("/imports/im_1")) return respond(200, job({ status: "running", updated_at: "2026-11-24T08:00:01Z" }));
+      return undefined;
+    });
+    await upload(job());
+    fireEvent.click(screen.getByTestId("import-start"));
+    await screen.findByTestId("import-progress");
+    fireEvent.click(screen.getByTestId("import-cancel"));
+    expect(sent.some((s) => s.method === "DELETE")).toBe(false);
+    fireEvent.click(await screen.findByText("Cancel import", { selector: ".bp6-alert-footer *" }));
+    await waitFor(() => expect(screen.getByTestId("import-progress").dataset.status).toBe("cancelled"));
+    expect(sent.filter((s) => s.method === "DELETE").map((s) => s.url)).toEqual(["/api/v1/db/meta/imports/im_1"]);
+    expect(screen.getByTestId("import-cancelled")).toBeTruthy();
+    fireEvent.click(screen.getByTestId("import-close"));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("shows an importer plugin's options component and sends what it sets", async () => {
+    function SheetOptions({ onChange }: Record<string, unknown>) {
+      return <button type="button" data-testid="sheet-option" onClick={() => (onChange as (p: object) => void)({ sheet: "Second" })}>sheet</button>;
+    }
+    setLoadedPlugins({ plugins: [{ id: "xl", components: { "importer.excel.options": SheetOptions } }], failed: [] });
+    renderWizard({ types: ["csv", "excel"] }, () => undefined);
+    choose(new File(["x"], "people.csv"));
+    expect(screen.queryByTestId("sheet-option")).toBeNull();
+    expect(screen.getByTestId("import-delimiter")).toBeTruthy();
+    choose(new File(["x"], "book.xlsx"));
+    expect(screen.queryByTestId("import-delimiter")).toBeNull();
+    fireEvent.click(screen.getByTestId("sheet-option"));
+    fireEvent.click(screen.getByTestId("import-upload"));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    expect(JSON.parse(String(FakeXhr.last!.body!.get("options")))).toMatchObject({ type: "excel", sheet: "Second" });
+  });
+
+  it("shows the server's refusal of the upload", async () => {
+    renderWizard({ types: ["csv"] }, () => undefined);
+    choose(new File([""], "empty.csv"));
+    fireEvent.click(screen.getByTestId("import-upload"));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    await act(async () => FakeXhr.last!.answer(400, { msg: "The file is empty" }));
+    expect((await screen.findByTestId("import-error")).textContent).toBe("The file is empty");
+    expect(screen.queryByTestId("import-template")).toBeNull();
+  });
+});
