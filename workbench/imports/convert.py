@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from workbench.imports.detect import FALSE_WORDS, STRPTIME, TRUE_WORDS, is_blank, split_datetime
+from workbench.imports.detect import FALSE_WORDS, TRUE_WORDS, is_blank, parse_date_text, split_datetime
 
 TEXT_UIDTS = frozenset(
     {"SingleLineText", "LongText", "Email", "URL", "PhoneNumber", "SingleSelect", "MultiSelect", "JSON", "GeoData"}
@@ -17,7 +17,7 @@ NUMBER_UIDTS = frozenset({"Number", "Decimal", "Currency", "Percent", "Rating", 
 
 def converter(uidt: str, meta: dict | None):
     """``convert(value)`` for a template column; raises ``ValueError`` with the reason."""
-    date_format = STRPTIME.get((meta or {}).get("date_format") or "")
+    date_format = (meta or {}).get("date_format") or None
     if uidt == "Checkbox":
         return _checkbox
     if uidt == "Date":
@@ -91,10 +91,9 @@ def _date(value, date_format: str | None):
     if isinstance(value, dt.date):
         return value
     if isinstance(value, str) and date_format:
-        try:
-            return dt.datetime.strptime(value.strip(), date_format).date()
-        except ValueError:
-            pass
+        found = parse_date_text(value.strip(), date_format)
+        if found is not None:
+            return found
     return value
 
 
@@ -105,12 +104,9 @@ def _datetime(value, date_format: str | None):
         return value
     if isinstance(value, dt.date):
         return dt.datetime.combine(value, dt.time())
-    if isinstance(value, str) and date_format:
+    if isinstance(value, str) and date_format and date_format != "YYYY-MM-DD":
         parts = split_datetime(value)
-        if parts is not None:
-            try:
-                day = dt.datetime.strptime(parts[0], date_format).date()
-            except ValueError:
-                return value
+        day = parse_date_text(parts[0], date_format) if parts is not None else None
+        if day is not None:
             return f"{day.isoformat()} {parts[1]}"
     return value

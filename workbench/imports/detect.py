@@ -28,22 +28,27 @@ MAX_TEXT = 255
 MAX_OPTIONS = 64
 DEFAULT_DATE_FORMAT = "YYYY/MM/DD"
 
-# (name shown in meta.date_format, strptime format), in order of preference on ties.
+# Date formats by the name shown in meta.date_format, in order of preference on ties:
+# (separator, order of the year, month and day parts).
 DATE_FORMATS = (
-    ("YYYY-MM-DD", "%Y-%m-%d"),
-    ("YYYY/MM/DD", "%Y/%m/%d"),
-    ("DD-MM-YYYY", "%d-%m-%Y"),
-    ("MM-DD-YYYY", "%m-%d-%Y"),
-    ("DD/MM/YYYY", "%d/%m/%Y"),
-    ("MM/DD/YYYY", "%m/%d/%Y"),
-    ("DD.MM.YYYY", "%d.%m.%Y"),
-    ("YYYY.MM.DD", "%Y.%m.%d"),
-    ("DD MM YYYY", "%d %m %Y"),
-    ("MM DD YYYY", "%m %d %Y"),
-    ("YYYY MM DD", "%Y %m %d"),
+    ("YYYY-MM-DD", "-", "ymd"),
+    ("YYYY/MM/DD", "/", "ymd"),
+    ("DD-MM-YYYY", "-", "dmy"),
+    ("MM-DD-YYYY", "-", "mdy"),
+    ("DD/MM/YYYY", "/", "dmy"),
+    ("MM/DD/YYYY", "/", "mdy"),
+    ("DD.MM.YYYY", ".", "dmy"),
+    ("YYYY.MM.DD", ".", "ymd"),
+    ("DD MM YYYY", " ", "dmy"),
+    ("MM DD YYYY", " ", "mdy"),
+    ("YYYY MM DD", " ", "ymd"),
 )
-STRPTIME = dict(DATE_FORMATS)
-TIME_PART = re.compile(r"^(\d{1,2}):(\d{2})(:\d{2}(\.\d+)?)?\s*([aApP][mM])?(Z|[+-]\d{2}:?\d{2})?$")
+_PART = {"y": r"(\d{4})", "m": r"(\d{1,2})", "d": r"(\d{1,2})"}
+_DATE_RES = {
+    name: (re.compile("^" + re.escape(sep).join(_PART[p] for p in order) + "$"), order)
+    for name, sep, order in DATE_FORMATS
+}
+TIME_TAIL = re.compile(r"[T ](\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?\s*([aApP][mM])?\s*(Z|[+-]\d{2}:?\d{2})?)$")
 DATE_SHAPE = re.compile(r"^\d{1,4}[-/. ]\d{1,2}[-/. ]\d{1,4}$")
 
 # Boolean pairs: (true words, false words); "" is an empty cell.
@@ -151,6 +156,19 @@ def number_kind(value) -> str | None:
     return None
 
 
+def parse_date_text(text: str, name: str) -> dt.date | None:
+    """The date a text holds in the format ``name`` (None if it does not)."""
+    found = _DATE_RES.get(name)
+    match = found[0].match(text) if found else None
+    if match is None:
+        return None
+    parts = dict(zip(found[1], (int(g) for g in match.groups()), strict=True))
+    try:
+        return dt.date(parts["y"], parts["m"], parts["d"])
+    except ValueError:
+        return None
+
+
 def date_formats(value) -> list[str]:
     """The names of the date formats a text matches (none for anything else)."""
     if not isinstance(value, str):
@@ -158,14 +176,7 @@ def date_formats(value) -> list[str]:
     text = value.strip()
     if not DATE_SHAPE.match(text):
         return []
-    found = []
-    for name, fmt in DATE_FORMATS:
-        try:
-            dt.datetime.strptime(text, fmt)
-        except ValueError:
-            continue
-        found.append(name)
-    return found
+    return [name for name, _sep, _order in DATE_FORMATS if parse_date_text(text, name) is not None]
 
 
 def split_datetime(value) -> tuple[str, str] | None:
@@ -173,20 +184,11 @@ def split_datetime(value) -> tuple[str, str] | None:
     if not isinstance(value, str):
         return None
     text = value.strip()
-    for sep in ("T", " "):
-        if sep in text:
-            day, _, time = text.partition(sep) if sep == "T" else _split_last_date(text)
-            if day and time and date_formats(day) and TIME_PART.match(time.strip()):
-                return day, time.strip()
-    return None
-
-
-def _split_last_date(text: str) -> tuple[str, str, str]:
-    """Split ``"01 02 2020 10:30"`` after its date part (dates may contain spaces)."""
-    for index in range(len(text)):
-        if text[index] == " " and date_formats(text[:index]):
-            return text[:index], " ", text[index + 1 :]
-    return "", "", ""
+    match = TIME_TAIL.search(text)
+    if match is None:
+        return None
+    day = text[: match.start()].strip()
+    return (day, match.group(1).strip()) if date_formats(day) else None
 
 
 # -- columns --------------------------------------------------------------------------
@@ -253,7 +255,7 @@ def _dates(present: list) -> dict | None:
 def _format_meta(counts: Counter) -> dict:
     if not counts:
         return {"date_format": DEFAULT_DATE_FORMAT}
-    order = {name: index for index, (name, _fmt) in enumerate(DATE_FORMATS)}
+    order = {name: index for index, (name, _sep, _order) in enumerate(DATE_FORMATS)}
     best = max(counts, key=lambda name: (counts[name], -order[name]))
     return {"date_format": best}
 
