@@ -317,7 +317,7 @@ def test_card_views_follow_records_changed_elsewhere(server, browser):
 
 def test_tables_added_elsewhere_appear_and_a_removed_member_leaves(server, browser):
     owner = _sign_up(server, "owner@example.com")
-    project, _table = _project(server, owner, [{"Name": "bolt", "Qty": 1}])
+    project, table = _project(server, owner, [{"Name": "bolt", "Qty": 1}])
     editor = _member(server, owner, project["id"], "editor@example.com", "editor")
     _require_data_events(server, owner, project)
     ctx, page, errors = _open(browser, server, editor, f"/nc/{project['id']}/table/Parts", project["id"])
@@ -329,7 +329,16 @@ def test_tables_added_elsewhere_appear_and_a_removed_member_leaves(server, brows
             {"title": "Orders", "columns": [NAME]},
             token=owner,
         )
-        expect(page.get_by_test_id("table-list")).to_contain_text("Orders")
+        page.get_by_test_id("table-list").get_by_text("Orders").click()
+        tabs = page.get_by_test_id("tab-bar").get_by_role("tab")
+        expect(tabs).to_have_text(["Parts", "Orders"])
+
+        # The tab of a table renamed elsewhere takes the new name; deleted, it closes.
+        server.api("PATCH", f"/api/v1/db/meta/tables/{table['id']}", {"title": "Spares"}, token=owner)
+        expect(tabs).to_have_text(["Spares", "Orders"])
+        server.api("DELETE", f"/api/v1/db/meta/tables/{table['id']}", token=owner)
+        expect(tabs).to_have_text(["Orders"])
+        expect(page.get_by_test_id("table-title")).to_have_text("Orders")
 
         users = server.api("GET", f"/api/v1/db/meta/projects/{project['id']}/users", token=owner)["users"]["list"]
         editor_id = next(u["id"] for u in users if u["email"] == "editor@example.com")

@@ -17,7 +17,8 @@ import { TableWorkspace } from "../tables/TableWorkspace";
 import { useCreateTableMutation, useTablesQuery } from "../tables/api";
 import { uniqueTitle, validateTableTitle } from "../tables/validation";
 import { TabBar } from "../tabs/TabBar";
-import { homeShown, projectEntered, tabClosed, tabOpened, tabPath, tabRenamed } from "../tabs/tabsSlice";
+import { homeShown, projectEntered, selectTabs, tabClosed, tabOpened, tabPath, tabRenamed } from "../tabs/tabsSlice";
+import { staleTabs } from "../tabs/staleTabs";
 import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
 import { useProjectQuery } from "./api";
@@ -87,6 +88,16 @@ export function ProjectShell() {
       navigate(tabPath(projectId, null), { replace: true });
     }
   }, [table, tables.data, tableTitle, itemType, viewTitle, projectId, dispatch, navigate, intl]);
+
+  // Tabs of tables deleted or renamed elsewhere are closed or renamed.
+  const tabs = useAppSelector(selectTabs);
+  const tabsProject = useAppSelector((state) => state.tabs.projectId);
+  useEffect(() => {
+    if (!tables.data || tabsProject !== projectId) return;
+    const { closed, renamed } = staleTabs(tabs, tables.data.list);
+    for (const id of closed) dispatch(tabClosed(id));
+    for (const change of renamed) dispatch(tabRenamed(change));
+  }, [tables.data, tabs, tabsProject, projectId, dispatch]);
 
   // The project deleted while open: read again after a live change, it is not found (the
   // query still holds the project it read before).
