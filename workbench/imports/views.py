@@ -44,6 +44,15 @@ def _options(request) -> dict:
     return {k: options[k] for k in OPTION_KEYS if k in options}
 
 
+def _read_preview(importer, path: str):
+    """``read_preview``'s result, or the ``ImportFileError`` it raised (handed back rather
+    than raised, so the thread pool does not log the uploader's mistake as a crash)."""
+    try:
+        return read_preview(importer, path)
+    except ImportFileError as exc:
+        return exc
+
+
 def _importer_for(request, file_name: str, wanted):
     importers = request.registry["importers"]
     if wanted is not None:
@@ -115,7 +124,10 @@ def upload(request):
         if os.path.getsize(path) == 0:
             raise ImportFileError("The file is empty")
         # Reading a whole file is CPU work: in a native thread, so other requests go on.
-        template, preview, totals = gevent.get_hub().threadpool.apply(read_preview, (importer_cls(options), path))
+        outcome = gevent.get_hub().threadpool.apply(_read_preview, (importer_cls(options), path))
+        if isinstance(outcome, ImportFileError):
+            raise outcome
+        template, preview, totals = outcome
     except ImportFileError as exc:
         uploads.remove(settings, job_id)
         raise BadRequest(str(exc)) from None

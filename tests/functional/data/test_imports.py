@@ -325,3 +325,15 @@ def test_the_sweep_removes_old_uploads_and_discards_their_previews(client, admin
         runner.max_age = 7 * 24 * 3600
     assert not folder.exists()
     assert client.get(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json["status"] == "cancelled"
+
+
+def test_the_upload_route_alone_takes_bodies_up_to_the_import_limit(make_client):
+    client = make_client(**{"workbench.max_body_size": "2000", "workbench.import.max_size": "100000"})
+    admin = client.signup("admin@example.com")
+    pid = client.create_project(admin, "P")["id"]
+    content = people_csv(100)
+    assert len(content) > 2000
+    assert upload(client, admin, pid, content)["rows_total"] == {"people": 100}
+    big = {"title": "x" * 3000}
+    res = client.post_json(f"{V1}/projects/{pid}/tables", big, headers=client.auth(admin), status=413)
+    assert res.json["msg"].startswith("Request body too large")
