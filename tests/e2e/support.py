@@ -72,11 +72,13 @@ def column_id(table: dict, title: str) -> str:
 
 
 @contextmanager
-def fresh_page(browser, server, locale: str = "en-US", **options):
-    """A page in a browser context of its own (nothing stored: another person's browser), with
-    `options` for the context; the context is closed after the block."""
-    context = browser.new_context(base_url=server.url, locale=locale, **options)
+def fresh_page(browser, server, locale: str = "en-US"):
+    """A page in a browser context of its own (nothing stored: another person's browser), sized
+    and timed as the `page` fixture's; the context is closed after the block."""
+    context = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800}, locale=locale)
     try:
-        yield context.new_page()
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        yield page
     finally:
         context.close()

@@ -352,7 +352,7 @@ def test_shared_calendar_is_read_only(server, browser):
     body = {"title": "Plan", "calendar_range": [{"fk_from_column_id": column_id(table, "Due")}]}
     view = server.api("POST", f"/api/v1/db/meta/tables/{table['id']}/calendars", body, token=token)
     shared = server.api("POST", f"/api/v1/db/meta/views/{view['id']}/share", token=token)
-    with fresh_page(browser, server, viewport={"width": 1280, "height": 800}) as visitor:
+    with fresh_page(browser, server) as visitor:
         visitor.goto(f"/nc/view/{shared['uuid']}")
         calendar = visitor.get_by_test_id("calendar")
         item = calendar.locator(f"[data-day='{today.isoformat()}']").get_by_test_id("calendar-item")

@@ -49,7 +49,7 @@ def test_forgot_and_reset_password(server, page):
 def test_the_reset_mail_is_in_the_language_of_the_app(server, browser):
     """A German browser gets the app in German, and the reset mail it asks for is German too."""
     server.api("POST", "/api/v1/auth/user/signup", {"email": "jan@example.com", "password": PASSWORD})
-    with fresh_page(browser, server, locale="de-DE", viewport={"width": 1280, "height": 800}) as page:
+    with fresh_page(browser, server, locale="de-DE") as page:
         page.goto("/forgot-password")
         page.fill("#forgot-email", "jan@example.com")
         page.locator("button[type=submit]").click()

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import screenshot
+from tests.e2e.support import fresh_page, screenshot
 from tests.e2e.test_browser import _sign_up_first_user
-from tests.e2e.test_views import _fresh_page, _records, _table
+from tests.e2e.test_views import _records, _table
 
 pytestmark = pytest.mark.e2e
 
@@ -29,8 +29,7 @@ def test_an_editor_link_edits_records_and_a_viewer_link_only_reads(server, brows
     shared_path = f"/api/v1/db/meta/projects/{project['id']}/shared"
     shared = server.api("POST", shared_path, {"roles": "editor"}, token=token)
 
-    ctx, visitor = _fresh_page(browser, server)
-    try:
+    with fresh_page(browser, server) as visitor:
         visitor.goto(f"/base/{shared['uuid']}")
         expect(visitor.get_by_test_id("shared-base-access")).to_contain_text("you can edit records")
         grid = visitor.get_by_test_id("grid-scroll")
@@ -61,5 +60,3 @@ def test_an_editor_link_edits_records_and_a_viewer_link_only_reads(server, brows
         assert status == 403
         assert body["msg"]
         assert _records(server, table, token)[0]["Name"] == "bolt"
-    finally:
-        ctx.close()

@@ -9,9 +9,9 @@ import zlib
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import add_records, add_table, column_id, screenshot
+from tests.e2e.support import add_records, add_table, column_id, fresh_page, screenshot
 from tests.e2e.test_browser import _sign_up_first_user
-from tests.e2e.test_views import _fresh_page, _table
+from tests.e2e.test_views import _table
 from workbench.storage.signing import SIGNED_PREFIX
 
 pytestmark = pytest.mark.e2e
@@ -35,8 +35,7 @@ def test_a_shared_form_links_picked_records(server, browser):
     form = server.api("POST", f"/api/v1/db/meta/tables/{parts['id']}/forms", {"title": "Order"}, token=token)
     shared = server.api("POST", f"/api/v1/db/meta/views/{form['id']}/share", token=token)
 
-    ctx, visitor = _fresh_page(browser, server)
-    try:
+    with fresh_page(browser, server) as visitor:
         visitor.goto(f"/nc/form/{shared['uuid']}")
         expect(visitor.get_by_test_id("shared-form")).to_be_visible()
         visitor.get_by_test_id("form-input-Name").fill("bolt")
@@ -57,8 +56,6 @@ def test_a_shared_form_links_picked_records(server, browser):
         screenshot(visitor, "views-shared-form-links")
         visitor.get_by_test_id("form-submit").click()
         expect(visitor.get_by_test_id("form-success")).to_be_visible()
-    finally:
-        ctx.close()
 
     [row] = server.api("GET", f"/api/v1/db/data/noco/{project['id']}/{parts['id']}", token=token)["list"]
     assert row["Name"] == "bolt"
@@ -84,8 +81,7 @@ def test_a_password_protected_gallery_shows_its_covers(server, browser):
         "POST", f"/api/v1/db/meta/tables/{parts['id']}/columns", {"title": "Photo", "uidt": "Attachment"}, token=token
     )
     photo_id = column_id(photo, "Photo")
-    ctx, visitor = _fresh_page(browser, server)
-    try:
+    with fresh_page(browser, server) as visitor:
         uploaded = visitor.request.post(
             f"/api/v1/db/storage/upload?project_id={project['id']}&column_id={photo_id}",
             multipart={"file": {"name": "red.png", "mimeType": "image/png", "buffer": _png()}},
@@ -105,5 +101,3 @@ def test_a_password_protected_gallery_shows_its_covers(server, browser):
         # The image loaded (a signed link: <img> sends neither a token nor the password).
         visitor.wait_for_function("() => document.querySelector('img.wb-card-cover')?.naturalWidth === 4")
         assert (cover.get_attribute("src") or "").startswith("/" + SIGNED_PREFIX)
-    finally:
-        ctx.close()

@@ -10,7 +10,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import column_id, display_field, list_records, number_field, project_with_table, screenshot
+from tests.e2e.support import (
+    column_id,
+    display_field,
+    fresh_page,
+    list_records,
+    number_field,
+    project_with_table,
+    screenshot,
+)
 from tests.e2e.test_browser import _sign_up_first_user, _use_token
 
 pytestmark = pytest.mark.e2e
@@ -41,14 +49,6 @@ def _default_view(server, table, token):
 
 def _records(server, table, token):
     return list_records(server, token, table, limit=100)
-
-
-def _fresh_page(browser, server):
-    """A signed-out visitor: a new browser context with nothing stored."""
-    ctx = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800}, locale="en-US")
-    page = ctx.new_page()
-    page.set_default_timeout(15_000)
-    return ctx, page
 
 
 def _view_item(page, title):
@@ -171,8 +171,7 @@ def test_a_shared_form_is_filled_by_a_visitor_and_the_row_shows_in_the_grid(serv
     page.get_by_role("dialog").get_by_role("button", name="Close").click()
     expect(page.get_by_role("dialog")).to_have_count(0)
 
-    ctx, visitor = _fresh_page(browser, server)
-    try:
+    with fresh_page(browser, server) as visitor:
         visitor.goto(url)
         expect(visitor.get_by_test_id("shared-form")).to_be_visible()
         expect(visitor.get_by_test_id("form-heading")).to_have_text("Order parts")
@@ -188,8 +187,6 @@ def test_a_shared_form_is_filled_by_a_visitor_and_the_row_shows_in_the_grid(serv
         # After the countdown a blank form shows again.
         expect(visitor.get_by_test_id("form-input-Name")).to_have_value("", timeout=15_000)
         expect(visitor.get_by_test_id("form-submitted")).to_have_count(0)
-    finally:
-        ctx.close()
 
     rows = _records(server, table, token)
     assert [(r["Name"], r["Qty"], r["Status"]) for r in rows] == [("washer", 12, "Todo")]
@@ -208,8 +205,7 @@ def test_a_password_protected_form_asks_for_its_password(server, browser):
     shared = server.api("POST", f"/api/v1/db/meta/views/{form['id']}/share", token=token)
     server.api("PATCH", f"/api/v1/db/meta/views/{form['id']}/share", {"password": "s3cret"}, token=token)
 
-    ctx, visitor = _fresh_page(browser, server)
-    try:
+    with fresh_page(browser, server) as visitor:
         visitor.goto(f"/nc/form/{shared['uuid']}")
         expect(visitor.get_by_test_id("shared-password")).to_be_visible()
         expect(visitor.get_by_test_id("shared-password-error")).to_have_count(0)
@@ -234,8 +230,6 @@ def test_a_password_protected_form_asks_for_its_password(server, browser):
         # An unknown link shows the not-found state.
         visitor.goto("/nc/form/00000000-0000-0000-0000-000000000000")
         expect(visitor.get_by_text("This shared view does not exist")).to_be_visible()
-    finally:
-        ctx.close()
     [row] = _records(server, table, token)
     assert row["Name"] == "nut"
     # The attachment travelled with the submission (multipart, behind the password).
@@ -250,8 +244,7 @@ def test_the_shared_grid_is_read_only_with_a_temporary_sort(server, browser):
     grid = _default_view(server, table, token)
     shared = server.api("POST", f"/api/v1/db/meta/views/{grid['id']}/share", token=token)
 
-    ctx, visitor = _fresh_page(browser, server)
-    try:
+    with fresh_page(browser, server) as visitor:
         visitor.goto(f"/nc/view/{shared['uuid']}")
         rows = visitor.get_by_test_id("grid-row")
         expect(rows).to_have_count(3)
@@ -289,8 +282,6 @@ def test_the_shared_grid_is_read_only_with_a_temporary_sort(server, browser):
         with visitor.expect_download() as download:
             visitor.get_by_test_id("shared-download").click()
         assert "bolt" in Path(download.value.path()).read_text(encoding="utf8")
-    finally:
-        ctx.close()
 
 
 def test_a_shared_base_opens_read_only_and_an_unknown_one_is_not_found(server, browser):
@@ -298,8 +289,7 @@ def test_a_shared_base_opens_read_only_and_an_unknown_one_is_not_found(server, b
     project, _table_meta = _table(server, token, rows=[{"Name": "bolt", "Qty": 5}])
     shared = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/shared", {"roles": "viewer"}, token=token)
 
-    ctx, visitor = _fresh_page(browser, server)
-    try:
+    with fresh_page(browser, server) as visitor:
         visitor.goto(f"/base/{shared['uuid']}")
         expect(visitor.get_by_test_id("project-title")).to_have_text("Shop")
         expect(visitor.get_by_test_id("grid-row")).to_have_count(1)
@@ -319,8 +309,6 @@ def test_a_shared_base_opens_read_only_and_an_unknown_one_is_not_found(server, b
         visitor.get_by_test_id("shared-password-input").fill("open sesame")
         visitor.get_by_test_id("shared-password-submit").click()
         expect(visitor.get_by_test_id("grid-row").first).to_contain_text("bolt")
-    finally:
-        ctx.close()
 
 
 def test_shared_kanban_and_gallery_are_read_only_and_a_survey_asks_one_field_at_a_time(server, browser):
@@ -338,8 +326,7 @@ def test_shared_kanban_and_gallery_are_read_only_and_a_survey_asks_one_field_at_
         for v in (kanban, gallery, form)
     }
 
-    ctx, visitor = _fresh_page(browser, server)
-    try:
+    with fresh_page(browser, server) as visitor:
         visitor.goto(f"/nc/kanban/{links['Board']}")
         done = visitor.locator("[data-testid='kanban-stack'][data-stack='Done']")
         expect(done.get_by_test_id("record-card")).to_have_count(1)
@@ -362,6 +349,4 @@ def test_shared_kanban_and_gallery_are_read_only_and_a_survey_asks_one_field_at_
         expect(visitor.get_by_test_id("form-input-Status")).to_be_visible()
         visitor.get_by_test_id("form-submit").click()
         expect(visitor.get_by_test_id("form-success")).to_have_text("Saved successfully.")
-    finally:
-        ctx.close()
     assert ("pin", 3) in [(r["Name"], r["Qty"]) for r in _records(server, table, token)]
