@@ -4,6 +4,7 @@ templates, new and existing tables, bad rows, cancel, resume, and the refusals."
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from workbench.imports import uploads
 from workbench.testing.tables import create_table
 
 V1 = "/api/v1/db/meta"
+FIXTURES = Path(__file__).resolve().parents[3] / "plugins" / "importers"
 
 
 def people_csv(count: int = 100, bad: dict | None = None) -> bytes:
@@ -337,3 +339,45 @@ def test_the_upload_route_alone_takes_bodies_up_to_the_import_limit(make_client)
     big = {"title": "x" * 3000}
     res = client.post_json(f"{V1}/projects/{pid}/tables", big, headers=client.auth(admin), status=413)
     assert res.json["msg"].startswith("Request body too large")
+
+
+@pytest.mark.dialects
+@pytest.mark.parametrize("ext", ["xlsx", "xls", "ods"])
+def test_an_excel_workbook_makes_a_table_per_sheet(ctx, data_app, ext):
+    client, admin, pid = ctx
+    content = (FIXTURES / f"excel/tests/people.{ext}").read_bytes()
+    job = upload(client, admin, pid, content, name=f"people.{ext}")
+    assert job["type"] == "excel"
+    people, cities = job["template"]["tables"]
+    assert (people["ref_table_name"], cities["ref_table_name"]) == ("People", "Cities")
+    types = {c["column_name"]: c["uidt"] for c in people["columns"]}
+    assert types["Age"] == "Number"
+    assert types["Member"] == "Checkbox"
+    assert types["Joined"] == "DateTime"  # one cell has a time
+    if ext == "xlsx":
+        assert types["Price"] == "Currency"  # shown with a $ format
+    started = start(client, admin, job)
+    done = finish(data_app, client, admin, job["id"])
+    assert done["status"] == "done", done
+    assert done["rows_done"] == {"People": 3, "Cities": 1}
+    by_title = {t["title"]: t["id"] for t in started["tables"]}
+    rows = records(client, admin, by_title["People"])
+    assert [r["Name"] for r in rows] == ["Ada", "Grace", "Linus"]
+    assert rows[0]["Age"] == 36
+    assert rows[0]["Member"] is True
+    assert rows[2]["Joined"].startswith("2021-07-14 10:30")
+    assert records(client, admin, by_title["Cities"])[0]["Country"] == "France"
+
+
+@pytest.mark.dialects
+def test_json_objects_make_flattened_columns(ctx, data_app):
+    client, admin, pid = ctx
+    job = upload(client, admin, pid, (FIXTURES / "json/tests/people.json").read_bytes(), name="people.json")
+    columns = [c["column_name"] for c in job["template"]["tables"][0]["columns"]]
+    assert columns == ["Name", "Age", "Address_City", "Address_Zip", "Tags", "Score", "Active"]
+    started = start(client, admin, job)
+    assert finish(data_app, client, admin, job["id"])["status"] == "done"
+    rows = records(client, admin, started["tables"][0]["id"])
+    assert rows[0]["Address_City"] == "London"
+    assert rows[0]["Tags"] == '["math", "code"]'
+    assert rows[0]["Score"] == 9.5
