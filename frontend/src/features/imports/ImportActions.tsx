@@ -31,6 +31,7 @@ export function ImportIntoTableButton({ table }: { table: { id: string; title: s
   return (
     <Button
       icon="import"
+      variant="minimal"
       onClick={() => wizard.open({ types: caps.schema ? TYPES : ["csv"], table: { id: table.id, title: table.title } })}
       data-testid="import-into-table"
     >

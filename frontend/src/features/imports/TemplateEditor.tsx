@@ -141,12 +141,12 @@ export function TemplateEditor({ draft, errors, preview, onTableName, onColumn, 
                 <h5><FormattedMessage id="import.preview" /></h5>
                 <HTMLTable compact striped>
                   <thead>
-                    <tr>{table.columns.map((c) => <th key={c.ref_column_name} className={c.include ? undefined : "bp6-text-disabled"}>{intoExisting ? c.ref_column_name : c.column_name}</th>)}</tr>
+                    <tr>{table.columns.map((c) => <th key={c.ref_column_name} className={c.include ? undefined : "wb-import-excluded"}>{intoExisting ? c.ref_column_name : c.column_name}</th>)}</tr>
                   </thead>
                   <tbody>
                     {rows.map((row, i) => (
                       <tr key={i} data-testid="import-preview-row">
-                        {table.columns.map((c, j) => <td key={c.ref_column_name} className={c.include ? undefined : "bp6-text-disabled"}>{cellText(row[j])}</td>)}
+                        {table.columns.map((c, j) => <td key={c.ref_column_name} className={c.include ? undefined : "wb-import-excluded"}>{cellText(row[j])}</td>)}
                       </tr>
                     ))}
                   </tbody>

@@ -2,12 +2,15 @@
 // progress and headers (a fake XMLHttpRequest), the template editor's rules, the start with
 // the edited template, progress from polling and from socket events, the mapping onto an
 // existing table, and cancelling a running import.
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../test/renderWithProviders";
 import { defaultSettings } from "../settings/settings";
 import { settingsLoaded } from "../settings/settingsSlice";
 import { setLoadedPlugins } from "../../plugins/registry";
+import { CapabilitiesContext, capabilities } from "../projects/permissions";
+import { ImportActions, ImportIntoTableButton } from "./ImportActions";
+import { ImportProvider } from "./ImportContext";
 import { handleImportMessage } from "./importEvents";
 import { ImportWizard, type WizardRequest } from "./ImportWizard";
 import type { ImportJob } from "./types";
@@ -327,5 +330,34 @@ describe("ImportWizard", () => {
     await act(async () => FakeXhr.last!.answer(400, { msg: "The file is empty" }));
     expect((await screen.findByTestId("import-error")).textContent).toBe("The file is empty");
     expect(screen.queryByTestId("import-template")).toBeNull();
+  });
+});
+
+describe("import actions", () => {
+  const render = (roles: Record<string, boolean>) =>
+    renderWithProviders(
+      <CapabilitiesContext.Provider value={capabilities(roles)}>
+        <ImportProvider projectId="p_1" takenTables={[]} onOpenTable={vi.fn()}>
+          <ImportActions />
+          <ImportIntoTableButton table={{ id: "md_t", title: "Parts" }} />
+        </ImportProvider>
+      </CapabilitiesContext.Provider>,
+    );
+
+  it("offer creators every import and editors CSV into an existing table only; viewers none", async () => {
+    render({ creator: true });
+    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Import CSV", "Import Excel", "Import JSON", "Import into this table"]);
+    fireEvent.click(screen.getByTestId("import-into-table"));
+    expect((await screen.findByTestId("import-file-input")).getAttribute("accept")).toBe(".csv,.xls,.xlsx,.xlsm,.ods,.ots,.json");
+    cleanup();
+
+    render({ editor: true });
+    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Import into this table"]);
+    fireEvent.click(screen.getByTestId("import-into-table"));
+    expect((await screen.findByTestId("import-file-input")).getAttribute("accept")).toBe(".csv");
+    cleanup();
+
+    render({ viewer: true });
+    expect(screen.queryAllByRole("button")).toEqual([]);
   });
 });

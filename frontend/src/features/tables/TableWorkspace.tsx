@@ -107,6 +107,7 @@ export function TableWorkspace({
     <Card data-testid="table-workspace" className="wb-workspace">
       <div className="wb-page-header">
         <H3 data-testid="table-title">{table.title}</H3>
+        <div className="wb-page-actions">
         <ImportIntoTableButton table={table} />
         {caps.schema && <ButtonGroup variant="minimal">
           <Button icon="edit" onClick={() => { setFormError(null); setRenaming(true); }} data-testid="rename-table">
@@ -116,6 +117,7 @@ export function TableWorkspace({
             <FormattedMessage id="project.delete" />
           </Button>
         </ButtonGroup>}
+        </div>
       </div>
       <div className="wb-workspace-body">
         <ViewsSidebar
