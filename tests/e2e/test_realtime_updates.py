@@ -366,3 +366,24 @@ def test_a_project_deleted_elsewhere_returns_to_the_project_list(server, browser
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_sorts_and_filters_set_elsewhere_apply(server, browser):
+    owner = _sign_up(server, "owner@example.com")
+    project, table = _project(server, owner, [{"Name": "bolt", "Qty": 3}, {"Name": "nut", "Qty": 1}])
+    _require_data_events(server, owner, project)
+    view = server.api("GET", f"/api/v1/db/meta/tables/{table['id']}/views", token=owner)["list"][0]
+    qty = next(c["id"] for c in table["columns"] if c["title"] == "Qty")
+    ctx, page, errors = _open(browser, server, owner, f"/nc/{project['id']}/table/Parts", project["id"])
+    try:
+        expect(_names(page)).to_have_text(["bolt", "nut"])
+        views = f"/api/v1/db/meta/views/{view['id']}"
+        server.api("POST", f"{views}/sorts", {"fk_column_id": qty, "direction": "asc"}, token=owner)
+        expect(_names(page)).to_have_text(["nut", "bolt"])
+        server.api("POST", f"{views}/filters", {"fk_column_id": qty, "comparison_op": "gt", "value": "2"}, token=owner)
+        expect(_names(page)).to_have_text(["bolt"])
+        expect(page.get_by_test_id("record-count")).to_have_text("1 record")
+        assert page.evaluate("window.__sameDocument") is True
+        assert errors == []
+    finally:
+        ctx.close()
