@@ -129,3 +129,36 @@ def test_a_csv_is_imported_into_an_existing_table_through_a_mapping(server, page
 
     records = list_records(server, token, table)
     assert sorted((r["Name"], r["Qty"]) for r in records) == [("bolt", 5), ("nut", 7), ("washer", 1)]
+
+
+def test_a_running_import_is_listed_on_the_project_home_and_cancelled_there(server, page, tmp_path):
+    token = _sign_up_first_user(server)
+    project = create_project(server, token, "Big")
+    csv = tmp_path / "many.csv"
+    csv.write_text("Name,Qty\n" + "".join(f"item {n},{n}\n" for n in range(500_000)))
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}")
+
+    page.get_by_test_id("import-csv").click()
+    page.get_by_test_id("import-file-input").set_input_files(str(csv))
+    page.get_by_test_id("import-upload").click()
+    expect(page.get_by_test_id("import-template")).to_be_visible()
+    page.get_by_test_id("import-start").click()
+    expect(page.get_by_test_id("import-progress")).to_have_attribute("data-status", "running")
+    expect(page.get_by_test_id("import-records")).to_contain_text("of 500,000 records")
+
+    # Closed, the wizard leaves the import running; the project home shows its progress.
+    page.get_by_test_id("import-close").click()
+    recent = page.get_by_test_id("recent-import")
+    expect(recent).to_have_attribute("data-status", "running")
+    expect(recent.get_by_test_id("import-records")).to_contain_text("of 500,000 records")
+
+    # Reopened from there, it is cancelled after a confirmation, and undone.
+    recent.get_by_test_id("recent-import-open").click()
+    page.get_by_test_id("import-cancel").click()
+    page.locator(".bp6-alert").get_by_role("button", name="Cancel import").click()
+    expect(page.get_by_test_id("import-progress")).to_have_attribute("data-status", "cancelled")
+    expect(page.get_by_test_id("import-cancelled")).to_be_visible()
+    page.get_by_test_id("import-close").click()
+    expect(recent).to_have_attribute("data-status", "cancelled")
+    assert _tables(server, token, project["id"]) == []

@@ -31,8 +31,8 @@ export function TableProgressRows({ job }: { job: ImportJob }) {
           <span className="wb-import-progress-name">{t.name}</span>
           <span className="bp6-text-muted" data-testid="import-records">
             {t.total === null
-              ? intl.formatMessage({ id: "import.progress.recordsSoFar" }, { done: t.done })
-              : intl.formatMessage({ id: "import.progress.records" }, { done: t.done, total: t.total })}
+              ? intl.formatMessage({ id: "import.progress.recordsSoFar" }, { done: intl.formatNumber(t.done) })
+              : intl.formatMessage({ id: "import.progress.records" }, { done: intl.formatNumber(t.done), total: intl.formatNumber(t.total) })}
           </span>
           <ProgressBar
             intent={job.status === "failed" ? "danger" : job.status === "done" ? "success" : "primary"}

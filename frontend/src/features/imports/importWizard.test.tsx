@@ -194,15 +194,15 @@ describe("ImportWizard", () => {
         ],
       },
     });
-    expect(screen.getByTestId("import-records").textContent).toBe("0 of 1200 records");
+    expect(screen.getByTestId("import-records").textContent).toBe("0 of 1,200 records");
 
     // Polled every second ...
-    await waitFor(() => expect(screen.getByTestId("import-records").textContent).toBe("300 of 1200 records"), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId("import-records").textContent).toBe("300 of 1,200 records"), { timeout: 3000 });
     // ... and pushed by the socket; an older state does not win.
     act(() => handleImportMessage({ event: "import", data: { ...job({ status: "running", rows_done: { people: 900 }, updated_at: "2026-11-24T08:00:03Z" }), template: undefined, preview: undefined } }));
-    expect(screen.getByTestId("import-records").textContent).toBe("900 of 1200 records");
+    expect(screen.getByTestId("import-records").textContent).toBe("900 of 1,200 records");
     act(() => handleImportMessage({ event: "import", data: job({ status: "running", rows_done: { people: 100 }, updated_at: "2026-11-24T08:00:02Z" }) }));
-    expect(screen.getByTestId("import-records").textContent).toBe("900 of 1200 records");
+    expect(screen.getByTestId("import-records").textContent).toBe("900 of 1,200 records");
     act(() =>
       handleImportMessage({
         event: "import",
