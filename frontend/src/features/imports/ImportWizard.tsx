@@ -48,6 +48,8 @@ export function ImportWizard({ projectId, request, takenTables, onClose, onOpenT
   const [serverError, setServerError] = useState<string | null>(null);
   const [draft, setDraft] = useState<DraftTable[]>([]);
   const [map, setMap] = useState<ColumnMap>({});
+  // Into an existing table one sheet is imported (the server takes one table): the chosen one.
+  const [sheet, setSheet] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [startImport, startState] = useStartImportMutation();
   const [cancelImport, cancelState] = useCancelImportMutation();
@@ -58,13 +60,15 @@ export function ImportWizard({ projectId, request, takenTables, onClose, onOpenT
   useEffect(() => {
     if (!previewId || !job?.template) return;
     setDraft(draftOf(job.template));
+    setSheet(job.template.tables[0]?.ref_table_name ?? null);
     setServerError(null);
   }, [previewId]); // eslint-disable-line react-hooks/exhaustive-deps
   const fieldsReady = !!fields && table.isSuccess;
   useEffect(() => {
     if (!previewId || !job?.template || !fields) return;
-    setMap(autoMap(job.template.tables[0]?.columns ?? [], fields));
-  }, [previewId, fieldsReady]); // eslint-disable-line react-hooks/exhaustive-deps
+    const chosen = job.template.tables.find((t) => t.ref_table_name === sheet) ?? job.template.tables[0];
+    setMap(autoMap(chosen?.columns ?? [], fields));
+  }, [previewId, fieldsReady, sheet]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A new table imported: it opens (the wizard stays, with its links).
   const opened = useRef<string | null>(null);
@@ -74,15 +78,16 @@ export function ImportWizard({ projectId, request, takenTables, onClose, onOpenT
     onOpenTable(job.tables[0].title);
   }, [job, tableId, onOpenTable]);
 
-  const errors = validateDraft(draft, takenTables, !!tableId);
+  const shown = tableId ? draft.filter((t) => t.ref_table_name === sheet) : draft;
+  const errors = validateDraft(shown, takenTables, !!tableId);
   const canStart = errors.ok && (!fields || mappingOk(map, fields));
 
   const onUpload = async ({ file, options }: FileChoice) => {
     setServerError(null);
     setUploading(0);
-    const state = store.getState().settings.values;
+    const settings = () => store.getState().settings.values;
     upload.current = uploadImport(
-      { getToken: () => store.getState().settings.values.token, getPreviewAs: () => state.previewAs ?? null, http: store.http },
+      { getToken: () => settings().token, getPreviewAs: () => settings().previewAs ?? null, http: store.http },
       projectId,
       file,
       { ...options, table_id: tableId },
@@ -114,7 +119,7 @@ export function ImportWizard({ projectId, request, takenTables, onClose, onOpenT
     const result = await startImport({
       importId: job.id,
       projectId,
-      template: templateOf(draft),
+      template: templateOf(shown),
       columnMap: tableId ? map : undefined,
     });
     if ("error" in result) setServerError((result.error as HttpError).message);
@@ -144,8 +149,11 @@ export function ImportWizard({ projectId, request, takenTables, onClose, onOpenT
         <DialogBody>
           {serverError && <Callout intent="danger" className="wb-gap" data-testid="import-error">{serverError}</Callout>}
           <TemplateEditor
-            draft={draft}
+            draft={shown}
             errors={errors}
+            sheets={tableId ? draft.map((t) => t.ref_table_name) : undefined}
+            sheet={sheet}
+            onSheet={setSheet}
             preview={job.preview}
             onTableName={(ref, name) => setDraft((d) => updateTable(d, ref, { table_name: name }))}
             onColumn={(tableRef, columnRef, change) => setDraft((d) => updateColumn(d, tableRef, columnRef, change))}

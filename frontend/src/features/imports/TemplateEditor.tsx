@@ -20,11 +20,15 @@ interface Props {
   fields?: Column[];
   map?: ColumnMap;
   onMap?(columnRef: string, fieldId: string | null): void;
+  /** Into an existing table: the file's sheets (one is imported) and the chosen one. */
+  sheets?: string[];
+  sheet?: string | null;
+  onSheet?(ref: string): void;
 }
 
 const cellText = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
 
-export function TemplateEditor({ draft, errors, preview, onTableName, onColumn, fields, map, onMap }: Props) {
+export function TemplateEditor({ draft, errors, preview, onTableName, onColumn, fields, map, onMap, sheets, sheet, onSheet }: Props) {
   const intl = useIntl();
   const intoExisting = !!fields && !!map;
   const duplicates = map ? duplicateTargets(map) : [];
@@ -36,6 +40,13 @@ export function TemplateEditor({ draft, errors, preview, onTableName, onColumn, 
         <Callout intent="warning" className="wb-gap" data-testid="import-required-unmapped">
           <FormattedMessage id="import.map.required" values={{ fields: missing.map((f) => f.title).join(", ") }} />
         </Callout>
+      )}
+      {sheets && sheets.length > 1 && (
+        <FormGroup label={intl.formatMessage({ id: "import.sheet" })} labelFor="import-sheet">
+          <HTMLSelect id="import-sheet" value={sheet ?? ""} onChange={(e) => onSheet?.(e.currentTarget.value)} data-testid="import-sheet">
+            {sheets.map((ref) => <option key={ref} value={ref}>{ref}</option>)}
+          </HTMLSelect>
+        </FormGroup>
       )}
       {draft.map((table) => {
         const tableError = errors.tables[table.ref_table_name];

@@ -257,6 +257,33 @@ describe("ImportWizard", () => {
     });
   });
 
+  it("imports one sheet of a workbook into an existing table, the one chosen", async () => {
+    const table = { id: "md_t", title: "People", columns: [{ id: "cl_name", title: "Name", uidt: "SingleLineText" }] };
+    const { sent } = renderWizard({ types: ["csv", "excel"], table: { id: "md_t", title: "People" } }, (req) => {
+      if (req.url.endsWith("/tables/md_t")) return respond(200, table);
+      if (req.url.endsWith("/start")) return respond(202, job({ status: "running", table_id: "md_t", updated_at: "2026-11-24T08:00:01Z" }));
+      return undefined;
+    });
+    const second = [{ column_name: "name", ref_column_name: "name", uidt: "SingleLineText", meta: {}, dtxp: "" }];
+    await upload(
+      job({
+        type: "excel",
+        table_id: "md_t",
+        template: { tables: [{ table_name: "people", ref_table_name: "people", columns }, { table_name: "Sheet2", ref_table_name: "Sheet2", columns: second }] },
+      }),
+    );
+    expect(screen.getAllByTestId("import-table")).toHaveLength(1);
+    fireEvent.change(screen.getByTestId("import-sheet"), { target: { value: "Sheet2" } });
+    expect(screen.getAllByTestId("import-table").map((t) => t.dataset.ref)).toEqual(["Sheet2"]);
+    await waitFor(() => expect((within(column("name")).getByTestId("import-column-map") as HTMLSelectElement).value).toBe("cl_name"));
+    fireEvent.click(screen.getByTestId("import-start"));
+    await screen.findByTestId("import-progress");
+    expect(sent.find((s) => s.url.endsWith("/start"))!.body).toEqual({
+      template: { tables: [{ table_name: "Sheet2", ref_table_name: "Sheet2", columns: second }] },
+      column_map: { name: "cl_name" },
+    });
+  });
+
   it("discards the uploaded file when closed on the template", async () => {
     const { sent, onClose } = renderWizard({ types: ["csv"] }, (req) =>
       req.method === "DELETE" ? respond(200, job({ status: "cancelled" })) : undefined,
