@@ -156,6 +156,7 @@ export function ImportWizard({ projectId, request, takenTables, onClose, onOpenT
             onSheet={setSheet}
             preview={job.preview}
             onTableName={(ref, name) => setDraft((d) => updateTable(d, ref, { table_name: name }))}
+            onTableInclude={(ref, include) => setDraft((d) => updateTable(d, ref, { include }))}
             onColumn={(tableRef, columnRef, change) => setDraft((d) => updateColumn(d, tableRef, columnRef, change))}
             fields={fields}
             map={fields ? map : undefined}

@@ -15,6 +15,8 @@ interface Props {
   errors: DraftErrors;
   preview: Record<string, unknown[][]> | undefined;
   onTableName(ref: string, name: string): void;
+  /** A sheet kept or left out (new tables from a workbook of several sheets). */
+  onTableInclude?(ref: string, include: boolean): void;
   onColumn(tableRef: string, columnRef: string, change: { column_name?: string; uidt?: string; include?: boolean }): void;
   /** Importing into an existing table: its fields and the mapping. */
   fields?: Column[];
@@ -28,7 +30,7 @@ interface Props {
 
 const cellText = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
 
-export function TemplateEditor({ draft, errors, preview, onTableName, onColumn, fields, map, onMap, sheets, sheet, onSheet }: Props) {
+export function TemplateEditor({ draft, errors, preview, onTableName, onTableInclude, onColumn, fields, map, onMap, sheets, sheet, onSheet }: Props) {
   const intl = useIntl();
   const intoExisting = !!fields && !!map;
   const duplicates = map ? duplicateTargets(map) : [];
@@ -48,12 +50,27 @@ export function TemplateEditor({ draft, errors, preview, onTableName, onColumn, 
           </HTMLSelect>
         </FormGroup>
       )}
+      {errors.none && (
+        <Callout intent="warning" className="wb-gap" data-testid="import-no-tables">
+          <FormattedMessage id="import.table.none" />
+        </Callout>
+      )}
       {draft.map((table) => {
         const tableError = errors.tables[table.ref_table_name];
+        const several = !intoExisting && draft.length > 1;
         const rows = (preview?.[table.ref_table_name] ?? []).slice(0, PREVIEW_ROWS);
         return (
           <section key={table.ref_table_name} className="wb-import-table" data-testid="import-table" data-ref={table.ref_table_name}>
-            {!intoExisting && (
+            {several && (
+              <Checkbox
+                checked={table.include}
+                onChange={(e) => onTableInclude?.(table.ref_table_name, e.currentTarget.checked)}
+                data-testid="import-table-include"
+              >
+                <FormattedMessage id="import.table.include" values={{ name: table.ref_table_name }} />
+              </Checkbox>
+            )}
+            {!intoExisting && table.include && (
               <FormGroup
                 label={intl.formatMessage({ id: "import.table.name" })}
                 helperText={tableError ? intl.formatMessage({ id: tableError }) : undefined}
@@ -68,7 +85,7 @@ export function TemplateEditor({ draft, errors, preview, onTableName, onColumn, 
               </FormGroup>
             )}
             {intoExisting && tableError && <Callout intent="danger" compact>{intl.formatMessage({ id: tableError })}</Callout>}
-            <HTMLTable compact className="wb-import-columns">
+            {table.include && <HTMLTable compact className="wb-import-columns">
               <thead>
                 <tr>
                   {!intoExisting && <th><FormattedMessage id="import.column.include" /></th>}
@@ -146,8 +163,8 @@ export function TemplateEditor({ draft, errors, preview, onTableName, onColumn, 
                   );
                 })}
               </tbody>
-            </HTMLTable>
-            {rows.length > 0 && (
+            </HTMLTable>}
+            {table.include && rows.length > 0 && (
               <div className="wb-import-preview" data-testid="import-preview">
                 <h5><FormattedMessage id="import.preview" /></h5>
                 <HTMLTable compact striped>

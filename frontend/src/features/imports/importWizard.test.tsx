@@ -284,6 +284,29 @@ describe("ImportWizard", () => {
     });
   });
 
+  it("creates tables from the sheets kept of a workbook", async () => {
+    const { sent } = renderWizard({ types: ["excel"] }, (req) =>
+      req.url.endsWith("/start") ? respond(202, job({ status: "running", type: "excel", updated_at: "2026-11-24T08:00:01Z" })) : undefined,
+    );
+    choose(new File(["x"], "book.xlsx"));
+    fireEvent.click(screen.getByTestId("import-upload"));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const sheet2 = { table_name: "Sheet2", ref_table_name: "Sheet2", columns };
+    await act(async () => FakeXhr.last!.answer(201, job({ type: "excel", template: { tables: [{ table_name: "people", ref_table_name: "people", columns }, sheet2] } })));
+    await screen.findByTestId("import-template");
+    const includes = screen.getAllByTestId("import-table-include");
+    expect(includes).toHaveLength(2);
+    fireEvent.click(includes[0]);
+    expect(screen.getAllByTestId("import-table-name")).toHaveLength(1);
+    fireEvent.click(includes[1]);
+    expect(screen.getByTestId("import-no-tables").textContent).toBe("Choose at least one sheet to import");
+    expect((screen.getByTestId("import-start") as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(includes[0]);
+    fireEvent.click(screen.getByTestId("import-start"));
+    await screen.findByTestId("import-progress");
+    expect((sent.find((s) => s.url.endsWith("/start"))!.body as { template: { tables: { ref_table_name: string }[] } }).template.tables.map((t) => t.ref_table_name)).toEqual(["people"]);
+  });
+
   it("discards the uploaded file when closed on the template", async () => {
     const { sent, onClose } = renderWizard({ types: ["csv"] }, (req) =>
       req.method === "DELETE" ? respond(200, job({ status: "cancelled" })) : undefined,

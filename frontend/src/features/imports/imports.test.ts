@@ -105,6 +105,18 @@ describe("template names", () => {
     expect(validateDraft(draft, [], true).tables).toEqual({ people: "import.table.noColumns" });
   });
 
+  it("leaves out the sheets not kept: their names no longer count, and one must stay", () => {
+    const two: Template = { tables: [template.tables[0], { ...template.tables[0], table_name: "people", ref_table_name: "Sheet2" }] };
+    let draft = draftOf(two);
+    expect(validateDraft(draft, []).tables).toEqual({ people: "import.table.duplicate", Sheet2: "import.table.duplicate" });
+    draft = updateTable(draft, "Sheet2", { include: false });
+    expect(validateDraft(draft, []).ok).toBe(true);
+    expect(templateOf(draft).tables.map((t) => t.ref_table_name)).toEqual(["people"]);
+    draft = updateTable(draft, "people", { include: false });
+    const errors = validateDraft(draft, []);
+    expect([errors.none, errors.ok]).toEqual([true, false]);
+  });
+
   it("starts with the edited names and types, without the columns left out", () => {
     let draft = draftOf(template);
     draft = updateTable(draft, "people", { table_name: " Staff " });

@@ -11,16 +11,18 @@ export interface DraftColumn extends TemplateColumn {
 
 export interface DraftTable extends Omit<TemplateTable, "columns"> {
   columns: DraftColumn[];
+  /** A sheet of a workbook may be left out (not for an existing table: one sheet goes there). */
+  include: boolean;
 }
 
 export function draftOf(template: Template): DraftTable[] {
-  return template.tables.map((t) => ({ ...t, columns: t.columns.map((c) => ({ ...c, include: true })) }));
+  return template.tables.map((t) => ({ ...t, include: true, columns: t.columns.map((c) => ({ ...c, include: true })) }));
 }
 
-/** The template to start with: the columns left out are not in it. */
+/** The template to start with: the tables and columns left out are not in it. */
 export function templateOf(draft: readonly DraftTable[]): Template {
   return {
-    tables: draft.map((t) => ({
+    tables: draft.filter((t) => t.include).map((t) => ({
       table_name: t.table_name.trim(),
       ref_table_name: t.ref_table_name,
       columns: t.columns.filter((c) => c.include).map(({ include: _include, ...c }) => ({ ...c, column_name: c.column_name.trim() })),
@@ -28,7 +30,7 @@ export function templateOf(draft: readonly DraftTable[]): Template {
   };
 }
 
-export function updateTable(draft: readonly DraftTable[], ref: string, change: Partial<Pick<DraftTable, "table_name">>): DraftTable[] {
+export function updateTable(draft: readonly DraftTable[], ref: string, change: Partial<Pick<DraftTable, "table_name" | "include">>): DraftTable[] {
   return draft.map((t) => (t.ref_table_name === ref ? { ...t, ...change } : t));
 }
 
@@ -50,6 +52,8 @@ export interface DraftErrors {
   tables: Record<string, string>;
   /** Message id by ref_table_name, then ref_column_name. */
   columns: Record<string, Record<string, string>>;
+  /** Every table left out. */
+  none: boolean;
   ok: boolean;
 }
 
@@ -76,12 +80,13 @@ export function columnNameError(name: string, others: readonly string[]): string
  * into an existing table (`intoExisting`) names no table and no column (the mapping does).
  */
 export function validateDraft(draft: readonly DraftTable[], takenTables: readonly string[], intoExisting = false): DraftErrors {
-  const errors: DraftErrors = { tables: {}, columns: {}, ok: true };
-  draft.forEach((table, index) => {
+  const errors: DraftErrors = { tables: {}, columns: {}, none: !draft.some((t) => t.include), ok: true };
+  const kept = draft.filter((t) => t.include);
+  kept.forEach((table, index) => {
     const included = table.columns.filter((c) => c.include);
     if (!included.length) errors.tables[table.ref_table_name] = "import.table.noColumns";
     if (!intoExisting) {
-      const others = draft.filter((_, i) => i !== index).map((t) => t.table_name);
+      const others = kept.filter((_, i) => i !== index).map((t) => t.table_name);
       const tableError = tableNameError(table.table_name, takenTables, others);
       if (tableError) errors.tables[table.ref_table_name] = tableError;
       const columnErrors: Record<string, string> = {};
@@ -93,6 +98,6 @@ export function validateDraft(draft: readonly DraftTable[], takenTables: readonl
       if (Object.keys(columnErrors).length) errors.columns[table.ref_table_name] = columnErrors;
     }
   });
-  errors.ok = !Object.keys(errors.tables).length && !Object.keys(errors.columns).length;
+  errors.ok = !errors.none && !Object.keys(errors.tables).length && !Object.keys(errors.columns).length;
   return errors;
 }
