@@ -6,6 +6,7 @@ its columns onto the table's fields; the records are then read through the REST 
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -28,6 +29,14 @@ PEOPLE = "Name,Age,City\nAda,36,London\nAlan,41,Wilmslow\nGrace,85,Arlington\n"
 
 def _tables(server, token, project_id):
     return server.api("GET", f"/api/v1/db/meta/projects/{project_id}/tables", token=token)["list"]
+
+
+def _wait_for(page, condition, timeout=15.0):
+    """Wait for `condition`, letting the page's events (socket frames) come in meanwhile."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "condition not met in time"
+        page.wait_for_timeout(100)
 
 
 def _column(page, ref):
@@ -73,7 +82,7 @@ def test_a_csv_becomes_a_new_table_with_a_column_renamed_and_retyped(server, pag
     page.get_by_test_id("import-start").click()
 
     expect(page.get_by_test_id("import-progress")).to_have_attribute("data-status", "done")
-    expect(page.get_by_test_id("import-records")).to_have_text("3 of 3 records")
+    expect(page.get_by_test_id("import-progress").get_by_test_id("import-records")).to_have_text("3 of 3 records")
     # The new table opens behind the wizard, which links to it.
     expect(page).to_have_url(re.compile(r"/table/people$"))
     expect(page.get_by_test_id("import-open-table")).to_have_text("people")
@@ -123,7 +132,7 @@ def test_a_csv_is_imported_into_an_existing_table_through_a_mapping(server, page
     page.get_by_test_id("import-start").click()
 
     expect(page.get_by_test_id("import-progress")).to_have_attribute("data-status", "done")
-    expect(page.get_by_test_id("import-records")).to_have_text("2 of 2 records")
+    expect(page.get_by_test_id("import-progress").get_by_test_id("import-records")).to_have_text("2 of 2 records")
     page.get_by_test_id("import-close").click()
     expect(page.get_by_test_id("grid-row")).to_have_count(3)
 
@@ -137,6 +146,8 @@ def test_a_running_import_is_listed_on_the_project_home_and_cancelled_there(serv
     csv = tmp_path / "many.csv"
     csv.write_text("Name,Qty\n" + "".join(f"item {n},{n}\n" for n in range(500_000)))
     _use_token(page, token)
+    frames = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(frame)))
     page.goto(f"/nc/{project['id']}")
 
     page.get_by_test_id("import-csv").click()
@@ -145,7 +156,10 @@ def test_a_running_import_is_listed_on_the_project_home_and_cancelled_there(serv
     expect(page.get_by_test_id("import-template")).to_be_visible()
     page.get_by_test_id("import-start").click()
     expect(page.get_by_test_id("import-progress")).to_have_attribute("data-status", "running")
-    expect(page.get_by_test_id("import-records")).to_contain_text("of 500,000 records")
+    # Progress also comes on the realtime socket (the wizard polls as well).
+    _wait_for(page, lambda: any('"event": "import"' in str(f) or '"event":"import"' in str(f) for f in frames))
+    records = page.get_by_test_id("import-progress").get_by_test_id("import-records")
+    expect(records).to_contain_text("of 500,000 records")
 
     # Closed, the wizard leaves the import running; the project home shows its progress.
     page.get_by_test_id("import-close").click()
