@@ -176,3 +176,31 @@ def test_a_running_import_is_listed_on_the_project_home_and_cancelled_there(serv
     page.get_by_test_id("import-close").click()
     expect(recent).to_have_attribute("data-status", "cancelled")
     assert _tables(server, token, project["id"]) == []
+
+
+def test_rows_that_cannot_be_stored_are_listed_and_the_others_imported(server, page, tmp_path):
+    token = _sign_up_first_user(server)
+    project = create_project(server, token, "Checks")
+    csv = tmp_path / "ages.csv"
+    csv.write_text("Name,Age\nAda,36\nBob,unknown\nCyd,29\n")
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}")
+
+    page.get_by_test_id("import-csv").click()
+    page.get_by_test_id("import-file-input").set_input_files(str(csv))
+    page.get_by_test_id("import-upload").click()
+    age_type = _column(page, "Age").get_by_test_id("import-column-type")
+    expect(age_type).to_have_value("SingleLineText")
+    age_type.select_option("Number")
+    page.get_by_test_id("import-start").click()
+
+    expect(page.get_by_test_id("import-progress")).to_have_attribute("data-status", "done")
+    errors = page.get_by_test_id("import-errors")
+    expect(errors).to_contain_text("Rows not stored: 1")
+    row = errors.get_by_test_id("import-error-row")
+    expect(row).to_have_count(1)
+    expect(row.locator("td").nth(1)).to_have_text("Age")
+    screenshot(page, "import-errors")
+
+    table = next(t for t in _tables(server, token, project["id"]) if t["title"] == "ages")
+    assert [(r["Name"], r["Age"]) for r in list_records(server, token, table)] == [("Ada", 36), ("Cyd", 29)]
