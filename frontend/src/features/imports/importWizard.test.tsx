@@ -307,6 +307,24 @@ describe("ImportWizard", () => {
     expect((sent.find((s) => s.url.endsWith("/start"))!.body as { template: { tables: { ref_table_name: string }[] } }).template.tables.map((t) => t.ref_table_name)).toEqual(["people"]);
   });
 
+  it("takes a dropped file, shows its size, and goes back to the file from the template", async () => {
+    const { sent } = renderWizard({ types: ["csv"] }, (req) => (req.method === "DELETE" ? respond(200, job({ status: "cancelled" })) : undefined));
+    const drop = screen.getByTestId("import-drop");
+    const file = new File(["x".repeat(3000)], "people.csv");
+    fireEvent.dragOver(drop, { dataTransfer: { files: [file] } });
+    expect(drop.className).toContain("wb-import-drop-over");
+    fireEvent.drop(drop, { dataTransfer: { files: [file] } });
+    expect(drop.className).not.toContain("wb-import-drop-over");
+    expect(screen.getByTestId("import-file").textContent).toBe("people.csv 2.9 KB");
+    fireEvent.click(screen.getByTestId("import-upload"));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    await act(async () => FakeXhr.last!.answer(201, job()));
+    await screen.findByTestId("import-template");
+    fireEvent.click(screen.getByTestId("import-back"));
+    expect(screen.getByTestId("import-drop")).toBeTruthy();
+    await waitFor(() => expect(sent.filter((s) => s.method === "DELETE")).toHaveLength(1));
+  });
+
   it("discards the uploaded file when closed on the template", async () => {
     const { sent, onClose } = renderWizard({ types: ["csv"] }, (req) =>
       req.method === "DELETE" ? respond(200, job({ status: "cancelled" })) : undefined,
