@@ -1,8 +1,9 @@
 // The project home's running and recent imports (the caller's, newest first) with their
 // progress: read again every second while one runs, and on the socket's import events.
 import { Button, H5 } from "@blueprintjs/core";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
+import { useCapabilities } from "../projects/permissions";
 import { useProjectImportsQuery } from "./api";
 import { useImportWizard } from "./ImportContext";
 import { onImportEvent } from "./importEvents";
@@ -13,10 +14,16 @@ const SHOWN = 10;
 
 export function RecentImports({ projectId }: { projectId: string }) {
   const wizard = useImportWizard();
-  const probe = useProjectImportsQuery(projectId);
-  const running = !!probe.data?.list.some((j) => j.status === "running");
-  const { data, refetch } = useProjectImportsQuery(projectId, { pollingInterval: running ? POLL_MS : 0 });
-  useEffect(() => onImportEvent((job) => job.project_id === projectId && void refetch()), [projectId, refetch]);
+  // Only those who may import have imports (the server refuses the list to the others).
+  const { dataEdit } = useCapabilities();
+  const [poll, setPoll] = useState(0);
+  const { data, refetch } = useProjectImportsQuery(projectId, { skip: !dataEdit, pollingInterval: poll });
+  const running = !!data?.list.some((j) => j.status === "running");
+  useEffect(() => setPoll(running ? POLL_MS : 0), [running]);
+  useEffect(
+    () => onImportEvent((job) => dataEdit && job.project_id === projectId && void refetch()),
+    [projectId, refetch, dataEdit],
+  );
   const list = (data?.list ?? []).filter((j) => j.status !== "preview").slice(0, SHOWN);
   if (!list.length) return null;
   return (

@@ -11,6 +11,7 @@ import { setLoadedPlugins } from "../../plugins/registry";
 import { CapabilitiesContext, capabilities } from "../projects/permissions";
 import { ImportActions, ImportIntoTableButton } from "./ImportActions";
 import { ImportProvider } from "./ImportContext";
+import { RecentImports } from "./RecentImports";
 import { handleImportMessage } from "./importEvents";
 import { ImportWizard, type WizardRequest } from "./ImportWizard";
 import type { ImportJob } from "./types";
@@ -427,5 +428,47 @@ describe("import actions", () => {
 
     render({ viewer: true });
     expect(screen.queryAllByRole("button")).toEqual([]);
+  });
+});
+
+describe("recent imports", () => {
+  const renderList = (roles: Record<string, boolean>, list: ImportJob[]) => {
+    const urls: string[] = [];
+    const fetch = vi.fn(async (url: RequestInfo | URL) => {
+      urls.push(String(url));
+      return respond(200, { list });
+    });
+    const { store } = renderWithProviders(
+      <CapabilitiesContext.Provider value={capabilities(roles)}>
+        <ImportProvider projectId="p_1" takenTables={[]} onOpenTable={vi.fn()}>
+          <RecentImports projectId="p_1" />
+        </ImportProvider>
+      </CapabilitiesContext.Provider>,
+      { fetch: fetch as unknown as typeof globalThis.fetch },
+    );
+    act(() => {
+      store.dispatch(settingsLoaded({ ...defaultSettings(), token }));
+    });
+    return urls;
+  };
+
+  it("lists the caller's running and finished imports with their progress, not the previews", async () => {
+    renderList({ editor: true }, [
+      job({ id: "im_3", status: "preview", file_name: "draft.csv" }),
+      job({ id: "im_2", status: "running", rows_done: { people: 600 } }),
+      job({ id: "im_1", status: "done", file_name: "old.csv", rows_done: { people: 1200 } }),
+    ]);
+    const rows = await screen.findAllByTestId("recent-import");
+    expect(rows.map((r) => r.dataset.status)).toEqual(["running", "done"]);
+    expect(within(rows[0]).getByTestId("import-records").textContent).toBe("600 of 1,200 records");
+    fireEvent.click(within(rows[1]).getByTestId("recent-import-open"));
+    expect((await screen.findByTestId("import-progress")).dataset.status).toBe("done");
+  });
+
+  it("asks nothing for those who may not import", async () => {
+    const urls = renderList({ viewer: true }, [job({ status: "running" })]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(urls).toEqual([]);
+    expect(screen.queryByTestId("recent-imports")).toBeNull();
   });
 });
