@@ -70,10 +70,14 @@ export function ImportWizard({ projectId, request, takenTables, onClose, onOpenT
     setMap(autoMap(chosen?.columns ?? [], fields));
   }, [previewId, fieldsReady, sheet]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // A new table imported: it opens (the wizard stays, with its links).
+  // A new table imported while the wizard followed it: it opens (the wizard stays, with its
+  // links). An import reopened from the list once done opens nothing by itself.
+  const followed = useRef<string | null>(null);
   const opened = useRef<string | null>(null);
+  if (job && (job.status === "preview" || job.status === "running")) followed.current = job.id;
   useEffect(() => {
-    if (job?.status !== "done" || tableId || opened.current === job.id || !job.tables.length) return;
+    if (job?.status !== "done" || tableId || !job.tables.length) return;
+    if (followed.current !== job.id || opened.current === job.id) return;
     opened.current = job.id;
     onOpenTable(job.tables[0].title);
   }, [job, tableId, onOpenTable]);

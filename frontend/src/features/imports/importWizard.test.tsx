@@ -432,6 +432,7 @@ describe("import actions", () => {
 });
 
 describe("recent imports", () => {
+  const onOpenTable = vi.fn();
   const renderList = (roles: Record<string, boolean>, list: ImportJob[]) => {
     const urls: string[] = [];
     const fetch = vi.fn(async (url: RequestInfo | URL) => {
@@ -440,7 +441,7 @@ describe("recent imports", () => {
     });
     const { store } = renderWithProviders(
       <CapabilitiesContext.Provider value={capabilities(roles)}>
-        <ImportProvider projectId="p_1" takenTables={[]} onOpenTable={vi.fn()}>
+        <ImportProvider projectId="p_1" takenTables={[]} onOpenTable={onOpenTable}>
           <RecentImports projectId="p_1" />
         </ImportProvider>
       </CapabilitiesContext.Provider>,
@@ -456,13 +457,15 @@ describe("recent imports", () => {
     renderList({ editor: true }, [
       job({ id: "im_3", status: "preview", file_name: "draft.csv" }),
       job({ id: "im_2", status: "running", rows_done: { people: 600 } }),
-      job({ id: "im_1", status: "done", file_name: "old.csv", rows_done: { people: 1200 } }),
+      job({ id: "im_1", status: "done", file_name: "old.csv", rows_done: { people: 1200 }, tables: [{ id: "md_1", title: "people" }] }),
     ]);
     const rows = await screen.findAllByTestId("recent-import");
     expect(rows.map((r) => r.dataset.status)).toEqual(["running", "done"]);
     expect(within(rows[0]).getByTestId("import-records").textContent).toBe("600 of 1,200 records");
     fireEvent.click(within(rows[1]).getByTestId("recent-import-open"));
     expect((await screen.findByTestId("import-progress")).dataset.status).toBe("done");
+    // Reopened once done, it opens no table by itself.
+    expect(onOpenTable).not.toHaveBeenCalled();
   });
 
   it("asks nothing for those who may not import", async () => {
