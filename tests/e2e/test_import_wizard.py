@@ -1,14 +1,18 @@
 """The import wizard in headless Chromium against the real import jobs: a small CSV imported
 into a new table from the project home (a column renamed and retyped in the template editor,
-the new table opened when done), and a CSV imported into an existing table with a mapping of
-its columns onto the table's fields; the records are then read through the REST API."""
+the new table opened when done), a CSV imported into an existing table with a mapping of its
+columns onto the table's fields, JSON and a workbook with a sheet left out, refused values
+listed, and a long import left running, followed on the project home and cancelled; the
+records are read through the REST API."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
 import pytest
+from openpyxl import Workbook
 from playwright.sync_api import expect
 
 from tests.e2e.support import (
@@ -204,3 +208,53 @@ def test_rows_that_cannot_be_stored_are_listed_and_the_others_imported(server, p
 
     table = next(t for t in _tables(server, token, project["id"]) if t["title"] == "ages")
     assert [(r["Name"], r["Age"]) for r in list_records(server, token, table)] == [("Ada", 36), ("Cyd", 29)]
+
+
+def test_json_and_a_workbook_with_a_sheet_left_out_become_tables(server, page, tmp_path):
+    token = _sign_up_first_user(server)
+    project = create_project(server, token, "Files")
+    data = tmp_path / "tasks.json"
+    data.write_text(json.dumps([{"Task": "write", "Done": True}, {"Task": "test", "Done": False}]))
+    book = Workbook()
+    book.active.title = "Stock"
+    book.active.append(["Item", "Count"])
+    book.active.append(["bolt", 3])
+    notes = book.create_sheet("Notes")
+    notes.append(["Text"])
+    notes.append(["ignore me"])
+    xlsx = tmp_path / "store.xlsx"
+    book.save(xlsx)
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}")
+
+    page.get_by_test_id("import-json").click()
+    page.get_by_test_id("import-file-input").set_input_files(str(data))
+    page.get_by_test_id("import-upload").click()
+    expect(_column(page, "Done").get_by_test_id("import-column-type")).to_have_value("Checkbox")
+    page.get_by_test_id("import-start").click()
+    expect(page.get_by_test_id("import-progress")).to_have_attribute("data-status", "done")
+    page.get_by_test_id("import-close").click()
+    expect(page).to_have_url(re.compile(r"/table/tasks$"))
+
+    page.goto(f"/nc/{project['id']}")
+    page.get_by_test_id("import-excel").click()
+    page.get_by_test_id("import-file-input").set_input_files(str(data))
+    expect(page.get_by_test_id("import-file-error")).to_contain_text("xls, xlsx, xlsm, ods, ots")
+    page.get_by_test_id("import-file-input").set_input_files(str(xlsx))
+    page.get_by_test_id("import-upload").click()
+    tables = page.get_by_test_id("import-table")
+    expect(tables).to_have_count(2)
+    tables.nth(1).locator("label").filter(has_text="Notes").click()
+    expect(page.get_by_test_id("import-table-name")).to_have_count(1)
+    page.get_by_test_id("import-start").click()
+    expect(page.get_by_test_id("import-progress")).to_have_attribute("data-status", "done")
+    expect(page).to_have_url(re.compile(r"/table/Stock$"))
+
+    titles = sorted(t["title"] for t in _tables(server, token, project["id"]))
+    assert titles == ["Stock", "tasks"]
+    by_title = {t["title"]: t for t in _tables(server, token, project["id"])}
+    assert [(r["Task"], r["Done"]) for r in list_records(server, token, by_title["tasks"])] == [
+        ("write", True),
+        ("test", False),
+    ]
+    assert [(r["Item"], r["Count"]) for r in list_records(server, token, by_title["Stock"])] == [("bolt", 3)]
