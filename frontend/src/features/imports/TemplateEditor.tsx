@@ -55,7 +55,7 @@ export function TemplateEditor({ draft, errors, preview, onTableName, onTableInc
           <FormattedMessage id="import.table.none" />
         </Callout>
       )}
-      {draft.map((table) => {
+      {draft.map((table, tableIndex) => {
         const tableError = errors.tables[table.ref_table_name];
         const several = !intoExisting && draft.length > 1;
         const rows = (preview?.[table.ref_table_name] ?? []).slice(0, PREVIEW_ROWS);
@@ -73,10 +73,12 @@ export function TemplateEditor({ draft, errors, preview, onTableName, onTableInc
             {!intoExisting && table.include && (
               <FormGroup
                 label={intl.formatMessage({ id: "import.table.name" })}
+                labelFor={`import-table-name-${tableIndex}`}
                 helperText={tableError ? intl.formatMessage({ id: tableError }) : undefined}
                 intent={tableError ? "danger" : "none"}
               >
                 <InputGroup
+                  id={`import-table-name-${tableIndex}`}
                   value={table.table_name}
                   onValueChange={(v) => onTableName(table.ref_table_name, v)}
                   intent={tableError ? "danger" : "none"}
@@ -122,6 +124,7 @@ export function TemplateEditor({ draft, errors, preview, onTableName, onTableInc
                           <HTMLSelect
                             value={target ?? ""}
                             onChange={(e) => onMap?.(column.ref_column_name, e.currentTarget.value || null)}
+                            aria-label={intl.formatMessage({ id: "import.map.of" }, { column: column.ref_column_name })}
                             data-testid="import-column-map"
                           >
                             <option value="">{intl.formatMessage({ id: "import.map.skip" })}</option>
@@ -141,6 +144,7 @@ export function TemplateEditor({ draft, errors, preview, onTableName, onTableInc
                               intent={error ? "danger" : "none"}
                               title={error ? intl.formatMessage({ id: error }) : undefined}
                               onValueChange={(v) => onColumn(table.ref_table_name, column.ref_column_name, { column_name: v })}
+                              aria-label={intl.formatMessage({ id: "import.column.nameOf" }, { column: column.ref_column_name })}
                               data-testid="import-column-name"
                             />
                             {error && <div className="wb-import-error-text" data-testid="import-column-error">{intl.formatMessage({ id: error })}</div>}
@@ -150,6 +154,7 @@ export function TemplateEditor({ draft, errors, preview, onTableName, onTableInc
                               value={column.uidt}
                               disabled={!column.include}
                               onChange={(e) => onColumn(table.ref_table_name, column.ref_column_name, { uidt: e.currentTarget.value })}
+                              aria-label={intl.formatMessage({ id: "import.column.typeOf" }, { column: column.ref_column_name })}
                               data-testid="import-column-type"
                             >
                               {[...new Set([...IMPORT_UIDTS, column.uidt])].map((u) => (

@@ -173,7 +173,10 @@ describe("ImportWizard", () => {
     expect(within(column("Age")).getByTestId("import-column-error").textContent).toBe("A field with this name already exists");
     expect(start().disabled).toBe(true);
     fireEvent.change(ageName, { target: { value: "Years" } });
-    fireEvent.change(within(column("Age")).getByTestId("import-column-type"), { target: { value: "Decimal" } });
+    // Each input is labelled with its column (and the table name with its label).
+    expect(screen.getByLabelText("Table name")).toBe(tableName);
+    expect(screen.getByLabelText("Field name for Age")).toBe(ageName);
+    fireEvent.change(screen.getByLabelText("Field type for Age"), { target: { value: "Decimal" } });
     fireEvent.click(within(column("Mail")).getByTestId("import-column-include"));
     expect(start().disabled).toBe(false);
 
@@ -243,7 +246,7 @@ describe("ImportWizard", () => {
     const xhr = await upload(job({ table_id: "md_t" }));
     expect(JSON.parse(String(xhr.body!.get("options"))).table_id).toBe("md_t");
     await waitFor(() => expect((within(column("Name")).getByTestId("import-column-map") as HTMLSelectElement).value).toBe("cl_name"));
-    expect((within(column("Age")).getByTestId("import-column-map") as HTMLSelectElement).value).toBe("");
+    expect((screen.getByLabelText("Field for Age") as HTMLSelectElement).value).toBe("");
     expect(screen.queryByTestId("import-table-name")).toBeNull();
 
     fireEvent.change(within(column("Name")).getByTestId("import-column-map"), { target: { value: "" } });
