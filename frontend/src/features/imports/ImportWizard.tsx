@@ -90,14 +90,17 @@ export function ImportWizard({ projectId, request, takenTables, onClose, onOpenT
     setServerError(null);
     setUploading(0);
     const settings = () => store.getState().settings.values;
-    upload.current = uploadImport(
+    const handle = uploadImport(
       { getToken: () => settings().token, getPreviewAs: () => settings().previewAs ?? null, http: store.http },
       projectId,
       file,
       { ...options, table_id: tableId },
       setUploading,
     );
-    const result = await upload.current.promise;
+    upload.current = handle;
+    const result = await handle.promise;
+    // Closed meanwhile: the upload was aborted, nothing to show.
+    if (upload.current !== handle) return;
     upload.current = null;
     setUploading(null);
     if ("error" in result) setServerError(result.error.message);
@@ -108,7 +111,10 @@ export function ImportWizard({ projectId, request, takenTables, onClose, onOpenT
     if (job?.status === "preview") void cancelImport({ importId: job.id, projectId });
   };
   const close = () => {
-    upload.current?.abort();
+    const running = upload.current;
+    upload.current = null;
+    running?.abort();
+    setUploading(null);
     discard();
     reset();
     setServerError(null);

@@ -394,6 +394,32 @@ describe("ImportWizard", () => {
     expect(JSON.parse(String(FakeXhr.last!.body!.get("options")))).toMatchObject({ type: "excel", sheet: "Second" });
   });
 
+  it("aborts an upload when closed, and opens clean again", async () => {
+    const request = { types: ["csv" as const] };
+    const fetch = vi.fn(async () => respond(404, {}));
+    const onClose = vi.fn();
+    const { store } = renderWithProviders(
+      <ImportWizard projectId="p_1" request={request} takenTables={[]} onClose={onClose} onOpenTable={vi.fn()} />,
+      { fetch: fetch as unknown as typeof globalThis.fetch },
+    );
+    act(() => {
+      store.dispatch(settingsLoaded({ ...defaultSettings(), token }));
+    });
+    choose(new File(["a,b\n"], "a.csv"));
+    fireEvent.click(screen.getByTestId("import-upload"));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const aborted = vi.spyOn(FakeXhr.last!, "abort");
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(aborted).toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalled();
+    await act(async () => {});
+    // (The request stays open here: the wizard shows its first step again, clean.)
+    expect(screen.getByTestId("import-drop")).toBeTruthy();
+    expect(screen.queryByTestId("import-error")).toBeNull();
+    expect(screen.queryByTestId("import-upload-progress")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("shows the server's refusal of the upload", async () => {
     renderWizard({ types: ["csv"] }, () => undefined);
     choose(new File([""], "empty.csv"));
