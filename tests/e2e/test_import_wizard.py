@@ -19,12 +19,13 @@ from tests.e2e.support import (
     column_id,
     create_project,
     display_field,
+    fresh_page,
     list_records,
     number_field,
     project_with_table,
     screenshot,
 )
-from tests.e2e.test_browser import _sign_up_first_user, _use_token
+from tests.e2e.test_browser import _member_token, _sign_up_first_user, _use_token
 
 pytestmark = pytest.mark.e2e
 
@@ -142,6 +143,27 @@ def test_a_csv_is_imported_into_an_existing_table_through_a_mapping(server, page
 
     records = list_records(server, token, table)
     assert sorted((r["Name"], r["Qty"]) for r in records) == [("bolt", 5), ("nut", 7), ("washer", 1)]
+
+
+def test_an_editor_imports_csv_into_a_table_and_creates_none(server, browser, tmp_path):
+    owner = _sign_up_first_user(server)
+    project, table = project_with_table(server, owner, columns=[display_field(), number_field("Qty")])
+    editor = _member_token(server, owner, project["id"], "editor@example.com", "editor")
+    csv = tmp_path / "more.csv"
+    csv.write_text("Name,Qty\nscrew,9\n")
+    with fresh_page(browser, server) as page:
+        _use_token(page, editor)
+        page.goto(f"/nc/{project['id']}")
+        expect(page.get_by_test_id("project-home")).to_be_visible()
+        expect(page.get_by_test_id("import-csv")).to_have_count(0)
+        page.goto(f"/nc/{project['id']}/table/Parts")
+        page.get_by_test_id("import-into-table").click()
+        expect(page.get_by_test_id("import-file-input")).to_have_attribute("accept", ".csv")
+        page.get_by_test_id("import-file-input").set_input_files(str(csv))
+        page.get_by_test_id("import-upload").click()
+        page.get_by_test_id("import-start").click()
+        expect(page.get_by_test_id("import-progress")).to_have_attribute("data-status", "done")
+    assert [(r["Name"], r["Qty"]) for r in list_records(server, owner, table)] == [("screw", 9)]
 
 
 def test_a_running_import_is_listed_on_the_project_home_and_cancelled_there(server, page, tmp_path):
