@@ -52,6 +52,9 @@ class Importer:
     #: whether the first row may be a header row (``firstRowAsHeaders``); JSON's keys are
     #: always the header
     header_row: bool = True
+    #: option keys of this importer's own (beyond ``DEFAULT_OPTIONS``, ``type`` and
+    #: ``table_id``) that the server keeps from the upload's options for ``self.options``
+    option_keys: tuple[str, ...] = ()
 
     def __init__(self, options: dict | None = None):
         self.options = {**DEFAULT_OPTIONS, **(options or {})}

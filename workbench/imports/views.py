@@ -30,6 +30,8 @@ def _user_id(request) -> str | None:
 
 
 def _options(request) -> dict:
+    """The upload's ``options`` JSON, with any key; ``_kept`` narrows it to what the chosen
+    importer understands."""
     raw = request.POST.get("options")
     if raw in (None, ""):
         return {}
@@ -41,7 +43,13 @@ def _options(request) -> dict:
         raise BadRequest("options must be JSON text") from None
     if not isinstance(options, dict):
         raise BadRequest("options must be a JSON object")
-    return {k: options[k] for k in OPTION_KEYS if k in options}
+    return options
+
+
+def _kept(options: dict, importer_cls) -> dict:
+    """The options every importer takes, and those ``importer_cls`` declares as its own."""
+    keys = (*OPTION_KEYS, *getattr(importer_cls, "option_keys", ()))
+    return {k: options[k] for k in keys if k in options}
 
 
 def _read_preview(importer, path: str):
@@ -113,6 +121,7 @@ def upload(request):
     _check_may_import(request, table)
     file_name = os.path.basename(part.filename.replace("\\", "/"))
     importer_cls = _importer_for(request, file_name, options.get("type"))
+    options = _kept(options, importer_cls)
     settings = request.registry.settings
     job_id = new_id("im_")
     try:
