@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.error
-import urllib.request
-import uuid
 
 import websocket
 
+from tests.functional.live_api import Api
 from workbench.testing.server import live_server
 
 V1 = "/api/v1/db/meta"
@@ -19,48 +17,6 @@ V1 = "/api/v1/db/meta"
 def rows_csv(count: int) -> bytes:
     lines = ["Name,Qty"] + [f"item {i},{i}" for i in range(count)]
     return ("\n".join(lines) + "\n").encode()
-
-
-class Api:
-    def __init__(self, base_url: str, token: str | None = None):
-        self.base_url = base_url
-        self.token = token
-
-    def send(self, method: str, path: str, data: bytes | None, content_type: str, status: int):
-        headers = {"Content-Type": content_type, **({"xc-auth": self.token} if self.token else {})}
-        req = urllib.request.Request(self.base_url + path, data=data, method=method, headers=headers)
-        try:
-            with urllib.request.urlopen(req, timeout=30) as res:
-                code, body = res.status, res.read()
-        except urllib.error.HTTPError as exc:
-            with exc:
-                code, body = exc.code, exc.read()
-        assert code == status, body
-        return json.loads(body or b"null")
-
-    def call(self, method: str, path: str, body=None, status: int = 200):
-        data = None if body is None else json.dumps(body).encode()
-        return self.send(method, path, data, "application/json", status)
-
-    def upload(self, pid: str, name: str, content: bytes) -> dict:
-        boundary = uuid.uuid4().hex
-        body = (
-            (
-                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\n'
-                f"Content-Type: text/csv\r\n\r\n"
-            ).encode()
-            + content
-            + f"\r\n--{boundary}--\r\n".encode()
-        )
-        return self.send("POST", f"{V1}/projects/{pid}/imports", body, f"multipart/form-data; boundary={boundary}", 201)
-
-    def signup(self, email: str) -> Api:
-        token = self.call("POST", "/api/v1/auth/user/signup", {"email": email, "password": "password-123"})["token"]
-        return Api(self.base_url, token)
-
-    def signin(self, email: str) -> Api:
-        token = self.call("POST", "/api/v1/auth/user/signin", {"email": email, "password": "password-123"})["token"]
-        return Api(self.base_url, token)
 
 
 def test_progress_is_published_on_the_socket(tmp_path):
@@ -74,7 +30,7 @@ def test_progress_is_published_on_the_socket(tmp_path):
             assert json.loads(ws.recv())["event"] == "ready"
             ws.send(json.dumps({"event": "page", "data": {"path": f"/nc/{pid}", "type": "project", "pid": pid}}))
             assert json.loads(ws.recv())["event"] == "ack"
-            job = owner.upload(pid, "items.csv", rows_csv(5000))
+            job = owner.upload(f"{V1}/projects/{pid}/imports", "items.csv", rows_csv(5000))
             owner.call("POST", f"{V1}/imports/{job['id']}/start", {"template": job["template"]}, status=202)
             events = []
             deadline = time.monotonic() + 30
@@ -101,7 +57,7 @@ def test_a_job_left_running_resumes_when_the_server_starts(tmp_path):
     with live_server(data, db_url, **{"workbench.import.autostart": "false"}) as base_url:
         owner = Api(base_url).signup("owner@example.com")
         pid = owner.call("POST", f"{V1}/projects", {"title": "P"})["id"]
-        job = owner.upload(pid, "items.csv", rows_csv(2500))
+        job = owner.upload(f"{V1}/projects/{pid}/imports", "items.csv", rows_csv(2500))
         started = owner.call("POST", f"{V1}/imports/{job['id']}/start", {"template": job["template"]}, status=202)
         assert owner.call("GET", f"{V1}/imports/{job['id']}")["status"] == "running"
     settings = {"workbench.import.stale_after": "0", "workbench.import.resume_interval": "0.2"}

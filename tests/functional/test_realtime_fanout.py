@@ -8,40 +8,16 @@ import shutil
 import socket
 import subprocess
 import time
-import urllib.error
-import urllib.request
 import uuid
 
 import pytest
 import websocket
 
-from workbench.testing.server import live_server
+from tests.functional.live_api import Api
+from workbench.testing.server import live_server, stop_process
 
 REDIS = ("127.0.0.1", 6379)
 QUIET = 0.6  # seconds a socket is watched to show that nothing came
-
-
-class Api:
-    def __init__(self, base_url: str, token: str | None = None):
-        self.base_url = base_url
-        self.token = token
-
-    def call(self, method: str, path: str, body=None, status: int = 200):
-        headers = {"Content-Type": "application/json", **({"xc-auth": self.token} if self.token else {})}
-        data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.base_url + path, data=data, method=method, headers=headers)
-        try:
-            with urllib.request.urlopen(req, timeout=10) as res:
-                code, body = res.status, res.read()
-        except urllib.error.HTTPError as exc:
-            with exc:
-                code, body = exc.code, exc.read()
-        assert code == status, body
-        return json.loads(body or b"null")
-
-    def signup(self, email: str) -> Api:
-        token = self.call("POST", "/api/v1/auth/user/signup", {"email": email, "password": "password-123"})["token"]
-        return Api(self.base_url, token)
 
 
 def _ws(base_url: str, api: Api):
@@ -343,15 +319,6 @@ def _start_redis(port: int, folder) -> subprocess.Popen:
     raise RuntimeError("redis-server did not start")
 
 
-def _stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
 def test_the_bus_comes_back_with_redis(tmp_path):
     """Redis restarts: writes keep working meanwhile, and the subscriber reconnects."""
     if shutil.which("redis-server") is None:
@@ -371,7 +338,7 @@ def test_the_bus_comes_back_with_redis(tmp_path):
                 _watch(on_b, project["id"])
                 owner.call("POST", url, [{"Name": "up"}])
                 assert _next(on_b)["data"]["action"] == "insert"
-                _stop(redis_proc)
+                stop_process(redis_proc)
                 owner.call("POST", url, [{"Name": "while down"}])  # answered, not announced elsewhere
                 _nothing(on_b)
                 redis_proc = _start_redis(port, tmp_path)
@@ -388,4 +355,4 @@ def test_the_bus_comes_back_with_redis(tmp_path):
             finally:
                 _close(on_b)
     finally:
-        _stop(redis_proc)
+        stop_process(redis_proc)

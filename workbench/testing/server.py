@@ -42,14 +42,19 @@ def live_server(data_dir: Path, db_url: str | None = None, env: dict | None = No
         _wait_healthy(base_url)
         yield base_url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_process(proc)
         proc.stdout.close()
         proc.stderr.close()
+
+
+def stop_process(proc: subprocess.Popen, grace: float = 10) -> None:
+    """Ask `proc` to end, and kill it if it has not within `grace` seconds."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def _wait_healthy(base_url: str, attempts: int = 100) -> None:

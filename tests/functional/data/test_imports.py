@@ -56,6 +56,16 @@ def records(client, token, table_id) -> list[dict]:
 
 
 @pytest.fixture
+def runner(data_app):
+    """The app's import runner with autostart off (until the test ends): a started job runs
+    only as far as the test runs it."""
+    runner = data_app.registry["import_runner"]
+    runner.autostart = False
+    yield runner
+    runner.autostart = True
+
+
+@pytest.fixture
 def ctx(client, admin):
     project = client.create_project(admin, "Imports")
     return client, admin, project["id"]
@@ -178,56 +188,42 @@ def test_bad_rows_are_reported_and_skipped(ctx, data_app):
 
 
 @pytest.mark.dialects
-def test_cancel_drops_the_new_table(ctx, data_app):
+def test_cancel_drops_the_new_table(ctx, runner):
     client, admin, pid = ctx
-    data_app.registry["import_runner"].autostart = False
-    try:
-        job = upload(client, admin, pid, people_csv(2500))
-        started = start(client, admin, job)
-        assert data_app.registry["import_runner"].run(job["id"], max_batches=1) == "running"
-        progress = client.get(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json
-        assert progress["rows_done"] == {"people": 1000}
-        cancelled = client.delete(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json
-    finally:
-        data_app.registry["import_runner"].autostart = True
+    job = upload(client, admin, pid, people_csv(2500))
+    started = start(client, admin, job)
+    assert runner.run(job["id"], max_batches=1) == "running"
+    progress = client.get(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json
+    assert progress["rows_done"] == {"people": 1000}
+    cancelled = client.delete(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json
     assert cancelled["status"] == "cancelled"
     client.get(f"{V1}/tables/{started['tables'][0]['id']}", headers=client.auth(admin), status=404)
     tables = client.get(f"{V1}/projects/{pid}/tables", headers=client.auth(admin)).json["list"]
     assert tables == []
     # A job that runs after its cancel finds it ended and adds nothing.
-    assert data_app.registry["import_runner"].run(job["id"]) == "cancelled"
+    assert runner.run(job["id"]) == "cancelled"
 
 
 @pytest.mark.dialects
-def test_cancel_deletes_the_rows_inserted_into_an_existing_table(ctx, data_app):
+def test_cancel_deletes_the_rows_inserted_into_an_existing_table(ctx, runner):
     client, admin, pid = ctx
     table = create_table(client, admin, pid, "people", [{"title": "Name"}, {"title": "Age", "uidt": "Number"}])
     client.post_json(f"/api/v2/tables/{table['id']}/records", [{"Name": "kept"}], headers=client.auth(admin))
-    runner = data_app.registry["import_runner"]
-    runner.autostart = False
-    try:
-        job = upload(client, admin, pid, people_csv(2100), table_id=table["id"])
-        start(client, admin, job)  # matched by title: Name, Age
-        runner.run(job["id"], max_batches=2)
-        assert count(client, admin, table["id"]) == 2001
-        client.delete(f"{V1}/imports/{job['id']}", headers=client.auth(admin))
-    finally:
-        runner.autostart = True
+    job = upload(client, admin, pid, people_csv(2100), table_id=table["id"])
+    start(client, admin, job)  # matched by title: Name, Age
+    runner.run(job["id"], max_batches=2)
+    assert count(client, admin, table["id"]) == 2001
+    client.delete(f"{V1}/imports/{job['id']}", headers=client.auth(admin))
     assert [r["Name"] for r in records(client, admin, table["id"])] == ["kept"]
 
 
 @pytest.mark.dialects
-def test_an_interrupted_job_resumes_without_duplicates(ctx, data_app):
+def test_an_interrupted_job_resumes_without_duplicates(ctx, data_app, runner):
     client, admin, pid = ctx
-    runner = data_app.registry["import_runner"]
-    runner.autostart = False
-    try:
-        job = upload(client, admin, pid, people_csv(3500))
-        started = start(client, admin, job)
-        assert runner.run(job["id"], max_batches=2) == "running"  # the server stops here
-        assert runner.resume(stale_after=0) == [job["id"]]
-    finally:
-        runner.autostart = True
+    job = upload(client, admin, pid, people_csv(3500))
+    started = start(client, admin, job)
+    assert runner.run(job["id"], max_batches=2) == "running"  # the server stops here
+    assert runner.resume(stale_after=0) == [job["id"]]
     done = finish(data_app, client, admin, job["id"])
     assert done["status"] == "done"
     assert done["rows_done"] == {"people": 3500}
@@ -295,18 +291,13 @@ def test_too_large_an_upload_is_refused(make_client):
 
 
 @pytest.mark.dialects
-def test_a_fatal_error_fails_the_job_and_undoes_it(ctx, data_app):
+def test_a_fatal_error_fails_the_job_and_undoes_it(ctx, data_app, runner):
     client, admin, pid = ctx
-    runner = data_app.registry["import_runner"]
-    runner.autostart = False
-    try:
-        job = upload(client, admin, pid, people_csv(1500))
-        started = start(client, admin, job)
-        runner.run(job["id"], max_batches=1)
-        uploads.remove(data_app.registry.settings, job["id"])  # the file is lost mid-way
-        assert runner.run(job["id"]) == "failed"
-    finally:
-        runner.autostart = True
+    job = upload(client, admin, pid, people_csv(1500))
+    started = start(client, admin, job)
+    runner.run(job["id"], max_batches=1)
+    uploads.remove(data_app.registry.settings, job["id"])  # the file is lost mid-way
+    assert runner.run(job["id"]) == "failed"
     failed = client.get(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json
     assert failed["status"] == "failed"
     assert failed["msg"]
