@@ -14,37 +14,13 @@ import { ImportProvider } from "./ImportContext";
 import { RecentImports } from "./RecentImports";
 import { handleImportMessage } from "./importEvents";
 import { ImportWizard, type WizardRequest } from "./ImportWizard";
+import { peopleJob, peopleTemplate } from "./testJobs";
 import type { ImportJob } from "./types";
 
 const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
 
-const columns = [
-  { column_name: "Name", ref_column_name: "Name", uidt: "SingleLineText", meta: {}, dtxp: "" },
-  { column_name: "Age", ref_column_name: "Age", uidt: "Number", meta: {}, dtxp: "" },
-  { column_name: "Mail", ref_column_name: "Mail", uidt: "Email", meta: {}, dtxp: "" },
-];
-
-function job(overrides: Partial<ImportJob> = {}): ImportJob {
-  return {
-    id: "im_1",
-    project_id: "p_1",
-    status: "preview",
-    type: "csv",
-    file_name: "people.csv",
-    table_id: null,
-    template: { tables: [{ table_name: "people", ref_table_name: "people", columns }] },
-    preview: { people: [["Ada", 36, "ada@example.com"], ["Alan", 41, "alan@example.com"]] },
-    rows_total: { people: 1200 },
-    rows_done: { people: 0 },
-    errors: [],
-    error_count: 0,
-    tables: [],
-    msg: null,
-    created_at: "2026-11-24T08:00:00Z",
-    updated_at: "2026-11-24T08:00:00Z",
-    ...overrides,
-  };
-}
+const columns = peopleTemplate.tables[0].columns;
+const job = peopleJob;
 
 class FakeXhr {
   static last: FakeXhr | null = null;

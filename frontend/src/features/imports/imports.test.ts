@@ -7,42 +7,13 @@ import { handleImportMessage, onImportEvent } from "./importEvents";
 import { autoMap, duplicateTargets, mappableFields, mappingOk, unmappedRequired } from "./mapping";
 import { fraction, isNewer, mergeJob, tablesProgress } from "./progress";
 import { columnNameError, draftOf, tableNameError, templateOf, updateColumn, updateTable, validateDraft } from "./template";
+import { peopleJob, peopleTemplate } from "./testJobs";
 import type { ImportJob, Template } from "./types";
 
-const template: Template = {
-  tables: [
-    {
-      table_name: "people",
-      ref_table_name: "people",
-      columns: [
-        { column_name: "Name", ref_column_name: "Name", uidt: "SingleLineText", meta: {}, dtxp: "" },
-        { column_name: "Age", ref_column_name: "Age", uidt: "Number", meta: {}, dtxp: "" },
-        { column_name: "Mail", ref_column_name: "Mail", uidt: "Email", meta: {}, dtxp: "" },
-      ],
-    },
-  ],
-};
+const template = peopleTemplate;
 
 function job(overrides: Partial<ImportJob> = {}): ImportJob {
-  return {
-    id: "im_1",
-    project_id: "p_1",
-    status: "running",
-    type: "csv",
-    file_name: "people.csv",
-    table_id: null,
-    template,
-    preview: { people: [["Ada", 36, "ada@example.com"]] },
-    rows_total: { people: 1200 },
-    rows_done: { people: 0 },
-    errors: [],
-    error_count: 0,
-    tables: [],
-    msg: null,
-    created_at: "2026-11-24T08:00:00Z",
-    updated_at: "2026-11-24T08:00:01Z",
-    ...overrides,
-  };
+  return peopleJob({ status: "running", preview: { people: [["Ada", 36, "ada@example.com"]] }, updated_at: "2026-11-24T08:00:01Z", ...overrides });
 }
 
 describe("file types", () => {
