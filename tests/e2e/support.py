@@ -1,8 +1,13 @@
-"""Helpers shared by the browser tests: screenshots, and the projects, tables and records a
-test sets up through the API before it opens the browser."""
+"""Helpers shared by the browser tests: screenshots, signing in, dialogs, and the projects,
+tables and records a test sets up through the API before it opens the browser."""
 
+import json
+import re
+import time
 from contextlib import contextmanager
 from pathlib import Path
+
+from playwright.sync_api import expect
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 EMAIL = "owner@example.com"
@@ -62,9 +67,66 @@ def project_with_table(
     return project, add_table(server, token, project["id"], table, columns or [display_field()], records)
 
 
+def parts_table(server, token: str, *, title: str = "Stock", rows=()) -> tuple[dict, dict]:
+    """Project `title` with a table "Parts" of Name (the display field) and Qty, holding `rows`."""
+    return project_with_table(server, token, title=title, columns=[display_field(), number_field("Qty")], records=rows)
+
+
+def shop_table(server, token: str, rows=None) -> tuple[dict, dict]:
+    """Project "Shop" with a table "Parts" of Name, Qty and a Status select, holding `rows`."""
+    columns = [
+        display_field(),
+        number_field("Qty"),
+        {
+            "title": "Status",
+            "column_name": "status",
+            "uidt": "SingleSelect",
+            "colOptions": {"options": [{"title": "Todo"}, {"title": "Done"}]},
+        },
+    ]
+    return project_with_table(server, token, columns=columns, records=rows or ())
+
+
 def list_records(server, token: str, table: dict, limit: int | None = None) -> list[dict]:
     query = "" if limit is None else f"?limit={limit}"
     return server.api("GET", f"/api/v2/tables/{table['id']}/records{query}", token=token)["list"]
+
+
+def grid_cell(page, row: int, col: int):
+    """The grid's cell in row `row` (1-based) at position `col` among the row's rendered cells."""
+    return page.get_by_test_id("grid-scroll").locator(f".wb-grid-row[aria-rowindex='{row}'] .wb-cell").nth(col)
+
+
+def field_cell(page, title: str, row: int = 1):
+    """The cell of the field titled `title` in grid row `row` (1-based)."""
+    header = page.get_by_test_id("column-header").filter(has_text=re.compile(f"^{re.escape(title)}$"))
+    expect(header).to_have_count(1)
+    # Columns are virtualised: address the cell by the field's column index, not by its
+    # position among the cells rendered at this moment.
+    col = header.get_attribute("data-col")
+    return page.get_by_test_id("grid-scroll").locator(f".wb-grid-row[aria-rowindex='{row}'] .wb-cell[data-col='{col}']")
+
+
+def wait_saved(server, table: dict, token: str, name: str, field: str, value) -> None:
+    """Wait until the API reads `value` in the field of the record named `name` (a move saves
+    in the background)."""
+    for _ in range(50):
+        records = {r["Name"]: r for r in list_records(server, token, table, limit=1000)}
+        current = records[name][field]
+        if current == value:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"{name}.{field} is {current!r}, not {value!r}")
+
+
+def drag_and_drop(page, source, target) -> None:
+    """An HTML drag and drop of `source` onto `target`: the browser's drag events, in order,
+    sharing one DataTransfer (independent of where either sits on a scrolled board)."""
+    data = page.evaluate_handle("() => new DataTransfer()")
+    source.dispatch_event("dragstart", {"dataTransfer": data})
+    target.dispatch_event("dragenter", {"dataTransfer": data})
+    target.dispatch_event("dragover", {"dataTransfer": data})
+    target.dispatch_event("drop", {"dataTransfer": data})
 
 
 def column_id(table: dict, title: str) -> str:
@@ -82,3 +144,44 @@ def fresh_page(browser, server, locale: str = "en-US"):
         yield page
     finally:
         context.close()
+
+
+def _hydrated(page) -> None:
+    page.wait_for_function("window.__wbHydrated === true")
+
+
+def _dialog_settled(page) -> None:
+    """Wait for the dialog's opening transition to end (for a clean screenshot)."""
+    page.locator(
+        ".bp6-dialog-container:not(.bp6-overlay-enter):not(.bp6-overlay-enter-active)"
+        ":not(.bp6-overlay-appear):not(.bp6-overlay-appear-active)"
+    ).wait_for()
+
+
+def _submit_dialog(page, test_id: str) -> None:
+    """Submit the open dialog and wait until it has gone (closing dialogs linger while they
+    fade out)."""
+    page.get_by_test_id(test_id).click()
+    expect(page.locator(".bp6-dialog")).to_have_count(0)
+
+
+def _sign_up_first_user(server) -> str:
+    return sign_up(server, EMAIL)
+
+
+def _use_token(page, token: str) -> None:
+    """Start the browser session already signed in (as if signed in earlier): on every page
+    load the token is put into the stored settings when they hold none (other settings stay)."""
+    page.add_init_script(
+        "(() => { const key = 'workbench.settings';"
+        " const settings = JSON.parse(window.localStorage.getItem(key) || '{}');"
+        f" if (!settings.token) {{ settings.token = {json.dumps(token)};"
+        " window.localStorage.setItem(key, JSON.stringify(settings)); } })()"
+    )
+
+
+def _member_token(server, owner_token: str, project_id: str, email: str, role: str) -> str:
+    invite = server.api(
+        "POST", f"/api/v1/db/meta/projects/{project_id}/users", {"email": email, "roles": role}, token=owner_token
+    )
+    return sign_up(server, email, invite["invite_token"])

@@ -12,6 +12,12 @@ from playwright.sync_api import expect
 from tests.e2e.support import (
     EMAIL,
     PASSWORD,
+    _dialog_settled,
+    _hydrated,
+    _member_token,
+    _sign_up_first_user,
+    _submit_dialog,
+    _use_token,
     create_project,
     display_field,
     fresh_page,
@@ -23,40 +29,6 @@ from tests.e2e.support import (
 )
 
 pytestmark = pytest.mark.e2e
-
-
-def _hydrated(page) -> None:
-    page.wait_for_function("window.__wbHydrated === true")
-
-
-def _dialog_settled(page) -> None:
-    """Wait for the dialog's opening transition to end (for a clean screenshot)."""
-    page.locator(
-        ".bp6-dialog-container:not(.bp6-overlay-enter):not(.bp6-overlay-enter-active)"
-        ":not(.bp6-overlay-appear):not(.bp6-overlay-appear-active)"
-    ).wait_for()
-
-
-def _submit_dialog(page, test_id: str) -> None:
-    """Submit the open dialog and wait until it has gone (closing dialogs linger while they
-    fade out)."""
-    page.get_by_test_id(test_id).click()
-    expect(page.locator(".bp6-dialog")).to_have_count(0)
-
-
-def _sign_up_first_user(server) -> str:
-    return sign_up(server, EMAIL)
-
-
-def _use_token(page, token: str) -> None:
-    """Start the browser session already signed in (as if signed in earlier): on every page
-    load the token is put into the stored settings when they hold none (other settings stay)."""
-    page.add_init_script(
-        "(() => { const key = 'workbench.settings';"
-        " const settings = JSON.parse(window.localStorage.getItem(key) || '{}');"
-        f" if (!settings.token) {{ settings.token = {json.dumps(token)};"
-        " window.localStorage.setItem(key, JSON.stringify(settings)); } })()"
-    )
 
 
 def test_first_response_holds_the_rendered_shell(server):
@@ -776,13 +748,6 @@ def test_super_admin_manages_users(server, page, browser):
     page.reload()
     expect(page.get_by_test_id("users")).to_be_visible()
     expect(page.get_by_test_id("invite-only")).to_be_checked()
-
-
-def _member_token(server, owner_token: str, project_id: str, email: str, role: str) -> str:
-    invite = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project_id}/users", {"email": email, "roles": role}, token=owner_token
-    )
-    return sign_up(server, email, invite["invite_token"])
 
 
 def test_viewers_get_a_read_only_project_and_editors_edit_data_only(server, browser):

@@ -10,9 +10,15 @@ import datetime as dt
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import column_id, display_field, project_with_table
-from tests.e2e.test_browser import _sign_up_first_user, _use_token
-from tests.e2e.test_card_views import _drag, _saved
+from tests.e2e.support import (
+    _sign_up_first_user,
+    _use_token,
+    column_id,
+    display_field,
+    drag_and_drop,
+    project_with_table,
+    wait_saved,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -60,9 +66,9 @@ def test_records_span_their_days_and_keep_their_length(server, page):
     expect(items(10)).to_have_class("wb-calendar-item wb-calendar-continues")
 
     # Dragged from its middle day to the 15th, the Cruise starts there and keeps its three days.
-    _drag(page, items(11), day(15))
-    _saved(server, table, token, "Cruise", "Starts", on(15))
-    _saved(server, table, token, "Cruise", "Ends", on(17))
+    drag_and_drop(page, items(11), day(15))
+    wait_saved(server, table, token, "Cruise", "Starts", on(15))
+    wait_saved(server, table, token, "Cruise", "Ends", on(17))
     for n in (15, 16, 17):
         expect(items(n)).to_have_text(["Cruise"])
     expect(items(10)).to_have_count(0)

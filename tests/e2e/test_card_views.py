@@ -13,8 +13,18 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import column_id, display_field, fresh_page, list_records, project_with_table, screenshot
-from tests.e2e.test_browser import _sign_up_first_user, _use_token
+from tests.e2e.support import (
+    _sign_up_first_user,
+    _use_token,
+    column_id,
+    display_field,
+    drag_and_drop,
+    fresh_page,
+    list_records,
+    project_with_table,
+    screenshot,
+    wait_saved,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -30,28 +40,8 @@ def _records(server, table, token):
     return {r["Name"]: r for r in list_records(server, token, table, limit=1000)}
 
 
-def _saved(server, table, token, name, field, value):
-    """Wait until the API reads `value` in the record's field (a move saves in the background)."""
-    for _ in range(50):
-        current = _records(server, table, token)[name][field]
-        if current == value:
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"{name}.{field} is {current!r}, not {value!r}")
-
-
 def _open(page, project, view_title):
     page.goto(f"/nc/{project['id']}/table/Tasks/{view_title}")
-
-
-def _drag(page, source, target):
-    """An HTML drag and drop of `source` onto `target`: the browser's drag events, in order,
-    sharing one DataTransfer (independent of where either sits on a scrolled board)."""
-    data = page.evaluate_handle("() => new DataTransfer()")
-    source.dispatch_event("dragstart", {"dataTransfer": data})
-    target.dispatch_event("dragenter", {"dataTransfer": data})
-    target.dispatch_event("dragover", {"dataTransfer": data})
-    target.dispatch_event("drop", {"dataTransfer": data})
 
 
 def _card_title(card):
@@ -100,20 +90,20 @@ def test_calendar_records_move_between_days_and_hours(server, page):
     expect(undated.get_by_test_id("calendar-undated-item")).to_have_text(["Plan"])
 
     # Drag the record to the 20th, and the undated one to the 5th: both saved.
-    _drag(page, day(first.replace(day=10)).get_by_test_id("calendar-item"), day(first.replace(day=20)))
+    drag_and_drop(page, day(first.replace(day=10)).get_by_test_id("calendar-item"), day(first.replace(day=20)))
     expect(day(first.replace(day=20)).get_by_test_id("calendar-item")).to_have_text("Review")
-    _drag(page, undated.get_by_test_id("calendar-undated-item"), day(first.replace(day=5)))
+    drag_and_drop(page, undated.get_by_test_id("calendar-undated-item"), day(first.replace(day=5)))
     expect(day(first.replace(day=5)).get_by_test_id("calendar-item")).to_have_text("Plan")
     expect(page.get_by_test_id("calendar-undated-count")).to_have_text("0")
-    _saved(server, table, token, "Review", "Due", first.replace(day=20).isoformat())
-    _saved(server, table, token, "Plan", "Due", first.replace(day=5).isoformat())
+    wait_saved(server, table, token, "Review", "Due", first.replace(day=20).isoformat())
+    wait_saved(server, table, token, "Plan", "Due", first.replace(day=5).isoformat())
     screenshot(page, "calendar-month")
 
     # A move the server refuses (the record was deleted meanwhile) is undone, with its reason,
     # and the calendar reads its records again (the deleted one goes).
     gone = _records(server, table, token)["Gone"]
     server.api("DELETE", f"/api/v2/tables/{table['id']}/records", {"Id": gone["Id"]}, token=token)
-    _drag(page, day(first.replace(day=12)).get_by_test_id("calendar-item"), day(first.replace(day=14)))
+    drag_and_drop(page, day(first.replace(day=12)).get_by_test_id("calendar-item"), day(first.replace(day=14)))
     expect(page.locator(".bp6-toast-container .bp6-toast")).to_be_visible()
     expect(day(first.replace(day=14)).get_by_test_id("calendar-item")).to_have_count(0)
     expect(day(first.replace(day=12)).get_by_test_id("calendar-item")).to_have_count(0)
@@ -134,9 +124,9 @@ def test_calendar_records_move_between_days_and_hours(server, page):
     expect(page.get_by_test_id("expanded-record")).to_have_count(0)
 
     # Dropped on the side list, a record loses its date.
-    _drag(page, day(first.replace(day=20)).get_by_test_id("calendar-item"), undated)
+    drag_and_drop(page, day(first.replace(day=20)).get_by_test_id("calendar-item"), undated)
     expect(undated.get_by_test_id("calendar-undated-item")).to_have_text(["Review"])
-    _saved(server, table, token, "Review", "Due", None)
+    wait_saved(server, table, token, "Review", "Due", None)
 
     # "+" on a day adds a record dated that day and opens it.
     day25 = day(first.replace(day=25))
@@ -157,9 +147,9 @@ def test_calendar_records_move_between_days_and_hours(server, page):
     expect(item).to_contain_text("09:30")
     expect(item).to_contain_text("Review")
     thursday = monday + dt.timedelta(days=3)
-    _drag(page, item, slot(thursday, 14))
+    drag_and_drop(page, item, slot(thursday, 14))
     expect(slot(thursday, 14).get_by_test_id("calendar-item")).to_contain_text("14:30")
-    _saved(server, table, token, "Review", "At", f"{thursday.isoformat()} 14:30:00+00:00")
+    wait_saved(server, table, token, "Review", "At", f"{thursday.isoformat()} 14:30:00+00:00")
     # A double-click on an hour adds a record at that hour.
     tuesday = monday + dt.timedelta(days=1)
     slot(tuesday, 11).dblclick()
@@ -245,16 +235,16 @@ def test_kanban_stacks_are_edited_and_cards_move_between_them(server, page):
     assert next(o["color"] for o in options if o["title"] == "Done") == "#ffdaf6"
 
     # Drag a card from Done to Doing, and the uncategorised one too.
-    _drag(page, _card_title(_stack(page, "Done").get_by_test_id("record-card")), _stack(page, "Doing"))
+    drag_and_drop(page, _card_title(_stack(page, "Done").get_by_test_id("record-card")), _stack(page, "Doing"))
     expect(_stack(page, "Doing").get_by_test_id("record-card")).to_have_count(1)
     expect(_stack(page, "Done").get_by_test_id("stack-count")).to_have_text("0")
-    _drag(page, _card_title(_stack(page, "").get_by_test_id("record-card")), _stack(page, "Doing"))
+    drag_and_drop(page, _card_title(_stack(page, "").get_by_test_id("record-card")), _stack(page, "Doing"))
     expect(_stack(page, "Doing").get_by_test_id("stack-count")).to_have_text("2")
-    _saved(server, table, token, "ship", "Status", "Doing")
-    _saved(server, table, token, "loose", "Status", "Doing")
+    wait_saved(server, table, token, "ship", "Status", "Doing")
+    wait_saved(server, table, token, "loose", "Status", "Doing")
 
     # Reorder: drag the Doing stack's header onto Backlog; collapse Done.
-    _drag(page, _stack(page, "Doing").get_by_test_id("stack-head"), backlog)
+    drag_and_drop(page, _stack(page, "Doing").get_by_test_id("stack-head"), backlog)
     expect(page.get_by_test_id("kanban-stack").nth(1)).to_have_attribute("data-stack", "Doing")
     # The stack menu moves a stack too (without dragging).
     _stack(page, "Backlog").get_by_test_id("stack-menu").click()
@@ -268,7 +258,7 @@ def test_kanban_stacks_are_edited_and_cards_move_between_them(server, page):
 
     # Within a stack: a card dropped on another goes before it.
     slot = lambda name: backlog.get_by_test_id("card-slot").filter(has_text=name)  # noqa: E731
-    _drag(page, _card_title(slot("task 005").get_by_test_id("record-card")), slot("task 001"))
+    drag_and_drop(page, _card_title(slot("task 005").get_by_test_id("record-card")), slot("task 001"))
     expect(backlog.get_by_test_id("record-card").locator(".wb-card-title").nth(1)).to_have_text("task 005")
     screenshot(page, "kanban-stacks")
 

@@ -12,9 +12,15 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import display_field, list_records, project_with_table, screenshot
-from tests.e2e.test_browser import _sign_up_first_user, _use_token
-from tests.e2e.test_rich_fields import _cell
+from tests.e2e.support import (
+    _sign_up_first_user,
+    _use_token,
+    display_field,
+    field_cell,
+    list_records,
+    project_with_table,
+    screenshot,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -67,7 +73,7 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
     editor = page.get_by_test_id("cell-editor")
 
     # A single select: coloured tags with readable text; picked from the coloured list.
-    status = _cell(page, "Status")
+    status = field_cell(page, "Status")
     expect(status.get_by_test_id("select-tag")).to_have_text("todo")
     expect(status.get_by_test_id("select-tag")).to_have_css("background-color", "rgb(207, 223, 254)")
     status.dblclick()
@@ -81,7 +87,7 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
     expect(status_tag).to_have_css("color", "rgb(255, 255, 255)")
 
     # A multi select: a typed key filters, Enter toggles the first match, Enter again saves.
-    tags = _cell(page, "Tags")
+    tags = field_cell(page, "Tags")
     tags.click()
     grid.press("r")
     expect(page.get_by_test_id("select-filter")).to_have_value("r")
@@ -92,24 +98,24 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
     expect(tags.get_by_test_id("select-tag")).to_have_text(["red", "blue"])
 
     # A date from the date picker, shown in the column's format.
-    due = _cell(page, "Due")
+    due = field_cell(page, "Due")
     _pick(due, editor, "date", "2026-12-24")
     expect(due).to_have_text("24/12/2026")
 
     # A date and time from its picker, in the browser's time zone; stored in UTC.
-    at = _cell(page, "At")
+    at = field_cell(page, "At")
     _pick(at, editor, "datetime-local", "2026-12-24T09:30")
     expect(at).to_contain_text("Dec 24, 2026")
     expect(at).to_contain_text("9:30")
     at_utc = page.evaluate("new Date('2026-12-24T09:30').toISOString()")
 
     # A time from the time picker, shown as the locale writes times.
-    opens = _cell(page, "Opens")
+    opens = field_cell(page, "Opens")
     _pick(opens, editor, "time", "19:05:00")
     expect(opens).to_have_text("07:05 PM")
 
     # A checkbox toggled with Space, back with a double click, again with a click on its box.
-    done = _cell(page, "Done")
+    done = field_cell(page, "Done")
     box = done.get_by_test_id("check-cell")
     done.click(position={"x": 150, "y": 16})
     grid.press(" ")
@@ -122,7 +128,7 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
 
     # Invalid JSON: the parse error shows in place, Ctrl+Enter does not save, the text stays;
     # leaving it anyway gets the server's error, the text still there.
-    data = _cell(page, "Data")
+    data = field_cell(page, "Data")
     data.dblclick()
     editor.fill('{"a": [1, 2],')
     expect(page.get_by_test_id("json-error")).to_contain_text("Invalid JSON")
@@ -138,7 +144,7 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
     expect(data).to_have_text('{"a":[1,2]}')
 
     # A currency in the column's locale and currency; typed as a plain number.
-    price = _cell(page, "Price")
+    price = field_cell(page, "Price")
     expect(price).to_have_text(re.compile(r"^1\.234,50\s€$"))
     price.click()
     grid.press("9")
@@ -147,7 +153,7 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
     expect(price).to_have_text(re.compile(r"^9,50\s€$"))
 
     # A duration typed as h:mm; text that is not one gets the field's error and is kept.
-    took = _cell(page, "Took")
+    took = field_cell(page, "Took")
     took.dblclick()
     editor.fill("soon")
     editor.press("Enter")
@@ -161,7 +167,7 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
     expect(took).to_have_text("1:30")
 
     # A long text: Enter adds a line, Ctrl+Enter saves; the cell shows it on one line.
-    notes = _cell(page, "Notes")
+    notes = field_cell(page, "Notes")
     notes.dblclick()
     editor.press_sequentially("line 1")
     editor.press("Enter")
@@ -171,7 +177,7 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
     expect(notes).to_have_text("line 1\nline 2")
 
     # A web address is a link (https added); a double click on it does not start an edit.
-    site = _cell(page, "Site")
+    site = field_cell(page, "Site")
     link = site.get_by_test_id("text-link")
     expect(link).to_have_attribute("href", "https://example.com/")
     link.dispatch_event("dblclick")
@@ -191,17 +197,17 @@ def test_field_types_edit_through_their_plugin_editors(server, page):
     assert record["Notes"] == "line 1\nline 2"
 
     page.reload()
-    expect(_cell(page, "Due")).to_have_text("24/12/2026")
-    expect(_cell(page, "Tags").get_by_test_id("select-tag")).to_have_text(["red", "blue"])
-    expect(_cell(page, "Data")).to_have_text(re.compile(r'^\{"a":\[1,2\]\}$'))
+    expect(field_cell(page, "Due")).to_have_text("24/12/2026")
+    expect(field_cell(page, "Tags").get_by_test_id("select-tag")).to_have_text(["red", "blue"])
+    expect(field_cell(page, "Data")).to_have_text(re.compile(r'^\{"a":\[1,2\]\}$'))
 
 
 def test_expanded_record_form_edits_through_the_plugin_editors(server, page):
     token, table = _open(server, page, height=900)
-    expect(_cell(page, "Name")).to_have_text("one")
+    expect(field_cell(page, "Name")).to_have_text("one")
 
     def open_form():
-        _cell(page, "Name").click()
+        field_cell(page, "Name").click()
         page.get_by_test_id("expand-record").click()
         form = page.get_by_test_id("expanded-record")
         expect(form).to_be_visible()
@@ -265,10 +271,10 @@ def test_expanded_record_form_edits_through_the_plugin_editors(server, page):
     assert record["Data"] == {"b": [3]}
 
     page.reload()
-    expect(_cell(page, "Status").get_by_test_id("select-tag")).to_have_text("done")
-    expect(_cell(page, "Due")).to_have_text("15/03/2027")
-    expect(_cell(page, "Done").get_by_test_id("check-cell")).to_have_attribute("aria-checked", "true")
-    expect(_cell(page, "Data")).to_have_text('{"b":[3]}')
+    expect(field_cell(page, "Status").get_by_test_id("select-tag")).to_have_text("done")
+    expect(field_cell(page, "Due")).to_have_text("15/03/2027")
+    expect(field_cell(page, "Done").get_by_test_id("check-cell")).to_have_attribute("aria-checked", "true")
+    expect(field_cell(page, "Data")).to_have_text('{"b":[3]}')
     form = open_form()
     expect(editor("SingleSelect").get_by_role("option", name="done")).to_have_attribute("aria-selected", "true")
     expect(form.get_by_label("Due")).to_have_value("2027-03-15")

@@ -6,9 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import add_records, screenshot
-from tests.e2e.test_browser import _sign_up_first_user, _use_token
-from tests.e2e.test_grid_editing import _cell, _table
+from tests.e2e.support import _sign_up_first_user, _use_token, add_records, grid_cell, parts_table, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -27,10 +25,10 @@ def _open(server, context, page):
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     token = _sign_up_first_user(server)
     rows = [{"Name": f"part {n}", "Qty": n} for n in range(1, ROWS + 1)]
-    project, _table_meta = _table(server, token, rows=rows)
+    project, _table_meta = parts_table(server, token, rows=rows)
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Parts")
-    expect(_cell(page, 1, 0)).to_have_text("part 1")
+    expect(grid_cell(page, 1, 0)).to_have_text("part 1")
     page.evaluate("navigator.clipboard.writeText('before')")
 
 
@@ -49,7 +47,7 @@ def test_select_all_copies_rows_never_loaded_with_progress(server, context, page
 
     # The missing pages are held back until the progress has been seen.
     page.route("**/api/v2/tables/*/records?*offset=*", hold)
-    _cell(page, 1, 0).click()
+    grid_cell(page, 1, 0).click()
     page.get_by_test_id("grid-scroll").press("Control+a")
     expect(page.locator(".wb-cell-selected").first).to_be_visible()
     page.get_by_test_id("grid-scroll").press("Control+c")
@@ -70,18 +68,18 @@ def test_select_all_copies_rows_never_loaded_with_progress(server, context, page
 def test_shift_click_block_across_unloaded_pages(server, context, page):
     _open(server, context, page)
     grid = page.get_by_test_id("grid-scroll")
-    _cell(page, 3, 0).click()
+    grid_cell(page, 3, 0).click()
     # Jump to the end: the pages in between are never drawn, so never loaded.
     grid.evaluate("el => { el.scrollTop = el.scrollHeight; }")
-    expect(_cell(page, ROWS - 10, 1)).to_have_text(str(ROWS - 10))
-    _cell(page, ROWS - 10, 1).click(modifiers=["Shift"])
+    expect(grid_cell(page, ROWS - 10, 1)).to_have_text(str(ROWS - 10))
+    grid_cell(page, ROWS - 10, 1).click(modifiers=["Shift"])
     grid.press("Control+c")
     expect(page.get_by_text(f"Cells copied: {(ROWS - 10 - 3 + 1) * 2}")).to_be_visible()
     assert _clipboard(page) == _expected(3, ROWS - 10)
 
     # A block inside the loaded rows goes through the copy event at once, as before.
-    _cell(page, ROWS - 2, 0).click()
-    _cell(page, ROWS - 1, 1).click(modifiers=["Shift"])
+    grid_cell(page, ROWS - 2, 0).click()
+    grid_cell(page, ROWS - 1, 1).click(modifiers=["Shift"])
     grid.press("Control+c")
     assert _clipboard(page) == _expected(ROWS - 2, ROWS - 1)
 
@@ -89,7 +87,7 @@ def test_shift_click_block_across_unloaded_pages(server, context, page):
 def test_a_block_over_the_limit_is_refused_with_a_message(server, context, page):
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     token = _sign_up_first_user(server)
-    project, table = _table(server, token)
+    project, table = parts_table(server, token)
     # 50,001 records of two fields: 100,002 cells, just over the 100,000 a copy takes.
     for start in range(0, 50_001, 10_000):
         rows = [{"Name": f"p{n}", "Qty": n} for n in range(start, min(start + 10_000, 50_001))]
@@ -101,7 +99,7 @@ def test_a_block_over_the_limit_is_refused_with_a_message(server, context, page)
     asked: list[str] = []
     page.on("request", lambda r: "offset=" in r.url and asked.append(r.url))
     grid = page.get_by_test_id("grid-scroll")
-    _cell(page, 1, 0).click()
+    grid_cell(page, 1, 0).click()
     grid.press("Control+a")
     grid.press("Control+c")
     message = "Cells selected: 100,002; at most 100,000 can be copied or cleared at once. Select a smaller block."
@@ -112,4 +110,4 @@ def test_a_block_over_the_limit_is_refused_with_a_message(server, context, page)
     expect(page.get_by_text(message)).to_have_count(0)  # the toast goes away
     grid.press("Delete")
     expect(page.get_by_text(message)).to_be_visible()
-    expect(_cell(page, 1, 0)).to_have_text("p0")
+    expect(grid_cell(page, 1, 0)).to_have_text("p0")

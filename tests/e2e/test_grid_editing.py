@@ -10,28 +10,18 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.support import (
+    _sign_up_first_user,
+    _use_token,
     column_id,
-    display_field,
     fresh_page,
+    grid_cell,
     list_records,
-    number_field,
-    project_with_table,
+    parts_table,
     screenshot,
     sign_up,
 )
-from tests.e2e.test_browser import _sign_up_first_user, _use_token
 
 pytestmark = pytest.mark.e2e
-
-
-def _table(server, token, title="Stock", rows=None):
-    """Project `title` with a table "Parts" of Name and Qty, holding `rows`."""
-    columns = [display_field(), number_field("Qty")]
-    return project_with_table(server, token, title=title, columns=columns, records=rows or ())
-
-
-def _cell(page, row: int, col: int):
-    return page.get_by_test_id("grid-scroll").locator(f".wb-grid-row[aria-rowindex='{row}'] .wb-cell").nth(col)
 
 
 def _records(server, table, token):
@@ -49,7 +39,7 @@ def _paste(page, text: str) -> None:
 
 def test_column_width_is_dragged_kept_after_reload_and_set_by_keys(server, page):
     token = _sign_up_first_user(server)
-    project, _table_meta = _table(server, token, rows=[{"Name": "bolt", "Qty": 5}])
+    project, _table_meta = parts_table(server, token, rows=[{"Name": "bolt", "Qty": 5}])
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Parts")
     header = page.get_by_test_id("column-header").first
@@ -69,7 +59,7 @@ def test_column_width_is_dragged_kept_after_reload_and_set_by_keys(server, page)
     expect(handle).to_have_attribute("aria-valuenow", "320")
     assert header.bounding_box()["width"] == pytest.approx(320, abs=1)
     # The cells follow the header.
-    assert _cell(page, 1, 0).bounding_box()["width"] == pytest.approx(320, abs=1)
+    assert grid_cell(page, 1, 0).bounding_box()["width"] == pytest.approx(320, abs=1)
 
     page.reload()
     handle = page.get_by_test_id("column-header").first.get_by_test_id("column-resize")
@@ -97,25 +87,25 @@ def test_column_width_is_dragged_kept_after_reload_and_set_by_keys(server, page)
 
 def test_range_copy_block_paste_with_new_records_undo_and_range_clear(server, page):
     token = _sign_up_first_user(server)
-    project, table = _table(server, token, rows=[{"Name": "alpha", "Qty": 1}, {"Name": "beta", "Qty": 2}])
+    project, table = parts_table(server, token, rows=[{"Name": "alpha", "Qty": 1}, {"Name": "beta", "Qty": 2}])
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Parts")
     grid = page.get_by_test_id("grid-scroll")
-    expect(_cell(page, 2, 0)).to_have_text("beta")
+    expect(grid_cell(page, 2, 0)).to_have_text("beta")
 
     # Shift+click selects a block; copying it gives tab-separated text.
     page.evaluate(
         "window.__copied = []; document.addEventListener('copy',"
         " (e) => window.__copied.push(e.clipboardData.getData('text/plain')))"
     )
-    _cell(page, 1, 0).click()
-    _cell(page, 2, 1).click(modifiers=["Shift"])
+    grid_cell(page, 1, 0).click()
+    grid_cell(page, 2, 1).click(modifiers=["Shift"])
     expect(grid.locator(".wb-cell-selected")).to_have_count(4)
     grid.press("Control+c")
     assert page.evaluate("window.__copied") == ["alpha\t1\nbeta\t2"]
 
     # A 3x2 block pasted from the second row runs two rows past the end: asked first.
-    _cell(page, 2, 0).click()
+    grid_cell(page, 2, 0).click()
     _paste(page, 'gamma\t3\n"delta\nline"\tmany\nepsilon\t5\n')
     dialog = page.get_by_test_id("paste-add-rows")
     expect(dialog).to_contain_text("2 of the pasted rows")
@@ -129,48 +119,48 @@ def test_range_copy_block_paste_with_new_records_undo_and_range_clear(server, pa
     screenshot(page, "grid-paste-report")
     page.get_by_test_id("paste-report-close").click()
     expect(page.get_by_test_id("record-count")).to_have_text("4 records")
-    expect(_cell(page, 4, 0)).to_have_text("epsilon")
+    expect(grid_cell(page, 4, 0)).to_have_text("epsilon")
     assert _records(server, table, token) == [("alpha", 1), ("gamma", 3), ("delta\nline", None), ("epsilon", 5)]
 
     # One undo takes the whole paste back, the added record too; redo applies it again.
     grid.focus()
     grid.press("Control+z")
     expect(page.get_by_test_id("record-count")).to_have_text("2 records")
-    expect(_cell(page, 2, 0)).to_have_text("beta")
+    expect(grid_cell(page, 2, 0)).to_have_text("beta")
     assert _records(server, table, token) == [("alpha", 1), ("beta", 2)]
     grid.press("Control+Shift+z")
     expect(page.get_by_test_id("record-count")).to_have_text("4 records")
-    expect(_cell(page, 4, 0)).to_have_text("epsilon")
+    expect(grid_cell(page, 4, 0)).to_have_text("epsilon")
 
     # Delete clears a selected range in one step; undo brings it back.
-    _cell(page, 1, 0).click()
+    grid_cell(page, 1, 0).click()
     grid.press("Shift+ArrowDown")
     grid.press("Shift+ArrowRight")
     expect(grid.locator(".wb-cell-selected")).to_have_count(4)
     grid.press("Delete")
-    expect(_cell(page, 1, 0)).to_have_text("")
-    expect(_cell(page, 2, 1)).to_have_text("")
+    expect(grid_cell(page, 1, 0)).to_have_text("")
+    expect(grid_cell(page, 2, 1)).to_have_text("")
     grid.press("Control+z")
-    expect(_cell(page, 1, 0)).to_have_text("alpha")
-    expect(_cell(page, 2, 1)).to_have_text("3")
+    expect(grid_cell(page, 1, 0)).to_have_text("alpha")
+    expect(grid_cell(page, 2, 1)).to_have_text("3")
 
     # A value only the server refuses (too large for a number field): that record is reported
     # with the server's words and left as it was; the other pasted record is written.
-    _cell(page, 1, 0).click()
+    grid_cell(page, 1, 0).click()
     _paste(page, "omega\t1\nzeta\t99999999999999999999")
     refused = page.get_by_test_id("paste-report").get_by_test_id("paste-invalid-cell")
     expect(refused).to_have_count(2)
     expect(refused.first).to_contain_text("zeta")
     page.get_by_test_id("paste-report-close").click()
-    expect(_cell(page, 1, 0)).to_have_text("omega")
-    expect(_cell(page, 2, 0)).to_have_text("gamma")
+    expect(grid_cell(page, 1, 0)).to_have_text("omega")
+    expect(grid_cell(page, 2, 0)).to_have_text("gamma")
     assert _records(server, table, token)[:2] == [("omega", 1), ("gamma", 3)]
 
 
 def test_filters_and_sorts_are_edited_in_place(server, page):
     token = _sign_up_first_user(server)
     parts = {"bolt": 5, "nut": 50, "washer": 20, "screw": 7, "bracket": 1}
-    project, table = _table(server, token, rows=[{"Name": n, "Qty": q} for n, q in parts.items()])
+    project, table = parts_table(server, token, rows=[{"Name": n, "Qty": q} for n, q in parts.items()])
     view_id = table["views"][0]["id"]
     qty = column_id(table, "Qty")
     server.api(

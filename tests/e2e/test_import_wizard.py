@@ -16,6 +16,9 @@ from openpyxl import Workbook
 from playwright.sync_api import expect
 
 from tests.e2e.support import (
+    _member_token,
+    _sign_up_first_user,
+    _use_token,
     column_id,
     create_project,
     display_field,
@@ -25,7 +28,6 @@ from tests.e2e.support import (
     project_with_table,
     screenshot,
 )
-from tests.e2e.test_browser import _member_token, _sign_up_first_user, _use_token
 
 pytestmark = pytest.mark.e2e
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import display_field, project_with_table
-from tests.e2e.test_browser import _sign_up_first_user, _use_token
-from tests.e2e.test_rich_fields import _cell
+from tests.e2e.support import _sign_up_first_user, _use_token, display_field, field_cell, project_with_table
 
 pytestmark = pytest.mark.e2e
 
@@ -30,10 +28,10 @@ def test_select_editor_opens_upwards_on_the_last_rows(server, page):
     page.set_viewport_size({"width": 1200, "height": 700})
     page.goto(f"/nc/{project['id']}/table/Rows")
     grid = page.get_by_test_id("grid-scroll")
-    expect(_cell(page, "Status", 1).locator(".wb-select-cell")).to_have_text("option 1")
+    expect(field_cell(page, "Status", 1).locator(".wb-select-cell")).to_have_text("option 1")
 
     # The first row: the list opens under the cell.
-    first = _cell(page, "Status", 1)
+    first = field_cell(page, "Status", 1)
     first.dblclick()
     popup = page.locator(".wb-popup-editor")
     expect(page.get_by_test_id("select-option")).to_have_count(len(OPTIONS))
@@ -44,7 +42,7 @@ def test_select_editor_opens_upwards_on_the_last_rows(server, page):
     # The last row, scrolled into view at the grid's bottom: the list opens above the cell and
     # ends inside the grid.
     grid.evaluate("el => { el.scrollTop = el.scrollHeight; }")
-    last = _cell(page, "Status", 30)
+    last = field_cell(page, "Status", 30)
     expect(last.locator(".wb-select-cell")).to_have_text("option 1")
     last.dblclick()
     expect(page.get_by_test_id("select-option")).to_have_count(len(OPTIONS))

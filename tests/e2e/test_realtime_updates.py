@@ -12,49 +12,34 @@ from __future__ import annotations
 import json
 import re
 import time
+from contextlib import contextmanager
 
 import pytest
 import websocket
 from playwright.sync_api import expect
 
-from tests.e2e.support import screenshot
+from tests.e2e.support import (
+    _member_token,
+    _sign_up_first_user,
+    _use_token,
+    display_field,
+    fresh_page,
+    grid_cell,
+    parts_table,
+    screenshot,
+)
 
 pytestmark = pytest.mark.e2e
-
-PASSWORD = "correct horse battery staple"
-NAME = {"title": "Name", "column_name": "name", "uidt": "SingleLineText", "pv": True}
-QTY = {"title": "Qty", "column_name": "qty", "uidt": "Number"}
-
-
-def _sign_up(server, email: str, invite_token: str | None = None) -> str:
-    body = {"email": email, "password": PASSWORD, **({"token": invite_token} if invite_token else {})}
-    return server.api("POST", "/api/v1/auth/user/signup", body)["token"]
-
-
-def _member(server, owner: str, project_id: str, email: str, role: str) -> str:
-    invite = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project_id}/users", {"email": email, "roles": role}, token=owner
-    )
-    return _sign_up(server, email, invite["invite_token"])
-
-
-def _project(server, token: str, records) -> tuple[dict, dict]:
-    project = server.api("POST", "/api/v1/db/meta/projects", {"title": "Live"}, token=token)
-    table = server.api(
-        "POST",
-        f"/api/v1/db/meta/projects/{project['id']}/tables",
-        {"title": "Parts", "columns": [NAME, QTY]},
-        token=token,
-    )
-    server.api("POST", f"/api/v2/tables/{table['id']}/records", list(records), token=token)
-    return project, table
 
 
 def _require_data_events(server, token: str, project: dict) -> None:
     """Skip unless the server pushes a `data` event to a socket whose page names the project
     (a record added to a table of its own, so that the tested table stays as it was)."""
     probe = server.api(
-        "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Probe", "columns": [NAME]}, token=token
+        "POST",
+        f"/api/v1/db/meta/projects/{project['id']}/tables",
+        {"title": "Probe", "columns": [display_field()]},
+        token=token,
     )
     ws = websocket.create_connection(
         server.url.replace("http", "ws", 1) + "/ws", header=[f"xc-auth: {token}"], timeout=5
@@ -85,25 +70,23 @@ def _receive_until(ws, wanted, seconds: float):
     return None
 
 
-def _open(browser, server, token: str, path: str, project_id: str):
-    """A new browser context signed in with `token`, showing `path` with its live updates
-    on (the server has acknowledged the page naming the project)."""
-    ctx = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800}, locale="en-US")
-    page = ctx.new_page()
-    page.set_default_timeout(15_000)
-    page.add_init_script(
-        "(() => { const key = 'workbench.settings';"
-        " const settings = JSON.parse(window.localStorage.getItem(key) || '{}');"
-        f" if (!settings.token) {{ settings.token = {json.dumps(token)};"
-        " window.localStorage.setItem(key, JSON.stringify(settings)); } })()"
-    )
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(path)
-    _wait_live(page, project_id)
-    # Marks this document: a reload would drop it.
-    page.evaluate("window.__sameDocument = true")
-    return ctx, page, errors
+@contextmanager
+def _live_page(browser, server, token: str, path: str, project_id: str):
+    """A page in a browser context of its own signed in with `token`, showing `path` with its
+    live updates on (the server has acknowledged the page naming the project). When the block
+    ends without failing, the page is checked to be the same document (no reload) and to have
+    thrown no error."""
+    with fresh_page(browser, server) as page:
+        _use_token(page, token)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(path)
+        _wait_live(page, project_id)
+        # Marks this document: a reload would drop it.
+        page.evaluate("window.__sameDocument = true")
+        yield page
+        assert page.evaluate("window.__sameDocument") is True
+        assert errors == []
 
 
 def _wait_live(page, project_id: str) -> None:
@@ -126,23 +109,22 @@ SHOWN_TEXTS = """(row) => {
 }"""
 
 
-def _cell(page, row: int, col: int):
-    return page.get_by_test_id("grid-scroll").locator(f".wb-grid-row[aria-rowindex='{row}'] .wb-cell").nth(col)
-
-
 def _names(page):
     return page.get_by_test_id("grid-scroll").locator(".wb-grid-row .wb-cell[data-col='0']")
 
 
 def test_records_and_fields_from_others_appear_without_reload(server, browser):
-    owner = _sign_up(server, "owner@example.com")
-    project, table = _project(server, owner, [{"Name": "bolt", "Qty": 1}, {"Name": "nut", "Qty": 2}])
-    editor = _member(server, owner, project["id"], "editor@example.com", "editor")
+    owner = _sign_up_first_user(server)
+    project, table = parts_table(
+        server, owner, title="Live", rows=[{"Name": "bolt", "Qty": 1}, {"Name": "nut", "Qty": 2}]
+    )
+    editor = _member_token(server, owner, project["id"], "editor@example.com", "editor")
     _require_data_events(server, owner, project)
     path = f"/nc/{project['id']}/table/Parts"
-    ctx_a, a, errors_a = _open(browser, server, owner, path, project["id"])
-    ctx_b, b, errors_b = _open(browser, server, editor, path, project["id"])
-    try:
+    with (
+        _live_page(browser, server, owner, path, project["id"]) as a,
+        _live_page(browser, server, editor, path, project["id"]) as b,
+    ):
         for page in (a, b):
             expect(_names(page)).to_have_text(["bolt", "nut"])
             expect(page.get_by_test_id("live-indicator")).to_have_attribute("data-state", "ready")
@@ -155,11 +137,11 @@ def test_records_and_fields_from_others_appear_without_reload(server, browser):
             expect(page.get_by_test_id("record-count")).to_have_text("3 records")
         server.api("PATCH", records, [{"Id": 2, "Name": "nut M6", "Qty": 20}], token=owner)
         for page in (a, b):
-            expect(_cell(page, 2, 0)).to_have_text("nut M6")
-            expect(_cell(page, 2, 1)).to_have_text("20")
+            expect(grid_cell(page, 2, 0)).to_have_text("nut M6")
+            expect(grid_cell(page, 2, 1)).to_have_text("20")
         # The owner's selection is on "nut M6" (row 2): when the row above goes, it follows.
-        _cell(a, 2, 1).click()
-        expect(_cell(a, 2, 1)).to_have_class(re.compile("wb-cell-active"))
+        grid_cell(a, 2, 1).click()
+        expect(grid_cell(a, 2, 1)).to_have_class(re.compile("wb-cell-active"))
         server.api("DELETE", records, [{"Id": 1}], token=owner)
         for page in (a, b):
             expect(_names(page)).to_have_text(["nut M6", "washer"])
@@ -171,11 +153,11 @@ def test_records_and_fields_from_others_appear_without_reload(server, browser):
         # its edit from the moment it is saved, without a blink back to the old value when
         # its own change comes back over the socket (every text the cell shows is recorded).
         b.evaluate(SHOWN_TEXTS, "2")
-        _cell(b, 2, 0).dblclick()
+        grid_cell(b, 2, 0).dblclick()
         b.get_by_test_id("cell-editor").fill("spring washer")
         b.get_by_test_id("cell-editor").press("Enter")
-        expect(_cell(b, 2, 0)).to_have_text("spring washer")
-        expect(_cell(a, 2, 0)).to_have_text("spring washer")
+        expect(grid_cell(b, 2, 0)).to_have_text("spring washer")
+        expect(grid_cell(a, 2, 0)).to_have_text("spring washer")
         b.wait_for_timeout(1500)
         shown = b.evaluate("window.__shown")
         assert shown[shown.index("spring washer") :] == ["spring washer"], shown
@@ -192,23 +174,17 @@ def test_records_and_fields_from_others_appear_without_reload(server, browser):
                 [re.compile("Name"), re.compile("Qty"), re.compile("Colour")]
             )
         screenshot(a, "realtime-grid")
-        for page in (a, b):
-            assert page.evaluate("window.__sameDocument") is True
-        assert errors_a == []
-        assert errors_b == []
-    finally:
-        ctx_a.close()
-        ctx_b.close()
 
 
 def test_an_open_cell_editor_is_left_alone_until_it_closes(server, browser):
-    owner = _sign_up(server, "owner@example.com")
-    project, table = _project(server, owner, [{"Name": "bolt", "Qty": 1}, {"Name": "nut", "Qty": 2}])
+    owner = _sign_up_first_user(server)
+    project, table = parts_table(
+        server, owner, title="Live", rows=[{"Name": "bolt", "Qty": 1}, {"Name": "nut", "Qty": 2}]
+    )
     _require_data_events(server, owner, project)
-    ctx, page, errors = _open(browser, server, owner, f"/nc/{project['id']}/table/Parts", project["id"])
-    try:
+    with _live_page(browser, server, owner, f"/nc/{project['id']}/table/Parts", project["id"]) as page:
         expect(_names(page)).to_have_text(["bolt", "nut"])
-        _cell(page, 2, 0).dblclick()
+        grid_cell(page, 2, 0).dblclick()
         page.get_by_test_id("cell-editor").fill("mine")
         # Someone deletes the record above and renames the one being edited.
         records = f"/api/v2/tables/{table['id']}/records"
@@ -223,25 +199,20 @@ def test_an_open_cell_editor_is_left_alone_until_it_closes(server, browser):
         expect(page.get_by_test_id("record-count")).to_have_text("1 record")
         rows = server.api("GET", records, token=owner)["list"]
         assert [(r["Id"], r["Name"]) for r in rows] == [(2, "mine")]
-        assert page.evaluate("window.__sameDocument") is True
-        assert errors == []
-    finally:
-        ctx.close()
 
 
 def test_expanded_record_and_views_and_tables_deleted_elsewhere(server, browser):
-    owner = _sign_up(server, "owner@example.com")
-    project, table = _project(server, owner, [{"Name": "bolt", "Qty": 1}])
+    owner = _sign_up_first_user(server)
+    project, table = parts_table(server, owner, title="Live", rows=[{"Name": "bolt", "Qty": 1}])
     _require_data_events(server, owner, project)
     view = server.api("POST", f"/api/v1/db/meta/tables/{table['id']}/grids", {"title": "Mine"}, token=owner)
-    ctx, page, errors = _open(browser, server, owner, f"/nc/{project['id']}/table/Parts/Mine", project["id"])
-    try:
+    with _live_page(browser, server, owner, f"/nc/{project['id']}/table/Parts/Mine", project["id"]) as page:
         expect(_names(page)).to_have_text(["bolt"])
         records = f"/api/v2/tables/{table['id']}/records"
 
         # The expanded record: someone's change to a field not being edited is read in; the
         # field being edited keeps what was typed.
-        _cell(page, 1, 0).click()
+        grid_cell(page, 1, 0).click()
         page.get_by_test_id("expand-record").click()
         form = page.get_by_test_id("expanded-record")
         form.get_by_label(re.compile("^Name")).fill("my bolt")
@@ -268,15 +239,11 @@ def test_expanded_record_and_views_and_tables_deleted_elsewhere(server, browser)
         server.api("DELETE", f"/api/v1/db/meta/tables/{table['id']}", token=owner)
         expect(page.locator(".bp6-toast", has_text="The table Spares was deleted")).to_be_visible()
         expect(page.get_by_test_id("project-home")).to_be_visible()
-        assert page.evaluate("window.__sameDocument") is True
-        assert errors == []
-    finally:
-        ctx.close()
 
 
 def test_card_views_follow_records_changed_elsewhere(server, browser):
-    owner = _sign_up(server, "owner@example.com")
-    project, table = _project(server, owner, [{"Name": "bolt", "Qty": 1}])
+    owner = _sign_up_first_user(server)
+    project, table = parts_table(server, owner, title="Live", rows=[{"Name": "bolt", "Qty": 1}])
     _require_data_events(server, owner, project)
     status = {
         "title": "Status",
@@ -291,8 +258,7 @@ def test_card_views_follow_records_changed_elsewhere(server, browser):
     server.api("POST", f"{views}/kanbans", {"title": "Board", "fk_grp_col_id": status_id}, token=owner)
     records = f"/api/v2/tables/{table['id']}/records"
     server.api("PATCH", records, [{"Id": 1, "Status": "Todo"}], token=owner)
-    ctx, page, errors = _open(browser, server, owner, f"/nc/{project['id']}/table/Parts/Cards", project["id"])
-    try:
+    with _live_page(browser, server, owner, f"/nc/{project['id']}/table/Parts/Cards", project["id"]) as page:
         cards = page.get_by_test_id("record-card")
         expect(cards).to_have_count(1)
         server.api("POST", records, [{"Name": "nut", "Qty": 2, "Status": "Todo"}], token=owner)
@@ -309,24 +275,19 @@ def test_card_views_follow_records_changed_elsewhere(server, browser):
         server.api("PATCH", records, [{"Id": 2, "Status": "Done"}], token=owner)
         expect(done.get_by_test_id("record-card")).to_have_text([re.compile("nut")])
         expect(todo.get_by_test_id("record-card")).to_have_text([re.compile("big bolt")])
-        assert page.evaluate("window.__sameDocument") is True
-        assert errors == []
-    finally:
-        ctx.close()
 
 
 def test_tables_added_elsewhere_appear_and_a_removed_member_leaves(server, browser):
-    owner = _sign_up(server, "owner@example.com")
-    project, table = _project(server, owner, [{"Name": "bolt", "Qty": 1}])
-    editor = _member(server, owner, project["id"], "editor@example.com", "editor")
+    owner = _sign_up_first_user(server)
+    project, table = parts_table(server, owner, title="Live", rows=[{"Name": "bolt", "Qty": 1}])
+    editor = _member_token(server, owner, project["id"], "editor@example.com", "editor")
     _require_data_events(server, owner, project)
-    ctx, page, errors = _open(browser, server, editor, f"/nc/{project['id']}/table/Parts", project["id"])
-    try:
+    with _live_page(browser, server, editor, f"/nc/{project['id']}/table/Parts", project["id"]) as page:
         expect(_names(page)).to_have_text(["bolt"])
         server.api(
             "POST",
             f"/api/v1/db/meta/projects/{project['id']}/tables",
-            {"title": "Orders", "columns": [NAME]},
+            {"title": "Orders", "columns": [display_field()]},
             token=owner,
         )
         page.get_by_test_id("table-list").get_by_text("Orders").click()
@@ -345,37 +306,29 @@ def test_tables_added_elsewhere_appear_and_a_removed_member_leaves(server, brows
         server.api("DELETE", f"/api/v1/db/meta/projects/{project['id']}/users/{editor_id}", token=owner)
         expect(page.locator(".bp6-toast", has_text="permission to access the project")).to_be_visible()
         expect(page).to_have_url(re.compile(r"/$"))
-        assert page.evaluate("window.__sameDocument") is True
-        assert errors == []
-    finally:
-        ctx.close()
 
 
 def test_a_project_deleted_elsewhere_returns_to_the_project_list(server, browser):
-    owner = _sign_up(server, "owner@example.com")
-    project, _table = _project(server, owner, [{"Name": "bolt", "Qty": 1}])
+    owner = _sign_up_first_user(server)
+    project, _table = parts_table(server, owner, title="Live", rows=[{"Name": "bolt", "Qty": 1}])
     _require_data_events(server, owner, project)
-    ctx, page, errors = _open(browser, server, owner, f"/nc/{project['id']}/table/Parts", project["id"])
-    try:
+    with _live_page(browser, server, owner, f"/nc/{project['id']}/table/Parts", project["id"]) as page:
         expect(_names(page)).to_have_text(["bolt"])
         server.api("DELETE", f"/api/v1/db/meta/projects/{project['id']}", token=owner)
         expect(page.locator(".bp6-toast", has_text="This project was deleted")).to_be_visible()
         expect(page).to_have_url(re.compile(r"/$"))
         expect(page.get_by_test_id("project-row")).to_have_count(0)
-        assert page.evaluate("window.__sameDocument") is True
-        assert errors == []
-    finally:
-        ctx.close()
 
 
 def test_sorts_and_filters_set_elsewhere_apply(server, browser):
-    owner = _sign_up(server, "owner@example.com")
-    project, table = _project(server, owner, [{"Name": "bolt", "Qty": 3}, {"Name": "nut", "Qty": 1}])
+    owner = _sign_up_first_user(server)
+    project, table = parts_table(
+        server, owner, title="Live", rows=[{"Name": "bolt", "Qty": 3}, {"Name": "nut", "Qty": 1}]
+    )
     _require_data_events(server, owner, project)
     view = server.api("GET", f"/api/v1/db/meta/tables/{table['id']}/views", token=owner)["list"][0]
     qty = next(c["id"] for c in table["columns"] if c["title"] == "Qty")
-    ctx, page, errors = _open(browser, server, owner, f"/nc/{project['id']}/table/Parts", project["id"])
-    try:
+    with _live_page(browser, server, owner, f"/nc/{project['id']}/table/Parts", project["id"]) as page:
         expect(_names(page)).to_have_text(["bolt", "nut"])
         views = f"/api/v1/db/meta/views/{view['id']}"
         server.api("POST", f"{views}/sorts", {"fk_column_id": qty, "direction": "asc"}, token=owner)
@@ -383,7 +336,3 @@ def test_sorts_and_filters_set_elsewhere_apply(server, browser):
         server.api("POST", f"{views}/filters", {"fk_column_id": qty, "comparison_op": "gt", "value": "2"}, token=owner)
         expect(_names(page)).to_have_text(["bolt"])
         expect(page.get_by_test_id("record-count")).to_have_text("1 record")
-        assert page.evaluate("window.__sameDocument") is True
-        assert errors == []
-    finally:
-        ctx.close()

@@ -11,8 +11,17 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import add_table, create_project, display_field, list_records, number_field, screenshot
-from tests.e2e.test_browser import _sign_up_first_user, _use_token
+from tests.e2e.support import (
+    _sign_up_first_user,
+    _use_token,
+    add_table,
+    create_project,
+    display_field,
+    field_cell,
+    list_records,
+    number_field,
+    screenshot,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -36,16 +45,6 @@ def _tables(server, token):
         [{"Name": "o1", "Amount": 10}, {"Name": "o2", "Amount": 5}, {"Name": "o3", "Amount": 7}],
     )
     return project, customers, orders
-
-
-def _cell(page, title: str, row: int = 1):
-    """The cell of the field titled `title` in grid row `row` (1-based)."""
-    header = page.get_by_test_id("column-header").filter(has_text=re.compile(f"^{re.escape(title)}$"))
-    expect(header).to_have_count(1)
-    # Columns are virtualised: address the cell by the field's column index, not by its
-    # position among the cells rendered at this moment.
-    col = header.get_attribute("data-col")
-    return page.get_by_test_id("grid-scroll").locator(f".wb-grid-row[aria-rowindex='{row}'] .wb-cell[data-col='{col}']")
 
 
 def _add_field(page, title: str, uidt: str, **choices):
@@ -87,22 +86,22 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
     expect(page.get_by_test_id("column-header").filter(has_text="Orders")).to_be_visible()
 
     # Link o1 and o2 to Ada with the picker; the cell shows them as chips.
-    _cell(page, "Orders").dblclick()
+    field_cell(page, "Orders").dblclick()
     picker = _linked_pick(page, ["o1", "o2"])
     expect(picker.get_by_test_id("link-linked-chip")).to_have_count(2)
     screenshot(page, "rich-fields-link-picker")
     picker.get_by_test_id("link-done").click()
     expect(picker).to_be_hidden()
-    expect(_cell(page, "Orders").get_by_test_id("link-chip")).to_have_text(["o1", "o2"])
+    expect(field_cell(page, "Orders").get_by_test_id("link-chip")).to_have_text(["o1", "o2"])
 
     # A lookup of the orders' names, a rollup of their amounts and a formula over the rollup.
     _add_field(page, "Order names", "Lookup", field_relation="Orders", field_target="Name")
     page.get_by_test_id("field-submit").click()
-    expect(_cell(page, "Order names").get_by_test_id("lookup-item")).to_have_text(["o1", "o2"])
+    expect(field_cell(page, "Order names").get_by_test_id("lookup-item")).to_have_text(["o1", "o2"])
 
     _add_field(page, "Total", "Rollup", field_relation="Orders", field_target="Amount", field_rollup_function="sum")
     page.get_by_test_id("field-submit").click()
-    expect(_cell(page, "Total")).to_have_text("15")
+    expect(field_cell(page, "Total")).to_have_text("15")
 
     # A formula the server refuses keeps the text and shows where the mistake is.
     _add_field(page, "Double", "Formula", field_formula="{Total} * ")
@@ -112,18 +111,18 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
     screenshot(page, "rich-fields-formula-error")
     page.get_by_test_id("field-formula").fill("{Total} * 2")
     page.get_by_test_id("field-submit").click()
-    expect(_cell(page, "Double")).to_have_text("30")
+    expect(field_cell(page, "Double")).to_have_text("30")
 
     # Linking o3 too: the count, lookup, rollup and formula follow.
-    _cell(page, "Orders").dblclick()
+    field_cell(page, "Orders").dblclick()
     picker = _linked_pick(page, ["o3"])
     picker.get_by_test_id("link-done").click()
-    expect(_cell(page, "Orders").get_by_test_id("link-chip")).to_have_text(["o1", "o2", "o3"])
-    expect(_cell(page, "Order names").get_by_test_id("lookup-item")).to_have_text(["o1", "o2", "o3"])
-    expect(_cell(page, "Total")).to_have_text("22")
-    expect(_cell(page, "Double")).to_have_text("44")
+    expect(field_cell(page, "Orders").get_by_test_id("link-chip")).to_have_text(["o1", "o2", "o3"])
+    expect(field_cell(page, "Order names").get_by_test_id("lookup-item")).to_have_text(["o1", "o2", "o3"])
+    expect(field_cell(page, "Total")).to_have_text("22")
+    expect(field_cell(page, "Double")).to_have_text("44")
     # Bob has none.
-    expect(_cell(page, "Orders", row=2).get_by_test_id("link-chip")).to_have_count(0)
+    expect(field_cell(page, "Orders", row=2).get_by_test_id("link-chip")).to_have_count(0)
     linked = list_records(server, token, customers, limit=10)
     assert [(r["Name"], r["Orders"]) for r in linked] == [("Ada", 3), ("Bob", 0)]
     assert linked[0]["Total"] == 22
@@ -133,14 +132,14 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
     page.get_by_test_id("field-submit").click()
     expect(page.get_by_test_id("column-header").filter(has_text="Files")).to_be_visible()
     page.get_by_test_id("grid-scroll").evaluate("el => { el.scrollLeft = 10000; }")
-    _cell(page, "Files").dblclick()
+    field_cell(page, "Files").dblclick()
     editor = page.locator(".wb-attachment-editor")
     editor.get_by_test_id("attachment-file").set_input_files(
         files=[{"name": "red.png", "mimeType": "image/png", "buffer": PNG}]
     )
     expect(editor.get_by_test_id("attachment-item")).to_have_count(1)
     editor.get_by_test_id("attachment-done").click()
-    thumb = _cell(page, "Files").get_by_test_id("attachment-thumb")
+    thumb = field_cell(page, "Files").get_by_test_id("attachment-thumb")
     expect(thumb).to_have_attribute("src", re.compile(r"/api/v1/db/storage/dltemp/"))
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-testid=attachment-thumb]')]"
@@ -154,12 +153,12 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
     page.get_by_test_id("field-submit").click()
     expect(page.get_by_test_id("column-header").filter(has_text="QR")).to_be_visible()
     page.get_by_test_id("grid-scroll").evaluate("el => { el.scrollLeft = 10000; }")
-    qr = _cell(page, "QR").get_by_test_id("qrcode-thumb")
+    qr = field_cell(page, "QR").get_by_test_id("qrcode-thumb")
     expect(qr.locator("img")).to_have_attribute("src", re.compile(r"^data:image/svg\+xml"))
     screenshot(page, "rich-fields-grid")
     # (a full-page screenshot resizes the page for a moment: scroll and find the cell again)
     page.get_by_test_id("grid-scroll").evaluate("el => { el.scrollLeft = 10000; }")
-    _cell(page, "QR").get_by_test_id("qrcode-thumb").click()
+    field_cell(page, "QR").get_by_test_id("qrcode-thumb").click()
     expect(page.get_by_test_id("qrcode-large")).to_be_visible()
     screenshot(page, "rich-fields-qr-large")
     page.keyboard.press("Escape")
@@ -176,7 +175,7 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
 
     # The expanded record shows the rich fields and unlinks through the same picker; the
     # rollup and the formula over it are read again.
-    _cell(page, "Name").click()
+    field_cell(page, "Name").click()
     page.get_by_test_id("expand-record").click()
     form = page.get_by_test_id("expanded-record")
     orders = form.locator("[data-testid=record-rich][data-uidt=Links]")
@@ -204,15 +203,15 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
     expect(page.get_by_test_id("field-relation")).to_have_value(re.compile(".+"))
     page.get_by_test_id("field-rollup-function").select_option("max")
     page.get_by_test_id("field-submit").click()
-    expect(_cell(page, "Total")).to_have_text("10")
-    expect(_cell(page, "Double")).to_have_text("20")
+    expect(field_cell(page, "Total")).to_have_text("10")
+    expect(field_cell(page, "Double")).to_have_text("20")
 
     # A barcode of the name in the format chosen.
     _add_field(page, "Code", "Barcode", field_source="Name", field_barcode_format="CODE39")
     page.get_by_test_id("field-submit").click()
     expect(page.get_by_test_id("column-header").filter(has_text=re.compile("^Code$"))).to_have_count(1)
     page.get_by_test_id("grid-scroll").evaluate("el => { el.scrollLeft = 10000; }")
-    barcode = _cell(page, "Code").get_by_test_id("barcode-thumb")
+    barcode = field_cell(page, "Code").get_by_test_id("barcode-thumb")
     expect(barcode.locator("img")).to_have_attribute("src", re.compile(r"^data:image/svg\+xml"))
     meta = server.api("GET", f"/api/v1/db/meta/tables/{customers['id']}", token=token)
     assert next(c for c in meta["columns"] if c["title"] == "Code")["meta"]["barcodeFormat"] == "CODE39"

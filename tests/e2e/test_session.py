@@ -14,8 +14,17 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import Server, _require_build_and_browser
-from tests.e2e.support import EMAIL, PASSWORD, create_project, fresh_page, project_with_table, sign_up
-from tests.e2e.test_browser import _hydrated, _sign_up_first_user, _use_token
+from tests.e2e.support import (
+    EMAIL,
+    PASSWORD,
+    _hydrated,
+    _sign_up_first_user,
+    _use_token,
+    create_project,
+    fresh_page,
+    project_with_table,
+    sign_up,
+)
 
 pytestmark = pytest.mark.e2e
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import fresh_page, screenshot
-from tests.e2e.test_browser import _sign_up_first_user
-from tests.e2e.test_views import _records, _table
+from tests.e2e.support import _sign_up_first_user, fresh_page, list_records, screenshot, shop_table
 
 pytestmark = pytest.mark.e2e
 
@@ -25,7 +23,7 @@ WRITE = """async ([uuid, tableId]) => {
 
 def test_an_editor_link_edits_records_and_a_viewer_link_only_reads(server, browser):
     token = _sign_up_first_user(server)
-    project, table = _table(server, token, rows=[{"Name": "bolt", "Qty": 5}])
+    project, table = shop_table(server, token, rows=[{"Name": "bolt", "Qty": 5}])
     shared_path = f"/api/v1/db/meta/projects/{project['id']}/shared"
     shared = server.api("POST", shared_path, {"roles": "editor"}, token=token)
 
@@ -46,7 +44,10 @@ def test_an_editor_link_edits_records_and_a_viewer_link_only_reads(server, brows
         visitor.get_by_test_id("add-record").click()
         expect(visitor.get_by_test_id("record-count")).to_have_text("2 records")
         screenshot(visitor, "shared-base-editor")
-        assert [(r["Name"], r["Qty"]) for r in _records(server, table, token)] == [("bolt", 7), (None, None)]
+        assert [(r["Name"], r["Qty"]) for r in list_records(server, token, table, limit=100)] == [
+            ("bolt", 7),
+            (None, None),
+        ]
 
         # The owner turns the link to viewer: the same visitor now only reads.
         server.api("PATCH", shared_path, {"roles": "viewer"}, token=token)
@@ -59,4 +60,4 @@ def test_an_editor_link_edits_records_and_a_viewer_link_only_reads(server, brows
         status, body = visitor.evaluate(WRITE, [shared["uuid"], table["id"]])
         assert status == 403
         assert body["msg"]
-        assert _records(server, table, token)[0]["Name"] == "bolt"
+        assert list_records(server, token, table, limit=100)[0]["Name"] == "bolt"

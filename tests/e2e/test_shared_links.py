@@ -9,9 +9,7 @@ import zlib
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import add_records, add_table, column_id, fresh_page, screenshot
-from tests.e2e.test_browser import _sign_up_first_user
-from tests.e2e.test_views import _table
+from tests.e2e.support import _sign_up_first_user, add_records, add_table, column_id, fresh_page, screenshot, shop_table
 from workbench.storage.signing import SIGNED_PREFIX
 
 pytestmark = pytest.mark.e2e
@@ -19,7 +17,7 @@ pytestmark = pytest.mark.e2e
 
 def test_a_shared_form_links_picked_records(server, browser):
     token = _sign_up_first_user(server)
-    project, parts = _table(server, token)
+    project, parts = shop_table(server, token)
     names = ["Acme", "Bolt Works", "Cogs Ltd"]
     suppliers = add_table(
         server,
@@ -76,7 +74,7 @@ def _png() -> bytes:
 
 def test_a_password_protected_gallery_shows_its_covers(server, browser):
     token = _sign_up_first_user(server)
-    project, parts = _table(server, token)
+    project, parts = shop_table(server, token)
     photo = server.api(
         "POST", f"/api/v1/db/meta/tables/{parts['id']}/columns", {"title": "Photo", "uidt": "Attachment"}, token=token
     )

@@ -11,8 +11,7 @@ import sqlite3
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import add_table, create_project, display_field
-from tests.e2e.test_browser import _sign_up_first_user, _submit_dialog, _use_token
+from tests.e2e.support import _sign_up_first_user, _submit_dialog, _use_token, add_table, create_project, display_field
 
 pytestmark = pytest.mark.e2e
 

@@ -11,32 +11,16 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.support import (
+    _sign_up_first_user,
+    _use_token,
     column_id,
-    display_field,
     fresh_page,
     list_records,
-    number_field,
-    project_with_table,
     screenshot,
+    shop_table,
 )
-from tests.e2e.test_browser import _sign_up_first_user, _use_token
 
 pytestmark = pytest.mark.e2e
-
-
-def _table(server, token, rows=None):
-    """Project "Shop" with a table "Parts" of Name, Qty and a Status select, holding `rows`."""
-    columns = [
-        display_field(),
-        number_field("Qty"),
-        {
-            "title": "Status",
-            "column_name": "status",
-            "uidt": "SingleSelect",
-            "colOptions": {"options": [{"title": "Todo"}, {"title": "Done"}]},
-        },
-    ]
-    return project_with_table(server, token, columns=columns, records=rows or ())
 
 
 def _views(server, table, token):
@@ -57,7 +41,7 @@ def _view_item(page, title):
 
 def test_views_are_created_switched_renamed_and_deleted(server, page):
     token = _sign_up_first_user(server)
-    project, table = _table(server, token, rows=[{"Name": "bolt", "Qty": 5, "Status": "Todo"}])
+    project, table = shop_table(server, token, rows=[{"Name": "bolt", "Qty": 5, "Status": "Todo"}])
     default = _default_view(server, table, token)
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Parts")
@@ -139,7 +123,7 @@ def test_views_are_created_switched_renamed_and_deleted(server, page):
 
 def test_a_shared_form_is_filled_by_a_visitor_and_the_row_shows_in_the_grid(server, page, browser):
     token = _sign_up_first_user(server)
-    project, table = _table(server, token)
+    project, table = shop_table(server, token)
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Parts")
     page.get_by_test_id("create-view-form").click()
@@ -197,7 +181,7 @@ def test_a_shared_form_is_filled_by_a_visitor_and_the_row_shows_in_the_grid(serv
 
 def test_a_password_protected_form_asks_for_its_password(server, browser):
     token = _sign_up_first_user(server)
-    _project, table = _table(server, token)
+    _project, table = shop_table(server, token)
     server.api(
         "POST", f"/api/v1/db/meta/tables/{table['id']}/columns", {"title": "Photo", "uidt": "Attachment"}, token=token
     )
@@ -238,7 +222,7 @@ def test_a_password_protected_form_asks_for_its_password(server, browser):
 
 def test_the_shared_grid_is_read_only_with_a_temporary_sort(server, browser):
     token = _sign_up_first_user(server)
-    _project, table = _table(
+    _project, table = shop_table(
         server, token, rows=[{"Name": "bolt", "Qty": 5}, {"Name": "axle", "Qty": 1}, {"Name": "cog", "Qty": 9}]
     )
     grid = _default_view(server, table, token)
@@ -286,7 +270,7 @@ def test_the_shared_grid_is_read_only_with_a_temporary_sort(server, browser):
 
 def test_a_shared_base_opens_read_only_and_an_unknown_one_is_not_found(server, browser):
     token = _sign_up_first_user(server)
-    project, _table_meta = _table(server, token, rows=[{"Name": "bolt", "Qty": 5}])
+    project, _table_meta = shop_table(server, token, rows=[{"Name": "bolt", "Qty": 5}])
     shared = server.api("POST", f"/api/v1/db/meta/projects/{project['id']}/shared", {"roles": "viewer"}, token=token)
 
     with fresh_page(browser, server) as visitor:
@@ -313,7 +297,7 @@ def test_a_shared_base_opens_read_only_and_an_unknown_one_is_not_found(server, b
 
 def test_shared_kanban_and_gallery_are_read_only_and_a_survey_asks_one_field_at_a_time(server, browser):
     token = _sign_up_first_user(server)
-    _project, table = _table(
+    _project, table = shop_table(
         server, token, rows=[{"Name": "bolt", "Qty": 5, "Status": "Todo"}, {"Name": "cog", "Qty": 2, "Status": "Done"}]
     )
     status_id = column_id(table, "Status")
