@@ -4,7 +4,7 @@
 // the open table is renamed or deleted elsewhere (a live change), the shell follows it or
 // goes to the project home; a project deleted while open sends its page to the project list.
 import { Button, Card, H2, H4, Menu, MenuItem, NonIdealState, Spinner } from "@blueprintjs/core";
-import { useEffect, useRef, useState, type CSSProperties } from "react";
+import { useEffect, useState, type CSSProperties } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router";
 import { DEFAULT_THEME } from "../../app/constants";
@@ -32,6 +32,7 @@ import { HTMLSelect } from "@blueprintjs/core";
 import { MEMBER_ROLES } from "../members/api";
 import { workbenchApi } from "../../app/api";
 import { LiveIndicator } from "../realtime/LiveIndicator";
+import { useFollowRenamed } from "../realtime/useFollowRenamed";
 import { ImportActions } from "../imports/ImportActions";
 import { ImportProvider } from "../imports/ImportContext";
 import { RecentImports } from "../imports/RecentImports";
@@ -68,26 +69,18 @@ export function ProjectShell() {
   const table = tableTitle ? tables.data?.list.find((t) => t.title === tableTitle) : undefined;
 
   // The open table renamed elsewhere: follow it; deleted: say so and show the project home.
-  const shownTable = useRef<{ id: string; title: string } | null>(null);
-  useEffect(() => {
-    if (table) {
-      shownTable.current = { id: table.id, title: table.title };
-      return;
-    }
-    const shown = shownTable.current;
-    if (!tables.data || !tableTitle || shown?.title !== tableTitle) return;
-    shownTable.current = null;
-    const tabId = `${itemType}:${shown.id}`;
-    const now = tables.data.list.find((t) => t.id === shown.id);
-    if (now) {
+  useFollowRenamed(table, tables.data?.list, tableTitle, {
+    renamed: (now, shown) => {
+      const tabId = `${itemType}:${shown.id}`;
       dispatch(tabRenamed({ id: tabId, title: now.title }));
       navigate(tabPath(projectId, { id: tabId, type: itemType, title: now.title, viewTitle }), { replace: true });
-    } else {
+    },
+    deleted: (shown) => {
       notify(intl.formatMessage({ id: "live.tableDeleted" }, { title: shown.title }), "warning");
-      dispatch(tabClosed(tabId));
+      dispatch(tabClosed(`${itemType}:${shown.id}`));
       navigate(tabPath(projectId, null), { replace: true });
-    }
-  }, [table, tables.data, tableTitle, itemType, viewTitle, projectId, dispatch, navigate, intl]);
+    },
+  });
 
   // Tabs of tables deleted or renamed elsewhere are closed or renamed.
   const tabs = useAppSelector(selectTabs);

@@ -2,7 +2,7 @@
 // (the route's view title, else the default view). When the open view is renamed or deleted
 // elsewhere (a live change), the workspace follows it or falls back to the default view.
 import { Alert, Button, ButtonGroup, Card, H3, NonIdealState, Spinner } from "@blueprintjs/core";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate, useParams } from "react-router";
 import { useAppDispatch, useAppStore } from "../../app/hooks";
@@ -15,6 +15,7 @@ import { useCapabilities } from "../projects/permissions";
 import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
 import { tableHidden, tableShown } from "../realtime/realtimeSlice";
+import { useFollowRenamed } from "../realtime/useFollowRenamed";
 import { useDeleteTableMutation, useTableQuery, useUpdateTableMutation } from "./api";
 import { validateTableTitle } from "./validation";
 import { ImportIntoTableButton } from "../imports/ImportActions";
@@ -57,23 +58,16 @@ export function TableWorkspace({
   }, [dispatch, tableId]);
 
   // The open view renamed elsewhere: follow it; deleted: say so and show the default view.
-  const shownView = useRef<{ id: string; title: string } | null>(null);
-  useEffect(() => {
-    if (activeView) {
-      shownView.current = { id: activeView.id, title: activeView.title };
-      return;
-    }
-    const shown = shownView.current;
-    if (!table || !viewsQuery.isSuccess || !viewTitle || shown?.title !== viewTitle) return;
-    shownView.current = null;
-    const now = views.find((v) => v.id === shown.id);
-    const tab = { id: tabId, type: tabType, title: table.title };
-    if (now) navigate(tabPath(projectId, { ...tab, viewTitle: now.is_default ? undefined : now.title }), { replace: true });
-    else {
+  useFollowRenamed(activeView, table && viewsQuery.isSuccess ? views : undefined, viewTitle, {
+    renamed: (now) => {
+      const tab = { id: tabId, type: tabType, title: table?.title ?? "" };
+      navigate(tabPath(projectId, { ...tab, viewTitle: now.is_default ? undefined : now.title }), { replace: true });
+    },
+    deleted: (shown) => {
       notify(intl.formatMessage({ id: "live.viewDeleted" }, { title: shown.title }), "warning");
-      navigate(tabPath(projectId, tab), { replace: true });
-    }
-  }, [activeView, table, views, viewsQuery.isSuccess, viewTitle, tabId, tabType, projectId, navigate, intl]);
+      navigate(tabPath(projectId, { id: tabId, type: tabType, title: table?.title ?? "" }), { replace: true });
+    },
+  });
 
   // The tab remembers the open view, so that coming back to the tab opens it again.
   useEffect(() => {
