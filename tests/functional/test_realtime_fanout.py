@@ -224,6 +224,28 @@ def test_a_dead_socket_does_not_stop_the_others(server, shop):
         _close(alive)
 
 
+def _until_heard(ws, write, within: float = 20) -> dict:
+    """``write()`` again until ``ws`` hears a data event (a server's Redis subscription may
+    still be starting on a loaded machine: pub/sub keeps nothing for a late subscriber)."""
+    deadline = time.monotonic() + within
+    while True:
+        write()
+        try:
+            return _next(ws, timeout=1, skip=DATA_ONLY)
+        except websocket.WebSocketTimeoutException:
+            assert time.monotonic() < deadline, "the other process never heard through Redis"
+
+
+def _drain(*sockets) -> None:
+    """Read what the sockets still have until each is quiet."""
+    for ws in sockets:
+        while True:
+            try:
+                _next(ws, timeout=QUIET)
+            except websocket.WebSocketTimeoutException:
+                break
+
+
 def _redis_up() -> bool:
     try:
         with socket.create_connection(REDIS, timeout=1) as conn:
@@ -249,7 +271,12 @@ def test_two_processes_share_events_over_redis(tmp_path):
         try:
             _watch(on_b, project["id"])
             _watch(on_a, project["id"])
-            keys = owner_a.call("POST", f"/api/v2/tables/{table['id']}/records", [{"Name": "x"}])
+            # Both subscriptions up: each process hears the other once.
+            records = f"/api/v2/tables/{table['id']}/records"
+            _until_heard(on_b, lambda: owner_a.call("POST", records, [{"Name": "warm-up"}]))
+            _until_heard(on_a, lambda: owner_b.call("POST", records, [{"Name": "warm-up"}]))
+            _drain(on_a, on_b)
+            keys = owner_a.call("POST", records, [{"Name": "x"}])
             expected = {
                 "event": "data",
                 "data": {
@@ -347,8 +374,9 @@ def test_the_bus_comes_back_with_redis(tmp_path):
             on_b = _ws(base_b, Api(base_b, owner.token))
             try:
                 _watch(on_b, project["id"])
-                owner.call("POST", url, [{"Name": "up"}])
-                assert _next(on_b, skip=DATA_ONLY)["data"]["action"] == "insert"
+                heard = _until_heard(on_b, lambda: owner.call("POST", url, [{"Name": "up"}]))
+                assert heard["data"]["action"] == "insert"
+                _drain(on_b)
                 stop_process(redis_proc)
                 owner.call("POST", url, [{"Name": "while down"}])  # answered, not announced elsewhere
                 _nothing(on_b, skip=DATA_ONLY)
