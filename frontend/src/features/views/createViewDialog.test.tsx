@@ -29,3 +29,24 @@ describe("CreateViewDialog", () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ groupColumnId: "cl_status" }));
   });
 });
+
+type Opening = { kind: "form" | "kanban" | null; copyOf?: string };
+
+function Reopening({ show }: { show: { current: (next: Opening) => void } }) {
+  const [opening, setOpening] = useState<Opening>({ kind: "form", copyOf: "Order form" });
+  show.current = setOpening;
+  const taken = ["Grid", "Order form", "Order form_1"];
+  return <CreateViewDialog kind={opening.kind} copyOf={opening.copyOf} columns={[name, status]} taken={taken} onSubmit={vi.fn()} onCancel={vi.fn()} />;
+}
+
+describe("CreateViewDialog reopened", () => {
+  it("starts afresh when reopened for another view while the last one is still closing", () => {
+    const show = { current: (_next: Opening) => {} };
+    renderWithProviders(<Reopening show={show} />);
+    expect((screen.getByTestId("view-title-input") as HTMLInputElement).value).toBe("Order form_2");
+    act(() => show.current({ kind: null }));
+    act(() => show.current({ kind: "kanban" }));
+    expect((screen.getByTestId("view-title-input") as HTMLInputElement).value).toBe("Kanban");
+    expect((screen.getByTestId("view-create-submit") as HTMLButtonElement).disabled).toBe(false);
+  });
+});
