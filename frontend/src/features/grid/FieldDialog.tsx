@@ -4,6 +4,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelec
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { Column, ColumnBody } from "../tables/api";
+import { useOpeningKey } from "../ui/useOpeningKey";
 import { RICH_FIELD_TYPES, isFormulaError, missingSetting, richFieldBody, settingsOf, type RichSettings } from "./richFields";
 import { RichFieldSettings } from "./RichFieldSettings";
 
@@ -116,6 +117,7 @@ function FieldForm({ column, taken, busy, serverError, columns, projectId, onSub
 export function FieldDialog(props: FieldDialogProps) {
   const intl = useIntl();
   const { isOpen, ...form } = props;
+  const formKey = useOpeningKey(isOpen ? (props.column?.id ?? "new") : null);
   return (
     <Dialog
       isOpen={isOpen}
@@ -123,7 +125,7 @@ export function FieldDialog(props: FieldDialogProps) {
       onClose={props.onCancel}
       className="wb-dialog"
     >
-      {isOpen && <FieldForm key={props.column?.id ?? "new"} {...form} />}
+      {isOpen && <FieldForm key={formKey} {...form} />}
     </Dialog>
   );
 }

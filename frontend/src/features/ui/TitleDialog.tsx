@@ -2,6 +2,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage } from "react-intl";
+import { useOpeningKey } from "./useOpeningKey";
 
 export interface TitleFormProps {
   label: string;
@@ -62,9 +63,10 @@ export function TitleForm(props: TitleFormProps) {
 
 export function TitleDialog(props: TitleFormProps & { isOpen: boolean; title: string }) {
   const { isOpen, title, onCancel, ...form } = props;
+  const formKey = useOpeningKey(isOpen ? `${title}/${form.initial ?? ""}` : null);
   return (
     <Dialog isOpen={isOpen} title={title} onClose={onCancel} className="wb-dialog">
-      {isOpen && <TitleForm {...form} onCancel={onCancel} />}
+      {isOpen && <TitleForm key={formKey} {...form} onCancel={onCancel} />}
     </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { Column } from "../tables/api";
 import { uniqueTitle } from "../tables/validation";
+import { useOpeningKey } from "../ui/useOpeningKey";
 import { validateViewTitle, type ViewKind } from "./api";
 
 export interface NewView {
@@ -42,12 +43,7 @@ export function CreateViewDialog({ kind, copyOf, columns, taken, busy, serverErr
   onCancel(): void;
 }) {
   const intl = useIntl();
-  // Each opening gets a form of its own: a dialog reopened while the last one is still
-  // closing (its transition keeps the old form mounted) would otherwise keep that form's
-  // title and fields.
-  const opening = kind ? `${kind}/${copyOf ?? ""}` : null;
-  const [openings, setOpenings] = useState({ opening, count: 0 });
-  if (opening !== openings.opening) setOpenings({ opening, count: openings.count + (opening ? 1 : 0) });
+  const formKey = useOpeningKey(kind ? `${kind}/${copyOf ?? ""}` : null);
   return (
     <Dialog
       isOpen={!!kind}
@@ -56,7 +52,7 @@ export function CreateViewDialog({ kind, copyOf, columns, taken, busy, serverErr
       title={kind ? intl.formatMessage({ id: copyOf ? "views.copy.title" : "views.create.title" }, { type: intl.formatMessage({ id: `views.type.${kind}` }) }) : ""}
     >
       {kind && (
-        <CreateViewForm key={openings.count} kind={kind} copyOf={copyOf} columns={columns} taken={taken} busy={busy} serverError={serverError} onSubmit={onSubmit} onCancel={onCancel} />
+        <CreateViewForm key={formKey} kind={kind} copyOf={copyOf} columns={columns} taken={taken} busy={busy} serverError={serverError} onSubmit={onSubmit} onCancel={onCancel} />
       )}
     </Dialog>
   );
