@@ -4,8 +4,10 @@ import { TOAST_TIMEOUT_MS } from "../../app/constants";
 
 let toaster: Promise<Toaster> | null = null;
 
+/** Show `message`; the same message again while it is shown restarts its toast rather
+ * than stacking a second one (two parts of the page may report the same refusal). */
 export function notify(message: string, intent: "danger" | "warning" | "success" | "primary" = "primary"): void {
   if (typeof document === "undefined") return;
   toaster ??= OverlayToaster.create({ position: Position.TOP });
-  void toaster.then((t) => t.show({ message, intent: intent as Intent, timeout: TOAST_TIMEOUT_MS }));
+  void toaster.then((t) => t.show({ message, intent: intent as Intent, timeout: TOAST_TIMEOUT_MS }, `${intent}:${message}`));
 }
