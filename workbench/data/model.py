@@ -54,10 +54,12 @@ class ColumnInfo:
     meta: dict | None
     col_options: dict | None
     order: float | None
+    #: the project of the column's table: what a value may refer to (stored files) is bound to it
+    project_id: str | None = None
 
     @classmethod
-    def of(cls, column) -> ColumnInfo:
-        return cls(**{name: getattr(column, name) for name in _COLUMN_ATTRS})
+    def of(cls, column, project_id: str | None = None) -> ColumnInfo:
+        return cls(**{name: getattr(column, name) for name in _COLUMN_ATTRS}, project_id=project_id)
 
 
 @dataclass
@@ -130,8 +132,9 @@ def build_model(registry, table, columns, dialect: str, catalog=None, attach: bo
     expressions to be built when something reads them (a catalog does that)."""
     metadata = sa.MetaData()
     fields, sa_columns = [], []
+    project_id = getattr(table, "project_id", None)
     for column in columns:
-        info = ColumnInfo.of(column)
+        info = ColumnInfo.of(column, project_id)
         ftype = field_type_class(registry, info.uidt)(info)
         sql_type = ftype.sql_type(dialect) if info.column_name else None
         sa_column = None

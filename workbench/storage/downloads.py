@@ -90,6 +90,13 @@ def download_attachment(request):
     if item is None:
         raise NotFound(f"File not found in field '{f.title}' of record '{md['row_id']}'")
     if item.get("path"):
-        key = keys.parse_path(item["path"])
+        try:
+            key = keys.parse_path(item["path"])
+        except keys.InvalidKey:
+            raise NotFound("File not found") from None
+        if key.project_id != records.table.project_id:
+            # a file of another project is served only by the download route, which checks
+            # the caller's access to that project
+            raise NotFound("File not found")
         return file_response(request, key, item.get("title") or key.name, inline=False, cache="private, max-age=60")
     return HTTPFound(location=item["url"])

@@ -98,9 +98,12 @@ class StorageService:
         for item in file_objects:
             self.backend.delete(str(keys.parse_path(item["path"])))
 
-    def signed(self, items: list[dict]) -> list[dict]:
-        """File objects as the API shows them: each stored one with a link that works
-        without a token for a while (``signedPath``, or the backend's own ``signedUrl``)."""
+    def signed(self, items: list[dict], project_id: str | None) -> list[dict]:
+        """File objects as the API shows them: each file stored in ``project_id`` with a
+        link that works without a token for a while (``signedPath``, or the backend's own
+        ``signedUrl``). A file of another project (a value written before files were bound
+        to their project, or by another program) gets no link: its ``path`` still needs
+        read access to the project it belongs to."""
         expires = self.signer.expiry()
         sign_url = getattr(self.backend, "signed_url", None)
         out = []
@@ -108,6 +111,9 @@ class StorageService:
             try:
                 key = keys.parse_path(item.get("path"))
             except keys.InvalidKey:
+                out.append(item)
+                continue
+            if key.project_id != project_id:
                 out.append(item)
                 continue
             url = sign_url(str(key), expires) if sign_url is not None else None

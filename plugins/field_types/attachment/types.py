@@ -6,7 +6,11 @@ for a while (``signedPath``, see ``workbench.storage.signing``), added from the 
 service of the app serving the request; outside a request (scripts) none is added.
 
 ``path`` is where Workbench's download route serves a stored file (checked to be a
-well-formed storage key, so a cell can never point outside the storage root); ``url`` is
+well-formed storage key, so a cell can never point outside the storage root). A stored
+file belongs to the project it was uploaded to (the first part of its key): a cell only
+takes files of its own table's project, and only those get a signed link when read, so
+a path copied from another project can neither be written nor turned into a download
+that skips that project's access check. ``url`` is
 an external ``http(s)`` address. Signed or temporary fields clients send back
 (``signedPath``, ``signedUrl``, ``data``) are dropped. The column's meta may limit the
 count (``maxNumberOfAttachments``) and the types (``supportedAttachmentMimeTypes``).
@@ -40,7 +44,7 @@ def _clean_url(url) -> str:
     return url
 
 
-def _clean_item(item, patterns: tuple[str, ...]) -> dict:
+def _clean_item(item, patterns: tuple[str, ...], project_id: str | None) -> dict:
     if not isinstance(item, dict):
         raise FieldValueError("each attachment must be an object with a path or a url")
     out: dict = {}
@@ -49,6 +53,8 @@ def _clean_item(item, patterns: tuple[str, ...]) -> dict:
             key = keys.parse_path(item["path"])
         except keys.InvalidKey as exc:
             raise FieldValueError(f"invalid path: {exc}") from None
+        if project_id is not None and key.project_id != project_id:
+            raise FieldValueError("invalid path: the file was not uploaded to this project")
         out["path"] = key.path
         default_title = key.name
     elif item.get("url") is not None:
@@ -103,6 +109,11 @@ class Attachment(FieldType):
     def sql_type(self, dialect):
         return sa.Text()
 
+    @property
+    def project_id(self) -> str | None:
+        """The project the field's files belong to (None outside a table: contract checks)."""
+        return getattr(self.column, "project_id", None)
+
     def _limits(self) -> tuple[int, tuple[str, ...]]:
         count = self.meta.get("maxNumberOfAttachments")
         if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
@@ -133,7 +144,7 @@ class Attachment(FieldType):
         items = []
         for index, item in enumerate(value, 1):
             try:
-                items.append(_clean_item(item, patterns))
+                items.append(_clean_item(item, patterns, self.project_id))
             except FieldValueError as exc:
                 raise FieldValueError(f"attachment {index}: {exc}") from None
         return json.dumps(items, separators=(",", ":"), ensure_ascii=False)
@@ -151,7 +162,7 @@ class Attachment(FieldType):
             return None
         items = [item for item in items if isinstance(item, dict)]
         storage = _storage()
-        return storage.signed(items) if storage is not None and items else items
+        return storage.signed(items, self.project_id) if storage is not None and items else items
 
     def filter_value(self, text):
         return text

@@ -194,3 +194,65 @@ def test_gc_command(ctx, tmp_path, capsys):
     assert f"removed {key_of(unused)}" in out
     assert re.search(r"^removed \d+ unreferenced file\(s\), kept \d+$", out, re.MULTILINE)
     assert not stored(ctx, unused)
+
+
+def write_raw(app, project_id: str, table: dict, column_title: str, value: str) -> None:
+    """Write ``value`` into every record's ``column_title`` straight in the data database,
+    as a value stored before files were bound to their project (or by another program)."""
+    import sqlalchemy as sa
+    from sqlalchemy.orm import Session
+
+    from workbench.projects.models import Source
+
+    column = next(c for c in table["columns"] if c["title"] == column_title)
+    with Session(app.registry["db_engine"]) as session:
+        source = session.scalars(sa.select(Source).where(Source.project_id == project_id)).first()
+        session.expunge(source)
+    engine = app.registry["source_engines"].get(source)
+    physical = sa.table(table["table_name"], sa.column(column["column_name"]))
+    with engine.begin() as connection:
+        connection.execute(sa.update(physical).values({column["column_name"]: value}))
+
+
+def test_a_file_of_another_project_can_be_neither_written_nor_signed(ctx):
+    """A member who saw a file's path in one project (and was removed from it since)
+    cannot write it into a project of their own to get a link that needs no token."""
+    client, h = ctx["client"], ctx["h"]
+    [secret] = upload(ctx, ("f", "secret.txt", b"top secret"))
+    client.post_json(ctx["url"], {"Name": "x", "Files": [secret]}, headers=h)
+    editor = ctx["tokens"]["editor"]
+    mine = client.create_project(editor, "Mine")
+    table = create_table(
+        client, editor, mine["id"], "Loot", [{"title": "Name"}, {"title": "Files", "uidt": "Attachment"}]
+    )
+    me = client.auth(editor)
+    members = client.get(f"/api/v1/db/meta/projects/{ctx['project']['id']}/users", headers=h).json["users"]["list"]
+    editor_id = next(m["id"] for m in members if m["email"] == "editor@example.com")
+    client.delete(f"/api/v1/db/meta/projects/{ctx['project']['id']}/users/{editor_id}", headers=h)
+    url = f"/api/v2/tables/{table['id']}/records"
+
+    for value in ([secret], [{"path": secret["path"]}], [{"path": "/" + secret["path"], "title": "mine.txt"}]):
+        res = client.post_json(url, {"Name": "y", "Files": value}, headers=me, status=422)
+        assert "the file was not uploaded to this project" in res.json["msg"]
+    client.post_json(url, {"Name": "y"}, headers=me)
+    res = client.patch_json(url, {"Id": 1, "Files": [secret]}, headers=me, status=422)
+    assert "the file was not uploaded to this project" in res.json["msg"]
+    v1 = f"/api/v1/db/data/noco/{mine['id']}/Loot/1"
+    client.patch_json(v1, {"Files": [secret]}, headers=me, status=422)
+    assert client.get(f"{url}/1", headers=me).json["Files"] is None
+
+    # a value already stored (written by another program) gets no signed link, and
+    # downloadAttachment refuses to serve it
+    write_raw(client.app, mine["id"], table, "Files", f'[{{"path": "{secret["path"]}", "title": "s.txt"}}]')
+    [item] = client.get(f"{url}/1", headers=me).json["Files"]
+    assert item["path"] == secret["path"]
+    assert "signedPath" not in item and "signedUrl" not in item
+    listed = client.get(url, headers=me).json["list"][0]["Files"]
+    assert "signedPath" not in listed[0]
+    base = f"/api/v2/downloadAttachment/{table['id']}/{next(c['id'] for c in table['columns'] if c['title'] == 'Files')}"
+    res = client.get(f"{base}/1", params={"urlOrPath": secret["path"]}, headers=me, status=404)
+    assert res.json == {"msg": "File not found"}
+    # the plain path still checks access to the project the file belongs to
+    client.get("/" + secret["path"], headers=me, status=403)
+    # the owner's own links are unaffected
+    assert client.get("/" + record(ctx, 1)["Files"][0]["signedPath"]).body == b"top secret"
