@@ -14,7 +14,8 @@ export interface Editing {
   text: string;
   /** Set by a plugin editor, which works with values rather than text. */
   value?: { v: unknown };
-  /** The key typed on the cell that opened the editor, for a plugin editor to start from. */
+  /** The text a plugin editor starts from: the key typed on the cell that opened it, or the
+   * text the server refused when the editor opens again after a failed save. */
   typed?: string;
   /** Opened on a plugin editor that has given no value yet (nothing to save). */
   pristine?: boolean;

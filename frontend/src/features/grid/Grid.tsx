@@ -435,32 +435,51 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     rangeEdits.paste(filled, start);
   };
 
-  const commit = async (move?: { dRow: number; dCol: number }) => {
+  /** Close the editor and save its value, then move the active cell (by a step, or to the
+   * cell that was clicked). The editor closes and the cursor moves at once, so what is typed
+   * next goes to the new cell; the save follows in the background. If the server refuses the
+   * value, the editor opens again where it was, with the text and the server's message (or,
+   * when another edit has begun meanwhile, the message shows in a toast). */
+  const commit = (move?: { dRow: number; dCol: number } | { to: Cell }) => {
     const editing = editingRef.current;
     if (!editing || editing.saving) return;
     const column = columns[editing.col];
+    const close = () => {
+      editingRef.current = null;
+      setEditing(null);
+      if (move) moveTo("to" in move ? move.to : { row: editing.row + move.dRow, col: editing.col + move.dCol });
+      scroller.current?.focus();
+    };
     if (column && SELF_SAVING_TYPES.has(column.uidt)) {
       // The link picker saved each change through the links API already.
+      editingRef.current = null;
       setEditing(null);
       scroller.current?.focus();
       return;
     }
     if (!editing.value && editing.pristine) {
       // A plugin editor left as it opened: close without writing.
-      setEditing(null);
-      if (move) moveTo({ row: editing.row + move.dRow, col: editing.col + move.dCol });
-      scroller.current?.focus();
+      close();
       return;
     }
-    setEditing({ ...editing, saving: true });
-    try {
-      await save(editing, editing.value ? editing.value.v : parseInput(editing.text, column));
-      setEditing(null);
-      if (move) moveTo({ row: editing.row + move.dRow, col: editing.col + move.dCol });
-      scroller.current?.focus();
-    } catch (message) {
-      setEditing({ ...editing, saving: false, error: String(message) });
-    }
+    const saved = save(editing, editing.value ? editing.value.v : parseInput(editing.text, column));
+    close();
+    saved.catch((message) => {
+      if (editingRef.current) {
+        notify(`${column?.title ?? ""}: ${String(message)}`, "danger");
+        return;
+      }
+      // A plugin editor opens again from the text it sent (its own state went with it);
+      // the text input keeps `text`.
+      const refused = editing.value?.v;
+      const typed = typeof refused === "string" ? refused : editing.typed;
+      const reopened = { ...editing, typed, saving: false, error: String(message) };
+      editingRef.current = reopened;
+      setEditing(reopened);
+      setActive({ row: editing.row, col: editing.col });
+      setRangeEnd(null);
+      scrollToRow(editing.row);
+    });
   };
 
   const moveTo = (cell: Cell) => {
@@ -555,10 +574,10 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
   const onEditKey = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === "Enter") {
       event.preventDefault();
-      void commit({ dRow: 1, dCol: 0 });
+      commit({ dRow: 1, dCol: 0 });
     } else if (event.key === "Tab") {
       event.preventDefault();
-      void commit({ dRow: 0, dCol: event.shiftKey ? -1 : 1 });
+      commit({ dRow: 0, dCol: event.shiftKey ? -1 : 1 });
     } else if (event.key === "Escape") {
       event.preventDefault();
       cancelled.current = true;
@@ -814,7 +833,14 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
               block={block}
               editing={editing}
               onCellClick={(cell, event) => {
-                if (editing && (editing.row !== cell.row || editing.col !== cell.col)) return;
+                if (editing && (editing.row !== cell.row || editing.col !== cell.col)) {
+                  // A click on another cell saves the edit and makes that cell the active
+                  // one (focus stays put until then, so no blur saves a second time).
+                  event.preventDefault();
+                  dragging.current = false;
+                  commit({ to: cell });
+                  return;
+                }
                 if (event.shiftKey && active && !editing) {
                   event.preventDefault();
                   setRangeEnd(cell);
@@ -838,12 +864,14 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
               onEditKey={onEditKey}
               onEditValue={(value) => {
                 if (!editingRef.current) return;
+                // An editor opened again repeats the refused value: its error stays.
+                if (editingRef.current.value && Object.is(editingRef.current.value.v, value)) return;
                 editingRef.current = { ...editingRef.current, value: { v: value }, error: null };
                 setEditing(editingRef.current);
               }}
-              onEditDone={() => void commit()}
+              onEditDone={() => commit()}
               onEditBlur={() => {
-                if (editing && !editing.error && !cancelled.current) void commit();
+                if (editing && !editing.error && !cancelled.current) commit();
               }}
             />
           ))}
