@@ -11,8 +11,10 @@ from playwright.sync_api import expect
 from tests.e2e.support import (
     _sign_up_first_user,
     _use_token,
+    add_table,
     display_field,
     field_cell,
+    fresh_page,
     list_records,
     number_field,
     project_with_table,
@@ -76,3 +78,129 @@ def test_typing_after_a_click_goes_into_the_clicked_cell(server, page):
     expect(age2).to_have_text("42")
     expect(name3).to_have_text("Ann")
     _wait_records(server, table, token, {2: ("Person 2", 42), 3: ("Ann", 23), 1: ("Zed", 21)})
+
+
+def _in_view(page, locator) -> bool:
+    """Whether the element lies wholly inside the grid's scrolled viewport."""
+    return page.get_by_test_id("grid-scroll").evaluate(
+        "(grid, cell) => { const g = grid.getBoundingClientRect(), c = cell.getBoundingClientRect();"
+        " return c.left >= g.left - 1 && c.right <= g.right + 1 && c.top >= g.top - 1 && c.bottom <= g.bottom + 1; }",
+        locator.element_handle(),
+    )
+
+
+def test_keyboard_moves_scroll_the_active_cell_into_view(server, page):
+    token = _sign_up_first_user(server)
+    columns = [display_field()] + [number_field(f"N{i:02d}") for i in range(1, 16)]
+    rows = [{"Name": f"Row {r}", **{f"N{i:02d}": r * 100 + i for i in range(1, 16)}} for r in range(1, 61)]
+    project, _table = project_with_table(server, token, title="Wide", table="Wide", columns=columns, records=rows)
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Wide")
+    grid = page.get_by_test_id("grid-scroll")
+    field_cell(page, "Name", 1).click()
+    for _ in range(10):
+        grid.press("ArrowRight")
+    active = grid.locator(".wb-cell-active")
+    expect(active).to_have_count(1)
+    expect(active).to_have_attribute("data-col", "10")
+    assert grid.evaluate("el => el.scrollLeft") > 0
+    assert _in_view(page, active)
+
+    grid.press("Control+End")
+    active = grid.locator(".wb-grid-row[aria-rowindex='60'] .wb-cell-active")
+    expect(active).to_have_count(1)
+    expect(active).to_have_attribute("data-col", "15")
+    assert _in_view(page, active)
+    expect(active).to_have_text("6015")
+    screenshot(page, "grid-keyboard-end")
+
+    grid.press("Control+Home")
+    active = grid.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell-active")
+    expect(active).to_have_attribute("data-col", "0")
+    assert _in_view(page, active)
+    assert grid.evaluate("el => el.scrollLeft") == 0
+
+
+def test_multi_select_keeps_every_option_picked_with_the_mouse(server, page):
+    token = _sign_up_first_user(server)
+    tags = {
+        "title": "Tags",
+        "column_name": "tags",
+        "uidt": "MultiSelect",
+        "colOptions": {"options": [{"title": "red"}, {"title": "green"}, {"title": "blue"}]},
+    }
+    project, table = project_with_table(
+        server, token, title="Tagged", table="Things", columns=[display_field(), tags], records=[{"Name": "one"}]
+    )
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Things")
+    cell = field_cell(page, "Tags", 1)
+    cell.dblclick()
+    options = page.get_by_test_id("select-option")
+    options.filter(has_text="red").click()
+    options.filter(has_text="blue").click()
+    page.keyboard.press("Enter")
+    expect(cell.get_by_test_id("select-tag")).to_have_text(["red", "blue"])
+    for _ in range(50):
+        if list_records(server, token, table)[0]["Tags"] == "red,blue":
+            break
+        time.sleep(0.2)
+    assert list_records(server, token, table)[0]["Tags"] == "red,blue"
+
+
+def test_switching_tables_asks_only_for_the_open_tables_records(server, page):
+    token = _sign_up_first_user(server)
+    project, first = project_with_table(
+        server, token, title="Two", table="First", columns=[display_field()], records=[{"Name": "one"}]
+    )
+    second = add_table(server, token, project["id"], "Second", [display_field()], [{"Name": "two"}])
+    views = {}
+    for table in (first, second):
+        listed = server.api("GET", f"/api/v1/db/meta/tables/{table['id']}/views", token=token)["list"]
+        views[table["id"]] = {v["id"] for v in listed}
+    asked, failed = [], []
+    page.on("request", lambda r: "/api/" in r.url and asked.append(r.url))
+    page.on("response", lambda r: "/records" in r.url and r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/First")
+    expect(field_cell(page, "Name", 1)).to_have_text("one")
+    for _ in range(3):
+        page.get_by_test_id("table-list").get_by_text("Second", exact=True).click()
+        expect(field_cell(page, "Name", 1)).to_have_text("two")
+        page.get_by_test_id("table-list").get_by_text("First", exact=True).click()
+        expect(field_cell(page, "Name", 1)).to_have_text("one")
+    assert failed == []
+    # Every records request of a table names one of that table's own views.
+    for url in asked:
+        for table_id, view_ids in views.items():
+            if f"/tables/{table_id}/records" in url and "viewId=" in url:
+                assert url.split("viewId=")[1].split("&")[0] in view_ids, url
+
+
+def test_a_shared_view_password_is_kept_for_the_browser_session(server, browser):
+    token = _sign_up_first_user(server)
+    _project, table = project_with_table(
+        server, token, title="Locked", table="Secrets", columns=[display_field()], records=[{"Name": "hidden"}]
+    )
+    grid = server.api("GET", f"/api/v1/db/meta/tables/{table['id']}/views", token=token)["list"][0]
+    shared = server.api("POST", f"/api/v1/db/meta/views/{grid['id']}/share", token=token)
+    server.api("PATCH", f"/api/v1/db/meta/views/{grid['id']}/share", {"password": "s3cret"}, token=token)
+    with fresh_page(browser, server) as visitor:
+        visitor.goto(f"/nc/view/{shared['uuid']}")
+        visitor.get_by_test_id("shared-password-input").fill("s3cret")
+        visitor.get_by_test_id("shared-password-submit").click()
+        expect(visitor.get_by_test_id("grid-scroll")).to_contain_text("hidden")
+        visitor.reload()
+        expect(visitor.get_by_test_id("grid-scroll")).to_contain_text("hidden")
+        expect(visitor.get_by_test_id("shared-password")).to_have_count(0)
+        # The owner changes the password: the kept one is refused and the prompt comes back.
+        server.api("PATCH", f"/api/v1/db/meta/views/{grid['id']}/share", {"password": "n3w"}, token=token)
+        visitor.reload()
+        expect(visitor.get_by_test_id("shared-password")).to_be_visible()
+        visitor.get_by_test_id("shared-password-input").fill("n3w")
+        visitor.get_by_test_id("shared-password-submit").click()
+        expect(visitor.get_by_test_id("grid-scroll")).to_contain_text("hidden")
+    # Another browser session asks again.
+    with fresh_page(browser, server) as other:
+        other.goto(f"/nc/view/{shared['uuid']}")
+        expect(other.get_by_test_id("shared-password")).to_be_visible()

@@ -172,6 +172,23 @@ describe("selects", () => {
     expect(onKey).toHaveBeenCalledTimes(1);
   });
 
+  it("saves the options picked with the mouse on Enter, without un-ticking the one under the pointer", () => {
+    const { onValue, onKey } = edit("selects", col("MultiSelect", { colOptions: options }), null);
+    const pickWithMouse = (index: number) =>
+      act(() => {
+        const option = screen.getAllByTestId("select-option")[index];
+        fireEvent.mouseEnter(option);
+        fireEvent.click(option);
+      });
+    pickWithMouse(0);
+    pickWithMouse(1);
+    expect(onValue).toHaveBeenLastCalledWith("todo,done");
+    fireEvent.keyDown(screen.getByTestId("select-filter"), { key: "Enter" });
+    expect(onValue).toHaveBeenLastCalledWith("todo,done");
+    expect(onKey).toHaveBeenCalledTimes(1); // the grid saves
+    expect(screen.getAllByTestId("select-option").filter((o) => o.getAttribute("aria-selected") === "true")).toHaveLength(2);
+  });
+
   it("shows when no option matches, translated", () => {
     edit("selects", col("SingleSelect", { colOptions: options }), null, "zz");
     expect(screen.getByText("No matching options")).toBeTruthy();

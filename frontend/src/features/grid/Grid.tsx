@@ -63,7 +63,7 @@ import { CellEditor, type Editing } from "./CellEditor";
 import { FieldValue } from "./FieldValue";
 import { DIALOG_EDITOR_TYPES, SELF_SAVING_TYPES } from "./richFields";
 import { useLinkedValues } from "./useLinkedValues";
-import { columnWindow, pagesFor, rowWindow, scrollTopForRow } from "./virtual";
+import { columnWindow, pagesFor, rowWindow, scrollLeftForColumn, scrollTopForRow } from "./virtual";
 import { MAX_WIDTH, MIN_WIDTH, WIDTH_STEP, clampWidth, parseWidth, resizedWidth } from "./columnWidth";
 import { blockOf, extendSelection, inBlock, isRange, type Block } from "./range";
 import { parseTsv } from "./tsv";
@@ -310,19 +310,34 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     [store, tableId, viewId, where, shared],
   );
 
-  const scrollToRow = useCallback(
-    (row: number) => {
+  /** Scroll the grid so that `cell` is in view (rows and columns alike); the row alone when
+   * no column is given. */
+  const scrollToCell = useCallback(
+    (cell: { row: number; col?: number }) => {
       const el = scroller.current;
       if (!el) return;
       const h = viewport.height;
-      const top = rowWindow(el.scrollTop, h, rowCount, ROW_HEIGHT, 0).rowTop(row);
-      if (top < el.scrollTop) el.scrollTop = scrollTopForRow(row, h, rowCount, ROW_HEIGHT);
-      else if (top + ROW_HEIGHT > el.scrollTop + h) {
-        el.scrollTop = scrollTopForRow(Math.max(0, row - Math.floor(h / ROW_HEIGHT) + 1), h, rowCount, ROW_HEIGHT);
-      } else return;
-      setScroll({ top: el.scrollTop, left: Math.abs(el.scrollLeft) });
+      const top = rowWindow(el.scrollTop, h, rowCount, ROW_HEIGHT, 0).rowTop(cell.row);
+      let moved = false;
+      if (top < el.scrollTop) {
+        el.scrollTop = scrollTopForRow(cell.row, h, rowCount, ROW_HEIGHT);
+        moved = true;
+      } else if (top + ROW_HEIGHT > el.scrollTop + h) {
+        el.scrollTop = scrollTopForRow(Math.max(0, cell.row - Math.floor(h / ROW_HEIGHT) + 1), h, rowCount, ROW_HEIGHT);
+        moved = true;
+      }
+      if (cell.col !== undefined) {
+        // Cells sit right of the sticky row numbers; scrollLeft is negative right-to-left.
+        const rtl = getComputedStyle(el).direction === "rtl";
+        const left = scrollLeftForColumn(cell.col, Math.abs(el.scrollLeft), viewport.width - ROW_NUMBER_WIDTH, colsWin.lefts, widths);
+        if (left !== null) {
+          el.scrollLeft = rtl ? -left : left;
+          moved = true;
+        }
+      }
+      if (moved) setScroll({ top: el.scrollTop, left: Math.abs(el.scrollLeft) });
     },
-    [viewport.height, rowCount],
+    [viewport.height, viewport.width, rowCount, colsWin.lefts, widths],
   );
 
   /** Whether a click landed on the box of a checkbox cell (its plugin cell's role=checkbox). */
@@ -478,7 +493,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
       setEditing(reopened);
       setActive({ row: editing.row, col: editing.col });
       setRangeEnd(null);
-      scrollToRow(editing.row);
+      scrollToCell(editing);
     });
   };
 
@@ -490,7 +505,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     };
     setActive(next);
     setRangeEnd(null);
-    scrollToRow(next.row);
+    scrollToCell(next);
   };
 
   const onGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -514,7 +529,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
       event.preventDefault();
       const next = extendSelection(selection, arrow[0], arrow[1], rowCount, columns.length);
       setRangeEnd(next.focus);
-      scrollToRow(next.focus.row);
+      scrollToCell(next.focus);
       return;
     }
     if (mod && event.key.toLowerCase() === "a" && rowCount > 0 && columns.length > 0) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SCROLL_HEIGHT, columnWindow, pagesFor, rowWindow, scrollTopForRow } from "./virtual";
+import { MAX_SCROLL_HEIGHT, columnWindow, pagesFor, rowWindow, scrollLeftForColumn, scrollTopForRow } from "./virtual";
 
 describe("row window", () => {
   it("shows the rows in view plus overscan, at their natural positions for small tables", () => {
@@ -49,6 +49,26 @@ describe("column window", () => {
     expect(columnWindow(310, 100, widths, 0)).toMatchObject({ first: 2, last: 2 });
     expect(columnWindow(310, 100, widths, 1)).toMatchObject({ first: 1, last: 3 });
     expect(columnWindow(0, 250, widths).lefts).toEqual([0, 100, 300, 450, 600]);
+  });
+});
+
+describe("scrolling a column into view", () => {
+  const widths = [100, 200, 150, 150, 300];
+  const lefts = columnWindow(0, 250, widths).lefts;
+  it("leaves a column in view alone", () => {
+    expect(scrollLeftForColumn(1, 0, 350, lefts, widths)).toBeNull();
+    expect(scrollLeftForColumn(2, 250, 250, lefts, widths)).toBeNull();
+  });
+  it("scrolls right until the column's right edge shows", () => {
+    expect(scrollLeftForColumn(3, 0, 350, lefts, widths)).toBe(250);
+    expect(scrollLeftForColumn(2, 0, 250, lefts, widths)).toBe(200);
+  });
+  it("scrolls left to the column's left edge", () => {
+    expect(scrollLeftForColumn(0, 120, 250, lefts, widths)).toBe(0);
+    expect(scrollLeftForColumn(1, 150, 250, lefts, widths)).toBe(100);
+  });
+  it("shows the left edge of a column wider than the viewport", () => {
+    expect(scrollLeftForColumn(4, 0, 200, lefts, widths)).toBe(600);
   });
 });
 

@@ -63,6 +63,23 @@ export function columnWindow(scrollLeft: number, viewportWidth: number, widths: 
   return { first: Math.max(0, first - overscan), last: Math.min(widths.length - 1, last + overscan), lefts, totalWidth: x };
 }
 
+/** The scrollLeft that brings column `col` fully into a viewport `viewportWidth` wide (its
+ * left edge when the column is wider than the viewport), or null when it is in view already. */
+export function scrollLeftForColumn(
+  col: number,
+  scrollLeft: number,
+  viewportWidth: number,
+  lefts: readonly number[],
+  widths: readonly number[],
+): number | null {
+  const left = lefts[col];
+  if (left === undefined) return null;
+  const right = left + widths[col];
+  if (left < scrollLeft) return left;
+  if (right > scrollLeft + viewportWidth) return Math.min(left, right - viewportWidth);
+  return null;
+}
+
 /** The page numbers covering rows first..last. */
 export function pagesFor(first: number, last: number, pageSize: number): number[] {
   if (last < first) return [];

@@ -138,7 +138,8 @@ export function ProjectShell() {
   let content = null;
   if (project.isError) content = <NonIdealState icon="error" title={(project.error as HttpError).message} />;
   else if (!project.data || !tables.data) content = null;
-  else if (tableTitle && table) content = <TableWorkspace projectId={projectId} tableId={table.id} tabType={itemType} />;
+  // Keyed by table: nothing of the last table (its views, its open view) outlives a switch.
+  else if (tableTitle && table) content = <TableWorkspace key={table.id} projectId={projectId} tableId={table.id} tabType={itemType} />;
   else if (tableTitle) content = <NonIdealState icon="th-disconnect" title={intl.formatMessage({ id: "table.notFound" })} />;
   else if (isAuthTab) content = <Members projectId={projectId} />;
   else

@@ -21,21 +21,31 @@ import { parseMeta, viewKind } from "../views/api";
 import "../views/views.css";
 import { downloadSharedCsv, useSharedViewMetaQuery, type SharedViewMeta } from "./api";
 import { SharedForm, useCountdown } from "./SharedForm";
-import { initialSharedState, sharedReducer, type SharedAction, type SharedState } from "./sharedState";
+import { initialSharedState, isPasswordError, sharedReducer, type SharedAction, type SharedState } from "./sharedState";
+import { forgetPassword, rememberPassword, rememberedPassword } from "./sharedPasswords";
 
 export function SharedView() {
   const intl = useIntl();
   const allowed = useAllowed();
   const { viewId: uuid = "" } = useParams();
   const survey = /\/survey\/?$/.test(useLocation().pathname);
-  const [state, dispatch] = useReducer(sharedReducer, initialSharedState);
+  // A password entered earlier in this browser session is tried first (a reload asks again
+  // only if the server refuses it).
+  const [state, dispatch] = useReducer(sharedReducer, uuid, (id) => ({ ...initialSharedState, password: rememberedPassword(id) }));
   const query = useSharedViewMetaQuery({ uuid, password: state.password || undefined }, { skip: !allowed || !uuid });
   useCountdown(state, dispatch);
 
   useEffect(() => {
     if (query.isFetching) return;
-    if (query.isSuccess) dispatch({ type: "loaded" });
-    else if (query.isError) dispatch({ type: "loadFailed", error: query.error as HttpError });
+    if (query.isSuccess) {
+      rememberPassword(uuid, state.password);
+      dispatch({ type: "loaded" });
+    } else if (query.isError) {
+      if (isPasswordError(query.error as HttpError)) forgetPassword(uuid);
+      dispatch({ type: "loadFailed", error: query.error as HttpError });
+    }
+    // The password is the one this load was made with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.isFetching, query.isSuccess, query.isError, query.error, query.fulfilledTimeStamp, query.startedTimeStamp]);
 
   useEffect(() => {

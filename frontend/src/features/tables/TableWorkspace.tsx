@@ -34,10 +34,12 @@ export function TableWorkspace({
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const store = useAppStore();
-  const { data: table, isError, error } = useTableQuery(tableId);
+  // Only this table's data: a query's `data` may still be another table's while this one's
+  // loads, and its views would then be asked for this table's records.
+  const { currentData: table, isError, error } = useTableQuery(tableId);
   const { viewTitle } = useParams();
   const viewsQuery = useViewsQuery(tableId);
-  const views: ViewMeta[] = viewsQuery.data?.list ?? (table?.views as ViewMeta[] | undefined) ?? [];
+  const views: ViewMeta[] = viewsQuery.currentData?.list ?? (table?.views as ViewMeta[] | undefined) ?? [];
   const defaultView = views.find((v) => v.is_default) ?? views[0] ?? null;
   const activeView = viewTitle ? (views.find((v) => v.title === viewTitle) ?? null) : defaultView;
   const [updateTable, updateState] = useUpdateTableMutation();

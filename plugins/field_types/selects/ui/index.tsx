@@ -2,6 +2,7 @@
 // text dark or white, whichever reads better); the editor lists the options in their colours
 // under a filter: typing filters, the arrows move, Enter picks (a single select saves; a
 // multi select toggles the option, and Enter with none highlighted saves), a click picks,
+// and the pointer only highlights (Enter after picks made with the mouse saves them),
 // and Clear empties the value. In the record form (variant "form") the list lies in the
 // form's row instead of popping up over a cell, and the filter takes no focus of its own.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
@@ -44,6 +45,9 @@ function SelectEditor({ value, typed, column, onChange, onDone, variant, inputId
   const current = !multi && chosen.length ? shown.findIndex((o) => o.title === chosen[0]) : -1;
   // The highlighted option: the first match while filtering, else the current single choice.
   const [highlight, setHighlight] = useState(typed ? 0 : current);
+  // Whether the highlight was placed by the keyboard (arrows, filtering): only then does
+  // Enter toggle it in a multi select; one left under the pointer is for the eye only.
+  const keyed = useRef(!!typed);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -75,10 +79,12 @@ function SelectEditor({ value, typed, column, onChange, onDone, variant, inputId
       event.preventDefault();
       if (!shown.length) return;
       const step = event.key === "ArrowDown" ? 1 : -1;
+      keyed.current = true;
       setHighlight((h) => (h < 0 ? (step > 0 ? 0 : shown.length - 1) : (h + step + shown.length) % shown.length));
     } else if (event.key === "Enter" && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
       const option = shown[highlight];
       if (!option) return; // nothing highlighted: the grid saves
+      if (multi && !keyed.current) return; // picked with the mouse: the grid saves them
       if (multi) {
         // Toggle and stay; the next Enter (nothing highlighted) saves.
         event.preventDefault();
@@ -107,6 +113,7 @@ function SelectEditor({ value, typed, column, onChange, onDone, variant, inputId
           aria-controls={`wb-select-${column.id}`}
           onChange={(e) => {
             setFilter(e.currentTarget.value);
+            keyed.current = true;
             setHighlight(e.currentTarget.value.trim() ? 0 : -1);
           }}
           onKeyDown={onKey}
@@ -133,8 +140,12 @@ function SelectEditor({ value, typed, column, onChange, onDone, variant, inputId
               aria-selected={selected}
               data-highlighted={i === highlight}
               className={`wb-select-option${i === highlight ? " wb-select-option-active" : ""}`}
-              onMouseEnter={() => setHighlight(i)}
+              onMouseEnter={() => {
+                keyed.current = false;
+                setHighlight(i);
+              }}
               onClick={() => {
+                keyed.current = false;
                 pick(option.title);
                 if (!multi) onDone();
               }}
