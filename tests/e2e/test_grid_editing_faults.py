@@ -204,3 +204,94 @@ def test_a_shared_view_password_is_kept_for_the_browser_session(server, browser)
     with fresh_page(browser, server) as other:
         other.goto(f"/nc/view/{shared['uuid']}")
         expect(other.get_by_test_id("shared-password")).to_be_visible()
+
+
+def _people_with_teams(server, token):
+    """Project "League": Teams (red, blue) and People (Ann, Bob, Cid, Dee) with a many-to-many
+    link field Teams; Bob is in both teams, Cid in blue."""
+    project, teams = project_with_table(
+        server,
+        token,
+        title="League",
+        table="Teams",
+        columns=[display_field()],
+        records=[{"Name": "red"}, {"Name": "blue"}],
+    )
+    people = add_table(
+        server,
+        token,
+        project["id"],
+        "People",
+        [display_field(), number_field("Age")],
+        [{"Name": n, "Age": a} for n, a in (("Ann", 30), ("Bob", 40), ("Cid", 50), ("Dee", 60))],
+    )
+    body = {"title": "Teams", "uidt": "Links", "type": "mm", "childId": teams["id"]}
+    people = server.api("POST", f"/api/v1/db/meta/tables/{people['id']}/columns", body, token=token)
+    link = next(c["id"] for c in people["columns"] if c["title"] == "Teams")
+    for person, team_ids in ((2, [1, 2]), (3, [2])):
+        server.api(
+            "POST",
+            f"/api/v2/tables/{people['id']}/links/{link}/records/{person}",
+            [{"Id": t} for t in team_ids],
+            token=token,
+        )
+    return project, people
+
+
+def _people(server, token, project) -> dict[int, tuple]:
+    rows = server.api("GET", f"/api/v1/db/data/noco/{project['id']}/People?limit=100", token=token)["list"]
+    return {r["Id"]: (r["Name"], r["Age"], sorted(t["Name"] for t in r["Teams"])) for r in rows}
+
+
+def _wait_people(server, token, project, expected: dict[int, tuple]) -> None:
+    got = {}
+    for _ in range(50):
+        got = _people(server, token, project)
+        if got == expected:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"people are {got}, expected {expected}")
+
+
+def test_deleted_records_come_back_with_their_links_by_undo(server, page):
+    token = _sign_up_first_user(server)
+    project, _people_table = _people_with_teams(server, token)
+    everyone = {
+        1: ("Ann", 30, []),
+        2: ("Bob", 40, ["blue", "red"]),
+        3: ("Cid", 50, ["blue"]),
+        4: ("Dee", 60, []),
+    }
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/People")
+    count = page.get_by_test_id("record-count")
+    expect(count).to_have_text("4 records")
+
+    # One record: a toast says so and offers to undo it.
+    field_cell(page, "Name", 2).click()
+    page.get_by_test_id("delete-record").click()
+    toast = page.locator(".bp6-toast").filter(has_text="1 record deleted")
+    expect(toast).to_be_visible()
+    expect(count).to_have_text("3 records")
+    _wait_people(server, token, project, {k: v for k, v in everyone.items() if k != 2})
+    screenshot(page, "grid-delete-undo-toast")
+    toast.get_by_role("button", name="Undo").click()
+    expect(count).to_have_text("4 records")
+    _wait_people(server, token, project, everyone)
+
+    # A block of rows: deleted together, back together with Ctrl+Z, gone again with redo.
+    field_cell(page, "Name", 1).click()
+    field_cell(page, "Age", 3).click(modifiers=["Shift"])
+    delete = page.get_by_test_id("delete-record")
+    expect(delete).to_have_text("Delete 3 records")
+    delete.click()
+    expect(count).to_have_text("1 record")
+    _wait_people(server, token, project, {4: everyone[4]})
+    grid = page.get_by_test_id("grid-scroll")
+    grid.press("Control+z")
+    expect(count).to_have_text("4 records")
+    _wait_people(server, token, project, everyone)
+    expect(field_cell(page, "Name", 2)).to_have_text("Bob")
+    grid.press("Control+Shift+z")
+    expect(count).to_have_text("1 record")
+    _wait_people(server, token, project, {4: everyone[4]})

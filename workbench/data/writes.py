@@ -10,11 +10,12 @@ from __future__ import annotations
 import dataclasses
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql
 
 from workbench.data import sqlite_batch
 from workbench.data.model import Field, Model
 from workbench.data.query import pk_clause, row_json, select_columns
-from workbench.errors import BadRequest, NotFound, Unprocessable
+from workbench.errors import BadRequest, Conflict, NotFound, Unprocessable
 from workbench.fields.interfaces import ChecksWrites, FieldType, FieldValueError, HasOptions
 from workbench.plugins import notify
 
@@ -46,8 +47,14 @@ class RowWriter:
         self._types = {f.id: f.type for f in model.fields}
         self._autos: dict[str, dict] = {}
         self._checked = [f for f in model.fields if f.sa_column is not None and _checks_writes(f.type)]
-        # What each name of a body means, looked up once per write (not once per cell).
+        # What each name of a body means, looked up once per write (not once per cell), for
+        # updates and for inserts (which may also give a record its own key).
         self._names: dict[str, tuple | None] = {}
+        self._insert_names: dict[str, tuple | None] = {}
+        pks = model.pk_fields
+        #: an engine-numbered key that an insert may give (a deleted record brought back
+        #: under its own key); never written by an update
+        self._given_key = pks[0] if len(pks) == 1 and pks[0].column.ai and pks[0].sa_column is not None else None
 
     # -- values --------------------------------------------------------------
     def _coerce(self, f: Field, value):
@@ -72,20 +79,20 @@ class RowWriter:
         if not isinstance(data, dict):
             raise BadRequest("Each record must be a JSON object")
         values: dict[str, object] = {}
-        names = self._names
+        names = self._insert_names if inserting else self._names
         try:
             # The common case in one tight loop: each name's (field id, coercer) is known.
             for name, value in data.items():
                 plan = names.get(name, _UNSEEN)
                 if plan is _UNSEEN:
-                    plan = self._writable(name)
+                    plan = self._writable(name, inserting)
                 if plan is not None:
                     values[plan[0]] = plan[1](value)
         except FieldValueError:
             # Again, value by value, for the error naming the field (or a typecast's new option).
             values = {}
             for name, value in data.items():
-                plan = self._writable(name)
+                plan = self._writable(name, inserting)
                 if plan is not None:
                     values[plan[0]] = self._coerce(self.model.by_id[plan[0]], value)
         values.update(self._auto_values(inserting))
@@ -100,16 +107,17 @@ class RowWriter:
             raise Unprocessable(f"Missing required columns: {', '.join(missing)}")
         return values
 
-    def _writable(self, name: str) -> tuple | None:
+    def _writable(self, name: str, inserting: bool = False) -> tuple | None:
         """``(field id, to_db)`` of the stored field a body's ``name`` writes (None: a
-        read-only one, ignored)."""
+        read-only one, ignored). An insert may give the engine-numbered key a value."""
         f = self.model.find(name)
         if f is None:
             raise BadRequest(f"Field '{name}' not found in table '{self.model.title}'")
         if f.computed:
             raise BadRequest(f"Field '{f.title}' is computed ({f.column.uidt}) and cannot be written")
-        plan = None if f.type.read_only or f.sa_column is None else (f.id, self._types[f.id].to_db)
-        self._names[name] = plan
+        writable = f.sa_column is not None and (not f.type.read_only or (inserting and f is self._given_key))
+        plan = (f.id, self._types[f.id].to_db) if writable else None
+        (self._insert_names if inserting else self._names)[name] = plan
         return plan
 
     def _check(self, prepared: list[dict]) -> None:
@@ -154,7 +162,13 @@ class RowWriter:
         if len(prepared) > 1 and self._sqlite_rowids(keys):
             pk_rows = self._insert_sqlite_many(keys, prepared)
         else:
-            pk_rows = self._insert_rows(keys, prepared)
+            given = self._given_key is not None and self._given_key.id in keys
+            try:
+                pk_rows = self._insert_rows(keys, prepared)
+            except sa.exc.IntegrityError:
+                raise Conflict("A record with the same key exists already") from None
+            if given:
+                self._keep_numbering_ahead()
         if not want_rows and not notify.wants_whole_rows(self.request, "insert"):
             keys = [{f.title: f.type.to_api(v) for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
             # Listeners that read only the keys (realtime) get these rows: no record is built.
@@ -185,6 +199,19 @@ class RowWriter:
             afters = self._reread(keys, afters)
         notify.rows_changed(self.request, self.table, "insert", [(None, a) for a in afters])
         return afters
+
+    def _keep_numbering_ahead(self) -> None:
+        """After keys were given on insert, PostgreSQL's sequence must still number new
+        records past every key (SQLite and MariaDB take the largest key plus one); it is
+        only ever moved forward."""
+        if self.connection.dialect.name != "postgresql":
+            return
+        column = self._given_key.sa_column
+        quoted = '"' + self.model.table.name.replace('"', '""') + '"'
+        sequence = sa.func.pg_get_serial_sequence(quoted, column.name)
+        largest = sa.select(sa.func.coalesce(sa.func.max(column), 0)).scalar_subquery()
+        last = sa.func.coalesce(sa.func.pg_sequence_last_value(sa.cast(sequence, postgresql.REGCLASS)), 0)
+        self.connection.execute(sa.select(sa.func.setval(sequence, sa.func.greatest(largest, last, 1), sa.true())))
 
     def _sqlite_rowids(self, keys: list[str]) -> bool:
         """Whether a batch may go through ``_insert_sqlite_many``: SQLite, a key that is the

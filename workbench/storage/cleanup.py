@@ -2,15 +2,16 @@
 
 Two ways, both careful never to remove a file still referenced:
 
-- At once: when records are updated or deleted, the keys of files their Attachment cells
-  held before and not after are collected (``on_rows_changed``, the attachment plugin);
+- At once: when records are updated, the keys of files their Attachment cells held before
+  and not after are collected (``on_rows_changed``, the attachment plugin);
   once the request has committed, each is removed unless some Attachment column of any
   table, or any text of the meta database (a form's logo, a view's cover), still
   mentions it.
 - By a sweep (``workbench attachments gc``): every stored file older than a grace period
   (default a day: a fresh upload is waiting to be put in a cell) that no Attachment
   column and no meta text mentions is removed. It also finds what the first way cannot:
-  files of deleted tables, fields and projects, and uploads never used.
+  files of deleted records (kept so that a delete can be undone), tables, fields and
+  projects, and uploads never used.
 
 Any doubt keeps the file: a table that cannot be read counts as referencing everything.
 One race remains: a request that copies a cell's file into another record and commits

@@ -1,7 +1,9 @@
 """The Attachment field type: a list of stored files (NocoDB's file objects).
 
-When records are updated or deleted, the files their cells no longer hold are removed
-after commit, unless something still refers to them (``workbench.storage.cleanup``).
+When records are updated, the files their cells no longer hold are removed after commit,
+unless something still refers to them (``workbench.storage.cleanup``). The files of
+deleted records stay until the sweep (``workbench attachments gc``) finds them unreferenced,
+so that undoing the delete brings the records back with their files.
 """
 
 from workbench.hookspecs import hookimpl, row_actions
@@ -16,9 +18,9 @@ def register_field_types():
 
 
 @hookimpl
-@row_actions("update", "delete")
+@row_actions("update")
 def on_rows_changed(request, table, action, changes):
-    if request is None or action == "insert":
+    if request is None or action != "update":
         return
     found = removed_keys(changes)
     if found:

@@ -51,7 +51,6 @@ import {
   PAGE_SIZE,
   recordsApi,
   useCreateRecordMutation,
-  useDeleteRecordMutation,
   useRecordCountQuery,
   useRecordsPageQuery,
   useUpdateRecordMutation,
@@ -69,6 +68,8 @@ import { blockOf, extendSelection, inBlock, isRange, type Block } from "./range"
 import { parseTsv } from "./tsv";
 import { isBatch } from "./history";
 import { useRangeEdits } from "./useRangeEdits";
+import { DELETE_LIMIT, useRowDeletes } from "./useRowDeletes";
+import { isRemoval, type Removal } from "./rowRemoval";
 import { PasteAddRows, PasteReport } from "./PasteDialogs";
 import { CopyProgressDialog, CopyReadyDialog } from "./CopyDialogs";
 import { useBlockCopy } from "./useBlockCopy";
@@ -229,7 +230,6 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
   const rowCount = countData?.count ?? 0;
   const [createRecord, createState] = useCreateRecordMutation();
   const [updateRecord] = useUpdateRecordMutation();
-  const [deleteRecord] = useDeleteRecordMutation();
   const scroller = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ top: 0, left: 0 });
   const [viewport, setViewport] = useState({ width: 800, height: 480 });
@@ -382,11 +382,22 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
 
   const rangeEdits = useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, loadRows, write, history });
 
-  /** Undo (or redo) the last cell edit, or the last paste or cleared range as a whole. */
+  const rowDeletes = useRowDeletes({ projectId: table.project_id, tableId, pkName, columns: table.columns ?? [], write });
+
+  /** Undo (or redo) the last cell edit, the last paste or cleared range, or the last deleted
+   * records, as a whole. */
   const replay = async (direction: "undo" | "redo") => {
     if (!caps.dataEdit) return;
     const edit = direction === "undo" ? history.current.undo() : history.current.redo();
     if (!edit) return;
+    if (isRemoval(edit)) {
+      const problem = direction === "undo" ? await rowDeletes.restore(edit) : await rowDeletes.remove(edit);
+      if (problem) notify(problem, "danger");
+      if (problem && direction === "redo") history.current.restoreRedo(edit);
+      // An undo that inserted the records but could not link one back keeps the records.
+      if (problem && direction === "undo" && !(await recordsExist(edit))) history.current.restoreUndo(edit);
+      return;
+    }
     if (isBatch(edit)) {
       if (!(await rangeEdits.replayBatch(edit, direction))) {
         if (direction === "undo") history.current.restoreUndo(edit);
@@ -660,13 +671,55 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     });
   };
 
-  const deleteActive = async () => {
+  /** Whether the first record of a removal is in the table (an undo got as far as inserting them). */
+  const recordsExist = async (removal: Removal) => {
+    const pk = removal.removed[0]?.pk;
+    if (pk === undefined) return false;
+    const result = await store.dispatch(recordsApi.endpoints.record.initiate({ tableId, pk }, { subscribe: false, forceRefetch: true }));
+    return !!result.data;
+  };
+
+  /** Delete the active record, or every record of the selected block's rows; a toast offers
+   * to undo it, as Ctrl+Z does. */
+  const deleteSelected = async () => {
     if (!active) return;
-    const record = recordAt(active.row);
-    if (!record) return;
-    const result = await deleteRecord({ tableId, pkName, pk: record[pkName] });
-    if ("error" in result) return notify((result.error as HttpError).message, "danger");
-    setActive(rowCount > 1 ? { row: Math.min(active.row, rowCount - 2), col: active.col } : null);
+    const top = block ? block.top : active.row;
+    const bottom = block ? block.bottom : active.row;
+    if (bottom - top + 1 > DELETE_LIMIT) {
+      notify(intl.formatMessage({ id: "grid.delete.tooMany" }, { count: bottom - top + 1, limit: DELETE_LIMIT }), "warning");
+      return;
+    }
+    await loadRows(top, bottom);
+    const keys: unknown[] = [];
+    for (let row = top; row <= bottom; row += 1) {
+      const record = recordAt(row);
+      if (record) keys.push(record[pkName]);
+    }
+    if (!keys.length) return;
+    let removal: Removal;
+    try {
+      removal = { removed: await rowDeletes.snapshot(keys) };
+    } catch (error) {
+      return notify(error instanceof Error ? error.message : String(error), "danger");
+    }
+    const problem = await rowDeletes.remove(removal);
+    if (problem) return notify(problem, "danger");
+    history.current.record(removal);
+    const left = rowCount - keys.length;
+    setActive(left > 0 ? { row: Math.min(top, left - 1), col: active.col } : null);
+    setRangeEnd(null);
+    notify(intl.formatMessage({ id: "grid.deleted" }, { count: keys.length }), "primary", {
+      text: intl.formatMessage({ id: "common.undo" }),
+      onClick: () => void undoRemoval(removal),
+    });
+  };
+
+  /** The toast's undo: the last step, as Ctrl+Z; or, if edits came after it, these records alone. */
+  const undoRemoval = async (removal: Removal) => {
+    if (history.current.last === removal) return replay("undo");
+    const problem = await rowDeletes.restore(removal);
+    if (problem) return notify(problem, "danger");
+    history.current.discard(removal);
   };
 
   useEffect(() => {
@@ -726,8 +779,12 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
             <Button icon="add" intent="primary" size="small" loading={createState.isLoading} onClick={addRecord} data-testid="add-record">
               <FormattedMessage id="grid.addRecord" />
             </Button>
-            <Button icon="trash" size="small" variant="minimal" intent="danger" disabled={!active} onClick={deleteActive} data-testid="delete-record">
-              <FormattedMessage id="grid.deleteRecord" />
+            <Button icon="trash" size="small" variant="minimal" intent="danger" disabled={!active} onClick={() => void deleteSelected()} data-testid="delete-record">
+              {block && block.bottom > block.top ? (
+                <FormattedMessage id="grid.deleteRecords" values={{ count: block.bottom - block.top + 1 }} />
+              ) : (
+                <FormattedMessage id="grid.deleteRecord" />
+              )}
             </Button>
           </>
         )}

@@ -129,6 +129,30 @@ export const recordsApi = workbenchApi.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
     }),
+    /** Records with their link fields nested in full (v1 read), as undo of a delete needs them. */
+    fullRecords: build.query<Paged<RecordRow>, { projectId: string; tableId: string; where: string; limit: number }>({
+      query: ({ projectId, tableId, where, limit }) => ({
+        url: `/api/v1/db/data/noco/${encodeURIComponent(projectId)}/${encodeURIComponent(tableId)}`,
+        params: { where, limit },
+      }),
+      keepUnusedDataFor: 0,
+    }),
+    fullRecord: build.query<RecordRow, { projectId: string; tableId: string; pk: unknown }>({
+      query: ({ projectId, tableId, pk }) => ({
+        url: `/api/v1/db/data/noco/${encodeURIComponent(projectId)}/${encodeURIComponent(tableId)}/${encodeURIComponent(String(pk))}`,
+      }),
+      keepUnusedDataFor: 0,
+    }),
+    /** Link a record to others through one of its link fields. */
+    addLinks: build.mutation<unknown, { tableId: string; columnId: string; pk: unknown; keys: RecordRow[] }>({
+      query: ({ tableId, columnId, pk, keys }) => ({
+        url: `/api/v2/tables/${encodeURIComponent(tableId)}/links/${encodeURIComponent(columnId)}/records/${encodeURIComponent(String(pk))}`,
+        method: "POST",
+        body: keys,
+      }),
+      // The other tables' records change too (their links and counts).
+      invalidatesTags: ["Records"],
+    }),
     deleteRecord: build.mutation<RecordRow, { tableId: string; pkName: string; pk: unknown }>({
       query: ({ tableId, pkName, pk }) => ({
         url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`,
@@ -149,4 +173,5 @@ export const {
   useUpdateRecordsMutation,
   useCreateRecordsMutation,
   useDeleteRecordsMutation,
+  useAddLinksMutation,
 } = recordsApi;

@@ -1,5 +1,7 @@
 // Undo and redo of cell edits: each entry records a record's field before and after; a
-// paste is one entry (a Batch) however many cells and new records it wrote.
+// paste is one entry (a Batch) however many cells and new records it wrote; deleted records
+// are one entry (a Removal).
+import type { Removal } from "./rowRemoval";
 
 export interface Edit {
   pk: unknown;
@@ -15,11 +17,13 @@ export interface Batch {
   created: { pk: unknown; values: Record<string, unknown> }[];
 }
 
-export function isBatch(entry: Edit | Batch): entry is Batch {
+export type HistoryEntry = Edit | Batch | Removal;
+
+export function isBatch(entry: HistoryEntry): entry is Batch {
   return "changes" in entry;
 }
 
-export class EditHistory<T = Edit | Batch> {
+export class EditHistory<T = HistoryEntry> {
   private done: T[] = [];
   private undone: T[] = [];
 
@@ -59,6 +63,11 @@ export class EditHistory<T = Edit | Batch> {
   restoreRedo(edit: T): void {
     this.done.pop();
     this.undone.push(edit);
+  }
+
+  /** The entry an undo would revert now, or null. */
+  get last(): T | null {
+    return this.done[this.done.length - 1] ?? null;
   }
 
   get canUndo(): boolean {
