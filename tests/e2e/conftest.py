@@ -145,6 +145,10 @@ class PageErrors:
     def uncaught(self) -> list[str]:
         return [m for m in self.messages if m.startswith("pageerror")]
 
+    def refused_by_policy(self) -> list[str]:
+        """What the page's Content-Security-Policy blocked (scripts, styles, images, ...)."""
+        return [m for m in self.messages if "Content Security Policy" in m]
+
 
 @pytest.fixture
 def context(browser, server):
@@ -161,3 +165,4 @@ def page(context):
     yield page
     assert page.errors.uncaught() == []
     assert page.errors.hydration() == []
+    assert page.errors.refused_by_policy() == []

@@ -67,7 +67,7 @@ def web(tmp_path_factory):
 
 
 def _state(html: str) -> dict:
-    match = re.search(r"<script>window.__WB_STATE__=(.*?);</script>", html)
+    match = re.search(r'<script nonce="[A-Za-z0-9_-]{16,}">window.__WB_STATE__=(.*?);</script>', html)
     assert match, html
     return json.loads(match.group(1))
 
@@ -144,8 +144,64 @@ def test_root_files_are_served_but_not_the_template(web):
 
 def test_state_cannot_break_out_of_its_script_element(web):
     response = web.get("/")
-    state_script = re.search(r"<script>window.__WB_STATE__=.*?</script>", response.text).group(0)
-    assert "</" not in state_script[len("<script>") : -len("</script>")]
+    state_script = re.search(r"<script nonce=[^>]*>window.__WB_STATE__=.*?</script>", response.text).group(0)
+    assert "</" not in state_script[state_script.index(">") + 1 : -len("</script>")]
+
+
+def _nonce(html: str) -> str:
+    return re.search(r'<script nonce="([A-Za-z0-9_-]+)">window.__WB_STATE__', html).group(1)
+
+
+def test_pages_carry_security_headers_with_a_new_nonce_each_time(web):
+    first, second = web.get("/signin"), web.get("/signin")
+    nonce = _nonce(first.text)
+    assert nonce != _nonce(second.text)
+    policy = dict(part.split(" ", 1) for part in first.headers["Content-Security-Policy"].split("; "))
+    assert policy["script-src"] == f"'self' 'nonce-{nonce}'"
+    assert policy["default-src"] == "'self'"
+    assert policy["object-src"] == "'none'"
+    assert policy["frame-ancestors"] == "'none'"
+    assert first.headers["X-Frame-Options"] == "DENY"
+    assert first.headers["Referrer-Policy"] == "same-origin"
+    assert first.headers["X-Content-Type-Options"] == "nosniff"
+    assert "Strict-Transport-Security" not in first.headers
+    # unknown paths (the 404 shell) are pages too
+    assert "frame-ancestors 'none'" in web.get("/nope/nope/nope/nope", status=404).headers["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/nc/form/abc123", "/nc/form/abc123/survey", "/nc/view/abc", "/base/gallery/x/", "/nc/kanban/k", "/nc/calendar/c"],
+)
+def test_shared_views_and_forms_may_be_embedded(web, path):
+    response = web.get(path, status="*")
+    assert "frame-ancestors *" in response.headers["Content-Security-Policy"]
+    assert "X-Frame-Options" not in response.headers
+
+
+@pytest.mark.parametrize("path", ["/nc/p_123/view/Orders", "/nc/p_123/table/Orders", "/account", "/"])
+def test_other_pages_may_not_be_embedded(web, path):
+    response = web.get(path, status="*")
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_hsts_when_configured(tmp_path):
+    _write_build(tmp_path / "dist", tmp_path / "i18n")
+    app = make_app(
+        f"sqlite:///{tmp_path / 'meta.db'}",
+        tmp_path,
+        **{
+            "workbench.web.dist": str(tmp_path / "dist"),
+            "workbench.web.i18n": str(tmp_path / "i18n"),
+            "workbench.hsts_max_age": "31536000",
+        },
+    )
+    try:
+        headers = TestApp(app).get("/signin").headers
+        assert headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains"
+    finally:
+        app.registry["db_engine"].dispose()
 
 
 def test_not_built_gives_a_plain_page_saying_how_to_build(tmp_path):

@@ -10,6 +10,7 @@ from pyramid.view import notfound_view_config, view_config
 
 from workbench.web import plugins as plugin_ui
 from workbench.web.assets import choose_language, direction
+from workbench.web.headers import new_nonce, page_headers
 
 LANG_COOKIE = "wb_lang"
 DEFAULT_THEME = {"primaryColor": "#4351E8", "accentColor": "#FF4A8D"}
@@ -81,13 +82,15 @@ def app_page(request):
         "theme": dict(DEFAULT_THEME),
         "plugins": plugin_ui.bundles(request),
     }
+    nonce = new_nonce()
     html = (
         build.template.replace("<!--app-lang-->", lang.replace("_", "-"), 1)
         .replace("<!--app-dir-->", direction(lang), 1)
-        .replace("<!--app-state-->", f"<script>window.__WB_STATE__={_script_json(state)};</script>", 1)
+        .replace("<!--app-state-->", f'<script nonce="{nonce}">window.__WB_STATE__={_script_json(state)};</script>', 1)
         .replace("<!--ssr-outlet-->", build.shell(lang, index), 1)
     )
     response = Response(html, status=200 if known else 404, content_type="text/html", charset="utf-8")
+    response.headers.update(page_headers(request.registry.settings, request.path_info, nonce))
     response.cache_control = "no-cache"
     response.vary = ("Accept-Language", "Cookie")
     return response
