@@ -39,10 +39,23 @@ def project_tables(request, project_id: str) -> list[Table]:
     )
 
 
+# A table's title is unique in its project, whatever the case (NocoDB's message).
+DUPLICATE_TITLE = "Duplicate table alias"
+
+
+def check_title_free(title: str, tables: list[Table]) -> None:
+    """400 if one of ``tables`` already has ``title`` (compared without case)."""
+    if any(t.title.lower() == title.lower() for t in tables):
+        raise BadRequest(DUPLICATE_TITLE)
+
+
 def create_table(request, project: Project, body: dict) -> Table:
+    """A new table; a title already taken in the project is refused (the physical name
+    is made unique by a suffix)."""
     source = default_source(project)
     existing = project_tables(request, project.id)
-    title = unique_name(check_title(body.get("title") or body.get("table_name")), [t.title for t in existing])
+    title = check_title(body.get("title") or body.get("table_name"))
+    check_title_free(title, existing)
     work = data_transaction(request, source)
     work.lock_schema()
     taken = ddl.existing_tables(work) | {t.table_name.lower() for t in existing}
@@ -108,9 +121,7 @@ def add_view(request, table: Table, *, title: str, type_: str, is_default: bool 
 def update_table(request, table: Table, body: dict) -> Table:
     if "title" in body or "table_name" in body:
         title = check_title(body.get("title") or body.get("table_name"))
-        others = [t for t in project_tables(request, table.project_id) if t.id != table.id]
-        if any(t.title.lower() == title.lower() for t in others):
-            raise BadRequest(f"A table named '{title}' already exists")
+        check_title_free(title, [t for t in project_tables(request, table.project_id) if t.id != table.id])
         table.title = title
         bump(table)
     if isinstance(body.get("meta"), dict):
