@@ -73,6 +73,9 @@ def create_table(request, project: Project, body: dict) -> Table:
     user_columns = body.get("columns") or []
     if not isinstance(user_columns, list):
         raise BadRequest("columns must be a list")
+    if not any(isinstance(c, dict) and c.get("pk") for c in user_columns):
+        # An ID field given without flags is the primary key, auto-increment (as in NocoDB).
+        user_columns = [_id_as_primary_key(c) for c in user_columns]
     titles: set[str] = set()
     names: set[str] = set()
     given = {c.get("uidt") for c in user_columns if isinstance(c, dict)}
@@ -106,6 +109,12 @@ def create_table(request, project: Project, body: dict) -> Table:
     for column in list(table.columns):  # links given with the table: their other side
         create_managed(request, table, column, bodies.get(column.id) or {})
     return table
+
+
+def _id_as_primary_key(column):
+    if isinstance(column, dict) and column.get("uidt") == "ID" and "pk" not in column:
+        return {"pk": True, "ai": True, "rqd": True, **column}
+    return column
 
 
 def add_view(request, table: Table, *, title: str, type_: str, is_default: bool = False) -> View:

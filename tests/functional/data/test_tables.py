@@ -60,6 +60,18 @@ def test_a_taken_title_is_refused_and_physical_names_are_made_unique(client, adm
     assert {"unicode_tasks", "unicode_tasks_1", "unicode_tasks_2"} <= set(physical_columns(data_app, project["id"]))
 
 
+def test_an_id_field_given_without_flags_is_the_primary_key(client, admin, project):
+    columns = [
+        {"column_name": "id", "title": "Id", "uidt": "ID"},
+        {"column_name": "name", "title": "Name", "uidt": "SingleLineText"},
+    ]
+    table = create_table(client, admin, project["id"], "People", columns)
+    by_title = {c["title"]: c for c in table["columns"]}
+    assert (by_title["Id"]["pk"], by_title["Id"]["ai"]) == (True, True)
+    url = f"/api/v2/tables/{table['id']}/records"
+    assert client.post_json(url, {"Name": "Ann"}, headers=client.auth(admin)).json == {"Id": 1}
+
+
 def test_the_same_title_in_another_project_is_free(client, admin, project):
     create_table(client, admin, project["id"], "Tasks", [])
     other = client.create_project(admin, "Other")
