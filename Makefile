@@ -11,6 +11,7 @@ DB_KEY := $(shell printf '%s' "$(WORKBENCH_DATABASE_URL)" | md5sum | cut -c1-8)
 MIGRATED := $(DATA_DIR)/.migrated-$(DB_KEY)
 INSTALLED := $(VENV)/.installed
 FRONTEND_BUILT := $(if $(wildcard frontend/package.json),frontend/dist/.built,)
+CLIENTS_JS := tests/clients/js/node_modules/.installed
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -31,6 +32,12 @@ frontend/dist/.built: frontend/node_modules/.installed $(shell find frontend/src
 	cd frontend && npm run --silent build
 	touch $@
 
+# NocoDB's JavaScript SDK for the client scenarios; its own install script asks for pnpm
+# and it needs no build, so scripts are not run.
+$(CLIENTS_JS): tests/clients/js/package.json tests/clients/js/package-lock.json
+	cd tests/clients/js && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
 $(MIGRATED): $(INSTALLED) $(wildcard workbench/migrations/versions/*.py)
 	mkdir -p $(DATA_DIR)
 	$(BIN)/workbench migrate
@@ -42,7 +49,7 @@ migrate: $(INSTALLED) ## bring the meta database up to date
 run: $(INSTALLED) $(FRONTEND_BUILT) $(MIGRATED) ## set up and serve on http://127.0.0.1:$${PORT:-8080}
 	exec $(BIN)/pserve development.ini
 
-test: $(INSTALLED) $(FRONTEND_BUILT) ## run the whole test suite (vitest, then pytest)
+test: $(INSTALLED) $(FRONTEND_BUILT) $(CLIENTS_JS) ## run the whole test suite (vitest, then pytest)
 	$(if $(FRONTEND_BUILT),cd frontend && npm test --silent -- --run)
 	$(BIN)/pytest $(T)
 

@@ -7,6 +7,10 @@ order, whose pattern and predicates match) but tries only the routes that can ma
 path's first segments: each route's literal leading segments (up to three) are known
 from its pattern, and the routes fitting each combination of leading segments are listed
 once, when first asked for.
+
+A trailing slash is ignored on every route: ``/api/v1/db/meta/projects/`` is matched as
+``/api/v1/db/meta/projects`` (NocoDB's clients send both forms). Only the one slash that
+ends the path is dropped; the matched values never see it.
 """
 
 from __future__ import annotations
@@ -73,6 +77,8 @@ class IndexedRoutesMapper(RoutesMapper):
             path = "/"
         except UnicodeDecodeError as e:
             raise URLDecodeError(e.encoding, e.object, e.start, e.end, e.reason) from e
+        if len(path) > 1 and path[-1] == "/":
+            path = path[:-1]
         for route in self.candidates(path):
             match = route.match(path)
             if match is not None:

@@ -33,6 +33,8 @@ DEFAULTS = {
     "workbench.site_url": "",
     # Where new projects keep their tables: "" = an embedded SQLite file per project.
     "workbench.data.url": "",
+    # The most rows a page of records holds: a larger ``limit`` is lowered to it.
+    "workbench.data.max_page_size": "1000",
     "workbench.signup": "open",  # open | invite
     "workbench.jwt.expiration": "3600",  # seconds; clients refresh 5 minutes before
     "workbench.refresh.expiration": str(7 * 24 * 3600),

@@ -242,7 +242,10 @@ def test_tables_and_tabs_in_the_project_shell(server, page):
     expect(page.get_by_test_id("table-title")).to_have_text("Orders")
     expect(page.get_by_test_id("grid").get_by_role("columnheader")).to_have_text(["Title"])
 
+    # A name another table has, whatever the case, is refused before it is sent.
     page.get_by_test_id("new-table").click()
+    page.get_by_test_id("table-title-input").fill("orders")
+    expect(page.get_by_text("A table with this name already exists")).to_be_visible()
     page.get_by_test_id("table-title-input").fill("Customers")
     _submit_dialog(page, "table-title-submit")
     expect(page).to_have_url(re.compile(r"/table/Customers$"))
@@ -252,6 +255,8 @@ def test_tables_and_tabs_in_the_project_shell(server, page):
 
     # Rename the active table: the tab and the route follow; kept after a reload.
     page.get_by_test_id("rename-table").click()
+    page.get_by_test_id("table-title-input").fill("ORDERS")
+    expect(page.get_by_text("A table with this name already exists")).to_be_visible()
     page.get_by_test_id("table-title-input").fill("Clients")
     _submit_dialog(page, "table-title-submit")
     expect(page).to_have_url(re.compile(r"/table/Clients$"))

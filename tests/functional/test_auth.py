@@ -343,6 +343,39 @@ def test_signout_only_deletes_its_own_session(client, admin):
     client.post(REFRESH)
 
 
+def test_signout_ends_the_access_token_it_was_sent_with(client, admin):
+    headers = client.auth(admin)
+    client.get(PROJECTS, headers=headers)
+    client.post(SIGNOUT, headers=headers)
+    assert client.get(PROJECTS, headers=headers, status=401).json == {"msg": "Unauthorized"}
+    assert me(client, admin)["roles"] == {"guest": True}
+    client.post(REFRESH, status=401)
+    # Signing in again gives a working token.
+    assert client.get(PROJECTS, headers=client.auth(client.signin("admin@example.com"))).status_int == 200
+
+
+def test_signout_is_seen_at_once_by_every_process(make_client):
+    first = make_client()
+    token = first.signup("admin@example.com")
+    second = make_client()  # another server process on the same meta database
+    second.get(PROJECTS, headers=second.auth(token))  # its claims cache now holds the token
+    first.post(SIGNOUT, headers=first.auth(token))
+    second.get(PROJECTS, headers=second.auth(token), status=401)
+
+
+def test_after_signout_other_sessions_refresh_to_a_working_token(client, admin):
+    client.reset()
+    laptop_token = client.signin("admin@example.com")
+    laptop = client.cookies["refresh_token"]
+    client.reset()
+    phone_token = client.signin("admin@example.com")
+    client.post(SIGNOUT, headers=client.auth(phone_token))
+    client.get(PROJECTS, headers=client.auth(laptop_token), status=401)
+    set_refresh(client, laptop)
+    fresh = client.post(REFRESH).json["token"]
+    assert client.get(PROJECTS, headers=client.auth(fresh)).status_int == 200
+
+
 # -- current user -------------------------------------------------------------------------
 
 

@@ -81,6 +81,36 @@ def test_project_from_base_id_and_nocodb_path(client, owner, project):
     assert b["path"].startswith(f"{DOWNLOAD_PREFIX}{project['id']}/")
 
 
+def test_project_from_a_path_in_the_body_or_naming_a_table(client, owner, project):
+    """NocoDB's PyPI client sends ``path=files/<table id>`` as a multipart field."""
+    table = client.post_json(
+        f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "Docs"}, headers=client.auth(owner)
+    ).json
+    for path in (f"noco/{project['id']}", f"files/{table['id']}"):
+        res = client.post(
+            UPLOAD_V2, {"path": path}, upload_files=[("file", "a.txt", b"a")], headers=client.auth(owner)
+        ).json
+        assert res[0]["path"].startswith(f"{DOWNLOAD_PREFIX}{project['id']}/"), path
+    [c] = upload(client, owner, {"id": ""}, ("f", "c.txt", b"c"), project_id="", path=f"files/{table['id']}")
+    assert c["path"].startswith(f"{DOWNLOAD_PREFIX}{project['id']}/")
+    # A table of a project the caller is no member of gives them no right to upload there.
+    stranger = client.signup("stranger@example.com")
+    client.post(
+        UPLOAD_V2,
+        {"path": f"files/{table['id']}"},
+        upload_files=[("file", "a.txt", b"a")],
+        headers=client.auth(stranger),
+        status=403,
+    )
+    client.post(
+        UPLOAD_V2,
+        {"path": "files/md_nope"},
+        upload_files=[("file", "a.txt", b"a")],
+        headers=client.auth(owner),
+        status=404,
+    )
+
+
 def test_content_decides_the_type_and_the_stored_extension(client, owner, project):
     # Declared a text file named .txt, but the bytes are a PNG: it is stored and served as one.
     [item] = upload(client, owner, project, ("f", "notes.txt", PNG, "text/plain"))

@@ -167,6 +167,29 @@ def test_v2_paths(client, admin):
     client.delete(f"/api/v2/tokens/{created['id']}", headers=client.auth(admin))
 
 
+@pytest.mark.parametrize("prefix", ["/api/v1/db/meta/projects", "/api/v2/meta/bases"])
+def test_nocodb_project_paths_manage_the_same_tokens(client, admin, prefix):
+    project = client.create_project(admin, "Shop")
+    tokens = f"{prefix}/{project['id']}/api-tokens"
+    created = client.post_json(tokens, {"description": "sdk"}, headers=client.auth(admin)).json
+    assert created["token"].startswith("wbt_")
+    assert whoami(client, {"xc-token": created["token"]})["email"] == "admin@example.com"
+    listed = client.get(tokens, headers=client.auth(admin)).json["list"]
+    assert [t["id"] for t in listed] == [created["id"]]
+    assert [t["id"] for t in client.get(TOKENS, headers=client.auth(admin)).json["list"]] == [created["id"]]
+    client.delete(f"{tokens}/{created['id']}", headers=client.auth(admin))
+    client.get("/api/v1/db/meta/projects", headers={"xc-token": created["token"]}, status=401)
+
+
+def test_project_token_paths_are_for_the_projects_members(client, admin):
+    project = client.create_project(admin, "Shop")
+    stranger = client.signup("stranger@example.com")
+    tokens = f"/api/v1/db/meta/projects/{project['id']}/api-tokens"
+    client.post_json(tokens, {"description": "x"}, headers=client.auth(stranger), status=403)
+    client.get(tokens, headers=client.auth(stranger), status=403)
+    client.post_json(tokens, {"description": "x"}, status=401)
+
+
 # -- app settings and organisation users (super admin) -------------------------------------
 
 

@@ -1,6 +1,7 @@
 """Routes of the accounts package (NocoDB paths, with their v2 and legacy aliases)."""
 
 from workbench.api import add_api_route
+from workbench.security.contexts import ProjectContext
 
 
 def includeme(config):
@@ -16,6 +17,18 @@ def includeme(config):
     r("auth.me", "/api/v1/auth/user/me", "/api/v2/auth/user/me", "/api/v1/db/auth/user/me")
     r("tokens", "/api/v1/tokens", "/api/v2/tokens")
     r("token", "/api/v1/tokens/{token_id}", "/api/v2/tokens/{token_id}")
+    # NocoDB's older paths of the same tokens under a project (a member's own tokens).
+    p = lambda name, *paths: add_api_route(config, name, *paths, factory=ProjectContext)  # noqa: E731
+    p(
+        "project.api_tokens",
+        "/api/v1/db/meta/projects/{project_id}/api-tokens",
+        "/api/v2/meta/bases/{project_id}/api-tokens",
+    )
+    p(
+        "project.api_token",
+        "/api/v1/db/meta/projects/{project_id}/api-tokens/{token_id}",
+        "/api/v2/meta/bases/{project_id}/api-tokens/{token_id}",
+    )
     r("app_settings", "/api/v1/app-settings", "/api/v2/app-settings")
     r("org.users", "/api/v1/users", "/api/v2/users")
     r("org.user", "/api/v1/users/{user_id}", "/api/v2/users/{user_id}")

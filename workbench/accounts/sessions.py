@@ -69,9 +69,21 @@ def refresh_session(request) -> dict:
 
 
 def end_session(request) -> None:
+    """Sign out: this session's refresh token is deleted and its cookie cleared, and the
+    access token sent with the request stops working at once, in every server process.
+
+    The user's ``token_version`` is bumped, which every request already checks against the
+    meta database: no access token of the user issued before is accepted any more (as in
+    NocoDB). Other sessions keep their refresh tokens: their next request is refused with
+    401 and the app gets a new access token from its own refresh cookie."""
     token = request.cookies.get(COOKIE_NAME)
     if token:
         request.dbsession.execute(sa.delete(RefreshToken).where(RefreshToken.token_hash == token_hash(token)))
+    identity = request.identity
+    if identity is not None and getattr(identity, "via", None) == "jwt":
+        request.dbsession.execute(
+            sa.update(User).where(User.id == identity.user_id).values(token_version=User.token_version + 1)
+        )
     _clear_cookie(request)
 
 

@@ -19,7 +19,9 @@ from workbench.settings import as_bool
 
 PK_SEPARATOR = "___"
 DEFAULT_PAGE_SIZE = 25
-MAX_PAGE_SIZE = 10_000
+# The most rows one page holds (``workbench.data.max_page_size``); a larger ``limit`` is
+# lowered to it, as NocoDB does with its default of 1,000.
+MAX_PAGE_SIZE = 1000
 
 
 # Statements kept per model at most (one per set of fields a page reads, and a few more).

@@ -11,7 +11,7 @@ from workbench.plugins import notify
 from workbench.records.loading import load_table_ref_by_id, model_for
 from workbench.tables import services as table_services
 from workbench.tables.models import Table
-from workbench.tables.naming import check_title
+from workbench.tables.naming import check_title, unique_name
 from workbench.tables.serialize import table_json
 
 # Types whose values are not stored from a file: keys, computed fields, links, files.
@@ -77,9 +77,13 @@ def create_tables(request, project, tables: list[dict]) -> list[dict]:
     """Create each template table; answers ``[{"id", "title", "ref_table_name", "created",
     "columns": {ref_column_name: column id}}]``."""
     made = []
+    taken = [t.title for t in table_services.project_tables(request, project.id)]
     for spec in tables:
+        # An import chooses a free title itself: "people", else "people_1", ...
+        title = unique_name(spec["table_name"], taken)
+        taken.append(title)
         body = {
-            "title": spec["table_name"],
+            "title": title,
             "columns": [
                 {"title": c["column_name"], "uidt": c["uidt"], "meta": c["meta"], "dtxp": c["dtxp"]}
                 for c in spec["columns"]

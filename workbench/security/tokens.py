@@ -2,7 +2,8 @@
 
 Access tokens are JWTs signed with ``workbench.secret`` through pyramid-jwt, short
 lived (``workbench.jwt.expiration`` seconds), carrying the user id as a string ``sub``
-and the user's ``token_version`` (bumped on password change, killing old tokens).
+and the user's ``token_version`` (bumped on password change and on sign-out, killing old
+tokens at once in every process: the version is read from the meta database on every request).
 Refresh and API tokens are random; only their SHA-256 is stored.
 """
 

@@ -39,10 +39,23 @@ def project_tables(request, project_id: str) -> list[Table]:
     )
 
 
+# A table's title is unique in its project, whatever the case (NocoDB's message).
+DUPLICATE_TITLE = "Duplicate table alias"
+
+
+def check_title_free(title: str, tables: list[Table]) -> None:
+    """400 if one of ``tables`` already has ``title`` (compared without case)."""
+    if any(t.title.lower() == title.lower() for t in tables):
+        raise BadRequest(DUPLICATE_TITLE)
+
+
 def create_table(request, project: Project, body: dict) -> Table:
+    """A new table; a title already taken in the project is refused (the physical name
+    is made unique by a suffix)."""
     source = default_source(project)
     existing = project_tables(request, project.id)
-    title = unique_name(check_title(body.get("title") or body.get("table_name")), [t.title for t in existing])
+    title = check_title(body.get("title") or body.get("table_name"))
+    check_title_free(title, existing)
     work = data_transaction(request, source)
     work.lock_schema()
     taken = ddl.existing_tables(work) | {t.table_name.lower() for t in existing}
@@ -60,6 +73,9 @@ def create_table(request, project: Project, body: dict) -> Table:
     user_columns = body.get("columns") or []
     if not isinstance(user_columns, list):
         raise BadRequest("columns must be a list")
+    if not any(isinstance(c, dict) and c.get("pk") for c in user_columns):
+        # An ID field given without flags is the primary key, auto-increment (as in NocoDB).
+        user_columns = [_id_as_primary_key(c) for c in user_columns]
     titles: set[str] = set()
     names: set[str] = set()
     given = {c.get("uidt") for c in user_columns if isinstance(c, dict)}
@@ -95,6 +111,12 @@ def create_table(request, project: Project, body: dict) -> Table:
     return table
 
 
+def _id_as_primary_key(column):
+    if isinstance(column, dict) and column.get("uidt") == "ID" and "pk" not in column:
+        return {"pk": True, "ai": True, "rqd": True, **column}
+    return column
+
+
 def add_view(request, table: Table, *, title: str, type_: str, is_default: bool = False) -> View:
     view = View(
         title=title, type=type_, is_default=is_default, order=max((v.order or 0 for v in table.views), default=0) + 1
@@ -108,9 +130,7 @@ def add_view(request, table: Table, *, title: str, type_: str, is_default: bool 
 def update_table(request, table: Table, body: dict) -> Table:
     if "title" in body or "table_name" in body:
         title = check_title(body.get("title") or body.get("table_name"))
-        others = [t for t in project_tables(request, table.project_id) if t.id != table.id]
-        if any(t.title.lower() == title.lower() for t in others):
-            raise BadRequest(f"A table named '{title}' already exists")
+        check_title_free(title, [t for t in project_tables(request, table.project_id) if t.id != table.id])
         table.title = title
         bump(table)
     if isinstance(body.get("meta"), dict):

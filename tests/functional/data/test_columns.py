@@ -285,3 +285,14 @@ def test_every_type_converts_to_text_and_back(client, admin):
     empty = client.get(f"{records_url(table)}/2", headers=h).json
     assert empty["Name"] is None
     assert empty["Ok"] is False
+
+
+@pytest.mark.parametrize("prefix", ["/api/v1/db/meta", "/api/v2/meta"])
+def test_list_a_tables_columns(client, admin, prefix):
+    project = client.create_project(admin, "Cols")
+    table = create_table(client, admin, project["id"], "Items", [{"title": "Name", "uidt": "SingleLineText"}])
+    listed = client.get(f"{prefix}/tables/{table['id']}/columns", headers=client.auth(admin)).json
+    assert listed["list"] == table["columns"]
+    assert listed["pageInfo"]["totalRows"] == len(table["columns"])
+    stranger = client.signup("stranger@example.com")
+    client.get(f"{prefix}/tables/{table['id']}/columns", headers=client.auth(stranger), status=403)

@@ -258,5 +258,27 @@ def test_bulk_writes_beyond_the_drivers_parameter_limits(ctx):
 def test_limit_above_the_cap_is_lowered(ctx):
     seed(ctx, 3)
     page = ctx["client"].get(ctx["v2"], {"limit": 10**9}, headers=ctx["h"]).json
-    assert page["pageInfo"]["pageSize"] == 10_000
+    assert page["pageInfo"]["pageSize"] == 1000
     assert len(page["list"]) == 3
+
+
+def test_no_page_has_more_than_a_thousand_rows(ctx):
+    client, h = ctx["client"], ctx["h"]
+    client.post_json(ctx["v2"], [{"Name": f"r{i}", "Qty": i} for i in range(1200)], headers=h)
+    for url in (ctx["v2"], ctx["v1"]):
+        page = client.get(url, {"limit": 5000}, headers=h).json
+        assert (len(page["list"]), page["pageInfo"]["pageSize"]) == (1000, 1000)
+        assert (page["pageInfo"]["totalRows"], page["pageInfo"]["isLastPage"]) == (1200, False)
+        rest = client.get(url, {"limit": 5000, "offset": 1000}, headers=h).json
+        assert [r["Name"] for r in rest["list"]] == [f"r{i}" for i in range(1000, 1200)]
+
+
+def test_the_page_cap_is_a_setting(make_client):
+    client = make_client(**{"workbench.data.max_page_size": "2"})
+    token = client.signup("admin@example.com")
+    project = client.create_project(token, "Shop")
+    table = create_table(client, token, project["id"], "Items", COLUMNS)
+    url = f"/api/v2/tables/{table['id']}/records"
+    client.post_json(url, [{"Name": n} for n in "abc"], headers=client.auth(token))
+    page = client.get(url, {"limit": 10}, headers=client.auth(token)).json
+    assert ([r["Name"] for r in page["list"]], page["pageInfo"]["pageSize"]) == (["a", "b"], 2)

@@ -40,15 +40,17 @@ def test_table_title_rules(client, admin, project, title):
     assert "name" in res["msg"].lower()
 
 
-def test_unique_titles_and_sanitised_physical_names(client, admin, project, data_app):
+def test_a_taken_title_is_refused_and_physical_names_are_made_unique(client, admin, project, data_app):
     first = create_table(client, admin, project["id"], "Ünïcode Tasks!", [{"title": "Näme?", "uidt": "SingleLineText"}])
-    second = create_table(client, admin, project["id"], "Ünïcode Tasks!", [])
-    third = create_table(client, admin, project["id"], "Ünïcode Tasks!", [])
-    assert (first["title"], second["title"], third["title"]) == (
-        "Ünïcode Tasks!",
-        "Ünïcode Tasks!_1",
-        "Ünïcode Tasks!_2",
-    )
+    tables = f"/api/v1/db/meta/projects/{project['id']}/tables"
+    before = client.get(tables, headers=client.auth(admin)).json
+    for title in ("Ünïcode Tasks!", "ünïcode tasks!"):
+        refused = create_table(client, admin, project["id"], title, [], status=400)
+        assert refused == {"msg": "Duplicate table alias"}
+    assert client.get(tables, headers=client.auth(admin)).json == before
+    # Different titles of one physical name: the physical name takes a suffix.
+    second = create_table(client, admin, project["id"], "Ünïcode Tasks?", [])
+    third = create_table(client, admin, project["id"], "Unicode tasks", [])
     assert (first["table_name"], second["table_name"], third["table_name"]) == (
         "unicode_tasks",
         "unicode_tasks_1",
@@ -56,6 +58,24 @@ def test_unique_titles_and_sanitised_physical_names(client, admin, project, data
     )
     assert first["columns"][1]["column_name"] == "name"
     assert {"unicode_tasks", "unicode_tasks_1", "unicode_tasks_2"} <= set(physical_columns(data_app, project["id"]))
+
+
+def test_an_id_field_given_without_flags_is_the_primary_key(client, admin, project):
+    columns = [
+        {"column_name": "id", "title": "Id", "uidt": "ID"},
+        {"column_name": "name", "title": "Name", "uidt": "SingleLineText"},
+    ]
+    table = create_table(client, admin, project["id"], "People", columns)
+    by_title = {c["title"]: c for c in table["columns"]}
+    assert (by_title["Id"]["pk"], by_title["Id"]["ai"]) == (True, True)
+    url = f"/api/v2/tables/{table['id']}/records"
+    assert client.post_json(url, {"Name": "Ann"}, headers=client.auth(admin)).json == {"Id": 1}
+
+
+def test_the_same_title_in_another_project_is_free(client, admin, project):
+    create_table(client, admin, project["id"], "Tasks", [])
+    other = client.create_project(admin, "Other")
+    assert create_table(client, admin, other["id"], "Tasks", [])["title"] == "Tasks"
 
 
 def test_titles_with_sql_characters_are_only_data(client, admin, project, data_app):
@@ -89,7 +109,10 @@ def test_rename_keeps_physical_name_and_reorder(client, admin, project):
     b = create_table(client, admin, project["id"], "B", [])
     renamed = client.patch_json(f"/api/v2/meta/tables/{a['id']}", {"title": "Renamed"}, headers=client.auth(admin)).json
     assert (renamed["title"], renamed["table_name"]) == ("Renamed", "a")
-    client.patch_json(f"/api/v1/db/meta/tables/{b['id']}", {"title": "Renamed"}, headers=client.auth(admin), status=400)
+    refused = client.patch_json(
+        f"/api/v1/db/meta/tables/{b['id']}", {"title": "renamed"}, headers=client.auth(admin), status=400
+    ).json
+    assert refused == {"msg": "Duplicate table alias"}
     client.patch_json(f"/api/v1/db/meta/tables/{b['id']}", {"title": "a/b"}, headers=client.auth(admin), status=400)
     client.post_json(f"/api/v1/db/meta/tables/{b['id']}/reorder", {"order": 0}, headers=client.auth(admin))
     listed = client.get(f"/api/v1/db/meta/projects/{project['id']}/tables", headers=client.auth(admin)).json

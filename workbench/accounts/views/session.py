@@ -36,7 +36,7 @@ def refresh(request):
     "POST",
     NO_PERMISSION_REQUIRED,
     tags=("auth",),
-    summary="Sign out: forget the refresh token and clear its cookie",
+    summary="Sign out: forget the refresh token, clear its cookie and end the access token sent",
 )
 def signout(request):
     sessions.end_session(request)

@@ -23,6 +23,9 @@ def token_json(row: ApiToken, token: str | None = None) -> dict:
 
 
 @api_view("tokens", "GET", Permission.ACCOUNT_MANAGE, tags=("tokens",), summary="List my API tokens")
+@api_view(
+    "project.api_tokens", "GET", Permission.PROJECT_READ, tags=("tokens",), summary="List my API tokens (NocoDB's path)"
+)
 def list_tokens(request):
     rows = request.dbsession.scalars(
         sa.select(ApiToken).where(ApiToken.user_id == request.identity.user.id).order_by(ApiToken.created_at)
@@ -38,6 +41,14 @@ def list_tokens(request):
     tags=("tokens",),
     body=ApiTokenBody,
     summary="Create an API token; the token itself is shown only in this response",
+)
+@api_view(
+    "project.api_tokens",
+    "POST",
+    Permission.PROJECT_READ,
+    tags=("tokens",),
+    body=ApiTokenBody,
+    summary="Create an API token (NocoDB's path); the token itself is shown only in this response",
 )
 def create_token(request):
     body = request.validated(ApiTokenBody)
@@ -59,6 +70,13 @@ def create_token(request):
     Permission.ACCOUNT_MANAGE,
     tags=("tokens",),
     summary="Delete one of my API tokens, by id or by the token itself",
+)
+@api_view(
+    "project.api_token",
+    "DELETE",
+    Permission.PROJECT_READ,
+    tags=("tokens",),
+    summary="Delete one of my API tokens (NocoDB's path), by id or by the token itself",
 )
 def delete_token(request):
     key = request.matchdict["token_id"]

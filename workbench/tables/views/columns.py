@@ -2,6 +2,7 @@
 options), delete, and make one the display value (primary value)."""
 
 from workbench.api import api_view
+from workbench.paging import paged
 from workbench.plugins import notify
 from workbench.security.permissions import Permission
 from workbench.tables import columns as services
@@ -25,6 +26,13 @@ def add_column(request):
     column = services.add_column(request, table, body)
     notify.meta_changed(request, "column", "insert", column_json(column, table, request.registry))
     return table_json(table, registry=request.registry)
+
+
+@api_view("table.columns", "GET", Permission.TABLE_READ, tags=("columns",), summary="List a table's columns")
+def list_columns(request):
+    table = request.context.table
+    items = [column_json(c, table, request.registry) for c in table.columns]
+    return paged(items, len(items), max(len(items), 1), 0)
 
 
 @api_view("column", "GET", Permission.TABLE_READ, tags=("columns",), summary="Read a column")

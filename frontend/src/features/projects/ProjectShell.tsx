@@ -240,7 +240,7 @@ export function ProjectShell() {
         busy={createState.isLoading}
         serverError={createError}
         validate={(title) => {
-          const id = validateTableTitle(title);
+          const id = validateTableTitle(title, tableList.map((t) => t.title));
           return id ? intl.formatMessage({ id }) : null;
         }}
         onSubmit={onCreate}

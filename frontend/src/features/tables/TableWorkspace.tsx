@@ -16,7 +16,7 @@ import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
 import { tableHidden, tableShown } from "../realtime/realtimeSlice";
 import { useFollowRenamed } from "../realtime/useFollowRenamed";
-import { useDeleteTableMutation, useTableQuery, useUpdateTableMutation } from "./api";
+import { useDeleteTableMutation, useTableQuery, useTablesQuery, useUpdateTableMutation } from "./api";
 import { validateTableTitle } from "./validation";
 import { ImportIntoTableButton } from "../imports/ImportActions";
 
@@ -45,6 +45,8 @@ export function TableWorkspace({
   const [updateTable, updateState] = useUpdateTableMutation();
   const [deleteTable] = useDeleteTableMutation();
   const [renaming, setRenaming] = useState(false);
+  // The project's other tables, whose names a rename may not take (cached by the shell).
+  const tables = useTablesQuery(projectId, { skip: !renaming });
   const [deleting, setDeleting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const tabId = `${tabType}:${tableId}`;
@@ -149,7 +151,8 @@ export function TableWorkspace({
         busy={updateState.isLoading}
         serverError={formError}
         validate={(title) => {
-          const id = validateTableTitle(title);
+          const others = (tables.data?.list ?? []).filter((t) => t.id !== table.id).map((t) => t.title);
+          const id = validateTableTitle(title, others);
           return id ? intl.formatMessage({ id }) : null;
         }}
         onSubmit={onRename}

@@ -1,10 +1,14 @@
 // SPEC §5: table name required, without . / \ ; the unique-name helper.
 
-export type TableTitleError = "table.title.required" | "table.title.chars";
+export type TableTitleError = "table.title.required" | "table.title.chars" | "table.title.taken";
 
-export function validateTableTitle(title: string): TableTitleError | null {
+/** A table name is required, has none of . / \ and is not another table's of the
+ * project, whatever the case (the server refuses it as well). */
+export function validateTableTitle(title: string, taken: readonly string[] = []): TableTitleError | null {
   if (!title.trim()) return "table.title.required";
   if (/[./\\]/.test(title)) return "table.title.chars";
+  const lower = title.trim().toLowerCase();
+  if (taken.some((t) => t.toLowerCase() === lower)) return "table.title.taken";
   return null;
 }
 

@@ -58,6 +58,11 @@ describe("table names", () => {
     expect(validateTableTitle("Orders 2026")).toBeNull();
   });
 
+  it("refuse another table's name, whatever the case", () => {
+    expect(validateTableTitle("orders ", ["Orders", "Clients"])).toBe("table.title.taken");
+    expect(validateTableTitle("Orders 2", ["Orders", "Clients"])).toBeNull();
+  });
+
   it("are made unique with _1, _2, ...", () => {
     expect(uniqueTitle("Table", [])).toBe("Table");
     expect(uniqueTitle("Table", ["Table", "table_1"])).toBe("Table_2");
