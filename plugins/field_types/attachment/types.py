@@ -92,6 +92,20 @@ _EXAMPLE = {
 
 class Attachment(FieldType):
     name = "Attachment"
+    holds_files = True
+    value_schema = {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {
+                "title": {"type": "string"},
+                "mimetype": {"type": "string"},
+                "size": {"type": "integer"},
+                "path": {"type": "string"},
+                "url": {"type": "string"},
+            },
+        },
+    }
     operators = frozenset({"like", "nlike"}) | ops.BLANK | ops.NULLS
     search = "like"
     dt = "text"

@@ -10,6 +10,10 @@ from workbench.hookspecs import hookimpl
 
 class Checkbox(FieldType):
     name = "Checkbox"
+    formula_type = "boolean"
+    import_detects = "boolean"
+    import_converts = "boolean"
+    value_schema = {"type": "boolean"}
     examples = ((True, True), ("yes", True), (0, False), ("false", False), (None, False))
     invalid_examples = ("maybe", 2)
     operators = ops.CHECKBOX

@@ -47,10 +47,18 @@ _AGGREGATIONS = {
     DataType.DATETIME: DATE_AGGREGATIONS,
 }
 _DATES = {DataType.DATE: Date, DataType.DATETIME: DateTime}
+#: the JSON schema of a value, by result type (dates take their type's)
+_SCHEMAS = {
+    DataType.NUMERIC: {"type": "number"},
+    DataType.STRING: {"type": "string"},
+    DataType.BOOLEAN: {"type": "boolean"},
+}
 
 
 class Formula(FieldType):
     name = "Formula"
+    virtual = True
+    described_as = "formula"
     read_only = True
     dt = "formula"
     computed_example: ClassVar[dict] = {
@@ -74,6 +82,11 @@ class Formula(FieldType):
 
     def sql_type(self, dialect):
         return None
+
+    def json_schema(self):
+        if self._date is not None:
+            return self._date.json_schema()
+        return dict(_SCHEMAS.get(self.result, {}))
 
     def to_db(self, value):
         raise FieldValueError("a formula is computed and cannot be written")

@@ -14,6 +14,7 @@ class Geometry(FieldType):
     """WKT text on every dialect (no spatial extension is assumed)."""
 
     name = "Geometry"
+    value_schema = {"type": "string"}
     operators = ops.TEXT
     search = "like"
     dt = "text"

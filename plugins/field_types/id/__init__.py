@@ -10,6 +10,9 @@ from workbench.hookspecs import hookimpl
 
 class ID(FieldType):
     name = "ID"
+    system_role = "id"
+    formula_type = "numeric"
+    value_schema = {"type": "integer"}
     examples = ((5, 5), ("7", 7))
     invalid_examples = ("x",)
     operators = ops.NUMERIC

@@ -11,6 +11,9 @@ from workbench.hookspecs import hookimpl
 
 class JSON(FieldType):
     name = "JSON"
+    formula_type = "json"
+    keeps_structure = True
+    import_converts = "text"
     examples = (({"a": [1, 2]}, {"a": [1, 2]}), ('[1, "x"]', [1, "x"]), ({"ü": "☃"}, {"ü": "☃"}), (None, None))
     invalid_examples = ("{not json",)
     operators = ops.TEXT

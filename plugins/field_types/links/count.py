@@ -20,6 +20,8 @@ LINK_UIDTS = ("LinkToAnotherRecord", "Links")
 
 class Count(FieldType):
     name = "Count"
+    virtual = True
+    formula_type = "numeric"
     read_only = True
     dt = "int"
     operators = ops.NUMERIC

@@ -17,6 +17,9 @@ ONE_OPERATORS = ops.BLANK | frozenset({"eq", "neq"})
 
 class LinkToAnotherRecord(FieldType):
     name = "LinkToAnotherRecord"
+    virtual = True
+    links_records = True
+    formula_type = "array"
     read_only = True
     dt = None
     operators = MANY_OPERATORS
@@ -126,4 +129,5 @@ class LinkToAnotherRecord(FieldType):
 
 class Links(LinkToAnotherRecord):
     name = "Links"
+    formula_type = "numeric"
     v2_count = True

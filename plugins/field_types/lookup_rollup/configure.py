@@ -59,7 +59,7 @@ def find_target(body: dict, fields: TableFields, target_key: str, current: dict)
     ftype = field_type(fields.registry, column)
     if ftype.sql_type(fields.dialect) is None and not isinstance(ftype, ComputedInSql):
         raise FieldValueError(f"field '{column.title}' of the linked table cannot be read")
-    data_type = data_type_of(ftype, column.uidt)
+    data_type = data_type_of(ftype)
     many = relation.many
     if column.uidt == "Lookup":
         options = column.col_options or {}

@@ -44,6 +44,8 @@ _SCHEMAS = {
 
 class Lookup(FieldType):
     name = "Lookup"
+    virtual = True
+    formula_type = "array"
     read_only = True
     dt = "lookup"
 

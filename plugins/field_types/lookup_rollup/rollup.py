@@ -36,6 +36,8 @@ _RESULT_SQL = {DataType.NUMERIC: sa.Float(), DataType.STRING: sa.UnicodeText()}
 
 class Rollup(FieldType):
     name = "Rollup"
+    virtual = True
+    formula_type = "numeric"
     read_only = True
     dt = "rollup"
     operators = ops.NUMERIC

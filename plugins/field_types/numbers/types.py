@@ -23,6 +23,10 @@ DURATION_RE = re.compile(r"^(-)?(\d+):([0-5]?\d)(?::([0-5]?\d(?:\.\d+)?))?$")
 
 class Number(FieldType):
     name = "Number"
+    formula_type = "numeric"
+    import_detects = "integer"
+    import_converts = "number"
+    value_schema = {"type": "integer"}
     examples = ((42, 42), ("-7", -7), (3.0, 3), ("1,000", 1000), (2**53 - 1, 2**53 - 1), (None, None))
     invalid_examples = ("x", 1.5, True, 2**60)
     operators = ops.NUMERIC
@@ -39,6 +43,8 @@ class Number(FieldType):
 
 class Decimal(Number):
     name = "Decimal"
+    import_detects = "decimal"
+    value_schema = {"type": "number"}
     examples = ((1.5, 1.5), ("2.25", 2.25), (-0.125, -0.125), (123456789.5, 123456789.5))
     invalid_examples = ("abc", float("nan"), True)
     dt = "decimal"
@@ -67,6 +73,7 @@ class Decimal(Number):
 
 class Currency(Decimal):
     name = "Currency"
+    import_detects = "currency"
     examples = (("$3.50", 3.5), (10, 10.0))
 
     def to_db(self, value):
@@ -87,6 +94,8 @@ class Currency(Decimal):
 
 class Percent(Number):
     name = "Percent"
+    import_detects = None
+    value_schema = {"type": "number"}
     examples = (("50%", 50.0), (12.5, 12.5))
     invalid_examples = ("half",)
     dt = "double"
@@ -104,6 +113,7 @@ class Duration(Percent):
     """Seconds; accepts a number of seconds or ``h:mm``, ``h:mm:ss``, ``h:mm:ss.s``."""
 
     name = "Duration"
+    value_schema = {"type": "number", "description": "seconds"}
     examples = (("1:30", 5400.0), (90, 90.0), ("1:00:30.5", 3630.5))
     invalid_examples = ("1:99", "soon")
     dt = "decimal"
@@ -127,6 +137,7 @@ class Duration(Percent):
 
 class Rating(Number):
     name = "Rating"
+    import_detects = None
     examples = ((3, 3), (0, 0), ("5", 5))
     invalid_examples = (6, -1, 2.5)
     example_column: ClassVar[dict] = {"meta": {"max": 5}}
@@ -148,6 +159,7 @@ class Rating(Number):
 
 class Year(Number):
     name = "Year"
+    import_detects = None
     examples = ((2024, 2024), ("1999", 1999))
     invalid_examples = (0, "abc", 10000)
     search = None

@@ -34,6 +34,7 @@ class SourcedField(FieldType):
 
     option: ClassVar[str]
     read_only = True
+    virtual = True
     dt = "varchar"
     operators: ClassVar[frozenset[str]] = frozenset()
     aggregations = ("count",)

@@ -31,6 +31,8 @@ def _titles_from_dtxp(dtxp: str) -> list[str]:
 
 class SingleSelect(FieldType):
     name = "SingleSelect"
+    import_detects = "single_choice"
+    import_converts = "text"
     examples = (("a", "a"), ("b c", "b c"), ("", None), (None, None))
     invalid_examples = ("z", ["a"])
     example_column: ClassVar[dict] = {"col_options": {"options": [{"title": "a"}, {"title": "b c"}, {"title": "d"}]}}
@@ -40,6 +42,11 @@ class SingleSelect(FieldType):
 
     def sql_type(self, dialect):
         return sa.Text()
+
+    def json_schema(self):
+        """One of the options' titles (or null)."""
+        titles = self.option_titles
+        return {"type": "string", "enum": [*titles, None]} if titles else {"type": "string"}
 
     # -- options ----------------------------------------------------------
     @property
@@ -115,6 +122,12 @@ class SingleSelect(FieldType):
 
 class MultiSelect(SingleSelect):
     name = "MultiSelect"
+    import_detects = "multi_choice"
+    value_schema = {"type": "string", "description": "comma-separated options"}
+
+    def json_schema(self):
+        return dict(self.value_schema)
+
     examples = ((["a", "d"], "a,d"), ("d, a", "d,a"), ("a,a", "a"), ([], None))
     invalid_examples = ("a,z", 5)
     operators = ops.MULTI_SELECT
