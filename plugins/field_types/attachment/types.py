@@ -19,6 +19,7 @@ count (``maxNumberOfAttachments``) and the types (``supportedAttachmentMimeTypes
 from __future__ import annotations
 
 import json
+from typing import ClassVar
 from urllib.parse import urlsplit
 
 import sqlalchemy as sa
@@ -93,7 +94,7 @@ _EXAMPLE = {
 class Attachment(FieldType):
     name = "Attachment"
     holds_files = True
-    value_schema = {
+    value_schema: ClassVar[dict] = {
         "type": "array",
         "items": {
             "type": "object",

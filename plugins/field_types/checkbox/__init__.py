@@ -1,5 +1,7 @@
 """The Checkbox field type: a boolean, false by default."""
 
+from typing import ClassVar
+
 import sqlalchemy as sa
 
 from workbench.fields import operators as ops
@@ -13,7 +15,7 @@ class Checkbox(FieldType):
     formula_type = "boolean"
     import_detects = "boolean"
     import_converts = "boolean"
-    value_schema = {"type": "boolean"}
+    value_schema: ClassVar[dict] = {"type": "boolean"}
     examples = ((True, True), ("yes", True), (0, False), ("false", False), (None, False))
     invalid_examples = ("maybe", 2)
     operators = ops.CHECKBOX

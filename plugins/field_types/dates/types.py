@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+from typing import ClassVar
 
 import sqlalchemy as sa
 
@@ -24,7 +25,7 @@ class Date(FieldType):
     formula_type = "date"
     import_detects = "date"
     import_converts = "date"
-    value_schema = {"type": "string", "format": "date"}
+    value_schema: ClassVar[dict] = {"type": "string", "format": "date"}
     examples = (
         ("2024-02-29", "2024-02-29"),
         ("2024/02/29", "2024-02-29"),
@@ -74,7 +75,7 @@ class DateTime(Date):
     formula_type = "datetime"
     import_detects = "datetime"
     import_converts = "datetime"
-    value_schema = {"type": "string", "description": "YYYY-MM-DD HH:MM:SS+00:00"}
+    value_schema: ClassVar[dict] = {"type": "string", "description": "YYYY-MM-DD HH:MM:SS+00:00"}
     examples = (
         ("2024-02-29T10:11:12Z", "2024-02-29 10:11:12+00:00"),
         ("2024-02-29 12:11:12+02:00", "2024-02-29 10:11:12+00:00"),
@@ -110,7 +111,7 @@ class DateTime(Date):
 
 class Time(FieldType):
     name = "Time"
-    value_schema = {"type": "string", "description": "HH:MM:SS"}
+    value_schema: ClassVar[dict] = {"type": "string", "description": "HH:MM:SS"}
     examples = (("10:30", "10:30:00"), ("23:59:59", "23:59:59"), ("07:05 PM", "19:05:00"), (None, None))
     invalid_examples = ("25:00", 5)
     operators = ops.TIME

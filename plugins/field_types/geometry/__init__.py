@@ -1,5 +1,7 @@
 """The Geometry field type: a geometry as Well-Known Text, checked and stored canonically."""
 
+from typing import ClassVar
+
 import sqlalchemy as sa
 
 from workbench.fields import operators as ops
@@ -14,7 +16,7 @@ class Geometry(FieldType):
     """WKT text on every dialect (no spatial extension is assumed)."""
 
     name = "Geometry"
-    value_schema = {"type": "string"}
+    value_schema: ClassVar[dict] = {"type": "string"}
     operators = ops.TEXT
     search = "like"
     dt = "text"

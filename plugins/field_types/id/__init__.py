@@ -1,5 +1,7 @@
 """The ID field type: the integer primary key every new table gets."""
 
+from typing import ClassVar
+
 import sqlalchemy as sa
 
 from workbench.fields import operators as ops
@@ -12,7 +14,7 @@ class ID(FieldType):
     name = "ID"
     system_role = "id"
     formula_type = "numeric"
-    value_schema = {"type": "integer"}
+    value_schema: ClassVar[dict] = {"type": "integer"}
     examples = ((5, 5), ("7", 7))
     invalid_examples = ("x",)
     operators = ops.NUMERIC

@@ -26,7 +26,7 @@ class Number(FieldType):
     formula_type = "numeric"
     import_detects = "integer"
     import_converts = "number"
-    value_schema = {"type": "integer"}
+    value_schema: ClassVar[dict] = {"type": "integer"}
     examples = ((42, 42), ("-7", -7), (3.0, 3), ("1,000", 1000), (2**53 - 1, 2**53 - 1), (None, None))
     invalid_examples = ("x", 1.5, True, 2**60)
     operators = ops.NUMERIC
@@ -44,7 +44,7 @@ class Number(FieldType):
 class Decimal(Number):
     name = "Decimal"
     import_detects = "decimal"
-    value_schema = {"type": "number"}
+    value_schema: ClassVar[dict] = {"type": "number"}
     examples = ((1.5, 1.5), ("2.25", 2.25), (-0.125, -0.125), (123456789.5, 123456789.5))
     invalid_examples = ("abc", float("nan"), True)
     dt = "decimal"
@@ -95,7 +95,7 @@ class Currency(Decimal):
 class Percent(Number):
     name = "Percent"
     import_detects = None
-    value_schema = {"type": "number"}
+    value_schema: ClassVar[dict] = {"type": "number"}
     examples = (("50%", 50.0), (12.5, 12.5))
     invalid_examples = ("half",)
     dt = "double"
@@ -113,7 +113,7 @@ class Duration(Percent):
     """Seconds; accepts a number of seconds or ``h:mm``, ``h:mm:ss``, ``h:mm:ss.s``."""
 
     name = "Duration"
-    value_schema = {"type": "number", "description": "seconds"}
+    value_schema: ClassVar[dict] = {"type": "number", "description": "seconds"}
     examples = (("1:30", 5400.0), (90, 90.0), ("1:00:30.5", 3630.5))
     invalid_examples = ("1:99", "soon")
     dt = "decimal"

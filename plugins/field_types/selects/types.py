@@ -123,7 +123,7 @@ class SingleSelect(FieldType):
 class MultiSelect(SingleSelect):
     name = "MultiSelect"
     import_detects = "multi_choice"
-    value_schema = {"type": "string", "description": "comma-separated options"}
+    value_schema: ClassVar[dict] = {"type": "string", "description": "comma-separated options"}
 
     def json_schema(self):
         return dict(self.value_schema)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 from urllib.parse import urlsplit
 
 import sqlalchemy as sa
@@ -26,7 +27,7 @@ class SingleLineText(FieldType):
     default_text = True
     import_detects = "text"
     import_converts = "text"
-    value_schema = {"type": "string"}
+    value_schema: ClassVar[dict] = {"type": "string"}
     examples = (("hello", "hello"), ("ünï ☃ 'q\" ; --", "ünï ☃ 'q\" ; --"), (12, "12"), (None, None))
     invalid_examples = ({"a": 1}, [1])
     operators = ops.TEXT
@@ -70,7 +71,7 @@ class _ValidatedText(SingleLineText):
 class Email(_ValidatedText):
     name = "Email"
     import_detects = "email"
-    value_schema = {"type": "string", "format": "email"}
+    value_schema: ClassVar[dict] = {"type": "string", "format": "email"}
     examples = (("a@example.com", "a@example.com"), (" b.c+d@x.org ", "b.c+d@x.org"), ("", None))
     invalid_examples = ("nope", "a@b", "a b@example.com")
 
@@ -82,7 +83,7 @@ class Email(_ValidatedText):
 class URL(_ValidatedText):
     name = "URL"
     import_detects = "url"
-    value_schema = {"type": "string", "format": "uri"}
+    value_schema: ClassVar[dict] = {"type": "string", "format": "uri"}
     examples = (
         ("https://example.com/x?y=1", "https://example.com/x?y=1"),
         ("example.com", "example.com"),
