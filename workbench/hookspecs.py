@@ -3,7 +3,7 @@
 Naming: ``register_<plural>`` hooks contribute classes to a typed registry and are
 called once at start-up; ``configure_<thing>`` hooks set things up; ``on_<noun>_<event>``
 hooks are notifications. Business code never calls ``pm.hook`` directly: it asks a
-registry (``request.registry["field_types"].get("Rating")``) or the notifier facade in
+registry (``request.registry["field_types"].get(uidt)``) or the notifier facade in
 ``workbench.plugins.notify``.
 """
 

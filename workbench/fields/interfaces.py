@@ -13,7 +13,7 @@ Every field type answers:
 - ``json_schema()``: the JSON schema of its API value (the OpenAPI document);
 - the capabilities below (class attributes with defaults), which the core asks instead of
   a type's name: ``virtual``, ``formula_type``, ``holds_files``, ``links_records``,
-  ``import_detects``, ``import_converts``, ``system_role``,
+  ``link_role``, ``import_detects``, ``import_converts``, ``system_role``,
   ``default_text``, ``keeps_structure``, ``alias``, ``described_as``.
 
 Optional abilities are the protocols below; the engine checks for them with ``isinstance``.
@@ -61,6 +61,10 @@ class FieldType:
     holds_files: ClassVar[bool] = False
     #: values are links to records of another table (the link engine's types)
     links_records: ClassVar[bool] = False
+    #: the part of a link the link engine builds with this type: "reverse" (the
+    #: belongs-to field created opposite a new has-many link), "foreign_key" (the stored
+    #: key of a has-many/belongs-to link), or None
+    link_role: ClassVar[str | None] = None
     #: the kind of column an import may detect as this type (``IMPORT_KINDS``), or None
     import_detects: ClassVar[str | None] = None
     #: how an import converts a source value for this type (``IMPORT_CONVERSIONS``), or

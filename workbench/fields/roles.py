@@ -9,11 +9,15 @@ missing (a plugin disabled or replaced by one that does not declare it).
 
 from __future__ import annotations
 
+from workbench.errors import APIError
 from workbench.fields.interfaces import FieldType
 
 
-class MissingFieldType(RuntimeError):
-    """No enabled field type declares a role the core needs."""
+class MissingFieldType(APIError):
+    """No enabled field type declares a role the core needs (503 when a request meets it;
+    at start-up, the start stops)."""
+
+    status = 503
 
 
 #: roles the core cannot work without: (capability, value, what it is for)

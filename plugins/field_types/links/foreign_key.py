@@ -20,6 +20,7 @@ KEY_CHUNK = 500
 
 class ForeignKey(FieldType):
     name = "ForeignKey"
+    link_role = "foreign_key"
     operators = ops.NUMERIC
     search = None  # SPEC §5 does not offer quick search on keys
     dt = "bigint"

@@ -19,6 +19,7 @@ class LinkToAnotherRecord(FieldType):
     name = "LinkToAnotherRecord"
     virtual = True
     links_records = True
+    link_role = "reverse"
     formula_type = "array"
     read_only = True
     dt = None
@@ -129,5 +130,6 @@ class LinkToAnotherRecord(FieldType):
 
 class Links(LinkToAnotherRecord):
     name = "Links"
+    link_role = None
     formula_type = "numeric"
     v2_count = True

@@ -6,6 +6,7 @@ from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, integer
 
 class Grid(ViewType):
     name = "grid"
+    default = True
     type = 3
     path = "grids"
     readable = False  # NocoDB answers PATCH only on /grids/{viewId}
