@@ -30,6 +30,12 @@ class FieldValueError(ValueError):
     """A value does not fit the field; the message says why (the caller adds the field)."""
 
 
+#: footer aggregations of number types (and of computed fields with a number result)
+NUMERIC_AGGREGATIONS = ("count", "count_empty", "count_filled", "count_unique", "sum", "avg", "min", "max")
+#: footer aggregations of date and date-time types
+DATE_AGGREGATIONS = ("count", "count_empty", "count_filled", "count_unique", "earliest", "latest")
+
+
 class FieldType:
     """Base of every field type. Subclasses set ``name`` and override what differs."""
 

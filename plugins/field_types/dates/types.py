@@ -9,15 +9,11 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import blank
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.meta.base import utcnow
+from workbench.plugin_api import DATE_AGGREGATIONS, FieldType, FieldValueError, blank, utcnow
+from workbench.plugin_api import operators as ops
 
 from .parsing import parse_date, parse_datetime, parse_time
 from .subops import resolve_day, resolve_range
-
-DATE_AGGREGATIONS = ("count", "count_empty", "count_filled", "count_unique", "earliest", "latest")
 
 
 class Date(FieldType):

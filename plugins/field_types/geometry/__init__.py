@@ -4,10 +4,8 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_text
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import FieldType, FieldValueError, hookimpl, to_text
+from workbench.plugin_api import operators as ops
 
 from .wkt import WKTError, normalise
 

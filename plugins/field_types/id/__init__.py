@@ -4,10 +4,8 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_int
-from workbench.fields.interfaces import FieldType
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import FieldType, hookimpl, to_int
+from workbench.plugin_api import operators as ops
 
 
 class ID(FieldType):

@@ -4,9 +4,8 @@ import json
 
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import FieldType, FieldValueError, hookimpl
+from workbench.plugin_api import operators as ops
 
 
 class JSON(FieldType):

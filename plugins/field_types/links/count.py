@@ -7,13 +7,16 @@ and costs no query of its own. Deleting the link it counts is refused while it e
 
 from __future__ import annotations
 
-from workbench_plugins.field_types.numbers.types import NUMERIC_AGGREGATIONS
-
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_int
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.formulas import DataType
-from workbench.links.relations import Relation, RelationError
+from workbench.plugin_api import (
+    NUMERIC_AGGREGATIONS,
+    DataType,
+    FieldType,
+    FieldValueError,
+    Relation,
+    RelationError,
+    to_int,
+)
+from workbench.plugin_api import operators as ops
 
 LINK_UIDTS = ("LinkToAnotherRecord", "Links")
 

@@ -6,11 +6,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from workbench.data.computed import TableFields, data_type_of, reach_other_tables
-from workbench.fields.interfaces import ComputedInSql, FieldValueError
-from workbench.fields.lookup import field_type
-from workbench.formulas import DataType, FormulaError, check_cycles
-from workbench.links.relations import Relation, RelationError
+from workbench.plugin_api import (
+    ComputedInSql,
+    DataType,
+    FieldValueError,
+    FormulaError,
+    Relation,
+    RelationError,
+    TableFields,
+    check_cycles,
+    data_type_of,
+    field_type,
+    reach_other_tables,
+)
 
 
 @dataclass(frozen=True)

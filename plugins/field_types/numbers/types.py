@@ -9,11 +9,9 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_float, to_int
-from workbench.fields.interfaces import FieldType, FieldValueError
+from workbench.plugin_api import NUMERIC_AGGREGATIONS, FieldType, FieldValueError, to_float, to_int
+from workbench.plugin_api import operators as ops
 
-NUMERIC_AGGREGATIONS = ("count", "count_empty", "count_filled", "count_unique", "sum", "avg", "min", "max")
 CURRENCY_CODE_RE = re.compile(r"^[A-Z]{3}$")
 LOCALE_RE = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
 #: display formats of Duration (``meta.duration`` is an index into this list or a format)

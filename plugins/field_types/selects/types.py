@@ -11,10 +11,8 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_text
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.meta.base import new_id
+from workbench.plugin_api import FieldType, FieldValueError, new_id, to_text
+from workbench.plugin_api import operators as ops
 
 PALETTE = ("#cfdffe", "#d0f1fd", "#c2f5e8", "#ffdaf6", "#ffdce5", "#fee2d5", "#ffeab6", "#d1f7c4", "#ede2fe", "#eeeeee")
 

@@ -8,9 +8,8 @@ from urllib.parse import urlsplit
 
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_text
-from workbench.fields.interfaces import FieldType, FieldValueError
+from workbench.plugin_api import FieldType, FieldValueError, to_text
+from workbench.plugin_api import operators as ops
 
 EMAIL_RE = re.compile(
     r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"

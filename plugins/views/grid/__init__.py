@@ -1,7 +1,6 @@
 """The grid view: rows and columns, with a row height."""
 
-from workbench.hookspecs import hookimpl
-from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, integer
+from workbench.plugin_api import PUBLIC_ROWS, Setting, ViewType, hookimpl, integer_setting
 
 
 class Grid(ViewType):
@@ -12,7 +11,7 @@ class Grid(ViewType):
     readable = False  # NocoDB answers PATCH only on /grids/{viewId}
     public = PUBLIC_ROWS
     # Short, medium, tall, extra tall.
-    settings = (Setting("row_height", None, integer(0, 3)),)
+    settings = (Setting("row_height", None, integer_setting(0, 3)),)
 
 
 @hookimpl
