@@ -16,7 +16,8 @@ def converter(registry, uidt: str, meta: dict | None):
     converts a value (``FieldType.import_converts``); raises ``ValueError`` with the
     reason."""
     date_format = (meta or {}).get("date_format") or None
-    conversion = registry["field_types"].get(uidt).import_converts
+    types = registry["field_types"]
+    conversion = types.get(uidt).import_converts if uidt in types else None
     if conversion == "boolean":
         return _checkbox
     if conversion == "date":
