@@ -3,8 +3,9 @@
 Naming: ``register_<plural>`` hooks contribute classes to a typed registry and are
 called once at start-up; ``configure_<thing>`` hooks set things up; ``on_<noun>_<event>``
 hooks are notifications. Business code never calls ``pm.hook`` directly: it asks a
-registry (``request.registry["field_types"].get("Rating")``) or the notifier facade in
-``workbench.plugins.notify``.
+registry (``request.registry["field_types"].get(uidt)``) or the notifier facade in
+``workbench.plugins.notify``. Plugins take ``hookimpl`` (and all else they use) from
+``workbench.plugin_api``.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def register_field_types() -> Iterable[type]:
     """Contribute field types (SingleLineText, Rating, Formula, ...).
 
     Called once at start-up. Each class carries a unique ``name`` (the ``uidt`` clients
-    send) and implements ``workbench.fields.interfaces.IFieldType``.
+    send) and derives from ``workbench.plugin_api.FieldType``.
 
     :return: an iterable of field type classes; duplicates across plugins stop start-up.
     """

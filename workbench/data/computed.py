@@ -21,7 +21,7 @@ import sqlalchemy as sa
 
 from workbench.fields.interfaces import ComputedInSql, FieldValueError
 from workbench.fields.lookup import field_type
-from workbench.formulas import DataType, FormulaError, Resolved, data_type_for_uidt
+from workbench.formulas import DataType, FormulaError, Resolved
 
 
 @dataclass(frozen=True)
@@ -47,12 +47,19 @@ class TableFields:
     registry: object | None = None
 
 
-def data_type_of(ftype, uidt: str) -> DataType:
-    return DataType(ftype.data_type()) if isinstance(ftype, ComputedInSql) else data_type_for_uidt(uidt)
+def data_type_of(ftype) -> DataType:
+    """What formulas read a field as: a computed field's result type, else what its type
+    declares (``formula_type``)."""
+    return DataType(ftype.data_type()) if isinstance(ftype, ComputedInSql) else stored_data_type(type(ftype))
 
 
-#: the field types holding a record's timestamps, for ``system_time``
-SYSTEM_TIMES = {"created": ("CreateTime", "CreatedTime"), "modified": ("LastModifiedTime",)}
+def stored_data_type(cls) -> DataType:
+    """What formulas read a stored value of the field type ``cls`` as."""
+    return DataType(cls.formula_type)
+
+
+#: the system role (``FieldType.system_role``) of a record's timestamps, for ``system_time``
+SYSTEM_TIMES = {"created": "created_at", "modified": "updated_at"}
 
 
 class ModelResolver:
@@ -76,7 +83,7 @@ class ModelResolver:
         if f is None:
             return None
         if f.sa_column is not None:
-            return Resolved(f.sa_column, data_type_for_uidt(f.column.uidt))
+            return Resolved(f.sa_column, stored_data_type(type(f.type)))
         if not f.computed or column_id in self._building:
             return None
         return Resolved(self.expression(f), DataType(f.type.data_type()))
@@ -88,8 +95,8 @@ class ModelResolver:
     def system_time(self, kind: str) -> sa.ColumnElement | None:
         """The record's creation (``created``) or last change (``modified``) timestamp
         column, None if the table has none (tables of external databases)."""
-        uidts = SYSTEM_TIMES[kind]
-        f = next((f for f in self.model.fields if f.column.uidt in uidts and f.sa_column is not None), None)
+        role = SYSTEM_TIMES[kind]
+        f = next((f for f in self.model.fields if f.type.system_role == role and f.sa_column is not None), None)
         return None if f is None else f.sa_column
 
     def expression(self, f) -> sa.ColumnElement:
@@ -157,7 +164,7 @@ def table_fields(
     titles = {c.id: c.title for c in columns}
     for column in columns:
         ftype = field_type(registry, column)
-        types[column.id] = data_type_of(ftype, column.uidt)
+        types[column.id] = data_type_of(ftype)
         if isinstance(ftype, ComputedInSql) and column.id != column_id:
             graph[column.id] = ftype.references()
     if column_of is not None:

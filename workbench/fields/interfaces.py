@@ -9,7 +9,12 @@ Every field type answers:
 - ``to_api(value)``: turn a stored value into its JSON form;
 - ``filter_value(text)``: parse one value of a ``where`` condition;
 - ``operators``, ``search`` and ``aggregations``: what filters, search and footers offer
-  (a type whose search needs its own SQL implements ``SearchesItself``).
+  (a type whose search needs its own SQL implements ``SearchesItself``);
+- ``json_schema()``: the JSON schema of its API value (the OpenAPI document);
+- the capabilities below (class attributes with defaults), which the core asks instead of
+  a type's name: ``virtual``, ``formula_type``, ``holds_files``, ``links_records``,
+  ``link_role``, ``import_detects``, ``import_converts``, ``system_role``,
+  ``default_text``, ``keeps_structure``, ``alias``, ``described_as``.
 
 Optional abilities are the protocols below; the engine checks for them with ``isinstance``.
 """
@@ -23,6 +28,12 @@ import sqlalchemy as sa
 
 class FieldValueError(ValueError):
     """A value does not fit the field; the message says why (the caller adds the field)."""
+
+
+#: footer aggregations of number types (and of computed fields with a number result)
+NUMERIC_AGGREGATIONS = ("count", "count_empty", "count_filled", "count_unique", "sum", "avg", "min", "max")
+#: footer aggregations of date and date-time types
+DATE_AGGREGATIONS = ("count", "count_empty", "count_filled", "count_unique", "earliest", "latest")
 
 
 class FieldType:
@@ -46,6 +57,40 @@ class FieldType:
     invalid_examples: ClassVar[tuple[Any, ...]] = ()
     example_column: ClassVar[dict] = {}
 
+    # -- capabilities: what the core asks instead of a type's name ------------------------
+    #: no stored column of its own (links, lookups, rollups, formulas, codes)
+    virtual: ClassVar[bool] = False
+    #: what formulas read a stored value of this type as (a ``workbench.formulas.DataType``
+    #: value); a computed type answers ``data_type()`` instead
+    formula_type: ClassVar[str] = "string"
+    #: values are lists of stored files (uploads, signed links, public form uploads)
+    holds_files: ClassVar[bool] = False
+    #: values are links to records of another table (the link engine's types)
+    links_records: ClassVar[bool] = False
+    #: the part of a link the link engine builds with this type: "reverse" (the
+    #: belongs-to field created opposite a new has-many link), "foreign_key" (the stored
+    #: key of a has-many/belongs-to link), or None
+    link_role: ClassVar[str | None] = None
+    #: the kind of column an import may detect as this type (``IMPORT_KINDS``), or None
+    import_detects: ClassVar[str | None] = None
+    #: how an import converts a source value for this type (``IMPORT_CONVERSIONS``), or
+    #: None to keep the value as read
+    import_converts: ClassVar[str | None] = None
+    #: the system column this type provides (``SYSTEM_ROLES``): "id" (the primary key of a
+    #: new table), "created_at" or "updated_at" (the record's timestamps), or None
+    system_role: ClassVar[str | None] = None
+    #: the type of a column created without one (plain text)
+    default_text: ClassVar[bool] = False
+    #: values are JSON structures kept as they are when a column changes to this type
+    #: (others get a list or object as its JSON text)
+    keeps_structure: ClassVar[bool] = False
+    #: another name accepted for a type (NocoDB's spelling); never chosen for a role
+    alias: ClassVar[bool] = False
+    #: how messages name a field of this type (default: its name)
+    described_as: ClassVar[str | None] = None
+    #: the JSON schema of the API value, unless ``json_schema()`` says more
+    value_schema: ClassVar[dict] = {}
+
     def __init__(self, column: Any = None):
         self.column = column
 
@@ -64,6 +109,31 @@ class FieldType:
 
     def filter_value(self, text: str) -> Any:
         return self.to_db(text)
+
+    def json_schema(self) -> dict:
+        """The JSON schema of this column's API value (``{}``: any value)."""
+        return dict(self.value_schema)
+
+
+#: the kinds of source column an import detects, most specific first
+IMPORT_KINDS = (
+    "text",  # short text (also what nothing else matches)
+    "long_text",  # text with line breaks or longer than a line
+    "email",
+    "url",
+    "boolean",  # yes/no, true/false, ... pairs
+    "currency",  # amounts with a currency sign
+    "integer",
+    "decimal",
+    "date",
+    "datetime",
+    "single_choice",  # few distinct values
+    "multi_choice",  # few distinct values, several per cell (comma-separated)
+)
+#: how an import converts a source value (``FieldType.import_converts``)
+IMPORT_CONVERSIONS = ("text", "number", "boolean", "date", "datetime")
+#: the system columns a type may provide (``FieldType.system_role``)
+SYSTEM_ROLES = ("id", "created_at", "updated_at")
 
 
 @runtime_checkable

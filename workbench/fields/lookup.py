@@ -17,3 +17,23 @@ def field_type_class(registry, uidt: str) -> type[FieldType]:
 def field_type(registry, column) -> FieldType:
     """The field type instance for a column (meta object or snapshot)."""
     return field_type_class(registry, column.uidt)(column)
+
+
+def described_as(registry, column) -> str:
+    """How messages name a column's type: what the type declares (``described_as``,
+    e.g. "formula"), else its ``uidt``."""
+    types = registry["field_types"]
+    name = types.get(column.uidt).described_as if column.uidt in types else None
+    return name or column.uidt
+
+
+def links_records(registry, column) -> bool:
+    """Whether a column's type links records of another table (``links_records``)."""
+    types = registry["field_types"]
+    return column.uidt in types and types.get(column.uidt).links_records
+
+
+def holds_files(registry, column) -> bool:
+    """Whether a column's type holds files (``holds_files``)."""
+    types = registry["field_types"]
+    return column.uidt in types and types.get(column.uidt).holds_files

@@ -22,7 +22,7 @@ from .functions import FormulaFunction, dialect_family, literal_text
 from .parser import parse
 from .render import render
 from .sqlite import sqlite_functions
-from .types import DataType, data_type_for_uidt
+from .types import DataType
 
 __all__ = [
     "DataType",
@@ -35,7 +35,6 @@ __all__ = [
     "check",
     "check_cycles",
     "compile_formula",
-    "data_type_for_uidt",
     "dialect_family",
     "find_cycle",
     "literal_text",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
+import functools
 from collections.abc import Mapping
 
 import sqlalchemy as sa
@@ -45,13 +45,10 @@ class ColumnResolver:
         return None if resolved is None else resolved.type
 
 
-BUILTIN_GROUPS = ("numeric", "string", "date", "logical", "array", "json", "system")
-
-
+@functools.cache
 def builtin_functions() -> Registry:
-    """The built-in functions as the app's registry holds them, without entry points."""
-    contributions = []
-    for group in BUILTIN_GROUPS:
-        module = importlib.import_module(f"workbench_plugins.formulas.{group}")
-        contributions += [(f"formulas_{group}", cls) for cls in module.register_formula_functions()]
-    return Registry("formula_function", contributions)
+    """The formula functions of the installed plugins, as the app's registry holds them
+    with no plugin disabled."""
+    from workbench.plugins import load_plugins
+
+    return load_plugins({}).registries["formula_functions"]

@@ -1,4 +1,5 @@
-"""The data types of formula values, and the default type of each field type."""
+"""The data types of formula values (a field type says which it is read as:
+``FieldType.formula_type``)."""
 
 from __future__ import annotations
 
@@ -14,38 +15,6 @@ class DataType(StrEnum):
     JSON = "json"
     ARRAY = "array"
     NULL = "null"
-
-
-#: the formula type of a field, by its ``uidt``; anything not listed is a string
-_BY_UIDT = {
-    "Number": DataType.NUMERIC,
-    "Decimal": DataType.NUMERIC,
-    "Currency": DataType.NUMERIC,
-    "Percent": DataType.NUMERIC,
-    "Duration": DataType.NUMERIC,
-    "Rating": DataType.NUMERIC,
-    "Year": DataType.NUMERIC,
-    "Count": DataType.NUMERIC,
-    "Rollup": DataType.NUMERIC,
-    "ID": DataType.NUMERIC,
-    "AutoNumber": DataType.NUMERIC,
-    "Checkbox": DataType.BOOLEAN,
-    "Date": DataType.DATE,
-    "DateTime": DataType.DATETIME,
-    "CreateTime": DataType.DATETIME,
-    "CreatedTime": DataType.DATETIME,
-    "LastModifiedTime": DataType.DATETIME,
-    "JSON": DataType.JSON,
-    "Lookup": DataType.ARRAY,
-    "LinkToAnotherRecord": DataType.ARRAY,
-    "Links": DataType.NUMERIC,
-}
-
-
-def data_type_for_uidt(uidt: str) -> DataType:
-    """The formula type of a stored field of type ``uidt`` (a Formula's own type comes
-    from its checked tree, a Rollup of dates from its target: the caller knows better)."""
-    return _BY_UIDT.get(uidt, DataType.STRING)
 
 
 #: what an argument accepts, in function signatures

@@ -1,6 +1,7 @@
 """Source values (what an importer read) to the values the records engine takes for a
-field of the template's type: dates parsed in the template's ``date_format``, the words
-of boolean pairs as booleans, money without its sign, text from anything else."""
+field of the template's type, as the type declares (``FieldType.import_converts``):
+dates parsed in the template's ``date_format``, the words of boolean pairs as booleans,
+money without its sign, text from anything else."""
 
 from __future__ import annotations
 
@@ -9,24 +10,23 @@ from decimal import Decimal
 
 from workbench.imports.detect import FALSE_WORDS, TRUE_WORDS, is_blank, parse_date_text, split_datetime
 
-TEXT_UIDTS = frozenset(
-    {"SingleLineText", "LongText", "Email", "URL", "PhoneNumber", "SingleSelect", "MultiSelect", "JSON", "GeoData"}
-)
-NUMBER_UIDTS = frozenset({"Number", "Decimal", "Currency", "Percent", "Rating", "Duration", "Year"})
 
-
-def converter(uidt: str, meta: dict | None):
-    """``convert(value)`` for a template column; raises ``ValueError`` with the reason."""
+def converter(registry, uidt: str, meta: dict | None):
+    """``convert(value)`` for a template column, by how its field type says an import
+    converts a value (``FieldType.import_converts``); raises ``ValueError`` with the
+    reason."""
     date_format = (meta or {}).get("date_format") or None
-    if uidt == "Checkbox":
+    types = registry["field_types"]
+    conversion = types.get(uidt).import_converts if uidt in types else None
+    if conversion == "boolean":
         return _checkbox
-    if uidt == "Date":
+    if conversion == "date":
         return lambda value: _date(value, date_format)
-    if uidt == "DateTime":
+    if conversion == "datetime":
         return lambda value: _datetime(value, date_format)
-    if uidt in NUMBER_UIDTS:
+    if conversion == "number":
         return _number
-    if uidt in TEXT_UIDTS:
+    if conversion == "text":
         return _text
     return _plain
 

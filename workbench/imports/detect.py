@@ -1,18 +1,23 @@
 """Detecting a template from a file's first rows: column names and field types.
 
-Pure functions (no database, no request), applied over the first ``SAMPLE_ROWS`` data
-rows of a sheet, rule by rule as SPEC §5 "Import type detection" and "Import column
-names" tell:
+Functions without database or request, applied over the first ``SAMPLE_ROWS`` data rows
+of a sheet. A column's values are first classified into a kind
+(``workbench.fields.interfaces.IMPORT_KINDS``), rule by rule:
 
-1. text over 255 characters or with a line break: LongText;
-2. any e-mail value: Email; any URL value: URL;
-3. every value of one boolean pair (yes/no, x/empty, ...): Checkbox;
-4. numbers: Number when all are integers, else Decimal (Excel: Currency when its cells
-   are shown with ``$`` or their text starts with ``$``);
-5. dates: Date, with the most common format in ``meta.date_format``; date-times: DateTime;
-6. repeated values (distinct at most half of the values and at most 64): SingleSelect,
-   or MultiSelect when values hold commas (``dtxp`` lists the options);
-7. else SingleLineText.
+1. text over 255 characters or with a line break: ``long_text``;
+2. any e-mail value: ``email``; any URL value: ``url``;
+3. every value of one boolean pair (yes/no, x/empty, ...): ``boolean``;
+4. numbers: ``integer`` when all are integers, else ``decimal`` (Excel: ``currency``
+   when its cells are shown with ``$`` or their text starts with ``$``);
+5. dates: ``date``, with the most common format in ``meta.date_format``; date-times:
+   ``datetime``;
+6. repeated values (distinct at most half of the values and at most 64):
+   ``single_choice``, or ``multi_choice`` when values hold commas (``dtxp`` lists the
+   options);
+7. else ``text``.
+
+The field type of the column is the enabled type that declares it detects that kind
+(``FieldType.import_detects``); a kind no enabled type detects falls back to ``text``.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
+
+from workbench.fields.roles import default_text, type_with
 
 SAMPLE_ROWS = 1000
 MAX_TEXT = 255
@@ -192,33 +199,43 @@ def split_datetime(value) -> tuple[str, str] | None:
 
 
 # -- columns --------------------------------------------------------------------------
-def detect_column(values: Iterable, currency: bool = False) -> dict:
+def detect_column(registry, values: Iterable, currency: bool = False) -> dict:
     """``{"uidt", "meta", "dtxp"}`` for a column's sample of values."""
+    found = detect_kind(values, currency)
+    types = registry["field_types"]
+    cls = type_with(types, "import_detects", found.pop("kind")) or type_with(types, "import_detects", "text")
+    if cls is None:
+        cls = default_text(types)
+    return {"uidt": cls.name, **found}
+
+
+def detect_kind(values: Iterable, currency: bool = False) -> dict:
+    """``{"kind", "meta", "dtxp"}`` for a column's sample of values."""
     present = [v for v in values if not is_blank(v)]
     if not present:
-        return _column("SingleLineText")
+        return _column("text")
     texts = [v for v in present if isinstance(v, str)]
     if any(is_long_text(v) for v in texts):
-        return _column("LongText")
+        return _column("long_text")
     if any(is_email(v) for v in texts):
-        return _column("Email")
+        return _column("email")
     if any(is_url(v) for v in texts):
-        return _column("URL")
+        return _column("url")
     if _is_checkbox(values):
-        return _column("Checkbox")
+        return _column("boolean")
     kinds = [number_kind(v) for v in present]
     if (currency and all(kinds)) or (len(texts) == len(present) and all(MONEY.match(v.strip()) for v in texts)):
-        return _column("Currency")
+        return _column("currency")
     if all(kinds):
-        return _column("Number" if all(k == "int" for k in kinds) else "Decimal")
+        return _column("integer" if all(k == "int" for k in kinds) else "decimal")
     dated = _dates(present)
     if dated is not None:
         return dated
     return _select(present)
 
 
-def _column(uidt: str, meta: dict | None = None, dtxp: str = "") -> dict:
-    return {"uidt": uidt, "meta": meta or {}, "dtxp": dtxp}
+def _column(kind: str, meta: dict | None = None, dtxp: str = "") -> dict:
+    return {"kind": kind, "meta": meta or {}, "dtxp": dtxp}
 
 
 def _is_checkbox(values: Iterable) -> bool:
@@ -248,8 +265,8 @@ def _dates(present: list) -> dict | None:
             formats = date_formats(parts[0])
         counts.update(formats)
     if has_time:
-        return _column("DateTime", _format_meta(counts))
-    return _column("Date", _format_meta(counts))
+        return _column("datetime", _format_meta(counts))
+    return _column("date", _format_meta(counts))
 
 
 def _format_meta(counts: Counter) -> dict:
@@ -269,8 +286,8 @@ def _select(present: list) -> dict:
         options = texts
     distinct = list(dict.fromkeys(options))
     if len(distinct) <= len(options) / 2 and len(distinct) <= MAX_OPTIONS:
-        return _column("MultiSelect" if multi else "SingleSelect", dtxp=dtxp_of(distinct))
-    return _column("SingleLineText")
+        return _column("multi_choice" if multi else "single_choice", dtxp=dtxp_of(distinct))
+    return _column("text")
 
 
 def dtxp_of(options: Iterable[str]) -> str:
@@ -278,7 +295,7 @@ def dtxp_of(options: Iterable[str]) -> str:
     return ",".join("'" + option.replace("'", "’") + "'" for option in options)
 
 
-def detect_columns(header: Sequence, rows: Sequence[Sequence], currency: Iterable[int] = ()) -> list[dict]:
+def detect_columns(registry, header: Sequence, rows: Sequence[Sequence], currency: Iterable[int] = ()) -> list[dict]:
     """The template columns of a sheet from its header and sample rows."""
     width = max([len(header), *(len(r) for r in rows)])
     names = column_names(header, width)
@@ -286,6 +303,6 @@ def detect_columns(header: Sequence, rows: Sequence[Sequence], currency: Iterabl
     columns = []
     for index, name in enumerate(names):
         values = [row[index] if index < len(row) else None for row in rows]
-        detected = detect_column(values, currency=index in money)
+        detected = detect_column(registry, values, currency=index in money)
         columns.append({"column_name": name, "ref_column_name": name, **detected})
     return columns

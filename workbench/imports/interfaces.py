@@ -4,7 +4,7 @@ An importer (registered with ``register_importers``) has a unique ``name`` (``cs
 ``excel``, ``json``), a ``label`` and the ``extensions`` of the files it reads. It is built
 with the caller's options and streams a file::
 
-    importer = registry["importers"].get("csv")(options)
+    importer = registry["importers"].get(name)(options)
     for sheet in importer.sheets(path):        # a binary file on disk
         sheet.name, sheet.header               # header cells ([] without a header row)
         for row in sheet.rows:                 # lists of str, int, float, Decimal, bool,

@@ -23,7 +23,7 @@ def json_value(value):
     return value
 
 
-def read_preview(importer: Importer, path: str) -> tuple[dict, dict, dict]:
+def read_preview(registry, importer: Importer, path: str) -> tuple[dict, dict, dict]:
     """``(template, preview, rows_total)``; raises ``ImportFileError`` for an unreadable
     file or one without columns."""
     tables, preview, totals = [], {}, {}
@@ -32,7 +32,7 @@ def read_preview(importer: Importer, path: str) -> tuple[dict, dict, dict]:
         for sheet in importer.sheets(path):
             sample = list(itertools.islice(sheet.rows, detect.SAMPLE_ROWS))
             count = len(sample) + sum(1 for _row in sheet.rows)
-            columns = detect.detect_columns(sheet.header, sample, sheet.currency)
+            columns = detect.detect_columns(registry, sheet.header, sample, sheet.currency)
             if not columns:
                 continue
             ref = sheet.name

@@ -87,7 +87,7 @@ def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
                 (
                     indexes[c["ref_column_name"]],
                     target["columns"][c["ref_column_name"]],
-                    converter(c["uidt"], c["meta"]),
+                    converter(registry, c["uidt"], c["meta"]),
                 )
                 for c in spec["columns"]
                 if c["ref_column_name"] in target["columns"] and c["ref_column_name"] in indexes

@@ -7,17 +7,13 @@ from __future__ import annotations
 from workbench.data.unit import data_transaction
 from workbench.errors import BadRequest
 from workbench.fields.lookup import field_type_class
+from workbench.fields.roles import default_text
 from workbench.plugins import notify
 from workbench.records.loading import load_table_ref_by_id, model_for
 from workbench.tables import services as table_services
 from workbench.tables.models import Table
 from workbench.tables.naming import check_title, unique_name
 from workbench.tables.serialize import table_json
-
-# Types whose values are not stored from a file: keys, computed fields, links, files.
-NOT_IMPORTABLE = frozenset(
-    {"ID", "CreateTime", "CreatedTime", "LastModifiedTime", "Formula", "QrCode", "Barcode", "Attachment"}
-)
 
 
 def _string(value, what: str) -> str:
@@ -59,10 +55,13 @@ def check_template(registry, template, known: dict) -> list[dict]:
             if name.lower() in names:
                 raise BadRequest(f"Column name '{name}' appears twice in table '{title}'")
             names.add(name.lower())
-            uidt = column.get("uidt") or "SingleLineText"
+            uidt = column.get("uidt") or default_text(registry["field_types"]).name
             if not isinstance(uidt, str) or uidt not in registry["field_types"]:
                 raise BadRequest(f"Column '{name}' of table '{title}': unknown field type (uidt) {uidt!r}")
-            if uidt in NOT_IMPORTABLE or field_type_class(registry, uidt).read_only:
+            cls = field_type_class(registry, uidt)
+            # values the engine sets (keys, timestamps, computed fields, links) and files
+            # are not stored from a file
+            if cls.read_only or cls.holds_files:
                 raise BadRequest(f"Column '{name}' of table '{title}': a {uidt} field cannot be imported")
             meta = column.get("meta") if isinstance(column.get("meta"), dict) else {}
             dtxp = column.get("dtxp") if isinstance(column.get("dtxp"), str) else ""

@@ -52,11 +52,11 @@ def _kept(options: dict, importer_cls) -> dict:
     return {k: options[k] for k in keys if k in options}
 
 
-def _read_preview(importer, path: str):
+def _read_preview(registry, importer, path: str):
     """``read_preview``'s result, or the ``ImportFileError`` it raised (handed back rather
     than raised, so the thread pool does not log the uploader's mistake as a crash)."""
     try:
-        return read_preview(importer, path)
+        return read_preview(registry, importer, path)
     except ImportFileError as exc:
         return exc
 
@@ -133,7 +133,7 @@ def upload(request):
         if os.path.getsize(path) == 0:
             raise ImportFileError("The file is empty")
         # Reading a whole file is CPU work: in a native thread, so other requests go on.
-        outcome = gevent.get_hub().threadpool.apply(_read_preview, (importer_cls(options), path))
+        outcome = gevent.get_hub().threadpool.apply(_read_preview, (request.registry, importer_cls(options), path))
         if isinstance(outcome, ImportFileError):
             raise outcome
         template, preview, totals = outcome

@@ -33,7 +33,6 @@ from workbench.records.loading import TableRef, load_table_ref_by_id, model_for
 from workbench.records.services import Records
 
 ALREADY_LINKED = "value already in list"
-LINK_UIDTS = ("LinkToAnotherRecord", "Links")
 
 
 class LinkedRecords:
@@ -43,7 +42,7 @@ class LinkedRecords:
         self.connection = records.connection
         model = records.model
         f = model.by_id.get(field_key) or model.by_title.get(field_key)
-        if f is None or f.column.uidt not in LINK_UIDTS:
+        if f is None or not f.type.links_records:
             raise NotFound(f"Link field '{field_key}' not found in table '{model.title}'")
         try:
             self.relation = Relation.of(f.column)

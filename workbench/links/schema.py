@@ -30,7 +30,8 @@ import sqlalchemy as sa
 from workbench.data.unit import data_transaction
 from workbench.errors import BadRequest
 from workbench.fields.interfaces import ComputedInSql, FieldValueError
-from workbench.fields.lookup import field_type
+from workbench.fields.lookup import described_as, field_type
+from workbench.fields.roles import required_type
 from workbench.links import ddl
 from workbench.links.relations import BT, HM, MM, Key, Relation, RelationError, link_options
 from workbench.meta.base import new_id
@@ -39,8 +40,6 @@ from workbench.tables.models import Column, Table, ViewColumn
 from workbench.tables.naming import sanitise, unique_name
 from workbench.tables.serialize import column_json
 
-LINK_UIDTS = ("LinkToAnotherRecord", "Links")
-FOREIGN_KEY = "ForeignKey"
 #: the kinds a new link may have (``oo`` is not offered)
 CREATABLE = (HM, BT, MM)
 
@@ -111,6 +110,7 @@ def _foreign_key_column(request, work, parent: Table, child: Table, pk: Column, 
     constraint = f"fk_{parent.table_name[:10]}_{child.table_name[:10]}_{tag}"
     index = f"ix_{child.table_name[:10]}_{name[:20]}_{tag}"
     column = _key_meta(
+        request,
         title,
         name,
         parent,
@@ -162,7 +162,8 @@ def create_link(request, table: Table, column: Column, body: dict) -> None:
         pk = _single_pk(parent)
         _single_pk(child)
         fk = _foreign_key_column(request, work, parent, child, pk, required=kind == BT and bool(column.rqd))
-        reverse = _reverse(table, other, "LinkToAnotherRecord" if kind == HM else column.uidt)
+        reverse_type = required_type(request.registry["field_types"], "link_role", "reverse").name
+        reverse = _reverse(table, other, reverse_type if kind == HM else column.uidt)
         has_many, belongs_to = (column, reverse) if kind == HM else (reverse, column)
         fk_key, pk_key = Key(fk.id, fk.column_name), Key(pk.id, pk.column_name)
         names = {"fk_index_name": fk.col_options["fk_constraint_name"]}
@@ -243,7 +244,7 @@ def _junction(request, work, table: Table, other: Table, pk_here: Column, pk_the
         column_name = unique_name(sanitise(f"{side.table_name}_id", "link")[:60], names)
         names.add(column_name)
         kind = _key_kind(request, pk)
-        keys.append(_key_meta(column_name, column_name, side, pk, kind, pk=True, rqd=True, order=order))
+        keys.append(_key_meta(request, column_name, column_name, side, pk, kind, pk=True, rqd=True, order=order))
     for key in keys:
         junction.columns.append(key)
     request.dbsession.flush()
@@ -298,7 +299,7 @@ def delete_link(request, table: Table, column: Column) -> None:
     tables = [table] + ([other] if other is not None and other is not table else [])
     readers = _readers(request, tables, ids)
     if readers:
-        kinds = {"formula" if r.uidt == "Formula" else r.uidt for r in readers}
+        kinds = {described_as(request.registry, r) for r in readers}
         kind = kinds.pop() if len(kinds) == 1 else "computed"
         names = ", ".join(f"'{r.title}'" for r in readers)
         raise BadRequest(f"Field '{column.title}' is used by {kind} field {names}: change or delete those first")
@@ -329,13 +330,15 @@ def delete_link(request, table: Table, column: Column) -> None:
             db.expire(view, ["columns"])
 
 
-def _key_meta(title, name, parent: Table, parent_key: Column, kind, *, options=None, **attrs) -> Column:
-    """The meta of a ForeignKey column ``name`` referring to ``parent``'s key."""
+def _key_meta(request, title, name, parent: Table, parent_key: Column, kind, *, options=None, **attrs) -> Column:
+    """The meta of a foreign key column ``name`` referring to ``parent``'s key (of the
+    type that declares ``link_role = "foreign_key"``)."""
+    key_type = required_type(request.registry["field_types"], "link_role", "foreign_key").name
     return Column(
         id=new_id("cl_"),
         title=title,
         column_name=name,
-        uidt=FOREIGN_KEY,
+        uidt=key_type,
         dt="bigint" if kind == "int" else "varchar",
         meta={},
         col_options={

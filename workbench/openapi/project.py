@@ -2,69 +2,20 @@
 (v1 by project and table title, v2 by table id) with each field's JSON type.
 
 Served at ``/api/v1/db/meta/projects/{projectId}/swagger.json`` (NocoDB's path) and
-``/api/v2/meta/bases/{projectId}/swagger.json``. A field type may describe its own JSON
-value with ``json_schema()`` (``DescribesJson``); otherwise the schema comes from
-``JSON_SCHEMAS`` by ``uidt`` (formulas by their result type), and anything unknown is
+``/api/v2/meta/bases/{projectId}/swagger.json``. Each field type describes its own JSON
+value (``FieldType.json_schema()``); a column whose type no enabled plugin provides is
 left open.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 from urllib.parse import quote
 
 from workbench import __version__
 from workbench.openapi.builder import ERROR_SCHEMA, SECURITY_SCHEMES
 
-_STRING = {"type": "string"}
-_DATETIME = {"type": "string", "description": "YYYY-MM-DD HH:MM:SS+00:00"}
-JSON_SCHEMAS: dict[str, dict] = {
-    "ID": {"type": "integer"},
-    "Number": {"type": "integer"},
-    "Rating": {"type": "integer"},
-    "Year": {"type": "integer"},
-    "Decimal": {"type": "number"},
-    "Currency": {"type": "number"},
-    "Percent": {"type": "number"},
-    "Duration": {"type": "number", "description": "seconds"},
-    "Checkbox": {"type": "boolean"},
-    "SingleLineText": _STRING,
-    "LongText": _STRING,
-    "PhoneNumber": _STRING,
-    "Geometry": _STRING,
-    "Email": {"type": "string", "format": "email"},
-    "URL": {"type": "string", "format": "uri"},
-    "Date": {"type": "string", "format": "date"},
-    "Time": {"type": "string", "description": "HH:MM:SS"},
-    "DateTime": _DATETIME,
-    "CreateTime": _DATETIME,
-    "CreatedTime": _DATETIME,
-    "LastModifiedTime": _DATETIME,
-    "MultiSelect": {"type": "string", "description": "comma-separated options"},
-    "JSON": {},
-    "Attachment": {
-        "type": "array",
-        "items": {
-            "type": "object",
-            "properties": {
-                "title": {"type": "string"},
-                "mimetype": {"type": "string"},
-                "size": {"type": "integer"},
-                "path": {"type": "string"},
-                "url": {"type": "string"},
-            },
-        },
-    },
-}
-#: formula fields, by result type (``workbench.formulas.DataType``)
-FORMULA_SCHEMAS = {
-    "numeric": {"type": "number"},
-    "string": _STRING,
-    "date": {"type": "string", "format": "date"},
-    "datetime": _DATETIME,
-    "boolean": {"type": "boolean"},
-}
 LIST_PARAMETERS = (
     ("where", "filter, e.g. (Status,eq,done)~and(Qty,gt,3)"),
     ("sort", "comma-separated fields, '-' for descending"),
@@ -83,26 +34,11 @@ GROUPBY_PARAMETERS = (
 )
 
 
-@runtime_checkable
-class DescribesJson(Protocol):
-    """A field type that states the JSON schema of its API value."""
-
-    def json_schema(self) -> dict: ...
-
-
 def field_schema(registry, column) -> dict:
-    """The JSON schema of one column's API value (nullable unless it is a primary key)."""
+    """The JSON schema of one column's API value (nullable unless it is a primary key):
+    what its field type answers (``json_schema()``), open for a type no plugin provides."""
     types = registry["field_types"]
-    field_type = types.get(column.uidt)(column) if column.uidt in types else None
-    if isinstance(field_type, DescribesJson):
-        schema = dict(field_type.json_schema())
-    elif column.uidt == "Formula":
-        schema = dict(FORMULA_SCHEMAS.get(str(getattr(field_type, "result", "")), {}))
-    elif column.uidt == "SingleSelect":
-        titles = [o.get("title") for o in (column.col_options or {}).get("options", [])]
-        schema = {"type": "string", "enum": [*titles, None]} if titles else dict(_STRING)
-    else:
-        schema = dict(JSON_SCHEMAS.get(column.uidt, {}))
+    schema = dict(types.get(column.uidt)(column).json_schema()) if column.uidt in types else {}
     if "type" in schema and not column.pk:
         schema["type"] = [schema["type"], "null"]
     if column.title:
@@ -114,8 +50,7 @@ def _writable(registry, column) -> bool:
     types = registry["field_types"]
     if column.uidt not in types:
         return False
-    field_type = types.get(column.uidt)
-    return not (column.ai or getattr(field_type, "read_only", False) or column.uidt == "Formula")
+    return not (column.ai or types.get(column.uidt).read_only)
 
 
 def _component_name(title: str, taken: set[str]) -> str:

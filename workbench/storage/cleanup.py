@@ -39,7 +39,6 @@ from workbench.tables.models import Column, Table
 
 log = logging.getLogger(__name__)
 
-ATTACHMENT = "Attachment"
 DEFAULT_GRACE = 24 * 3600
 #: keys checked per query
 CHUNK = 50
@@ -87,10 +86,17 @@ class _Place:
     column_name: str
 
 
+def _may_hold_files(field_types):
+    holding = [t.name for t in field_types if t.holds_files]
+    return sa.or_(Column.uidt.in_(holding), Column.uidt.not_in(field_types.names()))
+
+
 @dataclass
 class References:
-    """Where file keys may be mentioned: Attachment columns of every table (through each
-    table's source) and the meta database's texts."""
+    """Where file keys may be mentioned: the columns of every table whose type holds files
+    (``holds_files``; a stored column whose type no enabled plugin provides counts too, so
+    a disabled plugin never lets its files be removed), through each table's source, and
+    the meta database's texts."""
 
     registry: object
     _places: list[_Place] | None = field(default=None, init=False)
@@ -102,7 +108,7 @@ class References:
                 sa.select(Source, Table.table_name, Column.column_name)
                 .join(Table, Table.source_id == Source.id)
                 .join(Column, Column.table_id == Table.id)
-                .where(Column.uidt == ATTACHMENT, Column.column_name.is_not(None))
+                .where(_may_hold_files(self.registry["field_types"]), Column.column_name.is_not(None))
             )
             with Session(self.registry["db_engine"]) as session:
                 self._places = [

@@ -14,11 +14,10 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from workbench.errors import BadRequest, NotFound
+from workbench.fields.lookup import holds_files
 from workbench.projects.models import Project
 from workbench.security.contexts import ProjectContext
 from workbench.tables.models import Column, Table
-
-ATTACHMENT = "Attachment"
 
 
 def _from_nocodb_path(path: str) -> tuple[str | None, str | None]:
@@ -81,7 +80,7 @@ class UploadContext(ProjectContext):
             )
             if column is None:
                 raise NotFound("Field not found")
-            if column.uidt != ATTACHMENT:
+            if not holds_files(self.request.registry, column):
                 raise BadRequest(f"Field '{column.title}' is not an Attachment field")
             self._column = column
         return self._column

@@ -81,7 +81,7 @@ def download_attachment(request):
     records = Records(request)
     md = request.matchdict
     f = records.model.by_id.get(md["column_id"])
-    if f is None or f.column.uidt != "Attachment":
+    if f is None or not f.type.holds_files:
         raise NotFound(f"Attachment field '{md['column_id']}' not found in table '{records.model.title}'")
     row = read_row(records.connection, records.model, records.key_of_id(md["row_id"]), [f])
     if row is None:

@@ -14,13 +14,13 @@ from workbench.data.unit import data_transaction
 from workbench.db import mark_changed  # noqa: F401  (meta changes here are ORM flushes)
 from workbench.errors import BadRequest, Unprocessable
 from workbench.fields.interfaces import ChecksMeta, ComputedInSql, FieldValueError, HasOptions, ManagesSchema
-from workbench.fields.lookup import field_type, field_type_class
+from workbench.fields.lookup import described_as, field_type, field_type_class
+from workbench.fields.roles import default_text
 from workbench.meta.base import new_id
 from workbench.tables.dependents import bump_readers, meta_access, users_in_project
 from workbench.tables.models import Column, Table, ViewColumn
 from workbench.tables.naming import check_title, sanitise, unique_name
 
-SYSTEM_UIDTS = ("ID", "CreateTime", "CreatedTime", "LastModifiedTime")
 BATCH = 1000
 
 
@@ -46,7 +46,7 @@ def new_column(
     (a table being created): what a formula may reference."""
     if not isinstance(body, dict):
         raise BadRequest("Each column must be an object")
-    uidt = body.get("uidt") or "SingleLineText"
+    uidt = body.get("uidt") or default_text(request.registry["field_types"]).name
     cls = field_type_class(request.registry, uidt)
     title = unique_name(check_title(body.get("title") or body.get("column_name"), "Column"), taken_titles)
     name = unique_name(sanitise(body.get("column_name") or title, "field"), taken_names)
@@ -62,7 +62,7 @@ def new_column(
         ai=bool(body.get("ai")),
         rqd=bool(body.get("rqd")),
         pv=bool(body.get("pv")),
-        system=uidt in SYSTEM_UIDTS and not body.get("pk"),
+        system=cls.system_role is not None and not body.get("pk"),
         meta=body.get("meta") if isinstance(body.get("meta"), dict) else {},
     )
     ftype = cls(column)
@@ -98,11 +98,6 @@ def _users(request, table: Table, column: Column) -> list[tuple[Column, object]]
     return users_in_project(request, table, column)
 
 
-def _kind(column: Column) -> str:
-    """How a message names a computed field's type: "formula", "QrCode", ..."""
-    return "formula" if column.uidt == "Formula" else column.uidt
-
-
 def _check_users(request, table: Table, column: Column, seen: set[str] | None = None) -> None:
     """After ``column`` changed type or options, every formula that reads it must still
     type check; otherwise the change is refused (400) naming the formula and the problem.
@@ -118,8 +113,9 @@ def _check_users(request, table: Table, column: Column, seen: set[str] | None = 
         try:
             options = ftype.configure({}, fields)
         except FieldValueError as exc:
+            kind = described_as(request.registry, other)
             raise BadRequest(
-                f"Field '{column.title}' is used by {_kind(other)} field '{other.title}', which would break: {exc}"
+                f"Field '{column.title}' is used by {kind} field '{other.title}', which would break: {exc}"
             ) from None
         if options != other.col_options:
             other.col_options = options
@@ -224,7 +220,7 @@ def _refuse_if_used(request, table: Table, column: Column) -> None:
     """400 naming the computed fields (formulas, lookups, rollups) that read ``column``."""
     users = _users(request, table, column)
     if users:
-        kinds = {_kind(other) for other, _ftype in users}
+        kinds = {described_as(request.registry, other) for other, _ftype in users}
         kind = kinds.pop() if len(kinds) == 1 else "computed"
         names = ", ".join(f"'{other.title}'" for other, _ftype in users)
         raise BadRequest(f"Field '{column.title}' is used by {kind} field {names}: change or delete those first")
@@ -342,7 +338,7 @@ def _convert(
         api_value = old_type.to_api(value)
         if value is None:
             api_value = None  # e.g. an empty checkbox reads as false but holds nothing
-        elif isinstance(api_value, (dict, list)) and new_type.name != "JSON":
+        elif isinstance(api_value, (dict, list)) and not new_type.keeps_structure:
             api_value = json.dumps(api_value, ensure_ascii=False)
         if renames and isinstance(new_type, HasOptions):
             api_value = new_type.rename_value(api_value, renames)

@@ -6,9 +6,6 @@ from workbench.fields.interfaces import ComputedInSql
 from workbench.fields.lookup import field_type
 from workbench.meta.base import isoformat
 
-# NocoDB's numeric view types (the view-type plugins declare theirs; this is the fallback).
-VIEW_TYPES = {"form": 1, "gallery": 2, "grid": 3, "kanban": 4, "map": 5, "calendar": 6}
-
 
 def column_json(column, table=None, registry=None) -> dict:
     """A column; with ``registry``, computed fields add what their type describes
@@ -52,7 +49,7 @@ def view_json(view, registry=None) -> dict:
         "id": view.id,
         "fk_model_id": view.table_id,
         "title": view.title,
-        "type": number or VIEW_TYPES.get(view.type, view.type),
+        "type": number or view.type,  # NocoDB's number, as the view type declares it
         "uuid": view.uuid,
         "is_default": bool(view.is_default),
         "lock_type": view.lock_type,

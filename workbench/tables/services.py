@@ -11,16 +11,20 @@ from workbench.data.unit import data_transaction
 from workbench.errors import BadRequest
 from workbench.fields.interfaces import ManagesSchema
 from workbench.fields.lookup import field_type
+from workbench.fields.roles import required_type, type_with
 from workbench.projects.models import Project, Source
 from workbench.tables.columns import bump, create_managed, new_column
 from workbench.tables.models import Table, View, ViewColumn
 from workbench.tables.naming import check_title, sanitise, unique_name
+from workbench.views.kinds import default_view_type
 
-# (uidt, title, column_name, extra) of the columns every new table gets.
+# (system role, title, column_name, extra) of the columns every new table gets, each of
+# the field type declaring that role (``FieldType.system_role``); a table gets no
+# timestamp column whose type no enabled plugin provides (the primary key is required).
 SYSTEM_COLUMNS = (
-    ("ID", "Id", "id", {"pk": True, "ai": True, "rqd": True}),
-    ("CreateTime", "CreatedAt", "created_at", {}),
-    ("LastModifiedTime", "UpdatedAt", "updated_at", {}),
+    ("id", "Id", "id", {"pk": True, "ai": True, "rqd": True}),
+    ("created_at", "CreatedAt", "created_at", {}),
+    ("updated_at", "UpdatedAt", "updated_at", {}),
 )
 
 
@@ -78,12 +82,16 @@ def create_table(request, project: Project, body: dict) -> Table:
         user_columns = [_id_as_primary_key(c) for c in user_columns]
     titles: set[str] = set()
     names: set[str] = set()
+    types = request.registry["field_types"]
+    system = {role: type_with(types, "system_role", role) for role, *_rest in SYSTEM_COLUMNS}
+    system["id"] = required_type(types, "system_role", "id")
     given = {c.get("uidt") for c in user_columns if isinstance(c, dict)}
     if any(isinstance(c, dict) and c.get("pk") for c in user_columns):
-        given.add("ID")  # the caller chose the primary key (possibly composite)
+        given.add(system["id"].name)  # the caller chose the primary key (possibly composite)
     columns = []
-    for uidt, col_title, col_name, extra in SYSTEM_COLUMNS:
-        if uidt not in given:
+    for role, col_title, col_name, extra in SYSTEM_COLUMNS:
+        uidt = system[role].name if system[role] is not None else None
+        if uidt is not None and uidt not in given:
             columns.append(
                 new_column(
                     request, table, {"uidt": uidt, "title": col_title, "column_name": col_name, **extra}, titles, names
@@ -104,7 +112,7 @@ def create_table(request, project: Project, body: dict) -> Table:
         table.columns.append(column)
     request.dbsession.flush()
     ddl.create_table(work, build_model(request.registry, table, table.columns, work.dialect).table)
-    add_view(request, table, title=title, type_="grid", is_default=True)
+    add_view(request, table, title=title, type_=default_view_type(request.registry).name, is_default=True)
     request.dbsession.flush()
     for column in list(table.columns):  # links given with the table: their other side
         create_managed(request, table, column, bodies.get(column.id) or {})

@@ -15,8 +15,6 @@ from workbench.storage.rules import MAX_FILES
 from workbench.views.public import PublicTable
 from workbench.views.public_links import PublicLink, is_link, relation_of
 
-ATTACHMENT = "Attachment"
-
 
 def is_required(column, settings: dict, foreign_key=None) -> bool:
     """SPEC §5: required without a default, a primary key that is neither auto-increment nor
@@ -87,7 +85,7 @@ def submit(request, view, form_settings) -> dict:
     try:
         for name, part in files:
             f = public.model.find(_field_of_part(name))
-            if f is None or f.id not in settings_of or f.column.uidt != ATTACHMENT:
+            if f is None or f.id not in settings_of or not f.type.holds_files:
                 raise BadRequest(f"Field '{_field_of_part(name)}' is not an attachment field of this form")
             rules = request.storage.rules.for_field(f.column.meta)
             item = request.storage.store(public.ref.project_id, part.filename, part.type, part.file, rules)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from workbench.errors import BadRequest, NotFound
+from workbench.errors import APIError, BadRequest, NotFound
 from workbench.views.types import ViewType
 
 
@@ -27,3 +27,18 @@ def type_by_path(registry, path: str) -> type[ViewType]:
 
 def is_enabled(registry, view) -> bool:
     return view.type in view_types(registry)
+
+
+class MissingViewType(APIError):
+    """No enabled view type is the default one (``default = True``)."""
+
+    status = 503
+
+
+def default_view_type(registry) -> type[ViewType]:
+    """The type of the view a new table gets: the enabled view type declaring
+    ``default = True``."""
+    for vtype in view_types(registry):
+        if getattr(vtype, "default", False):
+            return vtype
+    raise MissingViewType("No enabled view type declares default = True (the view every new table gets)")

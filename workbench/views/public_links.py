@@ -22,11 +22,9 @@ from workbench.paging import paged
 from workbench.records.loading import TableRef, load_table_ref_by_id, model_for
 from workbench.views.public import PublicTable
 
-LINK_UIDTS = ("LinkToAnotherRecord", "Links")
-
 
 def is_link(f: Field) -> bool:
-    return f.column.uidt in LINK_UIDTS
+    return f.type.links_records
 
 
 def relation_of(column) -> Relation | None:

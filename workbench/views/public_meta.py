@@ -9,11 +9,12 @@ text left out, so that hidden fields' names never reach the public.
 
 from __future__ import annotations
 
+from workbench.fields.lookup import links_records
 from workbench.tables.contexts import load_table
 from workbench.tables.serialize import column_json, table_json
 from workbench.views.kinds import type_of
 from workbench.views.public import public_field_ids
-from workbench.views.public_links import LINK_UIDTS, relation_of
+from workbench.views.public_links import relation_of
 from workbench.views.serialize import settings_json, view_json
 
 #: keys of a computed field's description that may name other fields
@@ -48,7 +49,7 @@ def related_metas(request, table, public_columns) -> dict:
     """``{table id: related_meta}`` of the tables reached by the shown link fields."""
     metas: dict = {}
     for column in public_columns:
-        if column.uidt not in LINK_UIDTS:
+        if not links_records(request.registry, column):
             continue
         relation = relation_of(column)
         if relation is None or relation.related_table_id in metas:

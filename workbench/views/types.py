@@ -19,7 +19,7 @@ from workbench.errors import BadRequest
 
 #: what a shared view offers the public
 PUBLIC_ROWS = "rows"  # its records can be read (and downloaded when allowed)
-PUBLIC_FORM = "form"  # anyone may submit a new record
+PUBLIC_FORM = "submit"  # anyone may submit a new record
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,8 @@ class ViewType:
     settings: ClassVar[tuple[Setting, ...]] = ()
     #: per-field settings (stored in the view column's meta)
     column_settings: ClassVar[tuple[Setting, ...]] = ()
+    #: the type of the view every new table gets (one enabled view type declares it)
+    default: ClassVar[bool] = False
     #: whether fields of a new view start shown (a form starts with the table's
     #: non-system fields, like every view)
     show_system_fields: ClassVar[bool] = False

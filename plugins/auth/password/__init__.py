@@ -5,7 +5,7 @@ A plugin like any other: disable it with ``workbench.plugins.disabled = password
 example when only OAuth providers should be offered).
 """
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 from .provider import PasswordProvider
 

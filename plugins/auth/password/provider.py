@@ -1,7 +1,6 @@
 """The password provider: mounts its routes on NocoDB's auth paths."""
 
-from workbench.api import add_api_route
-from workbench.mail.services import mailer
+from workbench.plugin_api import add_api_route, mailer
 
 
 class PasswordProvider:

@@ -5,9 +5,7 @@ from urllib.parse import quote
 from pyramid.httpexceptions import HTTPFound
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from workbench.accounts import resets
-from workbench.accounts.schemas import ForgotPasswordBody, ResetPasswordBody
-from workbench.api import api_view
+from workbench.plugin_api import ForgotPasswordBody, ResetPasswordBody, api_view, password_resets
 
 TAGS = ("auth",)
 MSG_RESPONSE = {"type": "object", "properties": {"msg": {"type": "string"}}, "required": ["msg"]}
@@ -26,7 +24,7 @@ SENT = "If an account uses this email address, a link to reset its password has 
 )
 def forgot_password(request):
     body = request.validated(ForgotPasswordBody)
-    resets.request_reset(request, body.email)
+    password_resets.request_reset(request, body.email)
     return {"msg": SENT}
 
 
@@ -39,7 +37,7 @@ def forgot_password(request):
     summary="Check a password reset token: 400 if it is unknown, used or expired",
 )
 def validate_token(request):
-    resets.check_token(request, request.matchdict["token"])
+    password_resets.check_token(request, request.matchdict["token"])
     return {"msg": "The password reset link is valid"}
 
 
@@ -66,7 +64,7 @@ def validate_token_get(request):
 )
 def reset_password(request):
     body = request.validated(ResetPasswordBody)
-    resets.reset_password(request, request.matchdict["token"], body.password)
+    password_resets.reset_password(request, request.matchdict["token"], body.password)
     return {"msg": "Password has been reset successfully"}
 
 
@@ -80,4 +78,4 @@ def reset_password(request):
     summary="The reset form (where NocoDB's reset mails point): redirects to the web app's reset page",
 )
 def reset_form(request):
-    return HTTPFound(location=resets.RESET_PAGE + quote(request.matchdict["token"], safe=""))
+    return HTTPFound(location=password_resets.RESET_PAGE + quote(request.matchdict["token"], safe=""))

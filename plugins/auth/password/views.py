@@ -2,11 +2,7 @@
 
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from workbench.accounts import services, sessions
-from workbench.accounts.schemas import PasswordChangeBody, SignInBody, SignUpBody
-from workbench.api import api_view
-from workbench.errors import BadRequest
-from workbench.security.permissions import Permission
+from workbench.plugin_api import BadRequest, PasswordChangeBody, Permission, SignInBody, SignUpBody, accounts, api_view
 
 TOKEN_RESPONSE = {"type": "object", "properties": {"token": {"type": "string"}}, "required": ["token"]}
 BAD_CREDENTIALS = "Email or password is incorrect"
@@ -23,7 +19,7 @@ BAD_CREDENTIALS = "Email or password is incorrect"
 )
 def signup(request):
     body = request.validated(SignUpBody)
-    user = services.sign_up(
+    user = accounts.sign_up(
         request,
         email=body.email,
         password=body.password,
@@ -31,7 +27,7 @@ def signup(request):
         lastname=body.lastname,
         token=body.token,
     )
-    return sessions.start_session(request, user)
+    return accounts.start_session(request, user)
 
 
 @api_view(
@@ -45,8 +41,8 @@ def signup(request):
 )
 def signin(request):
     body = request.validated(SignInBody)
-    user = services.user_by_email(request.dbsession, body.email.strip())
-    hasher = services.hasher(request)
+    user = accounts.user_by_email(request.dbsession, body.email.strip())
+    hasher = accounts.hasher(request)
     # Verified even for an unknown address: the time taken must not tell which accounts exist.
     if not hasher.verify(user.password_hash if user else None, body.password) or user is None:
         raise BadRequest(BAD_CREDENTIALS)
@@ -54,7 +50,7 @@ def signin(request):
         raise BadRequest("This account is blocked")
     if hasher.needs_rehash(user.password_hash):
         user.password_hash = hasher.hash(body.password)
-    return sessions.start_session(request, user)
+    return accounts.start_session(request, user)
 
 
 @api_view(
@@ -68,12 +64,12 @@ def signin(request):
 def change_password(request):
     body = request.validated(PasswordChangeBody)
     user = request.identity.user
-    hasher = services.hasher(request)
+    hasher = accounts.hasher(request)
     if not hasher.verify(user.password_hash, body.currentPassword):
         raise BadRequest("Current password is wrong")
     if body.currentPassword == body.newPassword:
         raise BadRequest("The new password must differ from the current one")
     user.password_hash = hasher.hash(body.newPassword)
-    sessions.end_all_sessions(request, user)
+    accounts.end_all_sessions(request, user)
     request.dbsession.flush()
-    return {"msg": "Password has been updated successfully", **sessions.start_session(request, user)}
+    return {"msg": "Password has been updated successfully", **accounts.start_session(request, user)}

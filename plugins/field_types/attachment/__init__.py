@@ -6,8 +6,7 @@ deleted records stay until the sweep (``workbench attachments gc``) finds them u
 so that undoing the delete brings the records back with their files.
 """
 
-from workbench.hookspecs import hookimpl, row_actions
-from workbench.storage.cleanup import removed_keys, schedule_removal
+from workbench.plugin_api import hookimpl, removed_keys, row_actions, schedule_removal
 
 from .types import Attachment
 

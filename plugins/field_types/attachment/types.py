@@ -19,15 +19,14 @@ count (``maxNumberOfAttachments``) and the types (``supportedAttachmentMimeTypes
 from __future__ import annotations
 
 import json
+from typing import ClassVar
 from urllib.parse import urlsplit
 
 import sqlalchemy as sa
 from pyramid.threadlocal import get_current_registry
 
-from workbench.fields import operators as ops
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.storage import filetypes, keys
-from workbench.storage.keys import DOWNLOAD_PREFIX
+from workbench.plugin_api import FieldType, FieldValueError, file_types, storage_keys
+from workbench.plugin_api import operators as ops
 
 #: a hard cap on files per cell, whatever the field says
 MAX_FILES = 100
@@ -50,8 +49,8 @@ def _clean_item(item, patterns: tuple[str, ...], project_id: str | None) -> dict
     out: dict = {}
     if item.get("path") is not None:
         try:
-            key = keys.parse_path(item["path"])
-        except keys.InvalidKey as exc:
+            key = storage_keys.parse_path(item["path"])
+        except storage_keys.InvalidKey as exc:
             raise FieldValueError(f"invalid path: {exc}") from None
         if project_id is not None and key.project_id != project_id:
             raise FieldValueError("invalid path: the file was not uploaded to this project")
@@ -65,12 +64,14 @@ def _clean_item(item, patterns: tuple[str, ...], project_id: str | None) -> dict
     title = item.get("title")
     if title is not None and not isinstance(title, str):
         raise FieldValueError("title must be text")
-    out["title"] = keys.display_title(title or default_title)
+    out["title"] = storage_keys.display_title(title or default_title)
     declared = item.get("mimetype")
-    if declared is not None and filetypes.clean_declared(declared) is None:
+    if declared is not None and file_types.clean_declared(declared) is None:
         raise FieldValueError(f"{declared!r} is not a file type")
-    out["mimetype"] = filetypes.clean_declared(declared) or filetypes.from_name(out["title"]) or filetypes.OCTET_STREAM
-    if not filetypes.accepted(out["mimetype"], patterns):
+    out["mimetype"] = (
+        file_types.clean_declared(declared) or file_types.from_name(out["title"]) or file_types.OCTET_STREAM
+    )
+    if not file_types.accepted(out["mimetype"], patterns):
         raise FieldValueError(f"target file is not an accepted file type: {', '.join(patterns)}")
     for name in _OPTIONAL_INTS:
         value = item.get(name)
@@ -83,7 +84,7 @@ def _clean_item(item, patterns: tuple[str, ...], project_id: str | None) -> dict
 
 
 _EXAMPLE = {
-    "path": DOWNLOAD_PREFIX + "p_example/" + "A" * 24 + "/photo.png",
+    "path": storage_keys.DOWNLOAD_PREFIX + "p_example/" + "A" * 24 + "/photo.png",
     "title": "Photo ☃.png",
     "mimetype": "image/png",
     "size": 10,
@@ -92,6 +93,20 @@ _EXAMPLE = {
 
 class Attachment(FieldType):
     name = "Attachment"
+    holds_files = True
+    value_schema: ClassVar[dict] = {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {
+                "title": {"type": "string"},
+                "mimetype": {"type": "string"},
+                "size": {"type": "integer"},
+                "path": {"type": "string"},
+                "url": {"type": "string"},
+            },
+        },
+    }
     operators = frozenset({"like", "nlike"}) | ops.BLANK | ops.NULLS
     search = "like"
     dt = "text"
@@ -119,7 +134,7 @@ class Attachment(FieldType):
         if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
             count = MAX_FILES
         try:
-            patterns = filetypes.parse_patterns(self.meta.get("supportedAttachmentMimeTypes") or ())
+            patterns = file_types.parse_patterns(self.meta.get("supportedAttachmentMimeTypes") or ())
         except ValueError:
             patterns = ()
         return min(count, MAX_FILES), patterns

@@ -6,7 +6,7 @@ records API gives the source field's value for the client to draw;
 it on the server as SVG, for whoever may read the table.
 """
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 from .types import Barcode
 

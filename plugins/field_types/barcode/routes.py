@@ -1,7 +1,6 @@
 """The barcode image route (one per record and Barcode field)."""
 
-from workbench.api import add_api_route
-from workbench.records.contexts import RecordsContext
+from workbench.plugin_api import RecordsContext, add_api_route
 
 IMAGE_PATH = "/api/plugins/barcode/tables/{table_id}/columns/{column_id}/records/{row_id}"
 

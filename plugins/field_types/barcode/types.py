@@ -4,7 +4,7 @@ from typing import ClassVar
 
 from workbench_plugins.field_types.qrcode.source import SourcedField
 
-from workbench.fields.interfaces import FieldValueError
+from workbench.plugin_api import FieldValueError
 
 from .render import DEFAULT_FORMAT, FORMATS
 

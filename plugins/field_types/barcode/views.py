@@ -3,9 +3,7 @@
 from pyramid.response import Response
 from workbench_plugins.field_types.qrcode.source import IMAGE_HEADERS, encoded_text
 
-from workbench.api import api_view
-from workbench.errors import Unprocessable
-from workbench.security.permissions import Permission
+from workbench.plugin_api import Permission, Unprocessable, api_view
 
 from .render import CannotEncode, barcode_svg
 from .types import Barcode

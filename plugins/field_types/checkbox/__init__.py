@@ -1,15 +1,19 @@
 """The Checkbox field type: a boolean, false by default."""
 
+from typing import ClassVar
+
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_bool
-from workbench.fields.interfaces import FieldType
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import FieldType, hookimpl, to_bool
+from workbench.plugin_api import operators as ops
 
 
 class Checkbox(FieldType):
     name = "Checkbox"
+    formula_type = "boolean"
+    import_detects = "boolean"
+    import_converts = "boolean"
+    value_schema: ClassVar[dict] = {"type": "boolean"}
     examples = ((True, True), ("yes", True), (0, False), ("false", False), (None, False))
     invalid_examples = ("maybe", 2)
     operators = ops.CHECKBOX

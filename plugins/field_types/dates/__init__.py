@@ -1,7 +1,7 @@
 """Date and time field types: Date, DateTime, Time, and the system timestamps CreateTime
 and LastModifiedTime (NocoDB's name CreatedTime is accepted too)."""
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 from .types import CreatedTime, CreateTime, Date, DateTime, LastModifiedTime, Time
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from workbench.fields.interfaces import FieldValueError
+from workbench.plugin_api import FieldValueError
 
 DATE_FORMATS = (
     "%Y-%m-%d",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from workbench.fields.interfaces import FieldValueError
+from workbench.plugin_api import FieldValueError
 
 from .parsing import parse_date
 

@@ -5,22 +5,23 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import blank
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.meta.base import utcnow
+from workbench.plugin_api import DATE_AGGREGATIONS, FieldType, FieldValueError, blank, utcnow
+from workbench.plugin_api import operators as ops
 
 from .parsing import parse_date, parse_datetime, parse_time
 from .subops import resolve_day, resolve_range
 
-DATE_AGGREGATIONS = ("count", "count_empty", "count_filled", "count_unique", "earliest", "latest")
-
 
 class Date(FieldType):
     name = "Date"
+    formula_type = "date"
+    import_detects = "date"
+    import_converts = "date"
+    value_schema: ClassVar[dict] = {"type": "string", "format": "date"}
     examples = (
         ("2024-02-29", "2024-02-29"),
         ("2024/02/29", "2024-02-29"),
@@ -67,6 +68,10 @@ class Date(FieldType):
 
 class DateTime(Date):
     name = "DateTime"
+    formula_type = "datetime"
+    import_detects = "datetime"
+    import_converts = "datetime"
+    value_schema: ClassVar[dict] = {"type": "string", "description": "YYYY-MM-DD HH:MM:SS+00:00"}
     examples = (
         ("2024-02-29T10:11:12Z", "2024-02-29 10:11:12+00:00"),
         ("2024-02-29 12:11:12+02:00", "2024-02-29 10:11:12+00:00"),
@@ -102,6 +107,7 @@ class DateTime(Date):
 
 class Time(FieldType):
     name = "Time"
+    value_schema: ClassVar[dict] = {"type": "string", "description": "HH:MM:SS"}
     examples = (("10:30", "10:30:00"), ("23:59:59", "23:59:59"), ("07:05 PM", "19:05:00"), (None, None))
     invalid_examples = ("25:00", 5)
     operators = ops.TIME
@@ -127,6 +133,9 @@ class Time(FieldType):
 
 class CreateTime(DateTime):
     name = "CreateTime"
+    system_role = "created_at"
+    import_detects = None
+    import_converts = None
     read_only = True
 
     def insert_value(self):
@@ -138,10 +147,14 @@ class CreateTime(DateTime):
 
 class CreatedTime(CreateTime):
     name = "CreatedTime"
+    alias = True
 
 
 class LastModifiedTime(DateTime):
     name = "LastModifiedTime"
+    system_role = "updated_at"
+    import_detects = None
+    import_converts = None
     read_only = True
 
     def insert_value(self):

@@ -21,14 +21,26 @@ import datetime as dt
 import json
 from typing import ClassVar
 
-from workbench_plugins.field_types.dates.types import DATE_AGGREGATIONS, Date, DateTime
-from workbench_plugins.field_types.numbers.types import NUMERIC_AGGREGATIONS
+from workbench_plugins.field_types.dates.types import Date, DateTime
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_bool, to_float
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.formulas import DataType, FormulaError, check, check_cycles, compile_formula, parse, references, render
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import (
+    DATE_AGGREGATIONS,
+    NUMERIC_AGGREGATIONS,
+    DataType,
+    FieldType,
+    FieldValueError,
+    FormulaError,
+    check_cycles,
+    check_formula,
+    compile_formula,
+    formula_references,
+    hookimpl,
+    parse_formula,
+    render_formula,
+    to_bool,
+    to_float,
+)
+from workbench.plugin_api import operators as ops
 
 _OPERATORS = {
     DataType.NUMERIC: ops.NUMERIC,
@@ -47,10 +59,18 @@ _AGGREGATIONS = {
     DataType.DATETIME: DATE_AGGREGATIONS,
 }
 _DATES = {DataType.DATE: Date, DataType.DATETIME: DateTime}
+#: the JSON schema of a value, by result type (dates take their type's)
+_SCHEMAS = {
+    DataType.NUMERIC: {"type": "number"},
+    DataType.STRING: {"type": "string"},
+    DataType.BOOLEAN: {"type": "boolean"},
+}
 
 
 class Formula(FieldType):
     name = "Formula"
+    virtual = True
+    described_as = "formula"
     read_only = True
     dt = "formula"
     computed_example: ClassVar[dict] = {
@@ -74,6 +94,11 @@ class Formula(FieldType):
 
     def sql_type(self, dialect):
         return None
+
+    def json_schema(self):
+        if self._date is not None:
+            return self._date.json_schema()
+        return dict(_SCHEMAS.get(self.result, {}))
 
     def to_db(self, value):
         raise FieldValueError("a formula is computed and cannot be written")
@@ -112,27 +137,27 @@ class Formula(FieldType):
         options = body.get("colOptions") if isinstance(body.get("colOptions"), dict) else {}
         raw = body.get("formula_raw", options.get("formula_raw"))
         if raw is None and self.tree is not None:
-            raw = render(self.tree, fields.titles)
+            raw = render_formula(self.tree, fields.titles)
         if raw is None:
             raise FieldValueError("formula_raw is required")
         if not isinstance(raw, str):
             raise FieldValueError("formula_raw must be a text")
         try:
-            tree = parse(raw, fields.ids.get)
-            checked = check(tree, fields.data_type, fields.functions, fields.dialect)
+            tree = parse_formula(raw, fields.ids.get)
+            checked = check_formula(tree, fields.data_type, fields.functions, fields.dialect)
             # the field being configured first, so a cycle is named from it
-            graph = {fields.column_id: references(tree), **fields.graph}
+            graph = {fields.column_id: formula_references(tree), **fields.graph}
             check_cycles(graph, fields.titles)
         except FormulaError as exc:
             raise FieldValueError(f"Invalid formula: {exc}") from None
         return {
-            "formula": render(tree, lambda column_id: column_id),
+            "formula": render_formula(tree, lambda column_id: column_id),
             "parsed_tree": tree,
             "dataType": str(checked["dt"]),
         }
 
     def references(self):
-        return references(self.tree) if self.tree else []
+        return formula_references(self.tree) if self.tree else []
 
     def data_type(self):
         return self.result
@@ -148,7 +173,7 @@ class Formula(FieldType):
         options = (self.column.col_options or {}) if self.column is not None else {}
         return {
             "formula": options.get("formula"),
-            "formula_raw": render(self.tree, title_of),
+            "formula_raw": render_formula(self.tree, title_of),
             "dataType": str(self.result),
         }
 

@@ -1,11 +1,11 @@
 """The Geometry field type: a geometry as Well-Known Text, checked and stored canonically."""
 
+from typing import ClassVar
+
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_text
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import FieldType, FieldValueError, hookimpl, to_text
+from workbench.plugin_api import operators as ops
 
 from .wkt import WKTError, normalise
 
@@ -14,6 +14,7 @@ class Geometry(FieldType):
     """WKT text on every dialect (no spatial extension is assumed)."""
 
     name = "Geometry"
+    value_schema: ClassVar[dict] = {"type": "string"}
     operators = ops.TEXT
     search = "like"
     dt = "text"

@@ -1,15 +1,18 @@
 """The ID field type: the integer primary key every new table gets."""
 
+from typing import ClassVar
+
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_int
-from workbench.fields.interfaces import FieldType
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import FieldType, hookimpl, to_int
+from workbench.plugin_api import operators as ops
 
 
 class ID(FieldType):
     name = "ID"
+    system_role = "id"
+    formula_type = "numeric"
+    value_schema: ClassVar[dict] = {"type": "integer"}
     examples = ((5, 5), ("7", 7))
     invalid_examples = ("x",)
     operators = ops.NUMERIC

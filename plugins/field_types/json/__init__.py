@@ -4,13 +4,15 @@ import json
 
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import FieldType, FieldValueError, hookimpl
+from workbench.plugin_api import operators as ops
 
 
 class JSON(FieldType):
     name = "JSON"
+    formula_type = "json"
+    keeps_structure = True
+    import_converts = "text"
     examples = (({"a": [1, 2]}, {"a": [1, 2]}), ('[1, "x"]', [1, "x"]), ({"ü": "☃"}, {"ü": "☃"}), (None, None))
     invalid_examples = ("{not json",)
     operators = ops.TEXT

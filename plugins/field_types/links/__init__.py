@@ -21,7 +21,7 @@ from workbench_plugins.field_types.links.count import Count
 from workbench_plugins.field_types.links.foreign_key import ForeignKey
 from workbench_plugins.field_types.links.link import Links, LinkToAnotherRecord
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 __all__ = ["Count", "ForeignKey", "LinkToAnotherRecord", "Links"]
 

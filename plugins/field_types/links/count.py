@@ -7,19 +7,24 @@ and costs no query of its own. Deleting the link it counts is refused while it e
 
 from __future__ import annotations
 
-from workbench_plugins.field_types.numbers.types import NUMERIC_AGGREGATIONS
-
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_int
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.formulas import DataType
-from workbench.links.relations import Relation, RelationError
+from workbench.plugin_api import (
+    NUMERIC_AGGREGATIONS,
+    DataType,
+    FieldType,
+    FieldValueError,
+    Relation,
+    RelationError,
+    to_int,
+)
+from workbench.plugin_api import operators as ops
 
 LINK_UIDTS = ("LinkToAnotherRecord", "Links")
 
 
 class Count(FieldType):
     name = "Count"
+    virtual = True
+    formula_type = "numeric"
     read_only = True
     dt = "int"
     operators = ops.NUMERIC

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_int
-from workbench.fields.interfaces import FieldType, FieldValueError
+from workbench.plugin_api import FieldType, FieldValueError, to_int
+from workbench.plugin_api import operators as ops
 
 KEY_CHUNK = 500
 
 
 class ForeignKey(FieldType):
     name = "ForeignKey"
+    link_role = "foreign_key"
     operators = ops.NUMERIC
     search = None  # SPEC §5 does not offer quick search on keys
     dt = "bigint"

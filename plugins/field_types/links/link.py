@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_int
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.formulas import DataType
-from workbench.links import schema
-from workbench.links.relations import BT, SOURCE_KEY, Relation, RelationError
+from workbench.plugin_api import (
+    BT,
+    SOURCE_KEY,
+    DataType,
+    FieldType,
+    FieldValueError,
+    Relation,
+    RelationError,
+    link_schema,
+    to_int,
+)
+from workbench.plugin_api import operators as ops
 
 #: a has-many / many-to-many link filters on its number of records
 MANY_OPERATORS = ops.NUMERIC - ops.NULLS
@@ -17,6 +23,10 @@ ONE_OPERATORS = ops.BLANK | frozenset({"eq", "neq"})
 
 class LinkToAnotherRecord(FieldType):
     name = "LinkToAnotherRecord"
+    virtual = True
+    links_records = True
+    link_role = "reverse"
+    formula_type = "array"
     read_only = True
     dt = None
     operators = MANY_OPERATORS
@@ -64,7 +74,7 @@ class LinkToAnotherRecord(FieldType):
         current = (getattr(self.column, "col_options", None) or {}) if self.column is not None else {}
         if current.get("physical"):
             return current  # an existing link: renames and the like keep it as it is
-        return {"type": schema.requested_kind(body, current)}
+        return {"type": link_schema.requested_kind(body, current)}
 
     def references(self):
         return []
@@ -84,10 +94,10 @@ class LinkToAnotherRecord(FieldType):
 
     # -- ManagesSchema -------------------------------------------------------------------
     def create(self, request, table, column, body):
-        schema.create_link(request, table, column, body)
+        link_schema.create_link(request, table, column, body)
 
     def delete(self, request, table, column):
-        schema.delete_link(request, table, column)
+        link_schema.delete_link(request, table, column)
 
     # -- ExpandsValues -----------------------------------------------------------------
     def expand(self, page, rows):
@@ -126,4 +136,6 @@ class LinkToAnotherRecord(FieldType):
 
 class Links(LinkToAnotherRecord):
     name = "Links"
+    link_role = None
+    formula_type = "numeric"
     v2_count = True

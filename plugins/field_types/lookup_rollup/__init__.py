@@ -8,7 +8,7 @@ A lookup of a lookup follows both links; a lookup or rollup that would read itse
 refused; the links and fields they read cannot be deleted while they do.
 """
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 from .lookup import Lookup
 from .rollup import Rollup

@@ -6,11 +6,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from workbench.data.computed import TableFields, data_type_of, reach_other_tables
-from workbench.fields.interfaces import ComputedInSql, FieldValueError
-from workbench.fields.lookup import field_type
-from workbench.formulas import DataType, FormulaError, check_cycles
-from workbench.links.relations import Relation, RelationError
+from workbench.plugin_api import (
+    ComputedInSql,
+    DataType,
+    FieldValueError,
+    FormulaError,
+    Relation,
+    RelationError,
+    TableFields,
+    check_cycles,
+    data_type_of,
+    field_type,
+    reach_other_tables,
+)
 
 
 @dataclass(frozen=True)
@@ -59,7 +67,7 @@ def find_target(body: dict, fields: TableFields, target_key: str, current: dict)
     ftype = field_type(fields.registry, column)
     if ftype.sql_type(fields.dialect) is None and not isinstance(ftype, ComputedInSql):
         raise FieldValueError(f"field '{column.title}' of the linked table cannot be read")
-    data_type = data_type_of(ftype, column.uidt)
+    data_type = data_type_of(ftype)
     many = relation.many
     if column.uidt == "Lookup":
         options = column.col_options or {}

@@ -21,10 +21,8 @@ import types
 
 import sqlalchemy as sa
 
-from workbench.data.filters import value_condition
-from workbench.fields import operators as ops
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.formulas import DataType
+from workbench.plugin_api import DataType, FieldType, FieldValueError, value_condition
+from workbench.plugin_api import operators as ops
 
 from . import sql
 from .configure import check_no_cycle, find_target
@@ -44,6 +42,8 @@ _SCHEMAS = {
 
 class Lookup(FieldType):
     name = "Lookup"
+    virtual = True
+    formula_type = "array"
     read_only = True
     dt = "lookup"
 

@@ -19,10 +19,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 from sqlalchemy.sql.util import ClauseAdapter
 
-from workbench.data.computed import ModelResolver
-from workbench.fields.interfaces import FieldValueError
-from workbench.formulas import Resolved
-from workbench.links.relations import MM, Relation, RelationError
+from workbench.plugin_api import MM, FieldValueError, ModelResolver, Relation, RelationError, Resolved
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,10 @@ import datetime as dt
 import decimal
 
 import sqlalchemy as sa
-from workbench_plugins.field_types.dates.types import DATE_AGGREGATIONS, Date, DateTime
-from workbench_plugins.field_types.numbers.types import NUMERIC_AGGREGATIONS
+from workbench_plugins.field_types.dates.types import Date, DateTime
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_float
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.formulas import DataType
+from workbench.plugin_api import DATE_AGGREGATIONS, NUMERIC_AGGREGATIONS, DataType, FieldType, FieldValueError, to_float
+from workbench.plugin_api import operators as ops
 
 from . import sql
 from .configure import check_no_cycle, find_target, option
@@ -36,6 +33,8 @@ _RESULT_SQL = {DataType.NUMERIC: sa.Float(), DataType.STRING: sa.UnicodeText()}
 
 class Rollup(FieldType):
     name = "Rollup"
+    virtual = True
+    formula_type = "numeric"
     read_only = True
     dt = "rollup"
     operators = ops.NUMERIC

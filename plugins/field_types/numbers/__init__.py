@@ -1,6 +1,6 @@
 """Numeric field types: Number, Decimal, Currency, Percent, Duration, Rating and Year."""
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 from .types import Currency, Decimal, Duration, Number, Percent, Rating, Year
 

@@ -9,11 +9,9 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_float, to_int
-from workbench.fields.interfaces import FieldType, FieldValueError
+from workbench.plugin_api import NUMERIC_AGGREGATIONS, FieldType, FieldValueError, to_float, to_int
+from workbench.plugin_api import operators as ops
 
-NUMERIC_AGGREGATIONS = ("count", "count_empty", "count_filled", "count_unique", "sum", "avg", "min", "max")
 CURRENCY_CODE_RE = re.compile(r"^[A-Z]{3}$")
 LOCALE_RE = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
 #: display formats of Duration (``meta.duration`` is an index into this list or a format)
@@ -23,6 +21,10 @@ DURATION_RE = re.compile(r"^(-)?(\d+):([0-5]?\d)(?::([0-5]?\d(?:\.\d+)?))?$")
 
 class Number(FieldType):
     name = "Number"
+    formula_type = "numeric"
+    import_detects = "integer"
+    import_converts = "number"
+    value_schema: ClassVar[dict] = {"type": "integer"}
     examples = ((42, 42), ("-7", -7), (3.0, 3), ("1,000", 1000), (2**53 - 1, 2**53 - 1), (None, None))
     invalid_examples = ("x", 1.5, True, 2**60)
     operators = ops.NUMERIC
@@ -39,6 +41,8 @@ class Number(FieldType):
 
 class Decimal(Number):
     name = "Decimal"
+    import_detects = "decimal"
+    value_schema: ClassVar[dict] = {"type": "number"}
     examples = ((1.5, 1.5), ("2.25", 2.25), (-0.125, -0.125), (123456789.5, 123456789.5))
     invalid_examples = ("abc", float("nan"), True)
     dt = "decimal"
@@ -67,6 +71,7 @@ class Decimal(Number):
 
 class Currency(Decimal):
     name = "Currency"
+    import_detects = "currency"
     examples = (("$3.50", 3.5), (10, 10.0))
 
     def to_db(self, value):
@@ -87,6 +92,8 @@ class Currency(Decimal):
 
 class Percent(Number):
     name = "Percent"
+    import_detects = None
+    value_schema: ClassVar[dict] = {"type": "number"}
     examples = (("50%", 50.0), (12.5, 12.5))
     invalid_examples = ("half",)
     dt = "double"
@@ -104,6 +111,7 @@ class Duration(Percent):
     """Seconds; accepts a number of seconds or ``h:mm``, ``h:mm:ss``, ``h:mm:ss.s``."""
 
     name = "Duration"
+    value_schema: ClassVar[dict] = {"type": "number", "description": "seconds"}
     examples = (("1:30", 5400.0), (90, 90.0), ("1:00:30.5", 3630.5))
     invalid_examples = ("1:99", "soon")
     dt = "decimal"
@@ -127,6 +135,7 @@ class Duration(Percent):
 
 class Rating(Number):
     name = "Rating"
+    import_detects = None
     examples = ((3, 3), (0, 0), ("5", 5))
     invalid_examples = (6, -1, 2.5)
     example_column: ClassVar[dict] = {"meta": {"max": 5}}
@@ -148,6 +157,7 @@ class Rating(Number):
 
 class Year(Number):
     name = "Year"
+    import_detects = None
     examples = ((2024, 2024), ("1999", 1999))
     invalid_examples = (0, "abc", 10000)
     search = None

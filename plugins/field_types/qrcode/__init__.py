@@ -5,7 +5,7 @@ The records API gives the source field's value (as NocoDB does) for the client t
 it on the server as SVG (default) or PNG (``?format=png``), for whoever may read the table.
 """
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 from .types import QrCode
 

@@ -1,7 +1,6 @@
 """The QR image route (one per record and QrCode field)."""
 
-from workbench.api import add_api_route
-from workbench.records.contexts import RecordsContext
+from workbench.plugin_api import RecordsContext, add_api_route
 
 IMAGE_PATH = "/api/plugins/qrcode/tables/{table_id}/columns/{column_id}/records/{row_id}"
 

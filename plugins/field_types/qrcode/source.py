@@ -19,11 +19,7 @@ import datetime as dt
 import decimal
 from typing import ClassVar
 
-from workbench.data.query import read_row
-from workbench.errors import BadRequest, NotFound
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.formulas import DataType
-from workbench.records.services import Records
+from workbench.plugin_api import BadRequest, DataType, FieldType, FieldValueError, NotFound, Records, read_row
 
 SOURCE_UIDTS = frozenset({"SingleLineText", "LongText", "URL", "Email", "PhoneNumber", "Number", "Decimal", "Formula"})
 _SOURCE_TYPES = frozenset({DataType.STRING, DataType.NUMERIC, DataType.DATE, DataType.DATETIME})
@@ -34,6 +30,7 @@ class SourcedField(FieldType):
 
     option: ClassVar[str]
     read_only = True
+    virtual = True
     dt = "varchar"
     operators: ClassVar[frozenset[str]] = frozenset()
     aggregations = ("count",)

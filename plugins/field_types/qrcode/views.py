@@ -2,9 +2,7 @@
 
 from pyramid.response import Response
 
-from workbench.api import api_view
-from workbench.errors import BadRequest, Unprocessable
-from workbench.security.permissions import Permission
+from workbench.plugin_api import BadRequest, Permission, Unprocessable, api_view
 
 from .render import FORMATS, TooLong, qr_image
 from .source import IMAGE_HEADERS, encoded_text, int_param

@@ -1,6 +1,6 @@
 """Select field types: SingleSelect and MultiSelect, with options that carry colours."""
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 from .types import MultiSelect, SingleSelect
 

@@ -11,10 +11,8 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_text
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.meta.base import new_id
+from workbench.plugin_api import FieldType, FieldValueError, new_id, to_text
+from workbench.plugin_api import operators as ops
 
 PALETTE = ("#cfdffe", "#d0f1fd", "#c2f5e8", "#ffdaf6", "#ffdce5", "#fee2d5", "#ffeab6", "#d1f7c4", "#ede2fe", "#eeeeee")
 
@@ -31,6 +29,8 @@ def _titles_from_dtxp(dtxp: str) -> list[str]:
 
 class SingleSelect(FieldType):
     name = "SingleSelect"
+    import_detects = "single_choice"
+    import_converts = "text"
     examples = (("a", "a"), ("b c", "b c"), ("", None), (None, None))
     invalid_examples = ("z", ["a"])
     example_column: ClassVar[dict] = {"col_options": {"options": [{"title": "a"}, {"title": "b c"}, {"title": "d"}]}}
@@ -40,6 +40,11 @@ class SingleSelect(FieldType):
 
     def sql_type(self, dialect):
         return sa.Text()
+
+    def json_schema(self):
+        """One of the options' titles (or null)."""
+        titles = self.option_titles
+        return {"type": "string", "enum": [*titles, None]} if titles else {"type": "string"}
 
     # -- options ----------------------------------------------------------
     @property
@@ -115,6 +120,12 @@ class SingleSelect(FieldType):
 
 class MultiSelect(SingleSelect):
     name = "MultiSelect"
+    import_detects = "multi_choice"
+    value_schema: ClassVar[dict] = {"type": "string", "description": "comma-separated options"}
+
+    def json_schema(self):
+        return dict(self.value_schema)
+
     examples = ((["a", "d"], "a,d"), ("d, a", "d,a"), ("a,a", "a"), ([], None))
     invalid_examples = ("a,z", 5)
     operators = ops.MULTI_SELECT

@@ -13,9 +13,8 @@ import re
 import sqlalchemy as sa
 from sqlalchemy.types import UserDefinedType
 
-from workbench.fields import operators as ops
-from workbench.fields.interfaces import FieldType, FieldValueError
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import FieldType, FieldValueError, hookimpl
+from workbench.plugin_api import operators as ops
 
 # A type name, optional words (``double precision``, ``character varying``), optional
 # ``(n)`` or ``(n, m)`` arguments, optional ``[]``.

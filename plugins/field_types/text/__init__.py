@@ -1,6 +1,6 @@
 """Text field types: SingleLineText, LongText, Email, URL and PhoneNumber."""
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 from .types import URL, Email, LongText, PhoneNumber, SingleLineText
 

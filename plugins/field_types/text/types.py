@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 from urllib.parse import urlsplit
 
 import sqlalchemy as sa
 
-from workbench.fields import operators as ops
-from workbench.fields.coerce import to_text
-from workbench.fields.interfaces import FieldType, FieldValueError
+from workbench.plugin_api import FieldType, FieldValueError, to_text
+from workbench.plugin_api import operators as ops
 
 EMAIL_RE = re.compile(
     r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
@@ -23,6 +23,10 @@ URL_MAX_LENGTH = 2083
 
 class SingleLineText(FieldType):
     name = "SingleLineText"
+    default_text = True
+    import_detects = "text"
+    import_converts = "text"
+    value_schema: ClassVar[dict] = {"type": "string"}
     examples = (("hello", "hello"), ("ünï ☃ 'q\" ; --", "ünï ☃ 'q\" ; --"), (12, "12"), (None, None))
     invalid_examples = ({"a": 1}, [1])
     operators = ops.TEXT
@@ -38,6 +42,8 @@ class SingleLineText(FieldType):
 
 class LongText(SingleLineText):
     name = "LongText"
+    default_text = False
+    import_detects = "long_text"
     examples = (("line 1\nline 2", "line 1\nline 2"), ("x" * 5000, "x" * 5000))
     dt = "text"
 
@@ -63,6 +69,8 @@ class _ValidatedText(SingleLineText):
 
 class Email(_ValidatedText):
     name = "Email"
+    import_detects = "email"
+    value_schema: ClassVar[dict] = {"type": "string", "format": "email"}
     examples = (("a@example.com", "a@example.com"), (" b.c+d@x.org ", "b.c+d@x.org"), ("", None))
     invalid_examples = ("nope", "a@b", "a b@example.com")
 
@@ -73,6 +81,8 @@ class Email(_ValidatedText):
 
 class URL(_ValidatedText):
     name = "URL"
+    import_detects = "url"
+    value_schema: ClassVar[dict] = {"type": "string", "format": "uri"}
     examples = (
         ("https://example.com/x?y=1", "https://example.com/x?y=1"),
         ("example.com", "example.com"),
@@ -102,6 +112,7 @@ class URL(_ValidatedText):
 
 class PhoneNumber(_ValidatedText):
     name = "PhoneNumber"
+    import_detects = None
     examples = (("+1 (555) 010-9999", "+1 (555) 010-9999"), ("0044 20 7946 0000", "0044 20 7946 0000"))
     invalid_examples = ("call me", "12")
 

@@ -1,10 +1,16 @@
 """List formula functions, over links and lookups: ARRAYUNIQUE, ARRAYSORT, ARRAYCOMPACT,
 ARRAYSLICE. Lists are JSON array texts (see ``workbench.formulas.arrays``); MSSQL has none."""
 
-from workbench.formulas import DataType, FormulaFunction, literal_text
-from workbench.formulas.arrays import ArrayQuery
-from workbench.formulas.types import LIST, LITERAL_TEXT, NUMBER
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import (
+    LIST,
+    LITERAL_TEXT,
+    NUMBER,
+    ArrayQuery,
+    DataType,
+    FormulaFunction,
+    hookimpl,
+    literal_text,
+)
 
 
 class _ListFunction(FormulaFunction):

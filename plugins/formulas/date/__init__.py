@@ -2,7 +2,7 @@
 YEAR, HOUR, WEEKNUM, DATETIME_FORMAT, CREATED_TIME, LAST_MODIFIED_TIME. Timestamps are UTC
 without time zone."""
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 from .arithmetic import DATEADD, DATETIME_DIFF
 from .format import DATESTR, DATETIME_FORMAT

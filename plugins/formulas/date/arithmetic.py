@@ -2,9 +2,7 @@
 
 import sqlalchemy as sa
 
-from workbench.formulas import DataType, FormulaFunction, literal_text
-from workbench.formulas.dates import as_date
-from workbench.formulas.types import DATE, LITERAL_TEXT, NUMBER
+from workbench.plugin_api import DATE, LITERAL_TEXT, NUMBER, DataType, FormulaFunction, as_date, literal_text
 
 _PLURALS = ("second", "minute", "hour", "day", "week", "month", "year")
 ADD_UNITS = {spelling: unit for unit in _PLURALS for spelling in (unit, unit + "s")}

@@ -1,8 +1,16 @@
 """Dates as texts: DATESTR and DATETIME_FORMAT."""
 
-from workbench.formulas import DataType, FormulaError, FormulaFunction
-from workbench.formulas.dates import DATE_PARTS, FORMAT_TOKENS, format_date, tokenize_format
-from workbench.formulas.types import DATE, LITERAL_TEXT
+from workbench.plugin_api import (
+    DATE,
+    DATE_PARTS,
+    FORMAT_TOKENS,
+    LITERAL_TEXT,
+    DataType,
+    FormulaError,
+    FormulaFunction,
+    format_date,
+    tokenize_format,
+)
 
 
 class DATESTR(FormulaFunction):

@@ -2,9 +2,7 @@
 
 import sqlalchemy as sa
 
-from workbench.formulas import DataType, FormulaFunction, literal_text
-from workbench.formulas.dates import now
-from workbench.formulas.types import DATE, LITERAL_TEXT
+from workbench.plugin_api import DATE, LITERAL_TEXT, DataType, FormulaFunction, formula_now, literal_text
 
 
 class NOW(FormulaFunction):
@@ -16,7 +14,7 @@ class NOW(FormulaFunction):
 
     @classmethod
     def sql(cls, ctx, args):
-        return now(ctx.dialect)
+        return formula_now(ctx.dialect)
 
 
 class _Part(FormulaFunction):

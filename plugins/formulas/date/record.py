@@ -8,7 +8,7 @@ answering with the record's time.
 
 import sqlalchemy as sa
 
-from workbench.formulas import DataType, FormulaError, FormulaFunction
+from workbench.plugin_api import DataType, FormulaError, FormulaFunction
 
 
 class _RecordTime(FormulaFunction):

@@ -3,9 +3,7 @@
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 
-from workbench.formulas import DataType, FormulaError, FormulaFunction
-from workbench.formulas.types import TEXT
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import TEXT, DataType, FormulaError, FormulaFunction, hookimpl
 
 
 class JSON_EXTRACT(FormulaFunction):

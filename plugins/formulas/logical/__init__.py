@@ -1,6 +1,6 @@
 """Logical formula functions: IF, SWITCH, AND, OR, XOR, NOT, TRUE, FALSE, BLANK."""
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 from .boolean import AND, BLANK, FALSE, NOT, OR, TRUE, XOR
 from .conditions import IF, SWITCH

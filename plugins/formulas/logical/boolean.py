@@ -5,7 +5,7 @@ import operator
 
 import sqlalchemy as sa
 
-from workbench.formulas import DataType, FormulaFunction
+from workbench.plugin_api import DataType, FormulaFunction
 
 
 class _Logical(FormulaFunction):

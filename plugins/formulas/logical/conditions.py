@@ -2,10 +2,7 @@
 
 import sqlalchemy as sa
 
-from workbench.formulas import FormulaError, FormulaFunction
-from workbench.formulas.checker import comparable
-from workbench.formulas.operators import compare
-from workbench.formulas.types import common_type
+from workbench.plugin_api import FormulaError, FormulaFunction, common_type, comparable, compare_values
 
 
 class IF(FormulaFunction):
@@ -55,7 +52,8 @@ class SWITCH(FormulaFunction):
         dt = cls.return_type([arg.node for arg in args])
         value, pairs = args[0], args[1:]
         whens = [
-            (compare(ctx, "==", value, pairs[i]), ctx.coerce(pairs[i + 1], dt)) for i in range(0, len(pairs) - 1, 2)
+            (compare_values(ctx, "==", value, pairs[i]), ctx.coerce(pairs[i + 1], dt))
+            for i in range(0, len(pairs) - 1, 2)
         ]
         default = ctx.coerce(pairs[-1], dt) if len(pairs) % 2 else None
         return sa.case(*whens, else_=default)

@@ -1,6 +1,6 @@
 """Numeric formula functions: ABS, ADD, AVG, CEILING, COUNT, ... VALUE."""
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 from .aggregate import ADD, AVG, COUNT, COUNTA, COUNTALL, MAX, MIN
 from .math import ABS, EXP, LOG, MOD, POWER, SQRT, VALUE

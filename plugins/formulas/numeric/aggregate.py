@@ -8,9 +8,7 @@ import operator
 
 import sqlalchemy as sa
 
-from workbench.formulas import DataType
-from workbench.formulas.arrays import ArrayQuery
-from workbench.formulas.types import ANY
+from workbench.plugin_api import ANY, ArrayQuery, DataType
 
 from .base import Variadic
 

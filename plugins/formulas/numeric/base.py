@@ -1,7 +1,6 @@
 """What numeric functions share: numbers in, a number out."""
 
-from workbench.formulas import DataType, FormulaFunction
-from workbench.formulas.types import NUMBER
+from workbench.plugin_api import NUMBER, DataType, FormulaFunction
 
 
 class NumericFunction(FormulaFunction):

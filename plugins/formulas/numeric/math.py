@@ -6,8 +6,7 @@ root of a negative number), the result is blank instead.
 
 import sqlalchemy as sa
 
-from workbench.formulas import DataType
-from workbench.formulas.types import TEXT
+from workbench.plugin_api import TEXT, DataType
 
 from .base import NumericFunction
 

@@ -1,6 +1,6 @@
 """Text formula functions: CONCAT, LEFT, LEN, ... URLENCODE, ISBLANK, ISNOTBLANK."""
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 from .blank import ISBLANK, ISNOTBLANK
 from .parts import LEFT, MID, RIGHT, SEARCH, SUBSTR

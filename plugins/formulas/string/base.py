@@ -1,7 +1,6 @@
 """What text functions share: texts in (anything is read as a text), a text out."""
 
-from workbench.formulas import DataType, FormulaFunction
-from workbench.formulas.types import NUMBER, TEXT
+from workbench.plugin_api import NUMBER, TEXT, DataType, FormulaFunction
 
 
 class TextFunction(FormulaFunction):

@@ -2,8 +2,7 @@
 
 import sqlalchemy as sa
 
-from workbench.formulas import DataType
-from workbench.formulas.types import ANY
+from workbench.plugin_api import ANY, DataType
 
 from .base import TextFunction
 

@@ -4,8 +4,7 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.formulas import DataType
-from workbench.formulas.types import TEXT
+from workbench.plugin_api import TEXT, DataType
 
 from .base import TEXT_THEN_NUMBERS, TextFunction
 

@@ -9,7 +9,7 @@ import re
 
 import sqlalchemy as sa
 
-from workbench.formulas import DataType, FormulaError
+from workbench.plugin_api import DataType, FormulaError
 
 from .base import TextFunction
 

@@ -4,7 +4,7 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.formulas import DataType
+from workbench.plugin_api import DataType
 
 from .base import TEXT_THEN_NUMBERS, TextFunction
 

@@ -1,8 +1,7 @@
 """System functions: RECORD_ID (the record's primary key, as a text) and the checksums
 MD5 and SHA256."""
 
-from workbench.formulas import DataType, FormulaFunction
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import DataType, FormulaFunction, hookimpl
 
 from .checksum import MD5, SHA256
 

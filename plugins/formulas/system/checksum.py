@@ -4,8 +4,7 @@
 import sqlalchemy as sa
 from sqlalchemy.dialects import mssql
 
-from workbench.formulas import DataType, FormulaFunction
-from workbench.formulas.types import TEXT
+from workbench.plugin_api import TEXT, DataType, FormulaFunction
 
 # MSSQL hashes the bytes of the text's type: a UTF-8 collation gives the same bytes as elsewhere
 _MSSQL_UTF8 = "Latin1_General_100_CI_AS_SC_UTF8"

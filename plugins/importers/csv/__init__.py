@@ -8,8 +8,7 @@ import csv
 import io
 import os
 
-from workbench.hookspecs import hookimpl
-from workbench.imports.interfaces import Importer, ImportFileError
+from workbench.plugin_api import Importer, ImportFileError, hookimpl
 
 SAMPLE = 64 * 1024
 DELIMITERS = ",;\t|"

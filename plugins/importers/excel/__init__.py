@@ -8,8 +8,7 @@ import datetime as dt
 import os
 import zipfile
 
-from workbench.hookspecs import hookimpl
-from workbench.imports.interfaces import Importer, ImportFileError
+from workbench.plugin_api import Importer, ImportFileError, hookimpl
 
 
 class ExcelImporter(Importer):

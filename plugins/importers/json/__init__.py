@@ -8,8 +8,7 @@ import json
 import os
 from decimal import Decimal
 
-from workbench.hookspecs import hookimpl
-from workbench.imports.interfaces import Importer, ImportFileError, Sheet
+from workbench.plugin_api import Importer, ImportFileError, Sheet, hookimpl
 
 #: rows read ahead to learn the columns
 LOOKAHEAD = 1000

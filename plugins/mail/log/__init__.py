@@ -4,8 +4,7 @@ a warning that mail is not configured is logged, never the message (it holds sec
 
 import logging
 
-from workbench.hookspecs import hookimpl
-from workbench.mail.interfaces import Message
+from workbench.plugin_api import Message, hookimpl
 
 log = logging.getLogger("workbench.mail")
 

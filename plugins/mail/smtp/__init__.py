@@ -18,8 +18,7 @@ import smtplib
 import ssl
 from email.message import EmailMessage
 
-from workbench.hookspecs import hookimpl
-from workbench.mail.interfaces import MailError, Message
+from workbench.plugin_api import MailError, Message, hookimpl
 
 SECURITY_MODES = ("starttls", "ssl", "none")
 DEFAULT_PORTS = {"ssl": 465, "starttls": 587, "none": 25}

@@ -1,6 +1,6 @@
 """The local-disk storage backend (the default): files under ``<data_dir>/attachments``."""
 
-from workbench.hookspecs import hookimpl
+from workbench.plugin_api import hookimpl
 
 from .backend import LocalStorage
 

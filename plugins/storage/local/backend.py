@@ -15,8 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
-from workbench.storage import keys
-from workbench.storage.interfaces import FileMissing, StorageError
+from workbench.plugin_api import FileMissing, StorageError, storage_keys
 
 CHUNK = 1024 * 1024
 
@@ -30,8 +29,8 @@ class LocalStorage:
 
     def _path(self, key: str) -> Path:
         try:
-            parsed = keys.parse(key)
-        except keys.InvalidKey as exc:
+            parsed = storage_keys.parse(key)
+        except storage_keys.InvalidKey as exc:
             raise StorageError(str(exc)) from None
         path = (self.root / parsed.project_id / parsed.token / parsed.name).resolve()
         if not path.is_relative_to(self.root):
@@ -77,8 +76,8 @@ class LocalStorage:
             if path.is_file() and not path.name.startswith("."):
                 key = "/".join(path.relative_to(self.root).parts)
                 try:
-                    keys.parse(key)
-                except keys.InvalidKey:
+                    storage_keys.parse(key)
+                except storage_keys.InvalidKey:
                     continue
                 yield key, path.stat().st_mtime
 

@@ -1,7 +1,6 @@
 """The calendar view: records placed on their date (a Date or DateTime field)."""
 
-from workbench.hookspecs import hookimpl
-from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, column_of
+from workbench.plugin_api import PUBLIC_ROWS, Setting, ViewType, column_setting, hookimpl
 
 DATE_TYPES = ("Date", "DateTime")
 
@@ -17,8 +16,8 @@ def calendar_range(value, table):
         end = item.get("fk_to_column_id")
         ranges.append(
             {
-                "fk_from_column_id": column_of(*DATE_TYPES)(item["fk_from_column_id"], table),
-                "fk_to_column_id": column_of(*DATE_TYPES)(end, table) if end else None,
+                "fk_from_column_id": column_setting(*DATE_TYPES)(item["fk_from_column_id"], table),
+                "fk_to_column_id": column_setting(*DATE_TYPES)(end, table) if end else None,
             }
         )
     return ranges

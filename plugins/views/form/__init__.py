@@ -1,7 +1,6 @@
 """The form view: a page anyone with the link can fill to add a record."""
 
-from workbench.hookspecs import hookimpl
-from workbench.views.types import PUBLIC_FORM, Setting, ViewType, boolean, text, url
+from workbench.plugin_api import PUBLIC_FORM, Setting, ViewType, boolean_setting, hookimpl, text_setting, url_setting
 
 
 class Form(ViewType):
@@ -10,18 +9,18 @@ class Form(ViewType):
     path = "forms"
     public = PUBLIC_FORM
     settings = (
-        Setting("heading", "", text(255)),
-        Setting("subheading", "", text(10_000)),
-        Setting("success_msg", "", text(10_000)),
-        Setting("submit_another_form", False, boolean),
-        Setting("show_blank_form", False, boolean),
-        Setting("redirect_url", None, url),
+        Setting("heading", "", text_setting(255)),
+        Setting("subheading", "", text_setting(10_000)),
+        Setting("success_msg", "", text_setting(10_000)),
+        Setting("submit_another_form", False, boolean_setting),
+        Setting("show_blank_form", False, boolean_setting),
+        Setting("redirect_url", None, url_setting),
     )
     column_settings = (
-        Setting("label", None, text(255)),
-        Setting("description", None, text(10_000)),
-        Setting("help", None, text(10_000)),
-        Setting("required", False, boolean),
+        Setting("label", None, text_setting(255)),
+        Setting("description", None, text_setting(10_000)),
+        Setting("help", None, text_setting(10_000)),
+        Setting("required", False, boolean_setting),
     )
 
 

@@ -1,7 +1,6 @@
 """The gallery view: records as cards, with an attachment as cover image."""
 
-from workbench.hookspecs import hookimpl
-from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, column_of
+from workbench.plugin_api import PUBLIC_ROWS, Setting, ViewType, column_setting, hookimpl
 
 
 class Gallery(ViewType):
@@ -9,7 +8,7 @@ class Gallery(ViewType):
     type = 2
     path = "galleries"
     public = PUBLIC_ROWS
-    settings = (Setting("fk_cover_image_col_id", None, column_of("Attachment")),)
+    settings = (Setting("fk_cover_image_col_id", None, column_setting("Attachment")),)
 
 
 @hookimpl

@@ -1,17 +1,17 @@
 """The grid view: rows and columns, with a row height."""
 
-from workbench.hookspecs import hookimpl
-from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, integer
+from workbench.plugin_api import PUBLIC_ROWS, Setting, ViewType, hookimpl, integer_setting
 
 
 class Grid(ViewType):
     name = "grid"
+    default = True
     type = 3
     path = "grids"
     readable = False  # NocoDB answers PATCH only on /grids/{viewId}
     public = PUBLIC_ROWS
     # Short, medium, tall, extra tall.
-    settings = (Setting("row_height", None, integer(0, 3)),)
+    settings = (Setting("row_height", None, integer_setting(0, 3)),)
 
 
 @hookimpl

@@ -3,8 +3,7 @@
 The stacks' own state (order, colour, collapsed) is the view's ``meta``, as in NocoDB.
 """
 
-from workbench.hookspecs import hookimpl
-from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, column_of
+from workbench.plugin_api import PUBLIC_ROWS, Setting, ViewType, column_setting, hookimpl
 
 
 class Kanban(ViewType):
@@ -13,8 +12,8 @@ class Kanban(ViewType):
     path = "kanbans"
     public = PUBLIC_ROWS
     settings = (
-        Setting("fk_grp_col_id", None, column_of("SingleSelect")),
-        Setting("fk_cover_image_col_id", None, column_of("Attachment")),
+        Setting("fk_grp_col_id", None, column_setting("SingleSelect")),
+        Setting("fk_cover_image_col_id", None, column_setting("Attachment")),
     )
 
     @classmethod

@@ -4,6 +4,7 @@ import pytest
 
 from tests.functional.views.conftest import META, Ctx
 from workbench.testing.tables import create_table
+from workbench.views.types import PUBLIC_FORM
 
 from .conftest import COLUMNS
 
@@ -20,7 +21,7 @@ def test_builtin_view_types_are_plugins(app):
         ("calendar", 6, "calendars"),
     }
     assert types.owner("kanban") == "view_kanban"
-    assert {t.name for t in types if t.public == "form"} == {"form"}
+    assert {t.name for t in types if t.public == PUBLIC_FORM} == {"form"}
 
 
 def test_disabled_view_type_is_hidden(make_client):

@@ -8,7 +8,7 @@ import pytest
 
 from workbench.formulas import FormulaFunction
 from workbench.formulas.functions import DIALECTS
-from workbench.formulas.testing import BUILTIN_GROUPS, builtin_functions
+from workbench.formulas.testing import builtin_functions
 
 CATALOGUE = {
     "numeric": "ABS ADD AVG CEILING COUNT COUNTA COUNTALL EVEN EXP FLOOR INT LOG MAX MIN MOD ODD POWER ROUND "
@@ -22,6 +22,8 @@ CATALOGUE = {
     "json": "JSON_EXTRACT",
     "system": "RECORD_ID MD5 SHA256",
 }
+#: the built-in formula plugins, one per group (``workbench_plugins.formulas.<group>``)
+BUILTIN_GROUPS = tuple(CATALOGUE)
 FUNCTIONS = builtin_functions()
 
 

@@ -3,8 +3,10 @@ reported where they are."""
 
 import pytest
 
-from workbench.formulas import DataType, FormulaError, check, data_type_for_uidt, parse, walk
+from workbench.data.computed import stored_data_type
+from workbench.formulas import DataType, FormulaError, check, parse, walk
 from workbench.formulas.testing import builtin_functions
+from workbench.plugins import load_plugins
 
 FUNCTIONS = builtin_functions()
 IDS = {
@@ -168,10 +170,11 @@ def test_the_function_table_is_a_parameter():
         check(parse("ABS(1)", {}), {}, {})
 
 
-def test_field_types_by_uidt():
-    assert data_type_for_uidt("Currency") is DataType.NUMERIC
-    assert data_type_for_uidt("Checkbox") is DataType.BOOLEAN
-    assert data_type_for_uidt("DateTime") is DataType.DATETIME
-    assert data_type_for_uidt("Date") is DataType.DATE
-    assert data_type_for_uidt("Lookup") is DataType.ARRAY
-    assert data_type_for_uidt("SingleLineText") is DataType.STRING
+def test_field_types_say_what_formulas_read_them_as():
+    types = load_plugins({}).registries["field_types"]
+    assert stored_data_type(types.get("Currency")) is DataType.NUMERIC
+    assert stored_data_type(types.get("Checkbox")) is DataType.BOOLEAN
+    assert stored_data_type(types.get("DateTime")) is DataType.DATETIME
+    assert stored_data_type(types.get("Date")) is DataType.DATE
+    assert stored_data_type(types.get("Lookup")) is DataType.ARRAY
+    assert stored_data_type(types.get("SingleLineText")) is DataType.STRING

@@ -9,10 +9,14 @@ import pytest
 
 from workbench.imports.convert import converter
 from workbench.imports.detect import column_names, detect_column, detect_columns, table_name
+from workbench.plugins import load_plugins
+
+#: the enabled plugins' registries (what ``request.registry`` holds)
+REGISTRY = load_plugins({}).registries
 
 
 def uidt(values, **kw):
-    return detect_column(values, **kw)["uidt"]
+    return detect_column(REGISTRY, values, **kw)["uidt"]
 
 
 # -- names ---------------------------------------------------------------------------------
@@ -92,15 +96,15 @@ def test_currency_from_dollar_text_or_an_excel_format():
 
 
 def test_dates_with_the_most_common_format():
-    found = detect_column(["05/01/2020", "31/12/2019", "13/02/2021"])
+    found = detect_column(REGISTRY, ["05/01/2020", "31/12/2019", "13/02/2021"])
     assert found["uidt"] == "Date"
     assert found["meta"] == {"date_format": "DD/MM/YYYY"}
-    iso = detect_column(["2020-01-05", "2020-02-01"])
+    iso = detect_column(REGISTRY, ["2020-01-05", "2020-02-01"])
     assert iso["meta"] == {"date_format": "YYYY-MM-DD"}
 
 
 def test_date_cells_default_to_yyyy_mm_dd_slashes():
-    found = detect_column([dt.date(2020, 1, 5)])
+    found = detect_column(REGISTRY, [dt.date(2020, 1, 5)])
     assert found == {"uidt": "Date", "meta": {"date_format": "YYYY/MM/DD"}, "dtxp": ""}
 
 
@@ -111,13 +115,13 @@ def test_date_times():
 
 
 def test_repeated_values_make_a_single_select():
-    found = detect_column(["red", "blue", "red", "blue", "red"])
+    found = detect_column(REGISTRY, ["red", "blue", "red", "blue", "red"])
     assert found["uidt"] == "SingleSelect"
     assert found["dtxp"] == "'red','blue'"
 
 
 def test_commas_make_a_multi_select():
-    found = detect_column(["a, b", "b", "a", "a,b"])
+    found = detect_column(REGISTRY, ["a, b", "b", "a", "a,b"])
     assert found["uidt"] == "MultiSelect"
     assert found["dtxp"] == "'a','b'"
 
@@ -129,7 +133,7 @@ def test_too_many_or_too_few_repeats_stay_text():
 
 
 def test_detect_columns_names_and_types_together():
-    columns = detect_columns(["Name", "", "Name"], [["a", "1", "x"], ["b", "2", "y", "extra"]])
+    columns = detect_columns(REGISTRY, ["Name", "", "Name"], [["a", "1", "x"], ["b", "2", "y", "extra"]])
     assert [(c["column_name"], c["uidt"]) for c in columns] == [
         ("Name", "SingleLineText"),
         ("field_2", "Number"),
@@ -140,12 +144,19 @@ def test_detect_columns_names_and_types_together():
 
 # -- conversion for the insert ---------------------------------------------------------------
 def test_converters_follow_the_template():
-    assert converter("Checkbox", {})("Yes") is True
-    assert converter("Checkbox", {})(None) is False
-    assert converter("Date", {"date_format": "DD/MM/YYYY"})("05/01/2020") == dt.date(2020, 1, 5)
-    assert converter("DateTime", {"date_format": "DD/MM/YYYY"})("05/01/2020 10:30") == "2020-01-05 10:30"
-    assert converter("Currency", {})("$1,250.50") == "1250.50"
-    assert converter("SingleLineText", {})(dt.date(2020, 1, 5)) == "2020-01-05"
-    assert converter("Number", {})(Decimal("3")) == 3
+    assert converter(REGISTRY, "Checkbox", {})("Yes") is True
+    assert converter(REGISTRY, "Checkbox", {})(None) is False
+    assert converter(REGISTRY, "Date", {"date_format": "DD/MM/YYYY"})("05/01/2020") == dt.date(2020, 1, 5)
+    assert converter(REGISTRY, "DateTime", {"date_format": "DD/MM/YYYY"})("05/01/2020 10:30") == "2020-01-05 10:30"
+    assert converter(REGISTRY, "Currency", {})("$1,250.50") == "1250.50"
+    assert converter(REGISTRY, "SingleLineText", {})(dt.date(2020, 1, 5)) == "2020-01-05"
+    assert converter(REGISTRY, "Number", {})(Decimal("3")) == 3
     with pytest.raises(ValueError, match="checkbox"):
-        converter("Checkbox", {})("maybe")
+        converter(REGISTRY, "Checkbox", {})("maybe")
+
+
+def test_a_kind_no_enabled_type_detects_falls_back_on_text():
+    """Detection asks the types what they detect: without the type detecting e-mails
+    (a plugin disabled), such a column is plain text."""
+    without_email = {"field_types": [t for t in REGISTRY["field_types"] if t.import_detects != "email"]}
+    assert detect_column(without_email, ["a@b.example"])["uidt"] == detect_column(REGISTRY, ["plain"])["uidt"]

@@ -18,15 +18,13 @@ from workbench.storage.views import DOWNLOAD_HEADERS
 from workbench.views.api.public_views import rows_view
 from workbench.views.public import PublicTable
 
-ATTACHMENT = "Attachment"
-
 
 def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def _shown_somewhere(public: PublicTable, key: keys.Key) -> bool:
-    fields = [f for f in public.fields if f.column.uidt == ATTACHMENT and f.sa_column is not None]
+    fields = [f for f in public.fields if f.type.holds_files and f.sa_column is not None]
     if not fields:
         return False
     pattern = f"%{_escape_like(str(key))}%"
