@@ -77,12 +77,14 @@ def create_table(request, project: Project, body: dict) -> Table:
     user_columns = body.get("columns") or []
     if not isinstance(user_columns, list):
         raise BadRequest("columns must be a list")
+    types = request.registry["field_types"]
     if not any(isinstance(c, dict) and c.get("pk") for c in user_columns):
-        # An ID field given without flags is the primary key, auto-increment (as in NocoDB).
-        user_columns = [_id_as_primary_key(c) for c in user_columns]
+        # A field of the key type given without flags is the primary key, auto-increment
+        # (as in NocoDB).
+        key_type = type_with(types, "system_role", "id")
+        user_columns = [_key_as_primary_key(c, key_type) for c in user_columns]
     titles: set[str] = set()
     names: set[str] = set()
-    types = request.registry["field_types"]
     system = {role: type_with(types, "system_role", role) for role, *_rest in SYSTEM_COLUMNS}
     system["id"] = required_type(types, "system_role", "id")
     given = {c.get("uidt") for c in user_columns if isinstance(c, dict)}
@@ -119,8 +121,8 @@ def create_table(request, project: Project, body: dict) -> Table:
     return table
 
 
-def _id_as_primary_key(column):
-    if isinstance(column, dict) and column.get("uidt") == "ID" and "pk" not in column:
+def _key_as_primary_key(column, key_type):
+    if key_type is not None and isinstance(column, dict) and column.get("uidt") == key_type.name and "pk" not in column:
         return {"pk": True, "ai": True, "rqd": True, **column}
     return column
 
