@@ -5,10 +5,13 @@ page lists them in its initial state; the host loads each with ``import()``."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 from pathlib import Path
 
 BUNDLE = "index.js"
+#: written beside the bundle by the build: ``{"apiVersion": 1}``, the plugin API it was built for
+MANIFEST = "manifest.json"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
@@ -39,10 +42,26 @@ def static_dirs(infos) -> dict[str, Path]:
     return found
 
 
-def bundles(request) -> list[dict]:
+def bundles(request, entries: dict[str, dict] | None = None) -> list[dict]:
     """The manifest the page carries: ``[{id, url}]``; the URL changes when the bundle does."""
-    listing = []
-    for name, folder in sorted(static_dirs(request.registry["plugins"].infos).items()):
+    if entries is None:
+        entries = bundle_entries(request.registry["plugins"].infos)
+    return [{"id": name, "url": entry["url"]} for name, entry in entries.items()]
+
+
+def bundle_api_version(folder: Path) -> int | None:
+    """The plugin API version a bundle was built for (its ``manifest.json``), or None."""
+    try:
+        value = json.loads((folder / MANIFEST).read_text(encoding="utf-8")).get("apiVersion")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def bundle_entries(infos) -> dict[str, dict]:
+    """``{plugin name: {url, apiVersion}}`` of the enabled plugins' UI bundles."""
+    entries = {}
+    for name, folder in sorted(static_dirs(infos).items()):
         version = int((folder / BUNDLE).stat().st_mtime)
-        listing.append({"id": name, "url": f"/plugins-ui/{name}/{BUNDLE}?v={version}"})
-    return listing
+        entries[name] = {"url": f"/plugins-ui/{name}/{BUNDLE}?v={version}", "apiVersion": bundle_api_version(folder)}
+    return entries

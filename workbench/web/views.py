@@ -8,10 +8,10 @@ from pyramid.response import FileResponse, Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 from pyramid.view import notfound_view_config, view_config
 
+from workbench.plugins.catalogue import catalogue
 from workbench.web import plugins as plugin_ui
-from workbench.web.assets import choose_language, direction
+from workbench.web.assets import LANG_COOKIE, choose_language, direction
 
-LANG_COOKIE = "wb_lang"
 DEFAULT_THEME = {"primaryColor": "#4351E8", "accentColor": "#FF4A8D"}
 YEAR = 365 * 24 * 3600
 
@@ -74,12 +74,15 @@ def app_page(request):
 
     lang = choose_language(request.cookies.get(LANG_COOKIE), request.headers.get("Accept-Language"), build.langs)
     index, known = build.match(request.path_info)
+    bundles = plugin_ui.bundle_entries(request.registry["plugins"].infos)
     state = {
         "appInfo": _app_info(request),
         "lang": lang,
         "messages": web.messages(lang),
         "theme": dict(DEFAULT_THEME),
-        "plugins": plugin_ui.bundles(request),
+        "plugins": plugin_ui.bundles(request, bundles),
+        # the page is the same for every visitor: the public part (docs/catalogue.md)
+        "catalogue": catalogue(request.registry).get(lang, signed_in=False, bundles=bundles),
     }
     html = (
         build.template.replace("<!--app-lang-->", lang.replace("_", "-"), 1)
