@@ -162,6 +162,14 @@ def view_type(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle: 
     }
 
 
+def _option_keys(cls) -> list[str]:
+    """The upload options the dialog offers: the header row where it applies, the ones the
+    importer offers and its own."""
+    keys = ["firstRowAsHeaders"] if getattr(cls, "header_row", False) else []
+    keys += [*(getattr(cls, "offered_options", ()) or ()), *(getattr(cls, "option_keys", ()) or ())]
+    return list(dict.fromkeys(keys))
+
+
 def importer(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle: str | None) -> dict:
     return {
         "name": cls.name,
@@ -170,7 +178,7 @@ def importer(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle: s
         "icon": getattr(cls, "icon", None) or DEFAULT_ICONS["importer"],
         "extensions": list(getattr(cls, "extensions", ()) or ()),
         "mediaTypes": list(getattr(cls, "media_types", ()) or ()),
-        "optionKeys": list(getattr(cls, "option_keys", ()) or ()),
+        "optionKeys": _option_keys(cls),
         "bundle": bundle,
     }
 

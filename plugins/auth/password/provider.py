@@ -6,6 +6,8 @@ from workbench.mail.services import mailer
 
 class PasswordProvider:
     name = "password"
+    icon = "key"
+    kind = "form"
     title = "Email and password"
 
     def enabled(self, settings: dict) -> bool:

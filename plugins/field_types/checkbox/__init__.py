@@ -10,6 +10,29 @@ from workbench.hookspecs import hookimpl
 
 class Checkbox(FieldType):
     name = "Checkbox"
+    icon = "tick-circle"
+    group = "choice"
+    order = 300
+    native_types = ("boolean", "bool", "bit")
+    export_as = "boolean"
+    settings_schema = {
+        "type": "object",
+        "properties": {
+            "meta": {
+                "type": "object",
+                "properties": {
+                    "color": {"type": "string", "title": "setting.color"},
+                    "icon": {
+                        "anyOf": [
+                            {"type": "string"},
+                            {"type": "object", "properties": {"checked": {"type": "string"}, "unchecked": {"type": "string"}}},
+                        ],
+                        "title": "setting.icon",
+                    },
+                },
+            }
+        },
+    }
     examples = ((True, True), ("yes", True), (0, False), ("false", False), (None, False))
     invalid_examples = ("maybe", 2)
     operators = ops.CHECKBOX

@@ -51,6 +51,14 @@ _DATES = {DataType.DATE: Date, DataType.DATETIME: DateTime}
 
 class Formula(FieldType):
     name = "Formula"
+    icon = "function"
+    group = "computed"
+    order = 530
+    settings_schema = {
+        "type": "object",
+        "required": ["formula_raw"],
+        "properties": {"formula_raw": {"type": "string", "minLength": 1, "title": "setting.formula_raw"}},
+    }
     read_only = True
     dt = "formula"
     computed_example: ClassVar[dict] = {

@@ -14,6 +14,10 @@ class Geometry(FieldType):
     """WKT text on every dialect (no spatial extension is assumed)."""
 
     name = "Geometry"
+    icon = "map-marker"
+    order = 710
+    sortable = False
+    groupable = False
     operators = ops.TEXT
     search = "like"
     dt = "text"

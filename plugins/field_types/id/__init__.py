@@ -10,6 +10,11 @@ from workbench.hookspecs import hookimpl
 
 class ID(FieldType):
     name = "ID"
+    icon = "key"
+    order = 720
+    creatable = False
+    native_types = ("serial", "bigserial")
+    export_as = "number"
     examples = ((5, 5), ("7", 7))
     invalid_examples = ("x",)
     operators = ops.NUMERIC

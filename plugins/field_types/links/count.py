@@ -20,6 +20,15 @@ LINK_UIDTS = ("LinkToAnotherRecord", "Links")
 
 class Count(FieldType):
     name = "Count"
+    icon = "numbered-list"
+    group = "computed"
+    order = 520
+    export_as = "number"
+    settings_schema = {
+        "type": "object",
+        "required": ["fk_relation_column_id"],
+        "properties": {"fk_relation_column_id": {"type": "string", "title": "setting.fk_relation_column_id"}},
+    }
     read_only = True
     dt = "int"
     operators = ops.NUMERIC

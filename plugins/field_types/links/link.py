@@ -17,6 +17,21 @@ ONE_OPERATORS = ops.BLANK | frozenset({"eq", "neq"})
 
 class LinkToAnotherRecord(FieldType):
     name = "LinkToAnotherRecord"
+    icon = "link"
+    group = "link"
+    order = 410
+    creatable = False  # new links are ``Links``; this older form is read and kept
+    sortable = False
+    groupable = False
+    export_as = "records"
+    settings_schema = {
+        "type": "object",
+        "required": ["childId"],
+        "properties": {
+            "type": {"type": "string", "enum": ["hm", "bt", "mm"], "default": "hm", "title": "setting.type"},
+            "childId": {"type": "string", "title": "setting.childId"},
+        },
+    }
     read_only = True
     dt = None
     operators = MANY_OPERATORS
@@ -126,4 +141,6 @@ class LinkToAnotherRecord(FieldType):
 
 class Links(LinkToAnotherRecord):
     name = "Links"
+    order = 400
+    creatable = True
     v2_count = True

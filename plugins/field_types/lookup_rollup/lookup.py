@@ -44,6 +44,20 @@ _SCHEMAS = {
 
 class Lookup(FieldType):
     name = "Lookup"
+    icon = "search-around"
+    group = "computed"
+    order = 500
+    sortable = False
+    groupable = False
+    export_as = "json"
+    settings_schema = {
+        "type": "object",
+        "required": ["fk_relation_column_id", "fk_lookup_column_id"],
+        "properties": {
+            "fk_relation_column_id": {"type": "string", "title": "setting.fk_relation_column_id"},
+            "fk_lookup_column_id": {"type": "string", "title": "setting.fk_lookup_column_id"},
+        },
+    }
     read_only = True
     dt = "lookup"
 

@@ -36,6 +36,25 @@ _RESULT_SQL = {DataType.NUMERIC: sa.Float(), DataType.STRING: sa.UnicodeText()}
 
 class Rollup(FieldType):
     name = "Rollup"
+    icon = "diagram-tree"
+    group = "computed"
+    order = 510
+    groupable = False
+    export_as = "number"
+    settings_schema = {
+        "type": "object",
+        "required": ["fk_relation_column_id", "fk_rollup_column_id"],
+        "properties": {
+            "fk_relation_column_id": {"type": "string", "title": "setting.fk_relation_column_id"},
+            "fk_rollup_column_id": {"type": "string", "title": "setting.fk_rollup_column_id"},
+            "rollup_function": {
+                "type": "string",
+                "enum": list(sql.ROLLUP_FUNCTIONS),
+                "default": "sum",
+                "title": "setting.rollup_function",
+            },
+        },
+    }
     read_only = True
     dt = "rollup"
     operators = ops.NUMERIC

@@ -34,6 +34,9 @@ class SourcedField(FieldType):
 
     option: ClassVar[str]
     read_only = True
+    group = "computed"
+    sortable = False
+    groupable = False
     dt = "varchar"
     operators: ClassVar[frozenset[str]] = frozenset()
     aggregations = ("count",)

@@ -14,6 +14,15 @@ from workbench.imports.interfaces import Importer, ImportFileError
 
 class ExcelImporter(Importer):
     name = "excel"
+    icon = "panel-table"
+    media_types = (
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "application/vnd.ms-excel.sheet.macroEnabled.12",
+        "application/vnd.ms-excel",
+        "application/vnd.oasis.opendocument.spreadsheet",
+        "application/vnd.oasis.opendocument.spreadsheet-template",
+    )
+    offered_options = ("sheet",)
     label = "Excel"
     extensions = ("xlsx", "xlsm", "xls", "ods", "ots")
 

@@ -6,6 +6,19 @@ from workbench.views.types import PUBLIC_FORM, Setting, ViewType, boolean, text,
 
 class Form(ViewType):
     name = "form"
+    icon = "form"
+    order = 20
+    settings_schema = {
+        "type": "object",
+        "properties": {
+            "heading": {"type": "string", "maxLength": 255, "default": "", "title": "setting.heading"},
+            "subheading": {"type": "string", "maxLength": 10_000, "default": "", "title": "setting.subheading"},
+            "success_msg": {"type": "string", "maxLength": 10_000, "default": "", "title": "setting.success_msg"},
+            "submit_another_form": {"type": "boolean", "default": False, "title": "setting.submit_another_form"},
+            "show_blank_form": {"type": "boolean", "default": False, "title": "setting.show_blank_form"},
+            "redirect_url": {"type": ["string", "null"], "format": "uri", "title": "setting.redirect_url"},
+        },
+    }
     type = 1
     path = "forms"
     public = PUBLIC_FORM

@@ -6,6 +6,12 @@ from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, column_of
 
 class Gallery(ViewType):
     name = "gallery"
+    icon = "media"
+    order = 30
+    settings_schema = {
+        "type": "object",
+        "properties": {"fk_cover_image_col_id": {"type": ["string", "null"], "title": "setting.fk_cover_image_col_id"}},
+    }
     type = 2
     path = "galleries"
     public = PUBLIC_ROWS

@@ -6,6 +6,12 @@ from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, integer
 
 class Grid(ViewType):
     name = "grid"
+    icon = "th"
+    order = 10
+    settings_schema = {
+        "type": "object",
+        "properties": {"row_height": {"type": "integer", "minimum": 0, "maximum": 3, "title": "setting.row_height"}},
+    }
     type = 3
     path = "grids"
     readable = False  # NocoDB answers PATCH only on /grids/{viewId}

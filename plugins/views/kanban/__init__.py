@@ -9,6 +9,15 @@ from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, column_of
 
 class Kanban(ViewType):
     name = "kanban"
+    icon = "column-layout"
+    order = 40
+    settings_schema = {
+        "type": "object",
+        "properties": {
+            "fk_grp_col_id": {"type": ["string", "null"], "title": "setting.fk_grp_col_id"},
+            "fk_cover_image_col_id": {"type": ["string", "null"], "title": "setting.fk_cover_image_col_id"},
+        },
+    }
     type = 4
     path = "kanbans"
     public = PUBLIC_ROWS
