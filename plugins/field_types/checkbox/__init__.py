@@ -25,7 +25,10 @@ class Checkbox(FieldType):
                     "icon": {
                         "anyOf": [
                             {"type": "string"},
-                            {"type": "object", "properties": {"checked": {"type": "string"}, "unchecked": {"type": "string"}}},
+                            {
+                                "type": "object",
+                                "properties": {"checked": {"type": "string"}, "unchecked": {"type": "string"}},
+                            },
                         ],
                         "title": "setting.icon",
                     },

@@ -182,7 +182,9 @@ class Rating(Number):
     icon = "star"
     order = 150
     native_types = ()
-    settings_schema = _meta({"max": {"type": "integer", "minimum": 1, "maximum": 10, "default": 5, "title": "setting.max"}})
+    settings_schema = _meta(
+        {"max": {"type": "integer", "minimum": 1, "maximum": 10, "default": 5, "title": "setting.max"}}
+    )
     examples = ((3, 3), (0, 0), ("5", 5))
     invalid_examples = (6, -1, 2.5)
     example_column: ClassVar[dict] = {"meta": {"max": 5}}

@@ -36,7 +36,12 @@ def _options_schema(multiple: bool) -> dict:
     option = {
         "type": "object",
         "required": ["title"],
-        "properties": {"id": {"type": "string"}, "title": title, "color": {"type": "string"}, "order": {"type": "number"}},
+        "properties": {
+            "id": {"type": "string"},
+            "title": title,
+            "color": {"type": "string"},
+            "order": {"type": "number"},
+        },
     }
     return {
         "type": "object",
