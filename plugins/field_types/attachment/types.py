@@ -19,6 +19,7 @@ count (``maxNumberOfAttachments``) and the types (``supportedAttachmentMimeTypes
 from __future__ import annotations
 
 import json
+from typing import ClassVar
 from urllib.parse import urlsplit
 
 import sqlalchemy as sa
@@ -98,7 +99,7 @@ class Attachment(FieldType):
     sortable = False
     groupable = False
     export_as = "files"
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "properties": {
             "meta": {

@@ -13,7 +13,7 @@ class Barcode(SourcedField):
     name = "Barcode"
     icon = "barcode"
     order = 550
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "required": ["fk_barcode_value_column_id"],
         "properties": {

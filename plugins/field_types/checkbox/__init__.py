@@ -1,5 +1,7 @@
 """The Checkbox field type: a boolean, false by default."""
 
+from typing import ClassVar
+
 import sqlalchemy as sa
 
 from workbench.fields import operators as ops
@@ -15,7 +17,7 @@ class Checkbox(FieldType):
     order = 300
     native_types = ("boolean", "bool", "bit")
     export_as = "boolean"
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "properties": {
             "meta": {

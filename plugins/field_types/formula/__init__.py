@@ -54,7 +54,7 @@ class Formula(FieldType):
     icon = "function"
     group = "computed"
     order = 530
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "required": ["formula_raw"],
         "properties": {"formula_raw": {"type": "string", "minLength": 1, "title": "setting.formula_raw"}},

@@ -7,6 +7,8 @@ and costs no query of its own. Deleting the link it counts is refused while it e
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from workbench_plugins.field_types.numbers.types import NUMERIC_AGGREGATIONS
 
 from workbench.fields import operators as ops
@@ -24,7 +26,7 @@ class Count(FieldType):
     group = "computed"
     order = 520
     export_as = "number"
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "required": ["fk_relation_column_id"],
         "properties": {"fk_relation_column_id": {"type": "string", "title": "setting.fk_relation_column_id"}},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from workbench.fields import operators as ops
 from workbench.fields.coerce import to_int
 from workbench.fields.interfaces import FieldType, FieldValueError
@@ -24,7 +26,7 @@ class LinkToAnotherRecord(FieldType):
     sortable = False
     groupable = False
     export_as = "records"
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "required": ["childId"],
         "properties": {

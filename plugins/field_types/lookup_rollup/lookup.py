@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import types
+from typing import ClassVar
 
 import sqlalchemy as sa
 
@@ -50,7 +51,7 @@ class Lookup(FieldType):
     sortable = False
     groupable = False
     export_as = "json"
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "required": ["fk_relation_column_id", "fk_lookup_column_id"],
         "properties": {

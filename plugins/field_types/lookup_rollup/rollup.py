@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import decimal
+from typing import ClassVar
 
 import sqlalchemy as sa
 from workbench_plugins.field_types.dates.types import DATE_AGGREGATIONS, Date, DateTime
@@ -41,7 +42,7 @@ class Rollup(FieldType):
     order = 510
     groupable = False
     export_as = "number"
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "required": ["fk_relation_column_id", "fk_rollup_column_id"],
         "properties": {

@@ -9,7 +9,7 @@ class QrCode(SourcedField):
     name = "QrCode"
     icon = "heat-grid"
     order = 540
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "required": ["fk_qr_value_column_id"],
         "properties": {"fk_qr_value_column_id": {"type": "string", "title": "setting.source"}},

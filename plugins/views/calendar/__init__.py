@@ -1,5 +1,7 @@
 """The calendar view: records placed on their date (a Date or DateTime field)."""
 
+from typing import ClassVar
+
 from workbench.hookspecs import hookimpl
 from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, column_of
 
@@ -28,7 +30,7 @@ class Calendar(ViewType):
     name = "calendar"
     icon = "calendar"
     order = 50
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "properties": {
             "calendar_range": {

@@ -1,5 +1,7 @@
 """The form view: a page anyone with the link can fill to add a record."""
 
+from typing import ClassVar
+
 from workbench.hookspecs import hookimpl
 from workbench.views.types import PUBLIC_FORM, Setting, ViewType, boolean, text, url
 
@@ -8,7 +10,7 @@ class Form(ViewType):
     name = "form"
     icon = "form"
     order = 20
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "properties": {
             "heading": {"type": "string", "maxLength": 255, "default": "", "title": "setting.heading"},

@@ -1,5 +1,7 @@
 """The gallery view: records as cards, with an attachment as cover image."""
 
+from typing import ClassVar
+
 from workbench.hookspecs import hookimpl
 from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, column_of
 
@@ -8,7 +10,7 @@ class Gallery(ViewType):
     name = "gallery"
     icon = "media"
     order = 30
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "properties": {"fk_cover_image_col_id": {"type": ["string", "null"], "title": "setting.fk_cover_image_col_id"}},
     }

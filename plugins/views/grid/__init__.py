@@ -1,5 +1,7 @@
 """The grid view: rows and columns, with a row height."""
 
+from typing import ClassVar
+
 from workbench.hookspecs import hookimpl
 from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, integer
 
@@ -8,7 +10,7 @@ class Grid(ViewType):
     name = "grid"
     icon = "th"
     order = 10
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "properties": {"row_height": {"type": "integer", "minimum": 0, "maximum": 3, "title": "setting.row_height"}},
     }

@@ -3,6 +3,8 @@
 The stacks' own state (order, colour, collapsed) is the view's ``meta``, as in NocoDB.
 """
 
+from typing import ClassVar
+
 from workbench.hookspecs import hookimpl
 from workbench.views.types import PUBLIC_ROWS, Setting, ViewType, column_of
 
@@ -11,7 +13,7 @@ class Kanban(ViewType):
     name = "kanban"
     icon = "column-layout"
     order = 40
-    settings_schema = {
+    settings_schema: ClassVar[dict] = {
         "type": "object",
         "properties": {
             "fk_grp_col_id": {"type": ["string", "null"], "title": "setting.fk_grp_col_id"},
