@@ -85,7 +85,9 @@ def main(argv=None) -> int:
     parser.add_argument("-c", "--config", default="development.ini", help="ini file (default: development.ini)")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("migrate", help="bring the meta database up to date").set_defaults(func=cmd_migrate)
-    sub.add_parser("plugins", help="list plugins: name, version, kind, enabled, what each provides and needs").set_defaults(func=cmd_plugins)
+    sub.add_parser(
+        "plugins", help="list plugins: name, version, kind, enabled, what each provides and needs"
+    ).set_defaults(func=cmd_plugins)
     sub.add_parser("serve", help="serve HTTP and /ws (same as pserve)").set_defaults(func=cmd_serve)
     attachments = sub.add_parser("attachments", help="attachment files").add_subparsers(dest="action", required=True)
     gc = attachments.add_parser("gc", help="remove stored files no record or meta object refers to")

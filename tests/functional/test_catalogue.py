@@ -12,7 +12,9 @@ import pytest
 from workbench.openapi import OPENAPI_PATH
 
 PUBLIC = {"apiVersion", "authProviders", "fieldTypes", "viewTypes", "bundles", "messages"}
-TEMPLATE = '<!doctype html><html lang="<!--app-lang-->"><head><!--app-state--></head><body><!--ssr-outlet--></body></html>'
+TEMPLATE = (
+    '<!doctype html><html lang="<!--app-lang-->"><head><!--app-state--></head><body><!--ssr-outlet--></body></html>'
+)
 
 
 def _uidts(catalogue: dict) -> set[str]:

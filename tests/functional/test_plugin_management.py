@@ -27,7 +27,8 @@ def test_the_plugin_list_says_what_each_plugin_provides_and_needs(make_client):
     plugins = _listing(make_client())
     numbers = plugins["field_numbers"]
     assert set(numbers) == {"name", "version", "kind", "enabled", "module", "provides", "requires", "problems"}
-    assert numbers["provides"]["fieldTypes"] == ["Number", "Decimal", "Currency", "Percent", "Duration", "Rating", "Year"]
+    numeric = ["Number", "Decimal", "Currency", "Percent", "Duration", "Rating", "Year"]
+    assert numbers["provides"]["fieldTypes"] == numeric
     assert numbers["provides"]["viewTypes"] == []
     assert plugins["view_kanban"]["provides"]["viewTypes"] == ["kanban"]
     assert plugins["importer_csv"]["provides"]["importers"] == ["csv"]
@@ -111,7 +112,7 @@ def bundled_plugin(tmp_path, monkeypatch):
     package = tmp_path / "wb_test_bundled"
     (package / "static").mkdir(parents=True)
     (package / "__init__.py").write_text(
-        textwrap.dedent('''
+        textwrap.dedent("""
             from workbench.hookspecs import hookimpl
 
             class Moons:
@@ -122,7 +123,7 @@ def bundled_plugin(tmp_path, monkeypatch):
             @hookimpl
             def register_field_types():
                 return [Moons]
-        ''')
+        """)
     )
     (package / "messages.json").write_text('{"en": {"type.Moons": "Moons"}, "de": {"type.Moons": "Monde"}}')
     (package / "static" / "index.js").write_text("export default {}")
@@ -158,7 +159,8 @@ def test_the_plugins_command_shows_what_each_provides(tmp_path, capsys):
     ini.write_text(f"[app:main]\nuse = egg:workbench\nsqlalchemy.url = sqlite:///{tmp_path / 'meta.db'}\n")
     assert cli.main(["-c", str(ini), "plugins"]) == 0
     out = capsys.readouterr().out
-    assert any(line.split()[:4] == ["view_kanban", __version__, "view_type", "yes"] and line.endswith("kanban") for line in out.splitlines())
+    kanban = next(line for line in out.splitlines() if line.startswith("view_kanban "))
+    assert kanban.split() == ["view_kanban", __version__, "view_type", "yes", "kanban"]
     assert "field_lookup_rollup needs field_links, field_dates, field_numbers" in out
     ini.write_text(ini.read_text() + "workbench.plugins.disabled = kanban\n")
     assert cli.main(["-c", str(ini), "plugins"]) == 2
