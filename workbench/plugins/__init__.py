@@ -163,22 +163,25 @@ def load_plugins(settings: dict, extra: tuple = ()) -> PluginSet:
         )
 
     # What each plugin needs, as far as the metadata says, before anything is imported.
-    keywords: dict[str, list[str]] = {}  # by distribution: its metadata is read once
-    for ep in entry_points:
-        dist_name = ep.dist.name if ep.dist else ""
-        if dist_name not in keywords:
-            keywords[dist_name] = dependencies.keywords_of(ep.dist)
-    requires = {
-        ep.name: dependencies.declared_requires(ep.name, keywords[ep.dist.name if ep.dist else ""])
-        for ep in entry_points
-    }
+    # A distribution's metadata is parsed once (every built-in shares one distribution).
+    facts: dict[int, tuple[str, list[str]]] = {}
+
+    def dist_facts(ep) -> tuple[str, list[str]]:
+        """The version and keywords of the entry point's distribution."""
+        if ep.dist is None:
+            return "0", []
+        if id(ep.dist) not in facts:
+            facts[id(ep.dist)] = (ep.dist.version, dependencies.keywords_of(ep.dist))
+        return facts[id(ep.dist)]
+
+    requires = {ep.name: dependencies.declared_requires(ep.name, dist_facts(ep)[1]) for ep in entry_points}
     requires.update({name: dependencies.attribute_requires(plugin) for name, plugin in extra})
     unmet = dependencies.unmet(requires, known - disabled, known)
 
     infos: dict[str, PluginInfo] = {}
     loaded: dict[str, object] = {}
     for ep in entry_points:
-        version = ep.dist.version if ep.dist else "0"
+        version = dist_facts(ep)[0]
         if ep.name in disabled or ep.name in unmet:
             manager.set_blocked(ep.name)
             infos[ep.name] = PluginInfo(ep.name, version, _declared_kind(ep), False, ep.value, requires[ep.name])

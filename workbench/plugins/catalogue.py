@@ -30,6 +30,7 @@ class Catalogue:
         self._entries: dict | None = None
         self._texts: describe.Texts | None = None
         self._by_lang: dict[tuple[str, bool], dict] = {}
+        self._encoded: dict[str, tuple[str, str]] = {}
 
     def _build(self) -> None:
         plugin_set = self._plugin_set
@@ -87,6 +88,16 @@ class Catalogue:
         if bundles is None:
             bundles = plugin_ui.bundle_entries(self._plugin_set.infos)
         return {**cached, "bundles": bundles}
+
+    def encoded(self, lang: str, bundles: dict[str, dict], encode) -> str:
+        """The public part for ``lang`` as ``encode(catalogue)`` (the page's boot state), kept
+        until the bundles change: the page does not serialise it again on every request."""
+        stamp = repr(sorted((name, entry["url"]) for name, entry in bundles.items()))
+        cached = self._encoded.get(lang)
+        if cached is None or cached[0] != stamp:
+            cached = (stamp, encode(self.get(lang, signed_in=False, bundles=bundles)))
+            self._encoded[lang] = cached
+        return cached[1]
 
     def _for(self, lang: str, signed_in: bool) -> dict:
         parts = {k: v for k, v in self._entries.items() if signed_in or k in PUBLIC_KEYS}

@@ -4,6 +4,7 @@ page lists them in its initial state; the host loads each with ``import()``."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import re
@@ -15,9 +16,11 @@ MANIFEST = "manifest.json"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
+@functools.lru_cache(maxsize=1024)
 def package_dir(module: str) -> Path | None:
     """The folder of a plugin's module (``pkg.mod`` or ``pkg.mod:attr``), without importing it
-    again if it is already loaded."""
+    again if it is already loaded (found once per process: an installed package stays where it
+    is)."""
     name = module.split(":", 1)[0]
     try:
         spec = importlib.util.find_spec(name)
@@ -58,10 +61,17 @@ def bundle_api_version(folder: Path) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+# (folder, the bundle's mtime) -> its API version: the manifest is written with the bundle
+_API_VERSIONS: dict[tuple[Path, int], int | None] = {}
+
+
 def bundle_entries(infos) -> dict[str, dict]:
     """``{plugin name: {url, apiVersion}}`` of the enabled plugins' UI bundles."""
     entries = {}
     for name, folder in sorted(static_dirs(infos).items()):
-        version = int((folder / BUNDLE).stat().st_mtime)
-        entries[name] = {"url": f"/plugins-ui/{name}/{BUNDLE}?v={version}", "apiVersion": bundle_api_version(folder)}
+        stamp = (folder, (folder / BUNDLE).stat().st_mtime_ns)
+        if stamp not in _API_VERSIONS:
+            _API_VERSIONS[stamp] = bundle_api_version(folder)
+        url = f"/plugins-ui/{name}/{BUNDLE}?v={stamp[1] // 1_000_000_000}"
+        entries[name] = {"url": url, "apiVersion": _API_VERSIONS[stamp]}
     return entries

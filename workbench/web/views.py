@@ -81,13 +81,15 @@ def app_page(request):
         "messages": web.messages(lang),
         "theme": dict(DEFAULT_THEME),
         "plugins": plugin_ui.bundles(request, bundles),
-        # the page is the same for every visitor: the public part (docs/catalogue.md)
-        "catalogue": catalogue(request.registry).get(lang, signed_in=False, bundles=bundles),
     }
+    # The page is the same for every visitor: the catalogue's public part (docs/catalogue.md),
+    # serialised once per language.
+    encoded = catalogue(request.registry).encoded(lang, bundles, _script_json)
+    state_json = f'{_script_json(state)[:-1]},"catalogue":{encoded}}}'
     html = (
         build.template.replace("<!--app-lang-->", lang.replace("_", "-"), 1)
         .replace("<!--app-dir-->", direction(lang), 1)
-        .replace("<!--app-state-->", f"<script>window.__WB_STATE__={_script_json(state)};</script>", 1)
+        .replace("<!--app-state-->", f"<script>window.__WB_STATE__={state_json};</script>", 1)
         .replace("<!--ssr-outlet-->", build.shell(lang, index), 1)
     )
     response = Response(html, status=200 if known else 404, content_type="text/html", charset="utf-8")
