@@ -107,6 +107,20 @@ def catalogue_language(request) -> str:
     summary="The plugin catalogue: field types, view types, importers (signed in), sign-in providers, "
     "UI bundles and their texts in one language",
     query=(("lang", "language of the texts (default: the wb_lang cookie, else Accept-Language, else en)"),),
+    response={
+        "type": "object",
+        "description": "What the enabled plugins provide; texts in one language",
+        "required": ["apiVersion", "fieldTypes", "viewTypes", "authProviders", "bundles", "messages"],
+        "properties": {
+            "apiVersion": {"type": "integer"},
+            "fieldTypes": {"type": "array", "items": {"type": "object"}},
+            "viewTypes": {"type": "array", "items": {"type": "object"}},
+            "importers": {"type": "array", "items": {"type": "object"}, "description": "signed-in users only"},
+            "authProviders": {"type": "array", "items": {"type": "object"}},
+            "bundles": {"type": "object", "additionalProperties": {"type": "object"}},
+            "messages": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+    },
 )
 def plugin_catalogue(request):
     signed_in = getattr(request.identity, "user_id", None) is not None
