@@ -95,6 +95,12 @@ def _formula_type(cls) -> str | None:
     return str(getattr(declared, "value", declared))
 
 
+def _holds_files(cls, export: str) -> bool:
+    """Declared, else: a type whose values are written out as files holds files."""
+    declared = getattr(cls, "holds_files", None)
+    return declared if isinstance(declared, bool) else export == "files"
+
+
 def _links_records(cls) -> bool:
     declared = getattr(cls, "links_records", None)
     if isinstance(declared, bool):
@@ -125,7 +131,7 @@ def field_type(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle:
             "search": getattr(cls, "search", None),
             "aggregations": list(getattr(cls, "aggregations", ()) or ()),
             "formulaType": _formula_type(cls),
-            "holdsFiles": bool(getattr(cls, "holds_files", False)),
+            "holdsFiles": _holds_files(cls, export),
             "linksRecords": _links_records(cls),
             "importDetects": bool(getattr(cls, "import_detects", False)),
             "nativeTypes": list(getattr(cls, "native_types", ()) or ()),

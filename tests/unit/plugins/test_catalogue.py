@@ -135,6 +135,16 @@ def test_field_types_describe_their_group_order_and_capabilities(uidt):
     }  # fmt: skip
 
 
+def test_capabilities_the_types_imply():
+    caps = {t["uidt"]: t["capabilities"] for t in EN["fieldTypes"]}
+    assert {uidt for uidt, c in caps.items() if c["holdsFiles"]} == {"Attachment"}
+    assert {uidt for uidt, c in caps.items() if c["linksRecords"]} == {"Links", "LinkToAnotherRecord"}
+    virtual = {uidt for uidt, c in caps.items() if c["virtual"]}
+    assert virtual == {"Links", "LinkToAnotherRecord", "Count", "Lookup", "Rollup", "Formula", "QrCode", "Barcode"}
+    assert caps["Number"]["formulaType"] == "numeric"
+    assert caps["Checkbox"]["export"] == "boolean"
+
+
 def test_the_add_field_menu_offers_what_it_offered_and_hides_keys_and_system_fields():
     creatable = {t["uidt"] for t in EN["fieldTypes"] if t["creatable"]}
     assert creatable >= OFFERED_BEFORE
