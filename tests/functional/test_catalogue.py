@@ -67,6 +67,8 @@ def test_the_texts_are_in_the_language_asked(client, admin):
 def test_an_unknown_language_is_refused(client):
     response = client.get("/api/v1/catalogue?lang=xx", status=400)
     assert response.json == {"msg": "Unknown language 'xx'"}
+    # an empty one is no choice: the default applies
+    assert client.get("/api/v1/catalogue?lang=").json["messages"]["plugin.view_grid.label"] == "Grid"
 
 
 def test_the_catalogue_is_in_the_openapi_document(client):

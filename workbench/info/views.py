@@ -91,7 +91,7 @@ def catalogue_language(request) -> str:
     """``?lang=``, else the ``wb_lang`` cookie, else Accept-Language, else English."""
     supported = request.registry["web_assets"].languages()
     asked = request.params.get("lang")
-    if asked is not None:
+    if asked:
         lang = match_language(asked, supported)
         if lang is None:
             raise BadRequest(f"Unknown language '{asked[:20]}'")
