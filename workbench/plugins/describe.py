@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from workbench.plugins.messages import EMPTY, PluginMessages, namespaced
+from workbench.plugins.messages import PluginMessages, namespaced
 
 DIALECTS = ("sqlite", "postgresql", "mysql")
 DEFAULT_GROUP = "other"
@@ -205,6 +205,3 @@ def auth_provider(cls, plugin: str, messages: PluginMessages, texts: Texts, bund
         "configured": configured,
         "bundle": bundle,
     }
-
-
-__all__ = ["EMPTY", "Texts", "auth_provider", "field_type", "importer", "view_type"]
