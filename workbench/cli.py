@@ -27,15 +27,30 @@ def cmd_migrate(args) -> int:
 
 
 def cmd_plugins(args) -> int:
-    from workbench.plugins import load_plugins
+    from workbench.plugins import UnknownPluginError, load_plugins
+    from workbench.plugins.catalogue import bundle_problems
 
-    plugin_set = load_plugins(_settings(args.config))
-    rows = [("NAME", "VERSION", "KIND", "ENABLED")] + [
-        (i.name, i.version, i.kind, "yes" if i.enabled else "no") for i in plugin_set.infos
-    ]
+    try:
+        plugin_set = load_plugins(_settings(args.config))
+    except UnknownPluginError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    bundles = bundle_problems(plugin_set.infos)
+    rows = [("NAME", "VERSION", "KIND", "ENABLED", "PROVIDES")]
+    notes = []
+    for info in plugin_set.infos:
+        provides = ", ".join(name for names in info.provides.values() for name in names)
+        rows.append((info.name, info.version, info.kind, "yes" if info.enabled else "no", provides or "-"))
+        if info.requires:
+            notes.append(f"{info.name} needs {', '.join(info.requires)}")
+        notes += [f"{info.name}: {problem}" for problem in (*info.problems, *filter(None, [bundles.get(info.name)]))]
     widths = [max(len(r[c]) for r in rows) for c in range(4)]
     for row in rows:
-        print("  ".join(cell.ljust(widths[c]) for c, cell in enumerate(row)).rstrip())
+        print("  ".join([*(cell.ljust(widths[c]) for c, cell in enumerate(row[:4])), row[4]]).rstrip())
+    if notes:
+        print()
+        for note in notes:
+            print(note)
     return 0
 
 
@@ -70,7 +85,9 @@ def main(argv=None) -> int:
     parser.add_argument("-c", "--config", default="development.ini", help="ini file (default: development.ini)")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("migrate", help="bring the meta database up to date").set_defaults(func=cmd_migrate)
-    sub.add_parser("plugins", help="list plugins: name, version, kind, enabled").set_defaults(func=cmd_plugins)
+    sub.add_parser(
+        "plugins", help="list plugins: name, version, kind, enabled, what each provides and needs"
+    ).set_defaults(func=cmd_plugins)
     sub.add_parser("serve", help="serve HTTP and /ws (same as pserve)").set_defaults(func=cmd_serve)
     attachments = sub.add_parser("attachments", help="attachment files").add_subparsers(dest="action", required=True)
     gc = attachments.add_parser("gc", help="remove stored files no record or meta object refers to")

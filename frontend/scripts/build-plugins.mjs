@@ -1,10 +1,11 @@
 // Build every plugin's UI bundle: plugins/**/ui/index.{tsx,ts,jsx,js} -> plugins/**/static/index.js
-// (an ES module). Imports of the shared libraries (see src/plugins/shared.ts) are not
+// (an ES module), with static/manifest.json saying which plugin API version it was built for
+// ({"apiVersion": 1}: the server lists a bundle built for another version as a problem). Imports of the shared libraries (see src/plugins/shared.ts) are not
 // bundled: they become reads of globalThis.__wbShared, so the plugin uses the host's single
 // copy of React, Redux Toolkit, react-router, react-intl and Blueprint.
 //
 // Usage: node scripts/build-plugins.mjs [plugin-dir ...]   (default: every plugin with a ui/)
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
@@ -30,6 +31,14 @@ export const SHARED = [
 const PLUGIN_API_EXPORTS = ["definePlugin", "PLUGIN_API_VERSION"];
 const PREFIX = "\0wb-shared:";
 const IDENT = /^[A-Za-z_$][\w$]*$/;
+
+/** The plugin API version of the host's sources (PLUGIN_API_VERSION in src/plugins/hostApi.ts). */
+export function hostApiVersion() {
+  const source = readFileSync(resolve(frontend, "src/plugins/hostApi.ts"), "utf8");
+  const match = /export const PLUGIN_API_VERSION = (\d+);/.exec(source);
+  if (!match) throw new Error("src/plugins/hostApi.ts does not export PLUGIN_API_VERSION");
+  return Number(match[1]);
+}
 
 const BLUEPRINT_EXPORTS = JSON.parse(readFileSync(resolve(frontend, "src/plugins/blueprint-exports.json"), "utf8"));
 
@@ -69,7 +78,7 @@ function entryOf(uiDir) {
   return null;
 }
 
-/** Build one bundle: `entry` to `outDir/index.js`. */
+/** Build one bundle: `entry` to `outDir/index.js`, and its `outDir/manifest.json`. */
 export async function buildPluginBundle(entry, outDir) {
   await build({
     configFile: false,
@@ -84,6 +93,7 @@ export async function buildPluginBundle(entry, outDir) {
       minify: true,
     },
   });
+  writeFileSync(join(outDir, "manifest.json"), JSON.stringify({ apiVersion: hostApiVersion() }) + "\n");
   return join(outDir, "index.js");
 }
 

@@ -90,7 +90,7 @@ def test_plugin_list(client, admin, path):
         assert password["kind"] == "auth_provider"
         assert password["enabled"] is True
         assert password["version"]
-        assert set(password) == {"name", "version", "kind", "enabled", "module"}
+        assert set(password) == {"name", "version", "kind", "enabled", "module", "provides", "requires", "problems"}
 
 
 def test_plugin_list_shows_disabled_plugins(make_client):

@@ -48,7 +48,7 @@ build-backend = "setuptools.build_meta"
 [project]
 name = "workbench-test-stars"
 version = "1.2.3"
-keywords = ["workbench-plugin", "workbench-kind:field_type"]
+keywords = ["workbench-plugin", "workbench-kind:field_type", "workbench-requires:field_numbers"]
 
 [project.entry-points."workbench.plugins"]
 stars = "wb_test_stars"
@@ -131,6 +131,17 @@ def test_installed_plugin_is_discovered_and_usable(site):
         "kind": "field_type",
         "enabled": True,
         "module": "wb_test_stars",
+        "provides": {
+            "fieldTypes": ["Stars"],
+            "viewTypes": [],
+            "importers": [],
+            "authProviders": [],
+            "formulaFunctions": [],
+            "storageBackends": [],
+            "mailers": [],
+        },
+        "requires": ["field_numbers"],
+        "problems": [],
     }
     assert "Stars" in result["field_types"]
     assert result["rendered"] == "\u2605\u2605\u2605"
@@ -149,6 +160,15 @@ def test_disabled_plugin_is_not_even_imported(site):
     assert listed["stars"]["kind"] == "field_type"  # declared in its metadata, known without import
 
 
+def test_a_disabled_dependency_leaves_the_plugin_out_without_importing_it(site):
+    result = _check(site, "field_numbers field_links field_lookup_rollup field_formula")
+    assert result["imported"] is False
+    assert "Stars" not in result["field_types"]
+    stars = result["infos"]["stars"]
+    assert (stars["enabled"], stars["requires"]) == (False, ["field_numbers"])
+    assert stars["problems"] == ["needs plugin 'field_numbers', which is disabled"]
+
+
 def test_cli_lists_plugins(site, tmp_path):
     ini = tmp_path / "test.ini"
     ini.write_text(
@@ -157,7 +177,9 @@ def test_cli_lists_plugins(site, tmp_path):
     out = subprocess.run(
         [str(BIN / "workbench"), "-c", str(ini), "plugins"], env=_env(site), check=True, capture_output=True, text=True
     ).stdout
-    lines = {line.split()[0]: line.split() for line in out.splitlines()[1:]}
-    assert out.splitlines()[0].split() == ["NAME", "VERSION", "KIND", "ENABLED"]
-    assert lines["stars"] == ["stars", "1.2.3", "field_type", "no"]
-    assert lines["password"][-1] == "yes"
+    table = out.split("\n\n")[0].splitlines()
+    lines = {line.split()[0]: line.split() for line in table[1:]}
+    assert table[0].split() == ["NAME", "VERSION", "KIND", "ENABLED", "PROVIDES"]
+    assert lines["stars"] == ["stars", "1.2.3", "field_type", "no", "-"]
+    assert "stars needs field_numbers" in out
+    assert lines["password"][3:] == ["yes", "password"]

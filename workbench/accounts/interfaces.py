@@ -11,6 +11,9 @@ class IAuthProvider(Protocol):
     name: str
     #: what the sign-in screen shows
     title: str
+    #: what the catalogue shows (docs/catalogue.md), all optional: ``label`` (a message key
+    #: of the plugin, default ``label``), ``icon`` (a Blueprint icon name) and ``kind``
+    #: (``form``, the default, or ``redirect``)
 
     def enabled(self, settings: dict) -> bool:
         """True if the provider is configured and may be offered."""

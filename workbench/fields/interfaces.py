@@ -90,6 +90,28 @@ class FieldType:
     described_as: ClassVar[str | None] = None
     #: the JSON schema of the API value, unless ``json_schema()`` says more
     value_schema: ClassVar[dict] = {}
+    # -- what the catalogue shows (docs/catalogue.md) -----------------------------------
+    #: a message key of the plugin's ``messages.json`` (default ``type.<name>``)
+    label: ClassVar[str | None] = None
+    #: a Blueprint icon name
+    icon: ClassVar[str | None] = None
+    #: text | number | date | choice | link | computed | file | other
+    group: ClassVar[str] = "other"
+    #: position in the add-field menu (ascending)
+    order: ClassVar[int] = 1000
+    #: offered in the add-field menu (false for keys and system timestamps)
+    creatable: ClassVar[bool] = True
+    #: JSON Schema of the column body's extra keys (``meta``, ``colOptions``, ...); titles
+    #: are message keys of the plugin
+    settings_schema: ClassVar[dict] = {}
+    #: records can be sorted / grouped by this field
+    sortable: ClassVar[bool] = True
+    groupable: ClassVar[bool] = True
+    #: native column types of an existing database this type reads
+    native_types: ClassVar[tuple[str, ...]] = ()
+    #: how an export or a webhook writes it: text | number | boolean | date | datetime |
+    #: json | files | records
+    export_as: ClassVar[str] = "text"
 
     def __init__(self, column: Any = None):
         self.column = column

@@ -1,7 +1,8 @@
 """What an importer is: a plugin class that reads one kind of file into sheets of rows.
 
 An importer (registered with ``register_importers``) has a unique ``name`` (``csv``,
-``excel``, ``json``), a ``label`` and the ``extensions`` of the files it reads. It is built
+``excel``, ``json``), a ``label`` (the format's name in messages; the catalogue's label is the
+``label`` key of the plugin's ``messages.json``) and the ``extensions`` of the files it reads. It is built
 with the caller's options and streams a file::
 
     importer = registry["importers"].get(name)(options)
@@ -55,6 +56,14 @@ class Importer:
     #: option keys of this importer's own (beyond ``DEFAULT_OPTIONS``, ``type`` and
     #: ``table_id``) that the server keeps from the upload's options for ``self.options``
     option_keys: tuple[str, ...] = ()
+
+    # -- what the catalogue shows (docs/catalogue.md) -----------------------------------
+    #: the media types of the files it reads (the file picker's ``accept``)
+    media_types: tuple[str, ...] = ()
+    #: the upload options the import dialog offers for this format
+    offered_options: tuple[str, ...] = ()
+    #: a Blueprint icon name
+    icon: str | None = None
 
     def __init__(self, options: dict | None = None):
         self.options = {**DEFAULT_OPTIONS, **(options or {})}

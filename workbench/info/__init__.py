@@ -1,4 +1,4 @@
-"""App information endpoints: app info, health, version, plugin listing."""
+"""App information endpoints: app info, health, version, plugin listing, the catalogue."""
 
 from workbench.api import add_api_route
 
@@ -8,4 +8,5 @@ def includeme(config):
     add_api_route(config, "info.health", "/api/v1/health", "/api/v2/health")
     add_api_route(config, "info.version", "/api/v1/version", "/api/v2/meta/version")
     add_api_route(config, "info.plugins", "/api/v1/plugins", "/api/v2/plugins")
+    add_api_route(config, "info.catalogue", "/api/v1/catalogue", "/api/v2/catalogue")
     config.scan(".views")

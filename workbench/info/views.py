@@ -1,4 +1,4 @@
-"""App info (read by clients at start-up), health, version and the plugin list."""
+"""App info (read by clients at start-up), health, version, the plugin list and the catalogue."""
 
 import time
 
@@ -8,7 +8,10 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from workbench import __version__
 from workbench.accounts.services import app_settings, user_count
 from workbench.api import api_view
+from workbench.errors import BadRequest
+from workbench.plugins.catalogue import bundle_problems, catalogue
 from workbench.security.permissions import Permission
+from workbench.web.assets import LANG_COOKIE, choose_language, match_language
 
 _STARTED = time.monotonic()
 
@@ -69,8 +72,56 @@ def version(request):
     "GET",
     Permission.ORG_PLUGINS_READ,
     tags=("info",),
-    summary="Every plugin found: name, version, kind and whether it is enabled",
+    summary="Every plugin found: name, version, kind, whether it is enabled, what it provides and needs, "
+    "and its problems",
 )
 def plugins(request):
     infos = request.registry["plugins"].infos
-    return {"list": [i.as_dict() for i in infos]}
+    bundles = bundle_problems(infos)
+    listing = []
+    for info in infos:
+        item = info.as_dict()
+        if info.name in bundles:
+            item["problems"] = [*item["problems"], bundles[info.name]]
+        listing.append(item)
+    return {"list": listing}
+
+
+def catalogue_language(request) -> str:
+    """``?lang=``, else the ``wb_lang`` cookie, else Accept-Language, else English."""
+    supported = request.registry["web_assets"].languages()
+    asked = request.params.get("lang")
+    if asked:
+        lang = match_language(asked, supported)
+        if lang is None:
+            raise BadRequest(f"Unknown language '{asked[:20]}'")
+        return lang
+    return choose_language(request.cookies.get(LANG_COOKIE), request.headers.get("Accept-Language"), supported)
+
+
+@api_view(
+    "info.catalogue",
+    "GET",
+    NO_PERMISSION_REQUIRED,
+    tags=("info",),
+    summary="The plugin catalogue: field types, view types, importers (signed in), sign-in providers, "
+    "UI bundles and their texts in one language",
+    query=(("lang", "language of the texts (default: the wb_lang cookie, else Accept-Language, else en)"),),
+    response={
+        "type": "object",
+        "description": "What the enabled plugins provide; texts in one language",
+        "required": ["apiVersion", "fieldTypes", "viewTypes", "authProviders", "bundles", "messages"],
+        "properties": {
+            "apiVersion": {"type": "integer"},
+            "fieldTypes": {"type": "array", "items": {"type": "object"}},
+            "viewTypes": {"type": "array", "items": {"type": "object"}},
+            "importers": {"type": "array", "items": {"type": "object"}, "description": "signed-in users only"},
+            "authProviders": {"type": "array", "items": {"type": "object"}},
+            "bundles": {"type": "object", "additionalProperties": {"type": "object"}},
+            "messages": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+    },
+)
+def plugin_catalogue(request):
+    signed_in = getattr(request.identity, "user_id", None) is not None
+    return catalogue(request.registry).get(catalogue_language(request), signed_in=signed_in)

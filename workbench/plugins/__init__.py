@@ -10,13 +10,17 @@ once and its contributions are frozen into a ``Registry``; the rest of the code 
 from __future__ import annotations
 
 import importlib.metadata
+import logging
 from dataclasses import dataclass, field
 
 import pluggy
 
 from workbench import hookspecs
+from workbench.plugins import dependencies
 from workbench.plugins.registry import Registry
 from workbench.settings import as_list
+
+log = logging.getLogger(__name__)
 
 ENTRY_POINT_GROUP = "workbench.plugins"
 
@@ -43,6 +47,22 @@ _BUILTIN_KIND_BY_FOLDER = {
 }
 
 
+# registry key -> catalogue key (what ``provides`` lists)
+PROVIDES_KEYS = {
+    "field_types": "fieldTypes",
+    "view_types": "viewTypes",
+    "importers": "importers",
+    "auth_providers": "authProviders",
+    "formula_functions": "formulaFunctions",
+    "storage_backends": "storageBackends",
+    "mailers": "mailers",
+}
+
+
+class UnknownPluginError(RuntimeError):
+    """``workbench.plugins.disabled`` names a plugin that is not installed; start-up stops."""
+
+
 @dataclass(frozen=True)
 class PluginInfo:
     name: str
@@ -50,6 +70,12 @@ class PluginInfo:
     kind: str
     enabled: bool
     module: str
+    #: the plugins this one needs (entry-point metadata or its ``requires``)
+    requires: tuple[str, ...] = ()
+    #: why it cannot run as it should (a missing dependency, a bundle for another API)
+    problems: tuple[str, ...] = ()
+    #: what it contributes, by catalogue key: ``{"fieldTypes": ["Rating"], ...}``
+    provides: dict = field(default_factory=dict, compare=False)
 
     def as_dict(self) -> dict:
         return {
@@ -58,6 +84,9 @@ class PluginInfo:
             "kind": self.kind,
             "enabled": self.enabled,
             "module": self.module,
+            "provides": self.provides,
+            "requires": list(self.requires),
+            "problems": list(self.problems),
         }
 
 
@@ -100,8 +129,7 @@ def _declared_kind(ep) -> str:
         return "listener"
     if len(parts) >= 3 and parts[0] == "workbench_plugins":
         return _BUILTIN_KIND_BY_FOLDER.get(parts[1], "extension")
-    keywords = (ep.dist.metadata.get("Keywords") or "") if ep.dist else ""
-    for word in keywords.replace(",", " ").split():
+    for word in dependencies.keywords_of(ep.dist):
         if word.startswith("workbench-kind:"):
             return word.split(":", 1)[1]
     return "unknown"
@@ -110,35 +138,72 @@ def _declared_kind(ep) -> str:
 def load_plugins(settings: dict, extra: tuple = ()) -> PluginSet:
     """Discover plugins, call every ``register_*`` hook once, freeze the registries.
 
-    :param settings: app settings; ``workbench.plugins.disabled`` lists blocked names.
+    :param settings: app settings; ``workbench.plugins.disabled`` lists blocked names
+        (an unknown name stops start-up with ``UnknownPluginError``).
     :param extra: ``(name, module_or_object)`` pairs registered as if found by entry
         point (tests and embedding applications use it).
+
+    A plugin whose dependency is disabled or not installed is not loaded (see
+    ``workbench.plugins.dependencies``); its listing says why.
     """
     manager = pluggy.PluginManager(hookspecs.PROJECT_NAME)
     manager.add_hookspecs(hookspecs)
     disabled = set(as_list(settings.get("workbench.plugins.disabled")))
-    infos: list[PluginInfo] = []
-    for ep in _entry_points():
-        version = ep.dist.version if ep.dist else "0"
-        if ep.name in disabled:
+    entry_points, seen = [], set()
+    for ep in _entry_points():  # a name found twice is loaded once
+        if ep.name not in seen:
+            seen.add(ep.name)
+            entry_points.append(ep)
+    known = {ep.name for ep in entry_points} | {name for name, _plugin in extra}
+    unknown = sorted(disabled - known)
+    if unknown:
+        raise UnknownPluginError(
+            f"workbench.plugins.disabled names unknown plugin(s): {', '.join(unknown)}. "
+            f"The known plugins are: {', '.join(sorted(known))}"
+        )
+
+    # What each plugin needs, as far as the metadata says, before anything is imported.
+    # A distribution's metadata is parsed once (every built-in shares one distribution).
+    facts: dict[int, tuple[str, list[str]]] = {}
+
+    def dist_facts(ep) -> tuple[str, list[str]]:
+        """The version and keywords of the entry point's distribution."""
+        if ep.dist is None:
+            return "0", []
+        if id(ep.dist) not in facts:
+            facts[id(ep.dist)] = (ep.dist.version, dependencies.keywords_of(ep.dist))
+        return facts[id(ep.dist)]
+
+    requires = {ep.name: dependencies.declared_requires(ep.name, dist_facts(ep)[1]) for ep in entry_points}
+    requires.update({name: dependencies.attribute_requires(plugin) for name, plugin in extra})
+    unmet = dependencies.unmet(requires, known - disabled, known)
+
+    infos: dict[str, PluginInfo] = {}
+    loaded: dict[str, object] = {}
+    for ep in entry_points:
+        version = dist_facts(ep)[0]
+        if ep.name in disabled or ep.name in unmet:
             manager.set_blocked(ep.name)
-            infos.append(PluginInfo(ep.name, version, _declared_kind(ep), False, ep.value))
-            continue
-        if manager.get_plugin(ep.name) is not None:
+            infos[ep.name] = PluginInfo(ep.name, version, _declared_kind(ep), False, ep.value, requires[ep.name])
             continue
         plugin = ep.load()
-        manager.register(plugin, name=ep.name)
-        kinds = _implemented_kinds(manager, plugin) or [_declared_kind(ep)]
-        infos.append(PluginInfo(ep.name, version, ",".join(kinds), True, ep.value))
+        requires[ep.name] = tuple(dict.fromkeys(requires[ep.name] + dependencies.attribute_requires(plugin)))
+        loaded[ep.name] = plugin
+        infos[ep.name] = PluginInfo(ep.name, version, "", True, ep.value, requires[ep.name])
     for name, plugin in extra:
         module = getattr(plugin, "__name__", type(plugin).__name__)
-        if name in disabled:
-            infos.append(PluginInfo(name, "0", "unknown", False, module))
-            continue
-        manager.register(plugin, name=name)
-        kinds = _implemented_kinds(manager, plugin) or ["extension"]
         version = getattr(plugin, "__version__", "0")
-        infos.append(PluginInfo(name, version, ",".join(kinds), True, module))
+        if name not in disabled and name not in unmet:
+            loaded[name] = plugin
+        infos[name] = PluginInfo(name, version, "unknown", name in loaded, module, requires[name])
+
+    # Needs read from the loaded plugins themselves; a plugin whose need is unmet is dropped.
+    unmet.update(dependencies.unmet(requires, set(loaded), known))
+    for name, problems in unmet.items():
+        loaded.pop(name, None)
+        log.warning("plugin %s is not loaded: %s", name, "; ".join(problems))
+    for name, plugin in loaded.items():
+        manager.register(plugin, name=name)
 
     registries = {}
     for key, (hook_name, kind) in REGISTRY_HOOKS.items():
@@ -149,7 +214,31 @@ def load_plugins(settings: dict, extra: tuple = ()) -> PluginSet:
             for item in result or ():
                 contributions.append((manager.get_name(impl.plugin), item))
         registries[key] = Registry(kind, contributions)
-    return PluginSet(manager=manager, registries=registries, infos=sorted(infos, key=lambda i: i.name))
+
+    by_name = {ep.name: ep for ep in entry_points}
+    listing = []
+    for name, info in infos.items():
+        if name in loaded:
+            kinds = _implemented_kinds(manager, loaded[name])
+            fallback = _declared_kind(by_name[name]) if name in by_name else "extension"
+            kind = ",".join(kinds) if kinds else fallback
+            provides = _provides(registries, name)
+            info = PluginInfo(name, info.version, kind, True, info.module, info.requires, (), provides)
+        else:
+            provides = {key: [] for key in PROVIDES_KEYS.values()}
+            info = PluginInfo(
+                name, info.version, info.kind, False, info.module, info.requires, tuple(unmet.get(name, ())), provides
+            )
+        listing.append(info)
+    return PluginSet(manager=manager, registries=registries, infos=sorted(listing, key=lambda i: i.name))
+
+
+def _provides(registries: dict[str, Registry], plugin_name: str) -> dict[str, list[str]]:
+    return {
+        PROVIDES_KEYS[key]: [name for name in registry.names() if registry.owner(name) == plugin_name]
+        for key, registry in registries.items()
+        if key in PROVIDES_KEYS
+    }
 
 
 def includeme(config):

@@ -59,6 +59,17 @@ class ViewType:
     #: non-system fields, like every view)
     show_system_fields: ClassVar[bool] = False
 
+    # -- what the catalogue shows (docs/catalogue.md) -----------------------------------
+    #: a message key of the plugin's ``messages.json`` (default ``label``)
+    label: ClassVar[str | None] = None
+    #: a Blueprint icon name
+    icon: ClassVar[str | None] = None
+    #: position in the create-view menu (ascending)
+    order: ClassVar[int] = 1000
+    #: JSON Schema of the view's settings (titles are message keys of the plugin); when
+    #: None the catalogue lists ``settings`` with their defaults
+    settings_schema: ClassVar[dict | None] = None
+
     @classmethod
     def public_fields(cls, view) -> set[str]:
         """Ids of fields a shared view of this type always lets the public read, even when

@@ -15,6 +15,8 @@ from pathlib import Path
 import workbench
 
 DEFAULT_LANG = "en"
+#: the cookie holding the language the user chose
+LANG_COOKIE = "wb_lang"
 RTL_LANGS = frozenset({"ar", "fa"})
 
 
@@ -94,6 +96,12 @@ class WebAssets:
         if not_found is None:
             raise ValueError("the frontend manifest has no not-found route")
         return Build(template, routes, not_found, manifest["shells"], self.manifest_path.parent)
+
+    def languages(self) -> list[str]:
+        """The languages of the i18n catalogues (one ``<lang>.json`` each)."""
+        if not hasattr(self, "_languages"):
+            self._languages = sorted(p.stem for p in self.i18n.glob("*.json")) or [DEFAULT_LANG]
+        return self._languages
 
     def messages(self, lang: str) -> dict:
         """The catalogue of ``lang`` with English filling the gaps."""

@@ -8,11 +8,11 @@ from pyramid.response import FileResponse, Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 from pyramid.view import notfound_view_config, view_config
 
+from workbench.plugins.catalogue import catalogue
 from workbench.web import plugins as plugin_ui
-from workbench.web.assets import choose_language, direction
+from workbench.web.assets import LANG_COOKIE, choose_language, direction
 from workbench.web.headers import new_nonce, page_headers
 
-LANG_COOKIE = "wb_lang"
 DEFAULT_THEME = {"primaryColor": "#4351E8", "accentColor": "#FF4A8D"}
 YEAR = 365 * 24 * 3600
 
@@ -75,18 +75,23 @@ def app_page(request):
 
     lang = choose_language(request.cookies.get(LANG_COOKIE), request.headers.get("Accept-Language"), build.langs)
     index, known = build.match(request.path_info)
+    bundles = plugin_ui.bundle_entries(request.registry["plugins"].infos)
     state = {
         "appInfo": _app_info(request),
         "lang": lang,
         "messages": web.messages(lang),
         "theme": dict(DEFAULT_THEME),
-        "plugins": plugin_ui.bundles(request),
+        "plugins": plugin_ui.bundles(request, bundles),
     }
+    # The page is the same for every visitor: the catalogue's public part (docs/catalogue.md),
+    # serialised once per language.
+    encoded = catalogue(request.registry).encoded(lang, bundles, _script_json)
+    state_json = f'{_script_json(state)[:-1]},"catalogue":{encoded}}}'
     nonce = new_nonce()
     html = (
         build.template.replace("<!--app-lang-->", lang.replace("_", "-"), 1)
         .replace("<!--app-dir-->", direction(lang), 1)
-        .replace("<!--app-state-->", f'<script nonce="{nonce}">window.__WB_STATE__={_script_json(state)};</script>', 1)
+        .replace("<!--app-state-->", f'<script nonce="{nonce}">window.__WB_STATE__={state_json};</script>', 1)
         .replace("<!--ssr-outlet-->", build.shell(lang, index), 1)
     )
     response = Response(html, status=200 if known else 404, content_type="text/html", charset="utf-8")

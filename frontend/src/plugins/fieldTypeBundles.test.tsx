@@ -25,6 +25,7 @@ beforeAll(async () => {
   const { buildPluginBundle } = await import(/* @vite-ignore */ script);
   // Built from a copy inside the project, where the test runner resolves its own files.
   cpSync(resolve(__dirname, "../../../plugins/field_types/numbers/ui"), join(outDir, "ui"), { recursive: true });
+  cpSync(resolve(__dirname, "../../../plugins/field_types/numbers/messages.json"), join(outDir, "messages.json"));
   const bundle = await buildPluginBundle(join(outDir, "ui", "index.tsx"), join(outDir, "static"));
   const loaded = await loadPlugins([{ id: "field_numbers", url: bundle }], host, (url) => import(/* @vite-ignore */ url));
   expect(loaded.failed).toEqual([]);

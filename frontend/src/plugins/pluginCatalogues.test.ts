@@ -1,5 +1,6 @@
-// Every plugin UI bundle's messages (plugins/**/ui/messages.json) carry each of the host's
-// languages (i18n/*.json), each with the English keys, translated where they are words.
+// Every plugin's messages (plugins/**/messages.json, beside its __init__.py: the catalogue's
+// labels and its UI bundle's texts) carry each of the host's languages (i18n/*.json), each
+// with the English keys, translated where they are words.
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,7 +15,7 @@ function catalogues(dir: string, depth = 0): string[] {
     if (name === "node_modules" || name === "static" || name.startsWith(".") || name === "__pycache__") continue;
     const path = join(dir, name);
     if (!statSync(path).isDirectory()) continue;
-    if (name === "ui" && existsSync(join(path, "messages.json"))) found.push(join(path, "messages.json"));
+    if (existsSync(join(path, "__init__.py")) && existsSync(join(path, "messages.json"))) found.push(join(path, "messages.json"));
     else found.push(...catalogues(path, depth + 1));
   }
   return found;

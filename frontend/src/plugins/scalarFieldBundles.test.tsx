@@ -31,6 +31,8 @@ beforeAll(async () => {
   for (const name of NAMES) {
     const dir = join(outDir, name);
     cpSync(resolve(__dirname, `../../../plugins/field_types/${name}/ui`), join(dir, "ui"), { recursive: true });
+    // the bundle imports its plugin's messages from beside the ui folder
+    cpSync(resolve(__dirname, `../../../plugins/field_types/${name}/messages.json`), join(dir, "messages.json"));
     const bundle = await buildPluginBundle(join(dir, "ui", "index.tsx"), join(dir, "static"));
     const loaded = await loadPlugins([{ id: `field_${name}`, url: bundle }], host, (url) => import(/* @vite-ignore */ url));
     expect(loaded.failed).toEqual([]);

@@ -5,6 +5,8 @@ from workbench.plugin_api import add_api_route, mailer
 
 class PasswordProvider:
     name = "password"
+    icon = "key"
+    kind = "form"
     title = "Email and password"
 
     def enabled(self, settings: dict) -> bool:

@@ -107,6 +107,33 @@ class Attachment(FieldType):
             },
         },
     }
+    icon = "paperclip"
+    group = "file"
+    order = 600
+    sortable = False
+    groupable = False
+    export_as = "files"
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "properties": {
+            "meta": {
+                "type": "object",
+                "properties": {
+                    "maxNumberOfAttachments": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": MAX_FILES,
+                        "title": "setting.maxNumberOfAttachments",
+                    },
+                    "supportedAttachmentMimeTypes": {
+                        "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}],
+                        "examples": [["image/*", "application/pdf"]],
+                        "title": "setting.supportedAttachmentMimeTypes",
+                    },
+                },
+            }
+        },
+    }
     operators = frozenset({"like", "nlike"}) | ops.BLANK | ops.NULLS
     search = "like"
     dt = "text"

@@ -11,6 +11,26 @@ from .render import DEFAULT_FORMAT, FORMATS
 
 class Barcode(SourcedField):
     name = "Barcode"
+    icon = "barcode"
+    order = 550
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "required": ["fk_barcode_value_column_id"],
+        "properties": {
+            "fk_barcode_value_column_id": {"type": "string", "title": "setting.source"},
+            "meta": {
+                "type": "object",
+                "properties": {
+                    "barcodeFormat": {
+                        "type": "string",
+                        "enum": list(FORMATS),
+                        "default": DEFAULT_FORMAT,
+                        "title": "setting.barcodeFormat",
+                    }
+                },
+            },
+        },
+    }
     option = "fk_barcode_value_column_id"
     computed_example: ClassVar[dict] = {
         "body": {"colOptions": {"fk_barcode_value_column_id": "Source"}},

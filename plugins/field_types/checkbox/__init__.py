@@ -14,6 +14,32 @@ class Checkbox(FieldType):
     import_detects = "boolean"
     import_converts = "boolean"
     value_schema: ClassVar[dict] = {"type": "boolean"}
+    icon = "tick-circle"
+    group = "choice"
+    order = 300
+    native_types = ("boolean", "bool", "bit")
+    export_as = "boolean"
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "properties": {
+            "meta": {
+                "type": "object",
+                "properties": {
+                    "color": {"type": "string", "title": "setting.color"},
+                    "icon": {
+                        "anyOf": [
+                            {"type": "string"},
+                            {
+                                "type": "object",
+                                "properties": {"checked": {"type": "string"}, "unchecked": {"type": "string"}},
+                            },
+                        ],
+                        "title": "setting.icon",
+                    },
+                },
+            }
+        },
+    }
     examples = ((True, True), ("yes", True), (0, False), ("false", False), (None, False))
     invalid_examples = ("maybe", 2)
     operators = ops.CHECKBOX

@@ -15,6 +15,19 @@ from workbench.plugin_api import operators as ops
 from .parsing import parse_date, parse_datetime, parse_time
 from .subops import resolve_day, resolve_range
 
+#: display options kept in the column's ``meta`` (the server stores them as given)
+DATE_FORMAT = {
+    "type": "string",
+    "examples": ["YYYY-MM-DD", "DD/MM/YYYY", "MM/DD/YYYY", "DD.MM.YYYY", "DD MMM YYYY", "D. MMMM YYYY"],
+    "title": "setting.date_format",
+}
+TIME_FORMAT = {"type": "string", "examples": ["HH:mm", "HH:mm:ss", "hh:mm A"], "title": "setting.time_format"}
+TWELVE_HOURS = {"type": "boolean", "title": "setting.is12hrFormat"}
+
+
+def _meta(properties: dict) -> dict:
+    return {"type": "object", "properties": {"meta": {"type": "object", "properties": properties}}}
+
 
 class Date(FieldType):
     name = "Date"
@@ -22,6 +35,12 @@ class Date(FieldType):
     import_detects = "date"
     import_converts = "date"
     value_schema: ClassVar[dict] = {"type": "string", "format": "date"}
+    icon = "calendar"
+    group = "date"
+    order = 200
+    native_types = ("date",)
+    export_as = "date"
+    settings_schema = _meta({"date_format": DATE_FORMAT})
     examples = (
         ("2024-02-29", "2024-02-29"),
         ("2024/02/29", "2024-02-29"),
@@ -72,6 +91,11 @@ class DateTime(Date):
     import_detects = "datetime"
     import_converts = "datetime"
     value_schema: ClassVar[dict] = {"type": "string", "description": "YYYY-MM-DD HH:MM:SS+00:00"}
+    icon = "timeline-events"
+    order = 210
+    native_types = ("datetime", "timestamp", "timestamp without time zone", "timestamp with time zone", "timestamptz")
+    export_as = "datetime"
+    settings_schema = _meta({"date_format": DATE_FORMAT, "time_format": TIME_FORMAT, "is12hrFormat": TWELVE_HOURS})
     examples = (
         ("2024-02-29T10:11:12Z", "2024-02-29 10:11:12+00:00"),
         ("2024-02-29 12:11:12+02:00", "2024-02-29 10:11:12+00:00"),
@@ -108,6 +132,11 @@ class DateTime(Date):
 class Time(FieldType):
     name = "Time"
     value_schema: ClassVar[dict] = {"type": "string", "description": "HH:MM:SS"}
+    icon = "time"
+    group = "date"
+    order = 220
+    native_types = ("time", "time without time zone")
+    settings_schema = _meta({"is12hrFormat": TWELVE_HOURS})
     examples = (("10:30", "10:30:00"), ("23:59:59", "23:59:59"), ("07:05 PM", "19:05:00"), (None, None))
     invalid_examples = ("25:00", 5)
     operators = ops.TIME
@@ -136,6 +165,10 @@ class CreateTime(DateTime):
     system_role = "created_at"
     import_detects = None
     import_converts = None
+    icon = "history"
+    order = 230
+    creatable = False
+    native_types = ()
     read_only = True
 
     def insert_value(self):
@@ -148,6 +181,7 @@ class CreateTime(DateTime):
 class CreatedTime(CreateTime):
     name = "CreatedTime"
     alias = True
+    order = 231
 
 
 class LastModifiedTime(DateTime):
@@ -155,6 +189,10 @@ class LastModifiedTime(DateTime):
     system_role = "updated_at"
     import_detects = None
     import_converts = None
+    icon = "edit"
+    order = 240
+    creatable = False
+    native_types = ()
     read_only = True
 
     def insert_value(self):

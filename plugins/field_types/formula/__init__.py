@@ -71,6 +71,14 @@ class Formula(FieldType):
     name = "Formula"
     virtual = True
     described_as = "formula"
+    icon = "function"
+    group = "computed"
+    order = 530
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "required": ["formula_raw"],
+        "properties": {"formula_raw": {"type": "string", "minLength": 1, "title": "setting.formula_raw"}},
+    }
     read_only = True
     dt = "formula"
     computed_example: ClassVar[dict] = {

@@ -15,6 +15,10 @@ class Geometry(FieldType):
 
     name = "Geometry"
     value_schema: ClassVar[dict] = {"type": "string"}
+    icon = "map-marker"
+    order = 710
+    sortable = False
+    groupable = False
     operators = ops.TEXT
     search = "like"
     dt = "text"

@@ -13,6 +13,11 @@ class ID(FieldType):
     system_role = "id"
     formula_type = "numeric"
     value_schema: ClassVar[dict] = {"type": "integer"}
+    icon = "key"
+    order = 720
+    creatable = False
+    native_types = ("serial", "bigserial")
+    export_as = "number"
     examples = ((5, 5), ("7", 7))
     invalid_examples = ("x",)
     operators = ops.NUMERIC

@@ -13,6 +13,13 @@ class JSON(FieldType):
     formula_type = "json"
     keeps_structure = True
     import_converts = "text"
+    icon = "code-block"
+    group = "other"
+    order = 700
+    sortable = False
+    groupable = False
+    native_types = ("json", "jsonb")
+    export_as = "json"
     examples = (({"a": [1, 2]}, {"a": [1, 2]}), ('[1, "x"]', [1, "x"]), ({"ü": "☃"}, {"ü": "☃"}), (None, None))
     invalid_examples = ("{not json",)
     operators = ops.TEXT

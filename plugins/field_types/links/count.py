@@ -7,6 +7,8 @@ and costs no query of its own. Deleting the link it counts is refused while it e
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from workbench.plugin_api import (
     NUMERIC_AGGREGATIONS,
     DataType,
@@ -25,6 +27,15 @@ class Count(FieldType):
     name = "Count"
     virtual = True
     formula_type = "numeric"
+    icon = "numbered-list"
+    group = "computed"
+    order = 520
+    export_as = "number"
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "required": ["fk_relation_column_id"],
+        "properties": {"fk_relation_column_id": {"type": "string", "title": "setting.fk_relation_column_id"}},
+    }
     read_only = True
     dt = "int"
     operators = ops.NUMERIC

@@ -20,6 +20,10 @@ KEY_CHUNK = 500
 class ForeignKey(FieldType):
     name = "ForeignKey"
     link_role = "foreign_key"
+    icon = "data-connection"
+    group = "link"
+    order = 420
+    creatable = False
     operators = ops.NUMERIC
     search = None  # SPEC §5 does not offer quick search on keys
     dt = "bigint"

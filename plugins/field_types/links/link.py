@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from workbench.plugin_api import (
     BT,
     SOURCE_KEY,
@@ -27,6 +29,21 @@ class LinkToAnotherRecord(FieldType):
     links_records = True
     link_role = "reverse"
     formula_type = "array"
+    icon = "link"
+    group = "link"
+    order = 410
+    creatable = False  # new links are ``Links``; this older form is read and kept
+    sortable = False
+    groupable = False
+    export_as = "records"
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "required": ["childId"],
+        "properties": {
+            "type": {"type": "string", "enum": ["hm", "bt", "mm"], "default": "hm", "title": "setting.type"},
+            "childId": {"type": "string", "title": "setting.childId"},
+        },
+    }
     read_only = True
     dt = None
     operators = MANY_OPERATORS
@@ -138,4 +155,6 @@ class Links(LinkToAnotherRecord):
     name = "Links"
     link_role = None
     formula_type = "numeric"
+    order = 400
+    creatable = True
     v2_count = True

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import types
+from typing import ClassVar
 
 import sqlalchemy as sa
 
@@ -44,6 +45,20 @@ class Lookup(FieldType):
     name = "Lookup"
     virtual = True
     formula_type = "array"
+    icon = "search-around"
+    group = "computed"
+    order = 500
+    sortable = False
+    groupable = False
+    export_as = "json"
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "required": ["fk_relation_column_id", "fk_lookup_column_id"],
+        "properties": {
+            "fk_relation_column_id": {"type": "string", "title": "setting.fk_relation_column_id"},
+            "fk_lookup_column_id": {"type": "string", "title": "setting.fk_lookup_column_id"},
+        },
+    }
     read_only = True
     dt = "lookup"
 

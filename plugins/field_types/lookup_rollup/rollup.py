@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import decimal
+from typing import ClassVar
 
 import sqlalchemy as sa
 from workbench_plugins.field_types.dates.types import Date, DateTime
@@ -35,6 +36,25 @@ class Rollup(FieldType):
     name = "Rollup"
     virtual = True
     formula_type = "numeric"
+    icon = "diagram-tree"
+    group = "computed"
+    order = 510
+    groupable = False
+    export_as = "number"
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "required": ["fk_relation_column_id", "fk_rollup_column_id"],
+        "properties": {
+            "fk_relation_column_id": {"type": "string", "title": "setting.fk_relation_column_id"},
+            "fk_rollup_column_id": {"type": "string", "title": "setting.fk_rollup_column_id"},
+            "rollup_function": {
+                "type": "string",
+                "enum": list(sql.ROLLUP_FUNCTIONS),
+                "default": "sum",
+                "title": "setting.rollup_function",
+            },
+        },
+    }
     read_only = True
     dt = "rollup"
     operators = ops.NUMERIC

@@ -17,6 +17,12 @@ LOCALE_RE = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
 #: display formats of Duration (``meta.duration`` is an index into this list or a format)
 DURATION_FORMATS = ("h:mm", "h:mm:ss", "h:mm:ss.s", "h:mm:ss.ss", "h:mm:ss.sss")
 DURATION_RE = re.compile(r"^(-)?(\d+):([0-5]?\d)(?::([0-5]?\d(?:\.\d+)?))?$")
+PRECISION = {"type": "integer", "minimum": 0, "maximum": 8, "title": "setting.precision"}
+
+
+def _meta(properties: dict) -> dict:
+    """The settings schema of display options kept in the column's ``meta``."""
+    return {"type": "object", "properties": {"meta": {"type": "object", "properties": properties}}}
 
 
 class Number(FieldType):
@@ -25,6 +31,11 @@ class Number(FieldType):
     import_detects = "integer"
     import_converts = "number"
     value_schema: ClassVar[dict] = {"type": "integer"}
+    icon = "numerical"
+    group = "number"
+    order = 100
+    native_types = ("integer", "int", "bigint", "smallint", "mediumint", "int2", "int4", "int8")
+    export_as = "number"
     examples = ((42, 42), ("-7", -7), (3.0, 3), ("1,000", 1000), (2**53 - 1, 2**53 - 1), (None, None))
     invalid_examples = ("x", 1.5, True, 2**60)
     operators = ops.NUMERIC
@@ -43,6 +54,10 @@ class Decimal(Number):
     name = "Decimal"
     import_detects = "decimal"
     value_schema: ClassVar[dict] = {"type": "number"}
+    icon = "floating-point"
+    order = 110
+    native_types = ("decimal", "numeric", "real", "double", "double precision", "float", "float4", "float8")
+    settings_schema = _meta({"precision": PRECISION})
     examples = ((1.5, 1.5), ("2.25", 2.25), (-0.125, -0.125), (123456789.5, 123456789.5))
     invalid_examples = ("abc", float("nan"), True)
     dt = "decimal"
@@ -72,6 +87,26 @@ class Decimal(Number):
 class Currency(Decimal):
     name = "Currency"
     import_detects = "currency"
+    icon = "dollar"
+    order = 120
+    native_types = ("money",)
+    settings_schema = _meta(
+        {
+            "precision": PRECISION,
+            "currency_locale": {
+                "type": "string",
+                "pattern": LOCALE_RE.pattern,
+                "default": "en-US",
+                "title": "setting.currency_locale",
+            },
+            "currency_code": {
+                "type": "string",
+                "pattern": CURRENCY_CODE_RE.pattern,
+                "default": "USD",
+                "title": "setting.currency_code",
+            },
+        }
+    )
     examples = (("$3.50", 3.5), (10, 10.0))
 
     def to_db(self, value):
@@ -94,6 +129,9 @@ class Percent(Number):
     name = "Percent"
     import_detects = None
     value_schema: ClassVar[dict] = {"type": "number"}
+    icon = "percentage"
+    order = 130
+    native_types = ()
     examples = (("50%", 50.0), (12.5, 12.5))
     invalid_examples = ("half",)
     dt = "double"
@@ -112,6 +150,20 @@ class Duration(Percent):
 
     name = "Duration"
     value_schema: ClassVar[dict] = {"type": "number", "description": "seconds"}
+    icon = "stopwatch"
+    order = 140
+    settings_schema = _meta(
+        {
+            "duration": {
+                "anyOf": [
+                    {"type": "string", "enum": list(DURATION_FORMATS)},
+                    {"type": "integer", "minimum": 0, "maximum": len(DURATION_FORMATS) - 1},
+                ],
+                "default": DURATION_FORMATS[0],
+                "title": "setting.duration",
+            }
+        }
+    )
     examples = (("1:30", 5400.0), (90, 90.0), ("1:00:30.5", 3630.5))
     invalid_examples = ("1:99", "soon")
     dt = "decimal"
@@ -136,6 +188,12 @@ class Duration(Percent):
 class Rating(Number):
     name = "Rating"
     import_detects = None
+    icon = "star"
+    order = 150
+    native_types = ()
+    settings_schema = _meta(
+        {"max": {"type": "integer", "minimum": 1, "maximum": 10, "default": 5, "title": "setting.max"}}
+    )
     examples = ((3, 3), (0, 0), ("5", 5))
     invalid_examples = (6, -1, 2.5)
     example_column: ClassVar[dict] = {"meta": {"max": 5}}
@@ -158,6 +216,9 @@ class Rating(Number):
 class Year(Number):
     name = "Year"
     import_detects = None
+    icon = "calendar"
+    order = 160
+    native_types = ("year",)
     examples = ((2024, 2024), ("1999", 1999))
     invalid_examples = (0, "abc", 10000)
     search = None

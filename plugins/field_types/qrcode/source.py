@@ -31,6 +31,9 @@ class SourcedField(FieldType):
     option: ClassVar[str]
     read_only = True
     virtual = True
+    group = "computed"
+    sortable = False
+    groupable = False
     dt = "varchar"
     operators: ClassVar[frozenset[str]] = frozenset()
     aggregations = ("count",)

@@ -27,10 +27,43 @@ def _titles_from_dtxp(dtxp: str) -> list[str]:
     return [part.strip().strip("'\"") for part in dtxp.split(",") if part.strip().strip("'\"")]
 
 
+def _options_schema(multiple: bool) -> dict:
+    """The settings: ``colOptions.options`` (titles or ``{id, title, color, order}``; an option
+    keeping its id under a new title renames it), or the titles in ``dtxp`` ("'a','b'")."""
+    title = {"type": "string", "minLength": 1, **({"pattern": "^[^,]*$"} if multiple else {})}
+    option = {
+        "type": "object",
+        "required": ["title"],
+        "properties": {
+            "id": {"type": "string"},
+            "title": title,
+            "color": {"type": "string"},
+            "order": {"type": "number"},
+        },
+    }
+    return {
+        "type": "object",
+        "properties": {
+            "colOptions": {
+                "type": "object",
+                "properties": {
+                    "options": {"type": "array", "items": {"anyOf": [title, option]}, "title": "setting.options"}
+                },
+            },
+            "dtxp": {"type": "string"},
+        },
+    }
+
+
 class SingleSelect(FieldType):
     name = "SingleSelect"
     import_detects = "single_choice"
     import_converts = "text"
+    icon = "selection"
+    group = "choice"
+    order = 310
+    native_types = ("enum",)
+    settings_schema = _options_schema(False)
     examples = (("a", "a"), ("b c", "b c"), ("", None), (None, None))
     invalid_examples = ("z", ["a"])
     example_column: ClassVar[dict] = {"col_options": {"options": [{"title": "a"}, {"title": "b c"}, {"title": "d"}]}}
@@ -126,6 +159,10 @@ class MultiSelect(SingleSelect):
     def json_schema(self):
         return dict(self.value_schema)
 
+    icon = "multi-select"
+    order = 320
+    native_types = ("set",)
+    settings_schema = _options_schema(True)
     examples = ((["a", "d"], "a,d"), ("d, a", "d,a"), ("a,a", "a"), ([], None))
     invalid_examples = ("a,z", 5)
     operators = ops.MULTI_SELECT

@@ -47,6 +47,9 @@ def native_type_name(column) -> str | None:
 
 class SpecificDBType(FieldType):
     name = "SpecificDBType"
+    icon = "database"
+    order = 730
+    creatable = False
     operators = ops.EQUALITY | ops.BLANK | ops.NULLS
     dt = "text"
     examples = (("abc", "abc"), ("10.0.0.1", "10.0.0.1"), (None, None))

@@ -19,6 +19,16 @@ HOST_LABEL_RE = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
 PHONE_RE = re.compile(r"^\+?[0-9 ().\-/]{3,30}(?:\s*(?:x|ext\.?)\s*[0-9]{1,6})?$", re.IGNORECASE)
 URL_SCHEMES = ("http", "https", "ftp")
 URL_MAX_LENGTH = 2083
+#: Email, URL and PhoneNumber check their values unless ``meta.validate`` is false
+VALIDATE_SETTINGS = {
+    "type": "object",
+    "properties": {
+        "meta": {
+            "type": "object",
+            "properties": {"validate": {"type": "boolean", "default": True, "title": "setting.validate"}},
+        }
+    },
+}
 
 
 class SingleLineText(FieldType):
@@ -27,6 +37,10 @@ class SingleLineText(FieldType):
     import_detects = "text"
     import_converts = "text"
     value_schema: ClassVar[dict] = {"type": "string"}
+    icon = "font"
+    group = "text"
+    order = 10
+    native_types = ("varchar", "character varying", "char", "character", "nvarchar", "nchar")
     examples = (("hello", "hello"), ("ünï ☃ 'q\" ; --", "ünï ☃ 'q\" ; --"), (12, "12"), (None, None))
     invalid_examples = ({"a": 1}, [1])
     operators = ops.TEXT
@@ -44,6 +58,9 @@ class LongText(SingleLineText):
     name = "LongText"
     default_text = False
     import_detects = "long_text"
+    icon = "align-left"
+    order = 20
+    native_types = ("text", "tinytext", "mediumtext", "longtext", "clob")
     examples = (("line 1\nline 2", "line 1\nline 2"), ("x" * 5000, "x" * 5000))
     dt = "text"
 
@@ -71,6 +88,10 @@ class Email(_ValidatedText):
     name = "Email"
     import_detects = "email"
     value_schema: ClassVar[dict] = {"type": "string", "format": "email"}
+    icon = "envelope"
+    order = 30
+    native_types = ()
+    settings_schema = VALIDATE_SETTINGS
     examples = (("a@example.com", "a@example.com"), (" b.c+d@x.org ", "b.c+d@x.org"), ("", None))
     invalid_examples = ("nope", "a@b", "a b@example.com")
 
@@ -83,6 +104,10 @@ class URL(_ValidatedText):
     name = "URL"
     import_detects = "url"
     value_schema: ClassVar[dict] = {"type": "string", "format": "uri"}
+    icon = "globe-network"
+    order = 40
+    native_types = ()
+    settings_schema = VALIDATE_SETTINGS
     examples = (
         ("https://example.com/x?y=1", "https://example.com/x?y=1"),
         ("example.com", "example.com"),
@@ -113,6 +138,10 @@ class URL(_ValidatedText):
 class PhoneNumber(_ValidatedText):
     name = "PhoneNumber"
     import_detects = None
+    icon = "phone"
+    order = 50
+    native_types = ()
+    settings_schema = VALIDATE_SETTINGS
     examples = (("+1 (555) 010-9999", "+1 (555) 010-9999"), ("0044 20 7946 0000", "0044 20 7946 0000"))
     invalid_examples = ("call me", "12")
 

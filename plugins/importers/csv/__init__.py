@@ -18,6 +18,9 @@ csv.field_size_limit(64 * 1024 * 1024)
 
 class CsvImporter(Importer):
     name = "csv"
+    icon = "th"
+    media_types = ("text/csv",)
+    offered_options = ("encoding", "delimiter")
     label = "CSV"
     extensions = ("csv",)
 

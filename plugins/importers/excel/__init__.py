@@ -13,6 +13,15 @@ from workbench.plugin_api import Importer, ImportFileError, hookimpl
 
 class ExcelImporter(Importer):
     name = "excel"
+    icon = "panel-table"
+    media_types = (
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "application/vnd.ms-excel.sheet.macroEnabled.12",
+        "application/vnd.ms-excel",
+        "application/vnd.oasis.opendocument.spreadsheet",
+        "application/vnd.oasis.opendocument.spreadsheet-template",
+    )
+    offered_options = ("sheet",)
     label = "Excel"
     extensions = ("xlsx", "xlsm", "xls", "ods", "ots")
 

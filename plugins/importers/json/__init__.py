@@ -16,6 +16,8 @@ LOOKAHEAD = 1000
 
 class JsonImporter(Importer):
     name = "json"
+    icon = "code-block"
+    media_types = ("application/json",)
     label = "JSON"
     extensions = ("json",)
     header_row = False

@@ -1,5 +1,7 @@
 """The calendar view: records placed on their date (a Date or DateTime field)."""
 
+from typing import ClassVar
+
 from workbench.plugin_api import PUBLIC_ROWS, Setting, ViewType, column_setting, hookimpl
 
 DATE_TYPES = ("Date", "DateTime")
@@ -25,6 +27,26 @@ def calendar_range(value, table):
 
 class Calendar(ViewType):
     name = "calendar"
+    icon = "calendar"
+    order = 50
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "properties": {
+            "calendar_range": {
+                "type": "array",
+                "maxItems": 1,
+                "items": {
+                    "type": "object",
+                    "required": ["fk_from_column_id"],
+                    "properties": {
+                        "fk_from_column_id": {"type": "string", "title": "setting.fk_from_column_id"},
+                        "fk_to_column_id": {"type": ["string", "null"], "title": "setting.fk_to_column_id"},
+                    },
+                },
+                "default": [],
+            }
+        },
+    }
     type = 6
     path = "calendars"
     public = PUBLIC_ROWS

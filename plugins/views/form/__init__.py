@@ -1,10 +1,25 @@
 """The form view: a page anyone with the link can fill to add a record."""
 
+from typing import ClassVar
+
 from workbench.plugin_api import PUBLIC_FORM, Setting, ViewType, boolean_setting, hookimpl, text_setting, url_setting
 
 
 class Form(ViewType):
     name = "form"
+    icon = "form"
+    order = 20
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "properties": {
+            "heading": {"type": "string", "maxLength": 255, "default": "", "title": "setting.heading"},
+            "subheading": {"type": "string", "maxLength": 10_000, "default": "", "title": "setting.subheading"},
+            "success_msg": {"type": "string", "maxLength": 10_000, "default": "", "title": "setting.success_msg"},
+            "submit_another_form": {"type": "boolean", "default": False, "title": "setting.submit_another_form"},
+            "show_blank_form": {"type": "boolean", "default": False, "title": "setting.show_blank_form"},
+            "redirect_url": {"type": ["string", "null"], "format": "uri", "title": "setting.redirect_url"},
+        },
+    }
     type = 1
     path = "forms"
     public = PUBLIC_FORM

@@ -3,11 +3,22 @@
 The stacks' own state (order, colour, collapsed) is the view's ``meta``, as in NocoDB.
 """
 
+from typing import ClassVar
+
 from workbench.plugin_api import PUBLIC_ROWS, Setting, ViewType, column_setting, hookimpl
 
 
 class Kanban(ViewType):
     name = "kanban"
+    icon = "column-layout"
+    order = 40
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "properties": {
+            "fk_grp_col_id": {"type": ["string", "null"], "title": "setting.fk_grp_col_id"},
+            "fk_cover_image_col_id": {"type": ["string", "null"], "title": "setting.fk_cover_image_col_id"},
+        },
+    }
     type = 4
     path = "kanbans"
     public = PUBLIC_ROWS

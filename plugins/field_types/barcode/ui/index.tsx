@@ -1,7 +1,7 @@
 // The UI of Barcode fields: a thumbnail of the record's barcode, larger on click.
 import { definePlugin } from "@workbench/plugin-api";
 import { codeUI } from "../../qrcode/ui/codeCell";
-import messages from "./messages.json";
+import messages from "../messages.json";
 
 const code = codeUI("barcode");
 

@@ -4,7 +4,7 @@
 import { useIntl } from "react-intl";
 import { Tag } from "@blueprintjs/core";
 import { definePlugin, type CellProps } from "@workbench/plugin-api";
-import messages from "./messages.json";
+import messages from "../messages.json";
 
 function FormulaCell({ value, column }: CellProps) {
   const intl = useIntl();

@@ -6,7 +6,7 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
-import messages from "./messages.json";
+import messages from "../messages.json";
 
 /** The value as one line of JSON. */
 export function compactJson(value: unknown): string {

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { Button, Dialog, DialogBody, DialogFooter, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { definePlugin, type CellProps, type EditorProps, type PluginHost } from "@workbench/plugin-api";
-import messages from "./messages.json";
+import messages from "../messages.json";
 
 type Row = Record<string, unknown>;
 type Paged = { list: Row[]; pageInfo?: { totalRows?: number; isLastPage?: boolean } };

@@ -3,7 +3,7 @@
 import { useIntl } from "react-intl";
 import { Tag } from "@blueprintjs/core";
 import { definePlugin, type CellProps } from "@workbench/plugin-api";
-import messages from "./messages.json";
+import messages from "../messages.json";
 
 export function itemText(item: unknown): string {
   if (item === null || item === undefined) return "";

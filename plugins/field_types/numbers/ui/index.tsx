@@ -19,7 +19,7 @@ import {
   parseNumberInput,
   type NumberMeta,
 } from "./format";
-import messages from "./messages.json";
+import messages from "../messages.json";
 
 export {
   durationFormat,

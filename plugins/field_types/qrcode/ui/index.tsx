@@ -1,7 +1,7 @@
 // The UI of QrCode fields: a thumbnail of the record's QR code, larger on click.
 import { definePlugin } from "@workbench/plugin-api";
 import { codeUI } from "./codeCell";
-import messages from "./messages.json";
+import messages from "../messages.json";
 
 const qr = codeUI("qrcode");
 

@@ -10,7 +10,7 @@ import { useIntl } from "react-intl";
 import { Tag } from "@blueprintjs/core";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
 import { chosenTitles, filterOptions, optionsOf, textColourOn, toggled, type SelectOption } from "./options";
-import messages from "./messages.json";
+import messages from "../messages.json";
 
 export { chosenTitles, filterOptions, textColourOn, toggled };
 

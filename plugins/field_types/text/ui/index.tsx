@@ -7,7 +7,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
 import { linkHref } from "./links";
-import messages from "./messages.json";
+import messages from "../messages.json";
 
 export { linkHref };
 
