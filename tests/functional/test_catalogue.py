@@ -104,7 +104,7 @@ def _fake_build(dist):
 
 
 def _state(html: str) -> dict:
-    match = re.search(r"<script>window.__WB_STATE__=(.*?);</script>", html)
+    match = re.search(r"<script nonce=\"[^\"]+\">window.__WB_STATE__=(.*?);</script>", html)
     assert match, html
     return json.loads(match.group(1))
 

@@ -33,7 +33,7 @@ def test_the_plugin_list_says_what_each_plugin_provides_and_needs(make_client):
     assert plugins["view_kanban"]["provides"]["viewTypes"] == ["kanban"]
     assert plugins["importer_csv"]["provides"]["importers"] == ["csv"]
     assert plugins["password"]["provides"]["authProviders"] == ["password"]
-    assert plugins["field_lookup_rollup"]["requires"] == ["field_links", "field_dates", "field_numbers"]
+    assert plugins["field_lookup_rollup"]["requires"] == ["field_links", "field_dates"]
     assert plugins["field_barcode"]["requires"] == ["field_qrcode"]
     assert all(p["problems"] == [] and p["enabled"] for p in plugins.values())
 
@@ -161,7 +161,7 @@ def test_the_plugins_command_shows_what_each_provides(tmp_path, capsys):
     out = capsys.readouterr().out
     kanban = next(line for line in out.splitlines() if line.startswith("view_kanban "))
     assert kanban.split() == ["view_kanban", __version__, "view_type", "yes", "kanban"]
-    assert "field_lookup_rollup needs field_links, field_dates, field_numbers" in out
+    assert "field_lookup_rollup needs field_links, field_dates" in out
     ini.write_text(ini.read_text() + "workbench.plugins.disabled = kanban\n")
     assert cli.main(["-c", str(ini), "plugins"]) == 2
     assert "unknown plugin(s): kanban" in capsys.readouterr().err

@@ -20,6 +20,12 @@ ALLOWED = {
     ("renderer.py", '"""A Pyramid renderer factory (``config.add_renderer("json", JSONRenderer())``)."""'),
     # the formula data type of JSON values, a formula language word
     ("formulas/types.py", 'JSON = "json"'),
+    # catalogue words: how an export writes a value, and an auth provider's kind of sign-in
+    (
+        "plugins/describe.py",
+        'EXPORT_FORMS = frozenset({"text", "number", "boolean", "date", "datetime", "json", "files", "records"})',
+    ),
+    ("plugins/describe.py", '"kind": "redirect" if getattr(cls, "kind", "form") == "redirect" else "form",'),
     # the export format in NocoDB's shared-view download path (.../rows/export/csv)
     ("views/api/public_views.py", 'if request.matchdict["kind"] != "csv":'),
 }

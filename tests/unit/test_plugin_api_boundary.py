@@ -10,17 +10,23 @@ import pathlib
 import pytest
 
 import workbench.plugin_api as plugin_api
+from workbench.plugins import ENTRY_POINT_GROUP
+from workbench.plugins.dependencies import declared_requires, keywords_of
 
 ROOT = pathlib.Path(__file__).resolve().parents[2] / "plugins"
 PACKAGE = "workbench_plugins"
 
-#: plugin -> the plugins it needs (and may import). The declaration of dependencies in the
-#: entry-point metadata replaces this table once it is in place.
-DECLARED = {
-    "field_barcode": {"field_qrcode"},  # draws what QrCode's source field gives
-    "field_formula": {"field_dates"},  # date results read and written as Date / DateTime
-    "field_lookup_rollup": {"field_dates"},  # date rollups read and written as Date / DateTime
-}
+
+def declared() -> dict[str, set[str]]:
+    """Plugin -> the plugins it needs (and may import), as the distribution's metadata
+    declares them (``workbench-requires:<plugin>:<dependency>`` keywords)."""
+    dist = importlib.metadata.distribution("workbench")
+    words = keywords_of(dist)
+    names = {ep.name for ep in dist.entry_points if ep.group == ENTRY_POINT_GROUP}
+    return {name: set(needs) for name in names if (needs := declared_requires(name, words))}
+
+
+DECLARED = declared()
 
 
 def plugin_packages() -> dict[str, str]:
@@ -92,6 +98,15 @@ def test_the_built_in_plugins_are_found():
 def test_plugins_import_only_the_public_api():
     problems = violations(ROOT, plugin_packages(), DECLARED)
     assert not problems, "\n".join(problems)
+
+
+def test_the_built_ins_declare_what_they_import():
+    assert {
+        "field_barcode": {"field_qrcode"},  # draws what QrCode's source field gives
+        "field_formula": {"field_dates"},  # date results read and written as Date / DateTime
+        # date rollups read and written as Date / DateTime; lookups and rollups follow links
+        "field_lookup_rollup": {"field_dates", "field_links"},
+    } == DECLARED
 
 
 def test_every_declared_dependency_is_a_plugin():

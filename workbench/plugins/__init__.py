@@ -74,7 +74,7 @@ class PluginInfo:
     requires: tuple[str, ...] = ()
     #: why it cannot run as it should (a missing dependency, a bundle for another API)
     problems: tuple[str, ...] = ()
-    #: what it contributes, by catalogue key: ``{"fieldTypes": ["Rating"], ...}``
+    #: what it contributes, by catalogue key: ``{"fieldTypes": ["Stars"], ...}``
     provides: dict = field(default_factory=dict, compare=False)
 
     def as_dict(self) -> dict:

@@ -1,6 +1,6 @@
 """Plugins' messages: ``messages.json`` beside a plugin package's ``__init__.py``.
 
-The file maps each language to its texts, ``{"en": {"type.Rating": "Rating"}, "de": {...}}``;
+The file maps each language to its texts, ``{"en": {"type.Stars": "Stars"}, "de": {...}}``;
 English fills the gaps of the others. The catalogue names a text by its key namespaced with
 the plugin's name, ``plugin.<plugin>.<key>``; the plugin's UI bundle imports the same file.
 """

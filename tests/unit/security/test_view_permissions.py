@@ -18,6 +18,7 @@ CORE_PUBLIC = {
     ("auth.token.validate", "GET"),
     ("auth.password.reset", "POST"),
     ("auth.password.reset", "GET"),
+    ("info.catalogue", "GET"),
     ("info.app", "GET"),
     ("info.health", "GET"),
     ("info.version", "GET"),
