@@ -12,6 +12,7 @@ from .context import Resolved, Resolver, SqlContext, Value
 from .functions import dialect_family
 from .limits import SqlSize
 from .operators import binary, join_texts, text_chain
+from .sqlite import check_parses
 from .sqltypes import result_type
 from .types import DataType
 
@@ -29,7 +30,10 @@ def compile_formula(tree: dict, resolver: Resolver, dialect: str, functions: Map
     checked = check(tree, cached.type, functions, family)
     ctx = SqlContext(family, cached, functions)
     value = _compile(ctx, checked, SqlSize())
-    return to_result(ctx, value)
+    result = to_result(ctx, value)
+    if family == "sqlite":
+        check_parses(result, checked["pos"])
+    return result
 
 
 def to_result(ctx: SqlContext, value: Value) -> sa.ColumnElement:

@@ -13,6 +13,11 @@ import math
 import re
 import sqlite3
 
+import sqlalchemy as sa
+from sqlalchemy.dialects import sqlite as sqlite_dialect
+
+from .errors import FormulaError
+
 
 @functools.lru_cache(maxsize=256)
 def _pattern(pattern: str) -> re.Pattern:
@@ -49,6 +54,15 @@ def regexp_replace(value, pattern, replacement):
     return _pattern(str(pattern)).sub(str(replacement), str(value))
 
 
+#: encodeURIComponent's reserved characters (URLENCODE)
+URL_RESERVED = '% "#$&+,/:;<=>?@[\\]^`{|}\n\r\t'
+
+
+@_nulls_pass
+def url_encode(value):
+    return "".join(f"%{ord(ch):02X}" if ch in URL_RESERVED else ch for ch in str(value))
+
+
 def _hex_digest(name: str):
     @_nulls_pass
     def digest(value):
@@ -61,6 +75,7 @@ ALWAYS = {
     "regexp": (2, regexp),
     "regexp_substr": (2, regexp_substr),
     "regexp_replace": (3, regexp_replace),
+    "url_encode": (1, url_encode),
     # SQLAlchemy's pysqlite dialect replaces floor() with math.floor, which fails on NULL
     "floor": (1, _nulls_pass(math.floor)),
     # the checksum functions MD5 and SHA256
@@ -97,3 +112,26 @@ def _has_function(dbapi_connection: sqlite3.Connection, name: str, arity: int) -
     except sqlite3.OperationalError:
         return False
     return True
+
+
+#: levels of SQL a formula's expression may sit in when a statement reads it (a filter, a
+#: sort, a count): it must still parse there
+_MARGIN = 3
+_PARSE_ERRORS = ("parser stack overflow", "too large", "too many")
+
+
+def check_parses(expr: sa.ColumnElement, position: int | None) -> None:
+    """SQLite's parser has a small fixed stack (about 30 nested function calls, 18 nested
+    CASEs): SQL nested deeper cannot be read at all. Raise ``FormulaError`` at ``position``
+    if SQLite would refuse ``expr``; it is only parsed, on an empty in-memory database."""
+    for _ in range(_MARGIN):
+        expr = sa.func.coalesce(expr, None)
+    sql = str(sa.select(expr).compile(dialect=sqlite_dialect.dialect()))
+    connection = sqlite3.connect(":memory:")
+    try:
+        connection.execute(sql)
+    except sqlite3.Error as exc:  # other errors (no such table, missing parameters) come after parsing
+        if any(text in str(exc) for text in _PARSE_ERRORS):
+            raise FormulaError("The formula is nested too deeply to compute on SQLite", position) from None
+    finally:
+        connection.close()
