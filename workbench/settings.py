@@ -13,6 +13,7 @@ ENV_OVERRIDES = {
     "WORKBENCH_DATA_DIR": "workbench.data_dir",
     "WORKBENCH_DATABASE_URL": "sqlalchemy.url",
     "WORKBENCH_DATA_URL": "workbench.data.url",
+    "WORKBENCH_STATEMENT_TIMEOUT": "workbench.data.statement_timeout",
     "WORKBENCH_SECRET": "workbench.secret",
     "WORKBENCH_SITE_URL": "workbench.site_url",
     "WORKBENCH_BUS_URL": "workbench.bus.url",

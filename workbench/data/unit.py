@@ -187,7 +187,6 @@ class DataTransaction:
                 self._writing = False
                 self._write_lock.release()
 
-
     def _end_budget(self) -> None:
         try:
             self.budget.end()

@@ -111,8 +111,7 @@ class REPLACE(TextFunction):
 
     @classmethod
     def sql(cls, ctx, args):
-        text, search, replacement = (ctx.text(arg) for arg in args)
-        replacement = sa.func.coalesce(replacement, "")
+        search, replacement = ctx.text(args[1]), sa.func.coalesce(ctx.text(args[2]), "")
         return within_limit(ctx, args, lambda part: sa.func.replace(part, search, replacement, type_=sa.Unicode))
 
 

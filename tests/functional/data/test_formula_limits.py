@@ -148,7 +148,10 @@ def test_an_if_chain_sqlite_cannot_parse_is_refused_there_and_reads_elsewhere(ct
     formula = "IF({Qty} = 0, 0, " * 25 + "{Qty}" + ")" * 25
     if dialect == "sqlite":
         res = add_formula(ctx, "Chain", formula, status=400)
-        assert res["msg"] == "Field 'Chain': Invalid formula: The formula is nested too deeply to compute on SQLite at position 0"
+        assert (
+            res["msg"]
+            == "Field 'Chain': Invalid formula: The formula is nested too deeply to compute on SQLite at position 0"
+        )
     else:
         add_formula(ctx, "Chain", formula)
         assert first(ctx, "Chain") == 1
@@ -168,9 +171,7 @@ def test_a_stored_formula_past_the_limits_reads_as_blank_and_says_why(ctx):
             sa.update(Column).where(Column.id == ids["Old"]).values(col_options={**options, "parsed_tree": tree})
         )
         connection.execute(
-            sa.update(Table)
-            .where(Table.id == ctx["table"]["id"])
-            .values(schema_version=Table.schema_version + 1)
+            sa.update(Table).where(Table.id == ctx["table"]["id"]).values(schema_version=Table.schema_version + 1)
         )
     res = client.get(ctx["v2"], headers=h)
     assert [(r["Old"], r["Fine"]) for r in res.json["list"]] == [(None, 2), (None, 4), (None, 6)]

@@ -57,9 +57,9 @@ def test_a_read_past_the_budget_is_a_503_and_the_table_reads_again(ctx):
     res = client.get(v2, params={"sort": "-Slow", "limit": 1}, headers=h, status=503).json
     assert res == {"msg": MESSAGE}
     assert client.get(f"{v2}/count", headers=h).json == {"count": ROWS}
-    assert client.get(v2, params={"limit": 2, "fields": "Name,Slow"}, headers=h).json["list"] == [
-        {"Name": "item 0", "Slow": 50000},
-        {"Name": "item 1", "Slow": 50000},
+    assert client.get(v2, params={"limit": 2, "fields": "Name"}, headers=h).json["list"] == [
+        {"Name": "item 0"},
+        {"Name": "item 1"},
     ]
 
 
