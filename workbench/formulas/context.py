@@ -4,15 +4,15 @@ coercions and dialect differences every function needs (``SqlContext``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 import sqlalchemy as sa
 
 from . import dates
 from .arrays import ArrayQuery
-from .limits import MAX_TEXT_LENGTH, literal_int
-from .texts import Concat
+from .limits import MAX_STORED_PARTS, MAX_TEXT_LENGTH, literal_int
+from .texts import Concat, Cut, TextWeight
 from .types import DataType
 
 
@@ -60,6 +60,7 @@ class SqlContext:
     dialect: str
     resolver: Resolver
     functions: Mapping[str, Any]
+    weight: TextWeight = field(default_factory=lambda: TextWeight(MAX_STORED_PARTS + 1))
 
     # -- literals -------------------------------------------------------------
     def text_literal(self, text: str) -> sa.ColumnElement:
@@ -223,8 +224,20 @@ class SqlContext:
         return sa.func.left(text, count, type_=sa.Unicode)
 
     def bounded(self, text: sa.ColumnElement) -> sa.ColumnElement:
-        """``text`` cut to the longest a formula's text may be."""
-        return self.left(text, MAX_TEXT_LENGTH)
+        """``text`` (that a function made longer) cut to the longest a formula's text may be."""
+        return Cut(text, MAX_TEXT_LENGTH)
+
+    def long(self, text: sa.ColumnElement) -> sa.ColumnElement:
+        """``text``, made by a function that made it longer but never past the longest text."""
+        return Cut(text, None)
+
+    def joined(self, *texts: sa.ColumnElement) -> sa.ColumnElement:
+        """The texts joined; cut to the longest text when that could be longer than a few
+        stored values (``limits.MAX_STORED_PARTS``): a part was cut, or many are stored."""
+        joined = self.concat(*texts)
+        if sum(self.weight.of(text) for text in texts) > MAX_STORED_PARTS:
+            return self.bounded(joined)
+        return joined
 
     def length(self, text: sa.ColumnElement) -> sa.ColumnElement:
         """The number of characters of ``text``."""

@@ -7,9 +7,11 @@
   compiled without running out of stack, larger SQL would cost more to build and run than
   any formula needs. An expression written once and used twice in the SQL (a value that is
   tested, then returned) counts twice.
-- A text value is at most ``MAX_TEXT_LENGTH`` characters: functions that make texts longer
-  (CONCAT, ``&``, REPEAT, REPLACE, REGEX_REPLACE, URLENCODE) cut their result there, and
-  never ask the database for a text much longer than that first.
+- A text a function makes longer (REPEAT, REPLACE, REGEX_REPLACE, URLENCODE) is at most
+  ``MAX_TEXT_LENGTH`` characters, and the database is never asked for a text much longer
+  than that first. Joins (CONCAT, ``&``, URL) are cut there too when they join such a text,
+  or more than ``MAX_STORED_PARTS`` stored values (a join of a few fields is as long as they
+  are, and costs no cut).
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from .errors import FormulaError
 
 MAX_FORMULA_LENGTH = 10_000
 MAX_TEXT_LENGTH = 100_000
+#: a join of texts is cut to MAX_TEXT_LENGTH when it joins more stored values than this
+#: (counting repeats), or any text a function made longer
+MAX_STORED_PARTS = 16
 #: a function may build up to this many characters before cutting them to MAX_TEXT_LENGTH
 MAX_TEXT_WORK = 10 * MAX_TEXT_LENGTH
 MAX_SQL_NODES = 20_000

@@ -34,8 +34,9 @@ def binary(ctx: SqlContext, op: str, left: Value, right: Value) -> sa.ColumnElem
 
 
 def join_texts(ctx: SqlContext, values: list[Value]) -> sa.ColumnElement:
-    """The values as texts joined (blanks count as empty), cut to the longest text."""
-    return ctx.bounded(ctx.concat(*[ctx.nonnull_text(value) for value in values]))
+    """The values as texts joined (blanks count as empty), cut to the longest text if they
+    could be longer (``SqlContext.joined``)."""
+    return ctx.joined(*[ctx.nonnull_text(value) for value in values])
 
 
 def text_chain(node: dict) -> list[dict]:

@@ -92,15 +92,15 @@ class REPEAT(TextFunction):
     def sql(cls, ctx, args):
         text, count = cls.count(ctx, args)
         if ctx.dialect == "mssql":
-            return sa.func.replicate(text, count, type_=sa.Unicode)
-        return sa.func.repeat(text, count, type_=sa.Unicode)
+            return ctx.long(sa.func.replicate(text, count, type_=sa.Unicode))
+        return ctx.long(sa.func.repeat(text, count, type_=sa.Unicode))
 
     @classmethod
     def sql_sqlite(cls, ctx, args):
         # printf's %c repeats its character "precision" times: n x's, each replaced by the text
         text, count = cls.count(ctx, args)
         padding = sa.func.printf("%.*c", count, "x")
-        return sa.func.replace(padding, "x", text, type_=sa.Unicode)
+        return ctx.long(sa.func.replace(padding, "x", text, type_=sa.Unicode))
 
 
 class REPLACE(TextFunction):

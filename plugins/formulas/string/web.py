@@ -26,7 +26,7 @@ class URL(TextFunction):
         parts = [ctx.text_literal("URI::("), url, ctx.text_literal(")")]
         if len(args) > 1:
             parts += [ctx.text_literal(" LABEL::("), ctx.nonnull_text(args[1]), ctx.text_literal(")")]
-        joined = ctx.bounded(ctx.concat(*parts))
+        joined = ctx.joined(*parts)
         return sa.case((sa.and_(url.is_not(None), url != ctx.text_literal("")), joined))
 
 

@@ -81,6 +81,16 @@ def test_functions_that_grow_a_text_cut_it(ctx, formula, expected):
     assert value == expected
 
 
+def test_a_join_of_many_stored_values_is_cut_and_of_a_few_is_not(ctx):
+    ctx["client"].patch_json(ctx["v2"], {"Id": 1, "Name": "n" * 10_000}, headers=ctx["h"])
+    add_formula(ctx, "Twice", "CONCAT({Name}, {Name})")
+    add_formula(ctx, "Many", "CONCAT(" + ", ".join(["{Name}"] * 20) + ")")
+    add_formula(ctx, "Chained", " & ".join(["{Twice}"] * 10))
+    assert first(ctx, "Twice") == "n" * 20_000
+    assert first(ctx, "Many") == "n" * MAX
+    assert first(ctx, "Chained") == "n" * MAX
+
+
 def test_formulas_doubling_formulas_stay_bounded_or_are_refused(ctx):
     add_formula(ctx, "F0", 'REPEAT("a", 100000)')
     refused = None

@@ -34,7 +34,7 @@ def sql(formula: str) -> str:
 @pytest.mark.parametrize(
     ("formula", "expected"),
     [
-        ('{Name} & "!"', "left((coalesce(t.name, N'') + coalesce(N'!', N'')), 100000)"),
+        ('{Name} & "!"', "(coalesce(t.name, N'') + coalesce(N'!', N''))"),
         ("{Qty} / 2", "CAST(t.qty AS FLOAT) / (nullif(2, 0) + 0.0)"),
         ("{Qty} > 1", "CASE WHEN (t.qty > 1) THEN 1 WHEN (t.qty <= 1) THEN 0 END"),
         ("IF({Done}, 1, 0)", "CASE WHEN (t.done = 1) THEN 1 ELSE 0 END"),
@@ -75,8 +75,8 @@ def sql(formula: str) -> str:
         ),
         (
             "CONCAT({Tags})",
-            "left(coalesce((SELECT STRING_AGG(CAST(e.[value] AS NVARCHAR(MAX)), ', ') "
-            "WITHIN GROUP (ORDER BY CAST(e.[key] AS INT)) FROM OPENJSON(t.tags) AS e), N''), 100000)",
+            "coalesce((SELECT STRING_AGG(CAST(e.[value] AS NVARCHAR(MAX)), ', ') "
+            "WITHIN GROUP (ORDER BY CAST(e.[key] AS INT)) FROM OPENJSON(t.tags) AS e), N'')",
         ),
     ],
 )
