@@ -7,6 +7,8 @@ under a budget far below what that work takes (no timing is asserted)."""
 from __future__ import annotations
 
 import pytest
+import sqlalchemy as sa
+from sqlalchemy import event
 
 from tests.functional.data.test_imports import finish, people_csv, start, upload
 from workbench.data.budget import DEFAULT_STATEMENT_TIMEOUT, MESSAGE, statement_timeout
@@ -84,6 +86,32 @@ def test_schema_changes_and_imports_are_not_cut(ctx, budget_app):
     done = finish(budget_app, client, admin, job["id"])
     assert done["status"] == "done", done
     assert done["rows_done"] == {"people": 3000}
+
+
+def test_the_budget_adds_no_statement_to_a_request(ctx, budget_app, db_url):
+    settings = {
+        k: v for k, v in budget_app.registry.settings.items() if k.startswith("workbench.") and isinstance(v, str)
+    }
+    settings["workbench.data.statement_timeout"] = "0"
+    unbounded = make_app(db_url, budget_app.registry.settings["workbench.data_dir"], **settings)
+    counts = []
+
+    def count(*_args):
+        counts[-1] += 1
+
+    event.listen(sa.engine.Engine, "before_cursor_execute", count)
+    try:
+        for application in (budget_app, unbounded):
+            client = Client(application)
+            for params in ({"limit": 25, "fields": "Name"}, {"limit": 25, "fields": "Name"}):
+                counts.append(0)
+                client.get(ctx["v2"], params=params, headers=ctx["h"])
+    finally:
+        event.remove(sa.engine.Engine, "before_cursor_execute", count)
+        unbounded.registry["source_engines"].dispose_all()
+        unbounded.registry["db_engine"].dispose()
+    # the second request of each app (models and connections warm): the same statements
+    assert counts[1] == counts[3], counts
 
 
 def test_the_budget_setting():
