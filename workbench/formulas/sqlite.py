@@ -118,6 +118,7 @@ def _has_function(dbapi_connection: sqlite3.Connection, name: str, arity: int) -
 #: sort, a count): it must still parse there
 _MARGIN = 3
 _PARSE_ERRORS = ("parser stack overflow", "too large", "too many")
+_DIALECT = sqlite_dialect.dialect()
 
 
 def check_parses(expr: sa.ColumnElement, position: int | None) -> None:
@@ -126,7 +127,7 @@ def check_parses(expr: sa.ColumnElement, position: int | None) -> None:
     if SQLite would refuse ``expr``; it is only parsed, on an empty in-memory database."""
     for _ in range(_MARGIN):
         expr = sa.func.coalesce(expr, None)
-    sql = str(sa.select(expr).compile(dialect=sqlite_dialect.dialect()))
+    sql = str(sa.select(expr).compile(dialect=_DIALECT))
     connection = sqlite3.connect(":memory:")
     try:
         connection.execute(sql)
