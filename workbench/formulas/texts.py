@@ -97,7 +97,7 @@ class TextWeight:
                 continue
             if isinstance(element, Cut):
                 weight = self.long
-            elif isinstance(element, sa.Column):
+            elif isinstance(element, sa.sql.expression.ColumnClause):
                 weight = 0 if isinstance(element.type, _SHORT_TYPES) else 1
             else:
                 children = list(element.get_children()) if hasattr(element, "get_children") else []
