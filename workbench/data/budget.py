@@ -11,7 +11,8 @@ a message saying the query took too long; its transaction is rolled back. Backgr
   each new connection; lifted for a job or a schema change and put back when it ends.
 - SQLite: a progress handler, installed when the request's data transaction begins and
   removed when it ends, stops the statement running when the budget is spent (counted from
-  the start of the transaction, or from when it got the source's write lock).
+  the start of the transaction, or from when it got the source's write lock); a regular
+  expression (a Python function there) gives up at the same deadline.
 
 On PostgreSQL and MariaDB a request costs nothing more; on SQLite two calls on the driver
 per request and a clock read every ``SQLITE_STEPS`` virtual machine instructions.
@@ -24,6 +25,8 @@ import time
 
 import sqlalchemy as sa
 from sqlalchemy import event
+
+from workbench.formulas.sqlite import set_deadline
 
 DEFAULT_STATEMENT_TIMEOUT = 15.0
 SETTING = "workbench.data.statement_timeout"
@@ -102,6 +105,7 @@ class Budget:
 
         self._sqlite = self.connection.connection.driver_connection
         self._sqlite.set_progress_handler(spent, SQLITE_STEPS)
+        set_deadline(deadline, self._sqlite)  # a regular expression stops at it too
 
     def lift(self) -> None:
         """No budget for the rest of the transaction (a schema change)."""
@@ -130,6 +134,7 @@ class Budget:
         if self._sqlite is not None:
             self._sqlite.set_progress_handler(None, 0)
             self._sqlite = None
+            set_deadline(None)
 
 
 def is_timeout(exc: BaseException) -> bool:

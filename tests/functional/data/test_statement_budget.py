@@ -65,6 +65,18 @@ def test_a_read_past_the_budget_is_a_503_and_the_table_reads_again(ctx):
     ]
 
 
+def test_a_regular_expression_that_backtracks_without_end_is_stopped_on_sqlite(ctx, dialect):
+    if dialect != "sqlite":
+        pytest.skip("the other databases run regular expressions themselves, under statement_timeout")
+    client, h, v2 = ctx["client"], ctx["h"], ctx["v2"]
+    client.post_json(v2, {"Name": "a" * 32 + "!"}, headers=h)  # seconds of backtracking for one match
+    column = {"title": "Backtracks", "uidt": "Formula", "formula_raw": 'REGEX_MATCH({Name}, "(a|aa)+$")'}
+    client.post_json(f"/api/v1/db/meta/tables/{ctx['table']['id']}/columns", column, headers=h)
+    res = client.get(f"{v2}/count", params={"where": "(Backtracks,checked)"}, headers=h, status=503).json
+    assert res == {"msg": MESSAGE}
+    assert client.get(f"{v2}/count", headers=h).json == {"count": ROWS + 1}
+
+
 def test_a_write_past_the_budget_is_rolled_back(ctx):
     client, h = ctx["client"], ctx["h"]
     url = f"/api/v1/db/data/bulk/noco/{ctx['project']['id']}/{ctx['table']['id']}/all"
