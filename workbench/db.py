@@ -158,7 +158,14 @@ def is_sqlite_busy(exc: BaseException) -> bool:
 
 
 def database_error_view(exc, request):
-    """Replay the request (pyramid_retry) when SQLite was busy; else the generic 500."""
+    """503 when a statement ran past its time budget (``workbench.data.budget``); replay the
+    request (pyramid_retry) when SQLite was busy; else the generic 500. The request's
+    transaction is rolled back in each case."""
+    from workbench.data.budget import MESSAGE, is_timeout
+
+    if is_timeout(exc):
+        log.warning("Statement stopped after its time budget on %s %s", request.method, request.path)
+        return json_error(request, 503, MESSAGE)
     if not is_sqlite_busy(exc):
         return internal_error_view(exc, request)
     mark_error_retryable(exc)
@@ -180,7 +187,7 @@ def includeme(config):
     settings["tm.annotate_user"] = False
     config.include("pyramid_tm")
     config.include("pyramid_retry")
-    config.add_exception_view(database_error_view, context=sa.exc.OperationalError)
+    config.add_exception_view(database_error_view, context=sa.exc.DBAPIError)
 
     engine = get_engine(settings)
     session_factory = get_session_factory(engine)

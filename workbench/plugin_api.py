@@ -90,7 +90,10 @@ from workbench.formulas.arrays import ArrayQuery
 from workbench.formulas.checker import comparable
 from workbench.formulas.dates import DATE_PARTS, FORMAT_TOKENS, as_date, format_date, tokenize_format
 from workbench.formulas.dates import now as formula_now
+from workbench.formulas.limits import MAX_TEXT_LENGTH, MAX_TEXT_WORK, literal_int
 from workbench.formulas.operators import compare as compare_values
+from workbench.formulas.operators import join_texts
+from workbench.formulas.sqlite import URL_RESERVED
 from workbench.formulas.types import ANY, DATE, LIST, LITERAL_TEXT, NUMBER, TEXT, common_type
 
 # -- hooks: ``@hookimpl`` marks an implementation of a hook of ``workbench.hookspecs``;
@@ -205,6 +208,8 @@ __all__ = [
     "IMPORT_KINDS",
     "LIST",
     "LITERAL_TEXT",
+    "MAX_TEXT_LENGTH",
+    "MAX_TEXT_WORK",
     "MM",
     "NUMBER",
     "NUMERIC_AGGREGATIONS",
@@ -214,6 +219,7 @@ __all__ = [
     "SOURCE_KEY",
     "SYSTEM_ROLES",
     "TEXT",
+    "URL_RESERVED",
     "ArrayQuery",
     "AutoValue",
     "BadRequest",
@@ -275,7 +281,9 @@ __all__ = [
     "formula_references",
     "hookimpl",
     "integer_setting",
+    "join_texts",
     "link_schema",
+    "literal_int",
     "literal_text",
     "mailer",
     "new_id",

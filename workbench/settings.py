@@ -13,6 +13,7 @@ ENV_OVERRIDES = {
     "WORKBENCH_DATA_DIR": "workbench.data_dir",
     "WORKBENCH_DATABASE_URL": "sqlalchemy.url",
     "WORKBENCH_DATA_URL": "workbench.data.url",
+    "WORKBENCH_STATEMENT_TIMEOUT": "workbench.data.statement_timeout",
     "WORKBENCH_SECRET": "workbench.secret",
     "WORKBENCH_SITE_URL": "workbench.site_url",
     "WORKBENCH_BUS_URL": "workbench.bus.url",
@@ -35,6 +36,8 @@ DEFAULTS = {
     "workbench.data.url": "",
     # The most rows a page of records holds: a larger ``limit`` is lowered to it.
     "workbench.data.max_page_size": "1000",
+    # Seconds a request's data statements may run (0: no limit); see docs/formulas.md.
+    "workbench.data.statement_timeout": "15",
     "workbench.signup": "open",  # open | invite
     "workbench.jwt.expiration": "3600",  # seconds; clients refresh 5 minutes before
     "workbench.refresh.expiration": str(7 * 24 * 3600),

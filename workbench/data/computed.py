@@ -8,8 +8,9 @@ field of another table is built once and reused (``resolver.related(table_id)``)
 
 A model gives every readable field an ``expr``: its physical column, or the expression of
 a computed field, with computed fields it references expanded in place. A computed field
-that can no longer be built (its tree no longer type checks) reads as blank rather than
-failing every request on the table.
+that can no longer be built (its tree no longer type checks, or its SQL is past the
+limits of ``workbench.formulas.limits``) reads as blank rather than failing every request
+on the table; the field's ``error`` says why.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ def stored_data_type(cls) -> DataType:
     return DataType(cls.formula_type)
 
 
+TOO_DEEP = "The formula is nested too deeply to compute, counting the formulas it uses"
+
 #: the system role (``FieldType.system_role``) of a record's timestamps, for ``system_time``
 SYSTEM_TIMES = {"created": "created_at", "modified": "updated_at"}
 
@@ -104,8 +107,10 @@ class ModelResolver:
             self._building.add(f.id)
             try:
                 f.expr = f.type.expression(self, self.model.dialect, self.functions)
-            except (FieldValueError, FormulaError):
-                f.expr = sa.null()
+            except (FieldValueError, FormulaError) as exc:
+                f.expr, f.error = sa.null(), str(exc)
+            except RecursionError:  # formulas reading formulas past what can be built
+                f.expr, f.error = sa.null(), TOO_DEEP
             finally:
                 self._building.discard(f.id)
         return f.expr
@@ -200,3 +205,20 @@ def reach_other_tables(registry, graph: dict, titles: dict, column_of, column_id
         if isinstance(ftype, ComputedInSql):
             graph[target] = ftype.references()
             pending.extend(t for t in graph[target] if t not in graph)
+
+
+def build_error(registry, table, columns, dialect: str, column_id: str, load) -> str | None:
+    """Why the computed field ``column_id`` of ``table`` (with ``columns``, meta columns as
+    they are about to be saved) could not be built in SQL, or None if it can: checked when
+    a computed field is saved, so one past the limits is refused rather than read as blank.
+    ``load`` finds other tables, as for a ``Catalog``."""
+    from workbench.data.model import build_model  # the model module imports this one
+
+    catalog = Catalog(registry, dialect, load)
+    model = build_model(registry, table, columns, dialect, catalog, attach=False)
+    resolver = catalog.register(model)
+    f = model.by_id.get(column_id)
+    if f is None or not f.computed:
+        return None
+    resolver.expression(f)
+    return f.error

@@ -15,6 +15,7 @@ import threading
 import sqlalchemy as sa
 from sqlalchemy import event
 
+from workbench.data import budget
 from workbench.db import create_engine
 from workbench.errors import BadRequest
 from workbench.formulas import sqlite_functions
@@ -50,10 +51,12 @@ def source_url(settings: dict, source) -> str:
     return url.render_as_string(hide_password=False)
 
 
-def source_engine(url: str) -> sa.Engine:
+def source_engine(url: str, statement_timeout: float | None = None) -> sa.Engine:
     """An engine on a source: ``workbench.db.create_engine``'s recipe; on SQLite memory-mapped,
-    with the functions formulas need."""
+    with the functions formulas need; elsewhere each connection with ``statement_timeout``
+    (seconds, see ``workbench.data.budget``)."""
     engine = create_engine(url)
+    budget.install(engine, statement_timeout)
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")
@@ -69,6 +72,8 @@ class SourceEngines:
 
     def __init__(self, settings: dict):
         self.settings = settings
+        #: the time budget of a request's data statements, in seconds (None: none)
+        self.statement_timeout = budget.statement_timeout(settings)
         # source id: (config as JSON, engine, (type, config) to compare with on each request)
         self._engines: dict[str, tuple[str, sa.Engine, tuple]] = {}
         self._lock = threading.Lock()
@@ -92,7 +97,7 @@ class SourceEngines:
                 return cached[1]
             if cached:
                 cached[1].dispose()
-            engine = source_engine(source_url(self.settings, source))
+            engine = source_engine(source_url(self.settings, source), self.statement_timeout)
             self._engines[source.id] = (key, engine, (source.type, copy.deepcopy(source.config)))
             return engine
 

@@ -75,6 +75,8 @@ class Field:
     #: the SQL that reads the field: its column, or a computed field's expression
     #: (None for other virtual fields)
     expr: sa.ColumnElement | None = None
+    #: why a computed field reads as blank (its expression could not be built)
+    error: str | None = None
     id: str = field(init=False)
     title: str = field(init=False)
 

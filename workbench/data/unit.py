@@ -42,6 +42,7 @@ from collections.abc import Callable
 
 import sqlalchemy as sa
 
+from workbench.data.budget import Budget
 from workbench.errors import Conflict
 
 log = logging.getLogger(__name__)
@@ -64,7 +65,17 @@ def transactional_ddl(dialect_name: str) -> bool:
 class DataTransaction:
     """A ``transaction`` data manager around one connection to one source."""
 
-    def __init__(self, engine: sa.Engine, transaction_manager, write_lock=None, source_id: str = ""):
+    def __init__(
+        self,
+        engine: sa.Engine,
+        transaction_manager,
+        write_lock=None,
+        source_id: str = "",
+        budget: float | None = None,
+        default_budget: float | None = None,
+    ):
+        """``budget``: seconds the data statements may take (see ``workbench.data.budget``),
+        None for none; ``default_budget``: what the engine's connections start with."""
         self.engine = engine
         self._write_lock = write_lock if engine.dialect.name == "sqlite" else None
         self._writing = False
@@ -73,6 +84,7 @@ class DataTransaction:
         self.transaction_manager = transaction_manager
         self.connection = engine.connect()
         self._tx = self.connection.begin()
+        self.budget = Budget(self.connection, budget, default_budget)
         self._undo: list[Step] = []
         self._after: list[Step] = []
         self._committed = False
@@ -86,6 +98,7 @@ class DataTransaction:
         self.begin_write()
         if self._schema_locked:
             return
+        self.budget.lift()  # a schema change rewrites whole tables: it is not cut short
         key = schema_lock_key(self.source_id)
         if self.dialect == "postgresql":
             self.connection.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": key})
@@ -104,6 +117,7 @@ class DataTransaction:
         if not self._write_lock.acquire(timeout=WRITE_LOCK_TIMEOUT):
             raise Conflict("The database is busy with another change; try again")
         self._writing = True
+        self.budget.restart()  # waiting for the lock is not the statements' time
 
     def on_undo(self, step: Step) -> None:
         """Record how to revert a DDL step that already ran."""
@@ -163,6 +177,7 @@ class DataTransaction:
         self._undo, self._after = [], []
         try:
             if not self.connection.closed:
+                self._end_budget()
                 if self._schema_locked and self.dialect in ("mysql", "mariadb"):
                     key = f"wb_schema_{schema_lock_key(self.source_id)}"
                     self.connection.execute(sa.text("SELECT RELEASE_LOCK(:k)"), {"k": key})
@@ -172,14 +187,24 @@ class DataTransaction:
                 self._writing = False
                 self._write_lock.release()
 
+    def _end_budget(self) -> None:
+        try:
+            self.budget.end()
+        except sa.exc.DBAPIError:  # the connection is broken: it is not pooled again
+            self.connection.invalidate()
+
 
 def data_transaction(request, source) -> DataTransaction:
-    """The request's data transaction on ``source`` (opened on first use)."""
+    """The request's data transaction on ``source`` (opened on first use). Its statements
+    have the time budget of ``workbench.data.budget``, unless the request is a background
+    job's (``unbounded_statements``)."""
     cache = request.__dict__.setdefault("_data_transactions", {})
     current = cache.get(source.id)
     if current is None or current.connection.closed:
         engines = request.registry["source_engines"]
+        default = engines.statement_timeout
+        budget = None if getattr(request, "unbounded_statements", False) else default
         current = cache[source.id] = DataTransaction(
-            engines.get(source), request.tm, engines.write_lock(source.id), source.id
+            engines.get(source), request.tm, engines.write_lock(source.id), source.id, budget, default
         )
     return current

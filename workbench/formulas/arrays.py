@@ -26,6 +26,8 @@ COUNTS = frozenset({"count", "count_all"})
 
 class ArrayQuery(sa.sql.expression.ColumnElement):
     inherit_cache = True
+    #: the most times the SQL of one operation repeats the list (see ``limits.SqlSize``)
+    copies = 3
     _traverse_internals: ClassVar = [
         ("array", InternalTraversal.dp_clauseelement),
         ("operation", InternalTraversal.dp_string),

@@ -10,7 +10,9 @@ import sqlalchemy as sa
 from .checker import check
 from .context import Resolved, Resolver, SqlContext, Value
 from .functions import dialect_family
-from .operators import binary
+from .limits import SqlSize
+from .operators import binary, join_texts, text_chain
+from .sqlite import check_parses
 from .sqltypes import result_type
 from .types import DataType
 
@@ -20,14 +22,18 @@ def compile_formula(tree: dict, resolver: Resolver, dialect: str, functions: Map
 
     The tree is checked again against the types ``resolver`` gives now (a referenced
     field may have changed type since the formula was saved); ``FormulaError`` if it no
-    longer fits.
+    longer fits, or if its SQL is past the limits (``limits.SqlSize``), at the node
+    where it went past them.
     """
     family = dialect_family(dialect)
     cached = _CachingResolver(resolver)
     checked = check(tree, cached.type, functions, family)
     ctx = SqlContext(family, cached, functions)
-    value = _compile(ctx, checked)
-    return to_result(ctx, value)
+    value = _compile(ctx, checked, SqlSize())
+    result = to_result(ctx, value)
+    if family == "sqlite":
+        check_parses(result, checked["pos"])
+    return result
 
 
 def to_result(ctx: SqlContext, value: Value) -> sa.ColumnElement:
@@ -41,7 +47,7 @@ def to_result(ctx: SqlContext, value: Value) -> sa.ColumnElement:
     return sa.type_coerce(expr, result_type(value.dt))
 
 
-def _compile(ctx: SqlContext, node: dict) -> Value:
+def _compile(ctx: SqlContext, node: dict, size: SqlSize) -> Value:
     dt = DataType(node["dt"])
     kind = node["kind"]
     if kind == "number":
@@ -51,12 +57,15 @@ def _compile(ctx: SqlContext, node: dict) -> Value:
     elif kind == "field":
         expr = ctx.resolver.column(node["id"]).expression
     elif kind == "unary":
-        expr = -ctx.number(_compile(ctx, node["arg"]))
+        expr = -ctx.number(_compile(ctx, node["arg"], size))
+    elif kind == "binary" and node["op"] == "&":  # one flat join, however long the chain
+        expr = join_texts(ctx, [_compile(ctx, operand, size) for operand in text_chain(node)])
     elif kind == "binary":
-        expr = binary(ctx, node["op"], _compile(ctx, node["left"]), _compile(ctx, node["right"]))
+        expr = binary(ctx, node["op"], _compile(ctx, node["left"], size), _compile(ctx, node["right"], size))
     else:
         function = ctx.functions.get(node["name"])
-        expr = function.compile(ctx, [_compile(ctx, arg) for arg in node["args"]])
+        expr = function.compile(ctx, [_compile(ctx, arg, size) for arg in node["args"]])
+    size.check(expr, node["pos"])
     return Value(expr, dt, node)
 
 

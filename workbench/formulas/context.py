@@ -4,13 +4,15 @@ coercions and dialect differences every function needs (``SqlContext``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 import sqlalchemy as sa
 
 from . import dates
 from .arrays import ArrayQuery
+from .limits import MAX_STORED_PARTS, MAX_TEXT_LENGTH, literal_int
+from .texts import Concat, Cut, TextWeight
 from .types import DataType
 
 
@@ -58,6 +60,7 @@ class SqlContext:
     dialect: str
     resolver: Resolver
     functions: Mapping[str, Any]
+    weight: TextWeight = field(default_factory=lambda: TextWeight(MAX_STORED_PARTS + 1))
 
     # -- literals -------------------------------------------------------------
     def text_literal(self, text: str) -> sa.ColumnElement:
@@ -209,10 +212,54 @@ class SqlContext:
         return pattern
 
     def concat(self, *exprs: sa.ColumnElement) -> sa.ColumnElement:
-        result = exprs[0]
-        for expr in exprs[1:]:
-            result = sa.type_coerce(result, sa.Unicode).concat(expr)
-        return sa.type_coerce(result, sa.Unicode)
+        """The texts joined, as one flat expression however many there are."""
+        return Concat(*exprs) if len(exprs) > 1 else sa.type_coerce(exprs[0], sa.Unicode)
+
+    # -- bounds (see ``limits``) ------------------------------------------------
+    def left(self, text: sa.ColumnElement, count: sa.ColumnElement | int) -> sa.ColumnElement:
+        """The first ``count`` characters of ``text``."""
+        count = literal_int(count) if isinstance(count, int) else count
+        if self.dialect == "sqlite":
+            return sa.func.substr(text, 1, count, type_=sa.Unicode)
+        return sa.func.left(text, count, type_=sa.Unicode)
+
+    def bounded(self, text: sa.ColumnElement) -> sa.ColumnElement:
+        """``text`` (that a function made longer) cut to the longest a formula's text may be."""
+        return Cut(text, MAX_TEXT_LENGTH)
+
+    def long(self, text: sa.ColumnElement) -> sa.ColumnElement:
+        """``text``, made by a function that made it longer but never past the longest text."""
+        return Cut(text, None)
+
+    def joined(self, *texts: sa.ColumnElement) -> sa.ColumnElement:
+        """The texts joined; cut to the longest text when that could be longer than a few
+        stored values (``limits.MAX_STORED_PARTS``): a part was cut, or many are stored."""
+        joined = self.concat(*texts)
+        if sum(self.weight.of(text) for text in texts) > MAX_STORED_PARTS:
+            return self.bounded(joined)
+        return joined
+
+    def length(self, text: sa.ColumnElement) -> sa.ColumnElement:
+        """The number of characters of ``text``."""
+        name = {"sqlite": "length", "mssql": "len"}.get(self.dialect, "char_length")
+        return getattr(sa.func, name)(text, type_=sa.Integer)
+
+    def greatest(self, *exprs: sa.ColumnElement) -> sa.ColumnElement:
+        """The largest of numbers that are never NULL."""
+        if self.dialect == "sqlite":
+            return sa.func.max(*exprs, type_=sa.Integer)
+        if self.dialect == "mssql":
+            first, *rest = exprs
+            return first if not rest else sa.case((first > self.greatest(*rest), first), else_=self.greatest(*rest))
+        return sa.func.greatest(*exprs, type_=sa.Integer)
+
+    def at_most(self, number: sa.ColumnElement, bound: sa.ColumnElement) -> sa.ColumnElement:
+        """``number``, or ``bound`` where it is larger (NULL stays NULL)."""
+        return sa.case((number > bound, bound), else_=number)
+
+    def whole_div(self, left: sa.ColumnElement, right: sa.ColumnElement) -> sa.ColumnElement:
+        """Integer division of positive integers."""
+        return sa.type_coerce(left, sa.Integer) // sa.type_coerce(right, sa.Integer)
 
 
 _PREDICATES = (sa.sql.elements.BinaryExpression, sa.sql.elements.BooleanClauseList, sa.sql.elements.UnaryExpression)

@@ -24,13 +24,29 @@ _DATES = (DataType.DATE, DataType.DATETIME)
 
 def binary(ctx: SqlContext, op: str, left: Value, right: Value) -> sa.ColumnElement:
     if op == "&":
-        return ctx.concat(ctx.nonnull_text(left), ctx.nonnull_text(right))
+        return join_texts(ctx, [left, right])
     if op in _COMPARE:
         return compare(ctx, op, left, right)
     a, b = ctx.number(left), ctx.number(right)
     if op == "/":
         return ctx.divide(a, b)
     return {"+": operator.add, "-": operator.sub, "*": operator.mul}[op](a, b)
+
+
+def join_texts(ctx: SqlContext, values: list[Value]) -> sa.ColumnElement:
+    """The values as texts joined (blanks count as empty), cut to the longest text if they
+    could be longer (``SqlContext.joined``)."""
+    return ctx.joined(*[ctx.nonnull_text(value) for value in values])
+
+
+def text_chain(node: dict) -> list[dict]:
+    """The operands of ``a & b & c`` (a chain of ``&``, nested to the left), in order."""
+    operands = []
+    while node["kind"] == "binary" and node["op"] == "&":
+        operands.append(node["right"])
+        node = node["left"]
+    operands.append(node)
+    return operands[::-1]
 
 
 def compare(ctx: SqlContext, op: str, left: Value, right: Value) -> sa.ColumnElement:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from .errors import FormulaError
+from .limits import MAX_FORMULA_LENGTH
 from .tokens import Kind, Token, tokenize
 
 EQUALITY = frozenset({"=", "=="})
@@ -37,6 +38,8 @@ def parse(text: str, field_id: TitleLookup) -> dict:
     lookup = field_id.get if isinstance(field_id, Mapping) else field_id
     if not text or not text.strip():
         raise FormulaError("The formula is empty", 0)
+    if len(text) > MAX_FORMULA_LENGTH:
+        raise FormulaError(f"The formula is too long (more than {MAX_FORMULA_LENGTH} characters)", MAX_FORMULA_LENGTH)
     parser = _Parser(tokenize(text), lookup)
     tree = parser.expression(0)
     parser.expect(Kind.END)

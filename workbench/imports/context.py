@@ -16,6 +16,8 @@ class JobRequest:
     end of the block, or aborts when it raises)."""
 
     context = None
+    #: a job's data statements have no time budget (see ``workbench.data.budget``)
+    unbounded_statements = True
     matchdict: dict = {}  # noqa: RUF012 - never written
     params: dict = {}  # noqa: RUF012 - never written
 

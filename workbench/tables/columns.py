@@ -8,7 +8,7 @@ import json
 import sqlalchemy as sa
 
 from workbench.data import ddl
-from workbench.data.computed import table_fields
+from workbench.data.computed import build_error, table_fields
 from workbench.data.model import ColumnInfo, build_model
 from workbench.data.unit import data_transaction
 from workbench.db import mark_changed  # noqa: F401  (meta changes here are ORM flushes)
@@ -17,6 +17,7 @@ from workbench.fields.interfaces import ChecksMeta, ComputedInSql, FieldValueErr
 from workbench.fields.lookup import described_as, field_type, field_type_class
 from workbench.fields.roles import default_text
 from workbench.meta.base import new_id
+from workbench.records.loading import meta_loader
 from workbench.tables.dependents import bump_readers, meta_access, users_in_project
 from workbench.tables.models import Column, Table, ViewColumn
 from workbench.tables.naming import check_title, sanitise, unique_name
@@ -90,6 +91,18 @@ def _configure_computed(request, table: Table, column: Column, ftype, body: dict
         column.col_options = ftype.configure(body, fields)
     except FieldValueError as exc:
         raise BadRequest(f"Field '{column.title}': {exc}") from None
+    error = _build_error(request, table, column, columns, dialect)
+    if error is not None:
+        raise BadRequest(f"Field '{column.title}': {error}")
+
+
+def _build_error(request, table: Table, column: Column, columns, dialect: str) -> str | None:
+    """Why a formula that type checks still cannot be built in SQL (past the limits of
+    ``workbench.formulas.limits``), or None."""
+    if column.uidt != "Formula":
+        return None
+    error = build_error(request.registry, table, list(columns), dialect, column.id, meta_loader(request.dbsession))
+    return None if error is None else f"Invalid formula: {error}"
 
 
 def _users(request, table: Table, column: Column) -> list[tuple[Column, object]]:
@@ -117,8 +130,16 @@ def _check_users(request, table: Table, column: Column, seen: set[str] | None = 
             raise BadRequest(
                 f"Field '{column.title}' is used by {kind} field '{other.title}', which would break: {exc}"
             ) from None
-        if options != other.col_options:
+        changed = options != other.col_options
+        if changed:
             other.col_options = options
+        error = _build_error(request, other.table, other, other.table.columns, dialect)
+        if error is not None:
+            kind = described_as(request.registry, other)
+            raise BadRequest(
+                f"Field '{column.title}' is used by {kind} field '{other.title}', which would break: {error}"
+            )
+        if changed:
             if other.table_id != table.id:
                 bump(other.table)
             _check_users(request, other.table, other, seen)

@@ -9,7 +9,8 @@ from workbench.meta.base import isoformat
 
 def column_json(column, table=None, registry=None) -> dict:
     """A column; with ``registry``, computed fields add what their type describes
-    (a formula's ``formula_raw`` with the current titles, also in ``colOptions``)."""
+    (a formula's ``formula_raw`` with the current titles, also in ``colOptions``), and
+    ``colOptions.error`` when the field reads as blank because it cannot be computed."""
     table = table or column.table
     body = {
         "id": column.id,
@@ -39,7 +40,20 @@ def column_json(column, table=None, registry=None) -> dict:
             extra = ftype.describe({c.id: c.title for c in table.columns})
             body.update(extra)
             body["colOptions"] = {**(column.col_options or {}), **extra}
+            error = build_error(registry, table, column.id)
+            if error is not None:
+                body["colOptions"]["error"] = error
     return body
+
+
+def build_error(registry, table, column_id: str) -> str | None:
+    """Why a computed field reads as blank (its SQL could not be built), as the model of
+    the table at its current version found when records were last read; None if it reads
+    fine or the table has not been read at this version."""
+    models = registry.get("data_models") if hasattr(registry, "get") else None
+    model = models.cached(table.id, table.schema_version) if models is not None else None
+    f = model.by_id.get(column_id) if model is not None else None
+    return None if f is None else f.error
 
 
 def view_json(view, registry=None) -> dict:

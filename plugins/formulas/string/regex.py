@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from workbench.plugin_api import DataType, FormulaError
 
 from .base import TextFunction
+from .text import within_limit
 
 
 class _Regex(TextFunction):
@@ -57,6 +58,10 @@ class REGEX_REPLACE(_Regex):
 
     @classmethod
     def sql(cls, ctx, args):
-        text, pattern, replacement = ctx.text(args[0]), ctx.case_sensitive(ctx.text(args[1])), ctx.text(args[2])
+        pattern, replacement = ctx.case_sensitive(ctx.text(args[1])), ctx.text(args[2])
         flags = ("g",) if ctx.dialect == "postgresql" else ()
-        return sa.func.regexp_replace(text, pattern, replacement, *flags, type_=sa.Unicode)
+
+        def replace(text):
+            return sa.func.regexp_replace(text, pattern, replacement, *flags, type_=sa.Unicode)
+
+        return within_limit(ctx, args, replace, always=True)

@@ -4,7 +4,7 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.plugin_api import DataType
+from workbench.plugin_api import MAX_TEXT_LENGTH, MAX_TEXT_WORK, DataType, join_texts, literal_int
 
 from .base import TEXT_THEN_NUMBERS, TextFunction
 
@@ -17,7 +17,7 @@ class CONCAT(TextFunction):
 
     @classmethod
     def sql(cls, ctx, args):
-        return ctx.concat(*[ctx.nonnull_text(arg) for arg in args])
+        return join_texts(ctx, args)
 
 
 class LEN(TextFunction):
@@ -68,6 +68,8 @@ class TRIM(TextFunction):
 
 
 class REPEAT(TextFunction):
+    """The count is lowered so that the result is never longer than the longest text."""
+
     name = "REPEAT"
     description = "The text repeated a number of times"
     syntax = "REPEAT(text, count)"
@@ -75,18 +77,28 @@ class REPEAT(TextFunction):
     arg_types = TEXT_THEN_NUMBERS
 
     @classmethod
-    def sql(cls, ctx, args):
+    def count(cls, ctx, args):
         count = sa.cast(ctx.number(args[1]), sa.Integer)
+        text = ctx.text(args[0])
+        if args[0].node["kind"] == "string":  # a literal: its length is known here
+            most = literal_int(MAX_TEXT_LENGTH // max(len(args[0].node["value"]), 1))
+        else:
+            most = ctx.whole_div(literal_int(MAX_TEXT_LENGTH), ctx.greatest(ctx.length(text), literal_int(1)))
+        return text, ctx.at_most(count, most)
+
+    @classmethod
+    def sql(cls, ctx, args):
+        text, count = cls.count(ctx, args)
         if ctx.dialect == "mssql":
-            return sa.func.replicate(ctx.text(args[0]), count, type_=sa.Unicode)
-        return sa.func.repeat(ctx.text(args[0]), count, type_=sa.Unicode)
+            return ctx.long(sa.func.replicate(text, count, type_=sa.Unicode))
+        return ctx.long(sa.func.repeat(text, count, type_=sa.Unicode))
 
     @classmethod
     def sql_sqlite(cls, ctx, args):
         # printf's %c repeats its character "precision" times: n x's, each replaced by the text
-        count = sa.cast(ctx.number(args[1]), sa.Integer)
+        text, count = cls.count(ctx, args)
         padding = sa.func.printf("%.*c", count, "x")
-        return sa.func.replace(padding, "x", ctx.text(args[0]), type_=sa.Unicode)
+        return ctx.long(sa.func.replace(padding, "x", text, type_=sa.Unicode))
 
 
 class REPLACE(TextFunction):
@@ -97,5 +109,25 @@ class REPLACE(TextFunction):
 
     @classmethod
     def sql(cls, ctx, args):
-        text, search, replacement = (ctx.text(arg) for arg in args)
-        return sa.func.replace(text, search, sa.func.coalesce(replacement, ""), type_=sa.Unicode)
+        search, replacement = ctx.text(args[1]), sa.func.coalesce(ctx.text(args[2]), "")
+        return within_limit(ctx, args, lambda part: sa.func.replace(part, search, replacement, type_=sa.Unicode))
+
+
+def within_limit(ctx, args, replace, always=False):
+    """``replace(text)`` (REPLACE, REGEX_REPLACE), never building a text much longer than the
+    longest: each character of the text becomes at most ``growth`` characters (the
+    replacement's length, and one), so a text past ``MAX_TEXT_WORK / growth`` characters is
+    replaced only as far as that; the result is cut to the longest text.
+
+    A literal replacement no longer than a literal search never grows the text (unless
+    ``always``: a regular expression may match empty texts)."""
+    search, replacement = args[1].node, args[2].node
+    literals = search["kind"] == replacement["kind"] == "string"
+    if not always and literals and len(replacement["value"]) <= len(search["value"]):
+        return replace(ctx.text(args[0]))
+    if replacement["kind"] == "string":
+        growth = literal_int(len(replacement["value"]) + 1)
+    else:
+        growth = ctx.length(ctx.nonnull_text(args[2])) + 1
+    most = ctx.whole_div(literal_int(MAX_TEXT_WORK), growth)
+    return ctx.bounded(replace(ctx.left(ctx.text(args[0]), most)))

@@ -2,10 +2,12 @@
 
 import sqlalchemy as sa
 
+from workbench.plugin_api import MAX_TEXT_WORK, URL_RESERVED
+
 from .base import TextFunction
 
 # encodeURIComponent's reserved characters, '%' first so that escapes are not escaped again
-_ESCAPES = [(ch, f"%{ord(ch):02X}") for ch in '% "#$&+,/:;<=>?@[\\]^`{|}\n\r\t']
+_ESCAPES = [(ch, f"%{ord(ch):02X}") for ch in URL_RESERVED]
 
 
 class URL(TextFunction):
@@ -23,7 +25,8 @@ class URL(TextFunction):
         parts = [ctx.text_literal("URI::("), url, ctx.text_literal(")")]
         if len(args) > 1:
             parts += [ctx.text_literal(" LABEL::("), ctx.nonnull_text(args[1]), ctx.text_literal(")")]
-        return sa.case((sa.and_(url.is_not(None), url != ctx.text_literal("")), ctx.concat(*parts)))
+        joined = ctx.joined(*parts)
+        return sa.case((sa.and_(url.is_not(None), url != ctx.text_literal("")), joined))
 
 
 class URLENCODE(TextFunction):
@@ -34,6 +37,14 @@ class URLENCODE(TextFunction):
     @classmethod
     def sql(cls, ctx, args):
         text = ctx.text(args[0])
+        # each character becomes at most 3: a long text is read only as far as that can use
+        text = ctx.left(text, MAX_TEXT_WORK // 3) if args[0].node["kind"] != "string" else text
         for char, escape in _ESCAPES:
             text = sa.func.replace(text, char, escape, type_=sa.Unicode)
-        return text
+        return ctx.bounded(text)
+
+    @classmethod
+    def sql_sqlite(cls, ctx, args):  # 30 nested replace() calls are all SQLite can parse
+        text = ctx.text(args[0])
+        text = ctx.left(text, MAX_TEXT_WORK // 3) if args[0].node["kind"] != "string" else text
+        return ctx.bounded(sa.func.url_encode(text, type_=sa.Unicode))

@@ -34,7 +34,7 @@ def sql(formula: str) -> str:
 @pytest.mark.parametrize(
     ("formula", "expected"),
     [
-        ('{Name} & "!"', "coalesce(t.name, N'') + coalesce(N'!', N'')"),
+        ('{Name} & "!"', "(coalesce(t.name, N'') + coalesce(N'!', N''))"),
         ("{Qty} / 2", "CAST(t.qty AS FLOAT) / (nullif(2, 0) + 0.0)"),
         ("{Qty} > 1", "CASE WHEN (t.qty > 1) THEN 1 WHEN (t.qty <= 1) THEN 0 END"),
         ("IF({Done}, 1, 0)", "CASE WHEN (t.done = 1) THEN 1 ELSE 0 END"),
@@ -43,7 +43,10 @@ def sql(formula: str) -> str:
         ("LEN({Name})", "len(t.name)"),
         ("SUBSTR({Name}, 2)", "substring(t.name, CAST(2 AS INTEGER), len(t.name))"),
         ('SEARCH({Name}, "p")', "charindex(N'p', t.name)"),
-        ('REPEAT("a", 3)', "replicate(N'a', CAST(3 AS INTEGER))"),
+        (
+            'REPEAT("a", 3)',
+            "replicate(N'a', CASE WHEN (CAST(3 AS INTEGER) > 100000) THEN 100000 ELSE CAST(3 AS INTEGER) END)",
+        ),
         ('DATEADD({Day}, 1, "month")', "CAST(dateadd(MONTH, CAST(1 AS INTEGER), CAST(t.day AS DATETIME2)) AS DATE)"),
         ('DATEADD({At}, 2, "hours")', "dateadd(HOUR, CAST(2 AS INTEGER), t.at)"),
         ('DATETIME_DIFF({At}, {Day}, "days")', "datediff_big(millisecond, CAST(t.day AS DATETIME2), t.at) / 86400000"),
