@@ -97,12 +97,12 @@ def _configure_computed(request, table: Table, column: Column, ftype, body: dict
 
 
 def _build_error(request, table: Table, column: Column, columns, dialect: str) -> str | None:
-    """Why a formula that type checks still cannot be built in SQL (past the limits of
-    ``workbench.formulas.limits``), or None."""
-    if column.uidt != "Formula":
+    """Why a computed field (a formula) that type checks still cannot be built in SQL (past
+    the limits of ``workbench.formulas.limits``), or None."""
+    if not isinstance(field_type(request.registry, column), ComputedInSql):
         return None
     error = build_error(request.registry, table, list(columns), dialect, column.id, meta_loader(request.dbsession))
-    return None if error is None else f"Invalid formula: {error}"
+    return None if error is None else f"Invalid {described_as(request.registry, column)}: {error}"
 
 
 def _users(request, table: Table, column: Column) -> list[tuple[Column, object]]:
