@@ -99,7 +99,9 @@ def _configure_computed(request, table: Table, column: Column, ftype, body: dict
 def _build_error(request, table: Table, column: Column, columns, dialect: str) -> str | None:
     """Why a computed field (a formula) that type checks still cannot be built in SQL (past
     the limits of ``workbench.formulas.limits``), or None."""
-    if not isinstance(field_type(request.registry, column), ComputedInSql):
+    ftype = field_type(request.registry, column)
+    # A field that builds more than its column (a link) is complete only once built.
+    if not isinstance(ftype, ComputedInSql) or isinstance(ftype, ManagesSchema):
         return None
     error = build_error(request.registry, table, list(columns), dialect, column.id, meta_loader(request.dbsession))
     return None if error is None else f"Invalid {described_as(request.registry, column)}: {error}"
