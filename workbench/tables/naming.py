@@ -10,6 +10,8 @@ from workbench.errors import BadRequest
 
 MAX_NAME = 48
 FORBIDDEN_TITLE_CHARS = (".", "/", "\\")
+#: physical table names a database keeps for its own tables (SQLite refuses to create them)
+RESERVED_TABLE_PREFIXES = ("sqlite_",)
 
 
 def check_title(title, what: str = "Table") -> str:
@@ -33,6 +35,23 @@ def sanitise(title: str, fallback: str) -> str:
     if name[0].isdigit():
         name = f"{fallback}_{name}"[:MAX_NAME]
     return name
+
+
+def is_reserved_table_name(name: str) -> bool:
+    return name.lower().startswith(RESERVED_TABLE_PREFIXES)
+
+
+def table_name_for(title: str) -> str:
+    """A physical table name from a title; never one the database keeps for itself."""
+    name = sanitise(title, "table")
+    return f"table_{name}"[:MAX_NAME] if is_reserved_table_name(name) else name
+
+
+def check_table_name(name) -> None:
+    """A physical table name asked for must not be one the database keeps for itself."""
+    if isinstance(name, str) and is_reserved_table_name(name.strip()):
+        prefixes = ", ".join(f"'{p}'" for p in RESERVED_TABLE_PREFIXES)
+        raise BadRequest(f"Table names starting with {prefixes} are reserved by the database")
 
 
 def unique_name(base: str, taken: Iterable[str], case_insensitive: bool = True) -> str:

@@ -15,7 +15,7 @@ from workbench.fields.roles import required_type, type_with
 from workbench.projects.models import Project, Source
 from workbench.tables.columns import bump, create_managed, new_column
 from workbench.tables.models import Table, View, ViewColumn
-from workbench.tables.naming import check_title, sanitise, unique_name
+from workbench.tables.naming import check_table_name, check_title, table_name_for, unique_name
 from workbench.views.kinds import default_view_type
 
 # (system role, title, column_name, extra) of the columns every new table gets, each of
@@ -58,12 +58,13 @@ def create_table(request, project: Project, body: dict) -> Table:
     is made unique by a suffix)."""
     source = default_source(project)
     existing = project_tables(request, project.id)
+    check_table_name(body.get("table_name"))
     title = check_title(body.get("title") or body.get("table_name"))
     check_title_free(title, existing)
     work = data_transaction(request, source)
     work.lock_schema()
     taken = ddl.existing_tables(work) | {t.table_name.lower() for t in existing}
-    table_name = unique_name(sanitise(body.get("table_name") or title, "table"), taken)
+    table_name = unique_name(table_name_for(body.get("table_name") or title), taken)
     table = Table(
         project_id=project.id,
         source_id=source.id,

@@ -1,6 +1,7 @@
 """The SpecificDBType field type: a column whose native type maps to no richer field type.
 
-Values pass through unchanged. The physical type is the column's ``dt`` (or ``meta.dt``)
+Values pass through unchanged; an integer must fit in 64 bits (a wider one is sent as
+text). The physical type is the column's ``dt`` (or ``meta.dt``)
 when it is a plain type name such as ``inet``, ``uuid``, ``mediumint`` or
 ``varchar(20)``; anything else falls back to text, so no SQL is ever taken from a client.
 """
@@ -23,6 +24,8 @@ NATIVE_TYPE_RE = re.compile(
     r"(?:\(\d{1,5}(?:, ?\d{1,5})?\))?(?:\[\])?$"  # (n) or (n, m), then [] for arrays
 )
 _JSON_SCALARS = (str, int, float, bool, decimal.Decimal, dt.date, dt.time)
+#: integers are stored as 64-bit signed numbers on every dialect; wider ones go as text
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 
 class NativeType(UserDefinedType):
@@ -60,6 +63,8 @@ class SpecificDBType(FieldType):
         return NativeType(spec) if spec else sa.Text()
 
     def to_db(self, value):
+        if isinstance(value, int) and not INT64_MIN <= value <= INT64_MAX:
+            raise FieldValueError("integers are limited to 64 bits; send a larger number as text")
         if value is None or isinstance(value, _JSON_SCALARS):
             return value
         raise FieldValueError(f"expected a single value, got {type(value).__name__}")
