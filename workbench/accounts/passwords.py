@@ -1,12 +1,31 @@
-"""Password hashing with Argon2id (argon2-cffi)."""
+"""Password hashing with Argon2id (argon2-cffi), and the rules a new password follows.
 
+The rules are those of NIST SP 800-63B: a password has at least 8 characters, any
+characters at all (no composition rules), and is refused when it is among the common
+passwords shipped in ``data/common-passwords.txt.gz``. Before the checks the password is
+normalised: Unicode NFKC, runs of white space taken as one space, none at either end; so
+a password of only spaces is empty and ``"  ab  cd  "`` counts 5 characters. The password
+itself is hashed as it was typed.
+"""
+
+import functools
+import gzip
+import re
 import secrets
+import unicodedata
+from pathlib import Path
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 MIN_PASSWORD_LENGTH = 8
 MAX_PASSWORD_LENGTH = 1024
+COMMON_PASSWORDS = Path(__file__).with_name("data") / "common-passwords.txt.gz"
+_SPACES = re.compile(r"\s+")
+
+TOO_SHORT = f"Password must be at least {MIN_PASSWORD_LENGTH} characters long"
+ONLY_SPACES = "Password must not be only spaces"
+TOO_COMMON = "This password is one of the most common ones; choose a password that is harder to guess"
 
 
 class Argon2Hasher:
@@ -52,10 +71,27 @@ class Argon2Hasher:
         return self._hasher.check_needs_rehash(password_hash)
 
 
+@functools.cache
+def common_passwords() -> frozenset[str]:
+    """The shipped list of common passwords, lower case."""
+    with gzip.open(COMMON_PASSWORDS, "rt", encoding="utf-8") as lines:
+        return frozenset(line.strip().lower() for line in lines if line.strip())
+
+
+def normalise_password(password: str) -> str:
+    """What the password rules look at: NFKC, white space runs as one space, trimmed."""
+    return _SPACES.sub(" ", unicodedata.normalize("NFKC", password)).strip()
+
+
 def password_problem(password: str) -> str | None:
-    """Why ``password`` is not acceptable, or None."""
-    if len(password) < MIN_PASSWORD_LENGTH:
-        return f"Password must be at least {MIN_PASSWORD_LENGTH} characters long"
+    """Why ``password`` is not acceptable as a new password, or None."""
     if len(password) > MAX_PASSWORD_LENGTH:
         return f"Password must be at most {MAX_PASSWORD_LENGTH} characters long"
+    text = normalise_password(password)
+    if not text and password:
+        return ONLY_SPACES
+    if len(text) < MIN_PASSWORD_LENGTH:
+        return TOO_SHORT
+    if text.lower() in common_passwords():
+        return TOO_COMMON
     return None
