@@ -8,6 +8,7 @@ import pytest
 from workbench.testing.app import make_app, wipe_meta
 from workbench.testing.client import Client
 from workbench.testing.databases import create_database, drop_database, selected_dialects
+from workbench.testing.mail import mail_settings, memory_mail_plugin
 
 
 @pytest.fixture(scope="session", params=selected_dialects())
@@ -26,17 +27,24 @@ def db_url(dialect, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def app(db_url, tmp_path_factory):
-    """The Workbench WSGI app on ``db_url`` (migrations run once)."""
-    application = make_app(db_url, tmp_path_factory.mktemp("data"))
+    """The Workbench WSGI app on ``db_url`` (migrations run once); its mail is kept in
+    ``app.outbox`` (a mailer that delivers)."""
+    plugin, outbox = memory_mail_plugin()
+    application = make_app(db_url, tmp_path_factory.mktemp("data"), **mail_settings(plugin))
+    application.outbox = outbox
     yield application
     application.registry["db_engine"].dispose()
 
 
 @pytest.fixture
 def client(app):
-    """A WebTest client on a meta database emptied after the test. Use it for API tests."""
-    yield Client(app)
+    """A WebTest client on a meta database emptied after the test. Use it for API tests;
+    ``client.outbox`` holds the mail sent during the test."""
+    c = Client(app)
+    c.outbox = app.outbox
+    yield c
     wipe_meta(app)
+    app.outbox.clear()
 
 
 @pytest.fixture

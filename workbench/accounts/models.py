@@ -22,6 +22,9 @@ class User(TimestampMixin, Base):
     token_version: Mapped[int] = mapped_column(sa.Integer, default=1)
     invite_token: Mapped[str | None] = mapped_column(sa.String(64), unique=True)
     invite_token_expires: Mapped[dt.datetime | None] = mapped_column(sa.DateTime)
+    # The invitation's token went only to the invited address by mail (never to the
+    # inviter): signing up with it proves the address.
+    invite_mailed: Mapped[bool] = mapped_column(sa.Boolean, default=False, server_default=sa.false())
     email_verified: Mapped[bool] = mapped_column(sa.Boolean, default=False)
     blocked: Mapped[bool] = mapped_column(sa.Boolean, default=False)
 

@@ -23,6 +23,7 @@ from workbench.accounts.models import PasswordReset, User
 from workbench.errors import BadRequest
 from workbench.mail.catalogue import mail_text, request_language
 from workbench.mail.interfaces import Message
+from workbench.mail.links import site_url
 from workbench.mail.services import send_after_commit
 from workbench.meta.base import utcnow
 from workbench.security.tokens import token_hash
@@ -44,19 +45,6 @@ def lifetime(request) -> dt.timedelta:
     return dt.timedelta(
         seconds=int(request.registry.settings.get("workbench.password.reset_expiration") or 0) or DEFAULT_LIFETIME
     )
-
-
-def site_url(request) -> str | None:
-    """Where the links of a mail point. ``workbench.site_url`` in production: the Host
-    header of the request is the caller's to choose, and a reset link on an attacker's
-    host would hand them the token. In development the request's own address is used."""
-    settings = request.registry.settings
-    configured = (settings.get("workbench.site_url") or "").strip()
-    if configured:
-        return configured.rstrip("/")
-    if settings.get("workbench.env") == "production":
-        return None
-    return request.application_url.rstrip("/")
 
 
 def reset_link(site: str, token: str) -> str:

@@ -15,6 +15,14 @@ def includeme(config):
     )
     r("auth.signout", "/api/v1/auth/user/signout", "/api/v2/auth/user/signout", "/api/v1/db/auth/user/signout")
     r("auth.me", "/api/v1/auth/user/me", "/api/v2/auth/user/me", "/api/v1/db/auth/user/me")
+    r(
+        "auth.email.validate",
+        "/api/v1/auth/email/validate/{token}",
+        "/api/v2/auth/email/validate/{token}",
+        "/api/v1/db/auth/email/validate/{token}",
+        "/auth/email/validate/{token}",
+    )
+    r("auth.email.verification", "/api/v1/auth/email/verification", "/api/v2/auth/email/verification")
     r("tokens", "/api/v1/tokens", "/api/v2/tokens")
     r("token", "/api/v1/tokens/{token_id}", "/api/v2/tokens/{token_id}")
     # NocoDB's older paths of the same tokens under a project (a member's own tokens).

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import datetime as dt
-import secrets
-
 import sqlalchemy as sa
 
+from workbench.accounts import verification
 from workbench.accounts.models import AppSetting, User
 from workbench.accounts.passwords import Argon2Hasher
 from workbench.errors import BadRequest, Conflict
@@ -17,7 +15,6 @@ FIRST_USER_ROLES = "super,org-level-creator"
 # A row only the first sign-up can insert: two sign-ups racing on an empty database both see
 # no users, but the key is unique, so the second one fails instead of becoming a second super.
 FIRST_USER_CLAIM = "_first_user"
-INVITE_LIFETIME = dt.timedelta(days=30)
 
 APP_SETTING_DEFAULTS = {
     "invite_only_signup": False,
@@ -78,7 +75,9 @@ def sign_up(request, *, email, password, firstname=None, lastname=None, token=No
         user.password_hash = password_hash
         user.invite_token = None
         user.invite_token_expires = None
-        user.email_verified = True
+        # Only a token that went to the address alone proves it (workbench.accounts.invitations).
+        user.email_verified = bool(user.invite_mailed)
+        user.invite_mailed = False
     else:
         existing = user_by_email(db, email)
         if existing is not None:
@@ -101,6 +100,7 @@ def sign_up(request, *, email, password, firstname=None, lastname=None, token=No
     if lastname is not None:
         user.lastname = lastname
     db.flush()
+    verification.send_verification(request, user)
     return user
 
 
@@ -110,19 +110,6 @@ def _claim_first_user(db, email: str) -> None:
             db.add(AppSetting(key=FIRST_USER_CLAIM, value=email))
     except sa.exc.IntegrityError:
         raise Conflict("Another account was created at the same moment; please sign up again") from None
-
-
-def invite(request, email: str, roles: str = "org-level-viewer") -> User:
-    """An account waiting for its owner to sign up with the invitation token."""
-    user = User(
-        email=email,
-        roles=roles,
-        invite_token=secrets.token_urlsafe(32),
-        invite_token_expires=utcnow() + INVITE_LIFETIME,
-    )
-    request.dbsession.add(user)
-    request.dbsession.flush()
-    return user
 
 
 def user_json(user: User, extra_roles=()) -> dict:

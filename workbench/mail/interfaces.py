@@ -26,6 +26,11 @@ class IMailer(Protocol):
 
     ``send(message)`` delivers one message or raises ``MailError``; it is called after
     the request's transaction has committed, so it must not touch the meta database.
+
+    ``delivers`` (optional, true when absent) says whether the messages reach the
+    addressee: a mailer that only logs them where nobody but the operator reads them sets
+    it false, and links meant for the addressee alone (invitations, address verification)
+    are then handed to the inviter or not sent (see ``docs/accounts.md``).
     """
 
     name: str

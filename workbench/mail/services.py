@@ -40,6 +40,13 @@ def mailer(registry):
     return registry[REGISTRY_KEY]
 
 
+def delivers(registry) -> bool:
+    """Whether the mailer in use puts mail in people's mailboxes (a mailer says so with its
+    ``delivers`` attribute, true when it has none): a link that proves an address, or that
+    only the address's owner may use, is sent only through such a mailer."""
+    return bool(getattr(mailer(registry), "delivers", True))
+
+
 def send_after_commit(request, message: Message) -> None:
     """Send ``message`` once the request's transaction commits (never if it aborts)."""
     chosen = mailer(request.registry)

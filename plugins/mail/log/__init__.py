@@ -1,6 +1,7 @@
 """The log mailer, used when no SMTP server is configured: in development each message is
-written to the log (so a reset link can be copied from the console); in production only
-a warning that mail is not configured is logged, never the message (it holds secrets)."""
+written to the log (so a reset or invitation link can be copied from the console, and the
+mail counts as delivered); in production only a warning that mail is not configured is
+logged, never the message (it holds secrets), and the mail does not count as delivered."""
 
 import logging
 
@@ -15,6 +16,7 @@ class LogMailer:
 
     def __init__(self, settings: dict):
         self.production = settings.get("workbench.env") == "production"
+        self.delivers = not self.production
 
     def send(self, message: Message) -> None:
         if self.production:

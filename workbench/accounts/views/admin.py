@@ -3,9 +3,10 @@
 import sqlalchemy as sa
 
 from workbench.accounts import sessions
+from workbench.accounts.invitations import invite, invited_json
 from workbench.accounts.models import User
 from workbench.accounts.schemas import AppSettingsBody, OrgInviteBody, OrgUserUpdateBody
-from workbench.accounts.services import app_settings, invite, save_app_settings, user_by_email, user_json
+from workbench.accounts.services import app_settings, save_app_settings, user_by_email, user_json
 from workbench.api import api_view
 from workbench.errors import BadRequest, NotFound
 from workbench.paging import int_param, paged
@@ -63,19 +64,14 @@ def list_users(request):
     Permission.ORG_USERS_MANAGE,
     tags=("admin",),
     body=OrgInviteBody,
-    summary="Invite a user to the organisation; returns the invitation token",
+    summary="Invite a user to the organisation: the sign-up link is mailed, or returned when mail is not configured",
 )
 def invite_user(request):
     body = request.validated(OrgInviteBody)
     if user_by_email(request.dbsession, body.email) is not None:
         raise BadRequest("User already exists")
     user = invite(request, body.email, body.roles)
-    return {
-        "msg": "The user has been invited successfully",
-        "invite_token": user.invite_token,
-        "email": user.email,
-        "id": user.id,
-    }
+    return {**invited_json([user]), "email": user.email, "id": user.id}
 
 
 @api_view(

@@ -2,6 +2,7 @@
 
 import sqlalchemy as sa
 
+from workbench.accounts import invitations
 from workbench.accounts import services as accounts
 from workbench.accounts.models import User
 from workbench.api import api_view
@@ -28,7 +29,7 @@ def member_json(member: ProjectMember, user: User, show_invite: bool) -> dict:
         "main_roles": ",".join(sorted(user.role_set)),
         "project_id": member.project_id,
         "invite_pending": pending,
-        "invite_token": user.invite_token if (pending and show_invite) else None,
+        "invite_token": invitations.shown_token(user) if show_invite else None,
         "created_at": isoformat(member.created_at),
     }
 
@@ -62,7 +63,7 @@ def list_members(request):
     Permission.MEMBER_INVITE,
     tags=("members",),
     body=MemberInviteBody,
-    summary="Add members by email (comma separated); unknown addresses get an invitation",
+    summary="Add members by email (comma separated); unknown addresses get an invitation by mail",
 )
 def invite_members(request):
     body = request.validated(MemberInviteBody)
@@ -73,7 +74,7 @@ def invite_members(request):
     for email in body.email.split(","):
         user = accounts.user_by_email(db, email)
         if user is None:
-            user = accounts.invite(request, email)
+            user = invitations.invite(request, email)
             invited.append(user)
         elif db.get(ProjectMember, (project_id, user.id)) is not None:
             raise BadRequest(f"{email} is already a member of this project")
@@ -82,12 +83,7 @@ def invite_members(request):
         notify.meta_changed(
             request, "member", "insert", {"project_id": project_id, "user_id": user.id, "roles": body.roles}
         )
-    result = {"msg": "The user has been invited successfully"}
-    if len(invited) == 1 and "," not in body.email:
-        result.update(invite_token=invited[0].invite_token, email=invited[0].email)
-    elif invited:
-        result["invites"] = [{"email": u.email, "invite_token": u.invite_token} for u in invited]
-    return result
+    return invitations.invited_json(invited, several="," in body.email)
 
 
 @api_view(
