@@ -14,6 +14,7 @@ import { ResetPassword } from "./features/auth/ResetPassword";
 import { Guard, PreviousRouteContext } from "./features/auth/Guard";
 import { SignIn } from "./features/auth/SignIn";
 import { SignUp } from "./features/auth/SignUp";
+import { VerifyEmail } from "./features/auth/VerifyEmail";
 import { NotAvailable, NotFound } from "./features/errors/NotFound";
 import { intlLocale } from "./features/i18n/locales";
 import { Layout } from "./features/layout/Layout";
@@ -36,6 +37,7 @@ const PAGES: Record<PageId, ComponentType> = {
   signUp: SignUp,
   forgotPassword: ForgotPassword,
   resetPassword: ResetPassword,
+  verifyEmail: VerifyEmail,
   notFound: NotFound,
   shared: SharedView,
   sharedBase: SharedBase,

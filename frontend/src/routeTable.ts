@@ -17,7 +17,7 @@ export interface RouteMeta {
 }
 
 export type PageId =
-  | "projects" | "createProject" | "notAvailable" | "account" | "signIn" | "signUp" | "forgotPassword" | "resetPassword"
+  | "projects" | "createProject" | "notAvailable" | "account" | "signIn" | "signUp" | "forgotPassword" | "resetPassword" | "verifyEmail"
   | "notFound" | "shared" | "sharedBase" | "projectLanding" | "project" | "apps";
 
 export interface RouteEntry {
@@ -41,6 +41,7 @@ export const ROUTES: RouteEntry[] = [
   { path: "/signup/:token?", page: "signUp", meta: { noAuth: true, layout: "general", title: "auth.signUp.title" } },
   { path: "/forgot-password", page: "forgotPassword", meta: { noAuth: true, layout: "general", title: "auth.forgot.title" } },
   { path: "/reset-password/:token", page: "resetPassword", meta: { noAuth: true, layout: "general", title: "auth.reset.title" } },
+  { path: "/verify-email/:token", page: "verifyEmail", meta: { public: true, layout: "general", title: "auth.verify.title" } },
   { path: "/error/404", page: "notFound", meta: { public: true, title: "error.notFound.title" } },
   { path: "/:projectType/form/:viewId/survey", page: "shared", meta: { public: true, layout: "shared" } },
   { path: "/:projectType/form/:viewId", page: "shared", meta: { public: true, layout: "shared" } },

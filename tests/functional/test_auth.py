@@ -124,7 +124,7 @@ def test_project_invitation_token_flow(make_client):
     res = client.post_json(
         f"{PROJECTS}/{project['id']}/users", {"email": "New@Example.com", "roles": "editor"}, headers=client.auth(admin)
     ).json
-    assert res == {"msg": "The user has been invited successfully"}
+    assert res == {"msg": "The user has been invited successfully", "email": "new@example.com"}
     invite_token = outbox.link_token("new@example.com", "signup")
     # The invited address cannot sign in or sign up without its token.
     client.post_json(SIGNIN, {"email": "new@example.com", "password": DEFAULT_PASSWORD}, status=400)

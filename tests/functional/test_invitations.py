@@ -60,7 +60,7 @@ def invite_member(client, email, **headers):
 
 def test_the_inviter_never_sees_a_mailed_token(mailed):
     project, res = invite_member(mailed, "guest@example.com")
-    assert res == {"msg": "The user has been invited successfully"}
+    assert res == {"msg": "The user has been invited successfully", "email": "guest@example.com"}
     listed = mailed.get(f"{PROJECTS}/{project['id']}/users", headers=mailed.auth(mailed.admin)).json
     [guest] = [u for u in listed["users"]["list"] if u["email"] == "guest@example.com"]
     assert (guest["invite_pending"], guest["invite_token"]) == (True, None)

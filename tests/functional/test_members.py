@@ -55,7 +55,7 @@ def test_invite_unknown_emails(client, admin):
     one = client.post_json(
         users_url(project), {"email": "new@example.com", "roles": "viewer"}, headers=client.auth(owner)
     ).json
-    assert one == {"msg": "The user has been invited successfully"}
+    assert one == {"msg": "The user has been invited successfully", "email": "new@example.com"}
     listed = members(client, owner, project)["new@example.com"]
     assert listed["invite_pending"] is True
     assert listed["invite_token"] is None  # mailed to the address only

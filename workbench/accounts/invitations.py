@@ -66,14 +66,15 @@ def shown_token(user: User) -> str | None:
 
 
 def invited_json(users: list[User], several: bool = False) -> dict:
-    """What an inviter is told (NocoDB's shapes): ``{msg}`` when the one invitation was
-    mailed, else ``{msg, invite_token, email}``; when ``several`` addresses were asked for,
+    """What an inviter is told (NocoDB's shapes): for one new address ``{msg, email}``, with
+    ``invite_token`` when the link was not mailed; when ``several`` addresses were asked for,
     ``invites`` lists each new one with its token (null when mailed)."""
     result: dict = {"msg": INVITED}
     if len(users) == 1 and not several:
+        result["email"] = users[0].email
         token = shown_token(users[0])
         if token:
-            result.update(invite_token=token, email=users[0].email)
+            result["invite_token"] = token
     elif users:
         result["invites"] = [{"email": u.email, "invite_token": shown_token(u)} for u in users]
     return result

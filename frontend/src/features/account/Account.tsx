@@ -6,6 +6,7 @@ import { useAllowed } from "../auth/Guard";
 import { LANGUAGES, isSupported } from "../i18n/locales";
 import { useMeQuery } from "../session/api";
 import { langChanged, selectLang } from "../settings/settingsSlice";
+import { EmailStatus } from "./EmailStatus";
 import { PasswordChange } from "./PasswordChange";
 import { Users } from "./Users";
 import { useLocation } from "react-router";
@@ -60,7 +61,10 @@ export function Account() {
             <tbody>
               <tr>
                 <th>{intl.formatMessage({ id: "auth.email" })}</th>
-                <td data-testid="account-email">{user.email}</td>
+                <td>
+                  <span data-testid="account-email">{user.email}</span>
+                  <EmailStatus verified={!!user.email_verified} />
+                </td>
               </tr>
               <tr>
                 <th>{intl.formatMessage({ id: "auth.firstname" })}</th>

@@ -4,6 +4,7 @@ import { Button, Callout, FormGroup, InputGroup } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useAppDispatch, useAppStore } from "../../app/hooks";
+import { passwordProblem } from "../auth/password";
 import { tokenChanged } from "../settings/settingsSlice";
 
 export function PasswordChange() {
@@ -13,10 +14,14 @@ export function PasswordChange() {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [busy, setBusy] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const problem = passwordProblem(next);
+  const nextError = touched && next && problem ? intl.formatMessage({ id: problem.id }, problem.values) : null;
   const [message, setMessage] = useState<{ intent: "success" | "danger"; text: string } | null>(null);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!current || !next) return;
+    setTouched(true);
+    if (!current || !next || problem) return;
     setBusy(true);
     const result = await store.http.request<{ token?: string }>({
       url: "/api/v1/auth/password/change",
@@ -28,6 +33,7 @@ export function PasswordChange() {
     if (result.data?.token) dispatch(tokenChanged(result.data.token));
     setCurrent("");
     setNext("");
+    setTouched(false);
     setMessage({ intent: "success", text: intl.formatMessage({ id: "account.password.changed" }) });
   };
   return (
@@ -39,7 +45,7 @@ export function PasswordChange() {
       <FormGroup label={intl.formatMessage({ id: "account.password.current" })} labelFor="password-current">
         <InputGroup id="password-current" type="password" autoComplete="current-password" value={current} onValueChange={setCurrent} />
       </FormGroup>
-      <FormGroup label={intl.formatMessage({ id: "account.password.new" })} labelFor="password-new">
+      <FormGroup label={intl.formatMessage({ id: "account.password.new" })} labelFor="password-new" helperText={nextError} intent={nextError ? "danger" : "none"}>
         <InputGroup id="password-new" type="password" autoComplete="new-password" value={next} onValueChange={setNext} />
       </FormGroup>
       <Button type="submit" intent="primary" loading={busy} disabled={!current || !next} data-testid="password-submit">

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import { isValidEmail } from "../auth/email";
-import { inviteLink } from "../members/api";
+import { invitedLinks } from "../members/api";
 import { notify } from "../ui/notify";
 import {
   ORG_ROLES,
@@ -28,7 +28,7 @@ export function Users() {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<string>("org-level-viewer");
   const [formError, setFormError] = useState<string | null>(null);
-  const [link, setLink] = useState<string | null>(null);
+  const [invited, setInvited] = useState<{ email: string; url: string | null } | null>(null);
   const emailError = email && !isValidEmail(email) ? intl.formatMessage({ id: "auth.email.invalid" }) : null;
   const act = async (promise: PromiseLike<{ error?: unknown }>) => {
     const result = await promise;
@@ -41,7 +41,7 @@ export function Users() {
     if ("error" in result) return setFormError((result.error as HttpError).message);
     setFormError(null);
     setEmail("");
-    setLink(inviteLink(window.location.origin, result.data.invite_token));
+    setInvited(invitedLinks(result.data, window.location.origin)[0] ?? null);
   };
   return (
     <Card className="wb-gap-top" data-testid="users">
@@ -70,9 +70,15 @@ export function Users() {
         </Button>
       </form>
       {formError && <Callout intent="danger" className="wb-gap">{formError}</Callout>}
-      {link && (
+      {invited?.url && (
         <Callout intent="success" icon="link" className="wb-gap">
-          <InputGroup readOnly value={link} data-testid="user-invite-link" />
+          <FormattedMessage id="members.inviteLink" values={{ email: invited.email }} />
+          <InputGroup readOnly value={invited.url} className="wb-gap-top" data-testid="user-invite-link" />
+        </Callout>
+      )}
+      {invited && !invited.url && (
+        <Callout intent="success" icon="envelope" className="wb-gap" data-testid="user-invite-mailed">
+          <FormattedMessage id="members.inviteMailed" values={{ email: invited.email }} />
         </Callout>
       )}
       {isLoading ? (

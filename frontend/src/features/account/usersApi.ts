@@ -21,7 +21,7 @@ export const usersApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["Users", "
       query: () => ({ url: "/api/v1/users", params: { limit: 1000 } }),
       providesTags: ["Users"],
     }),
-    inviteUser: build.mutation<{ invite_token: string; email: string }, { email: string; roles: string }>({
+    inviteUser: build.mutation<{ msg: string; invite_token?: string; email: string }, { email: string; roles: string }>({
       query: (body) => ({ url: "/api/v1/users", method: "POST", body }),
       invalidatesTags: ["Users"],
     }),

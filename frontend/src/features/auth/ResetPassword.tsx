@@ -5,8 +5,9 @@ import { Link, useParams } from "react-router";
 import { useAppSelector, useAppStore } from "../../app/hooks";
 import { selectSettingsLoaded } from "../settings/settingsSlice";
 import { AuthField } from "./AuthField";
+import { MIN_PASSWORD_LENGTH, passwordProblem } from "./password";
 
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH };
 
 type LinkState = "checking" | "valid" | "invalid";
 
@@ -39,16 +40,14 @@ export function ResetPassword() {
     };
   }, [hydrated, token, store]);
 
-  const passwordError =
-    touched && password.length < MIN_PASSWORD_LENGTH
-      ? intl.formatMessage({ id: "auth.reset.tooShort" }, { n: MIN_PASSWORD_LENGTH })
-      : null;
+  const problem = passwordProblem(password);
+  const passwordError = touched && problem ? intl.formatMessage({ id: problem.id }, problem.values) : null;
   const confirmError = touched && !passwordError && confirm !== password ? intl.formatMessage({ id: "auth.reset.mismatch" }) : null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (password.length < MIN_PASSWORD_LENGTH || confirm !== password) return;
+    if (passwordProblem(password) || confirm !== password) return;
     setBusy(true);
     setError(null);
     const path = `/api/v1/auth/password/reset/${encodeURIComponent(token)}`;

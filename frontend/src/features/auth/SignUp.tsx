@@ -8,6 +8,7 @@ import { useAppInfoQuery, useSignUpMutation } from "../session/api";
 import { selectSettingsLoaded, tokenChanged } from "../settings/settingsSlice";
 import { AuthField } from "./AuthField";
 import { isValidEmail } from "./email";
+import { passwordProblem } from "./password";
 
 export function SignUp() {
   const intl = useIntl();
@@ -24,13 +25,18 @@ export function SignUp() {
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const emailError = touched && !isValidEmail(email) ? intl.formatMessage({ id: "auth.email.invalid" }) : null;
-  const passwordError = touched && !password ? intl.formatMessage({ id: "auth.password.required" }) : null;
+  const problem = passwordProblem(password);
+  const passwordError = !touched
+    ? null
+    : !password
+      ? intl.formatMessage({ id: "auth.password.required" })
+      : problem && intl.formatMessage({ id: problem.id }, problem.values);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     setServerError(null);
-    if (!isValidEmail(email) || !password) return;
+    if (!isValidEmail(email) || passwordProblem(password)) return;
     const result = await signUp({
       email: email.trim(),
       password,

@@ -1,4 +1,5 @@
-// The project's auth tab: its members, their roles, invitations (with the sign-up link).
+// The project's auth tab: its members, their roles, invitations (mailed to the address, or
+// the sign-up link to pass on when the server cannot send mail).
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Spinner, Tag } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -8,7 +9,7 @@ import { notify } from "../ui/notify";
 import { useCapabilities } from "../projects/permissions";
 import {
   MEMBER_ROLES,
-  inviteLink,
+  invitedLinks,
   useInviteMemberMutation,
   useMembersQuery,
   useRemoveMemberMutation,
@@ -24,7 +25,7 @@ export function Members({ projectId }: { projectId: string }) {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<string>("editor");
   const [formError, setFormError] = useState<string | null>(null);
-  const [links, setLinks] = useState<{ email: string; url: string }[]>([]);
+  const [links, setLinks] = useState<{ email: string; url: string | null }[]>([]);
   const caps = useCapabilities();
   const emails = email.split(",").map((e) => e.trim()).filter(Boolean);
   const emailError = email && !emails.every(isValidEmail) ? intl.formatMessage({ id: "auth.email.invalid" }) : null;
@@ -36,8 +37,7 @@ export function Members({ projectId }: { projectId: string }) {
     if ("error" in result) return setFormError((result.error as HttpError).message);
     setFormError(null);
     setEmail("");
-    const invites = result.data.invites ?? (result.data.invite_token ? [{ email: result.data.email ?? "", invite_token: result.data.invite_token }] : []);
-    setLinks(invites.map((i) => ({ email: i.email, url: inviteLink(window.location.origin, i.invite_token) })));
+    setLinks(invitedLinks(result.data, window.location.origin));
   };
   const act = async (promise: Promise<{ error?: unknown }>) => {
     const result = await promise;
@@ -63,12 +63,18 @@ export function Members({ projectId }: { projectId: string }) {
         </Button>
       </form>}
       {formError && <Callout intent="danger" className="wb-gap" data-testid="form-error">{formError}</Callout>}
-      {links.map((link) => (
-        <Callout key={link.url} intent="success" className="wb-gap" icon="link">
-          <FormattedMessage id="members.inviteLink" values={{ email: link.email }} />
-          <InputGroup readOnly value={link.url} className="wb-gap-top" data-testid="invite-link" />
-        </Callout>
-      ))}
+      {links.map((link) =>
+        link.url ? (
+          <Callout key={link.email} intent="success" className="wb-gap" icon="link">
+            <FormattedMessage id="members.inviteLink" values={{ email: link.email }} />
+            <InputGroup readOnly value={link.url} className="wb-gap-top" data-testid="invite-link" />
+          </Callout>
+        ) : (
+          <Callout key={link.email} intent="success" className="wb-gap" icon="envelope" data-testid="invite-mailed">
+            <FormattedMessage id="members.inviteMailed" values={{ email: link.email }} />
+          </Callout>
+        ),
+      )}
       {isLoading ? (
         <Spinner size={20} />
       ) : error ? (

@@ -11,11 +11,19 @@ export interface Member {
   invite_token?: string | null;
 }
 
+/** An invitation's token comes back only when it was not mailed to the address. */
 export interface InviteResult {
   msg: string;
-  invite_token?: string;
+  invite_token?: string | null;
   email?: string;
-  invites?: { email: string; invite_token: string }[];
+  invites?: { email: string; invite_token: string | null }[];
+}
+
+/** What to tell the inviter about each new address: the link to pass on, or null when the
+ * invitation was mailed. Addresses that already had an account get neither. */
+export function invitedLinks(result: InviteResult, origin: string): { email: string; url: string | null }[] {
+  const invites = result.invites ?? (result.email ? [{ email: result.email, invite_token: result.invite_token ?? null }] : []);
+  return invites.map((i) => ({ email: i.email, url: i.invite_token ? inviteLink(origin, i.invite_token) : null }));
 }
 
 /** SPEC §6: the roles a member can be given. */

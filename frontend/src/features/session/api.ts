@@ -40,6 +40,8 @@ export interface User {
   lastname?: string | null;
   display_name?: string | null;
   roles: Record<string, boolean>;
+  /** True once a link mailed to the address was followed. */
+  email_verified?: boolean;
 }
 
 export interface SignUpBody {
