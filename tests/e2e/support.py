@@ -6,6 +6,7 @@ import re
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import unquote
 
 from playwright.sync_api import expect
 
@@ -180,8 +181,25 @@ def _use_token(page, token: str) -> None:
     )
 
 
+def mailed_link(server, email: str, page: str, timeout: float = 10) -> str:
+    """The last ``{server}/{page}/{token}`` link mailed to ``email``: the development
+    server's log mailer writes each mail to the server log."""
+    pattern = re.compile(re.escape(server.url) + "/" + re.escape(page) + r"/[A-Za-z0-9_.%-]+")
+    deadline = time.monotonic() + timeout
+    while True:
+        mails = server.log().split("Mail to ")
+        links = [link for mail in mails if mail.startswith(email + "\n") for link in pattern.findall(mail)]
+        if links or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert links, f"no {page} link was mailed to {email}"
+    return links[-1]
+
+
 def _member_token(server, owner_token: str, project_id: str, email: str, role: str) -> str:
-    invite = server.api(
+    """Invite ``email`` to the project and sign up through the link mailed to it."""
+    server.api(
         "POST", f"/api/v1/db/meta/projects/{project_id}/users", {"email": email, "roles": role}, token=owner_token
     )
-    return sign_up(server, email, invite["invite_token"])
+    token = unquote(mailed_link(server, email, "signup").rsplit("/", 1)[1])
+    return sign_up(server, email, token)

@@ -22,6 +22,7 @@ from tests.e2e.support import (
     display_field,
     fresh_page,
     list_records,
+    mailed_link,
     number_field,
     project_with_table,
     screenshot,
@@ -637,20 +638,36 @@ def test_invitation_sign_up_and_password_change(server, page, browser):
     page.get_by_test_id("invite-email").fill("guest@example.com")
     page.get_by_test_id("invite-role").select_option("viewer")
     page.get_by_test_id("invite-submit").click()
-    link = page.get_by_test_id("invite-link").input_value()
-    assert re.fullmatch(rf"{re.escape(server.url)}/signup/[^/]+", link)
+    # The link goes to the invited address only (the development server's mailer logs it).
+    expect(page.get_by_test_id("invite-mailed")).to_have_text(
+        "An invitation with a sign-up link has been mailed to guest@example.com."
+    )
+    expect(page.get_by_test_id("invite-link")).to_have_count(0)
+    link = mailed_link(server, "guest@example.com", "signup")
     expect(page.get_by_test_id("member-row")).to_have_count(2)
     screenshot(page, "members")
 
-    # The invited person signs up through the link and finds the project.
+    # The invited person signs up through the link and finds the project; a password of
+    # only spaces or a common one is refused.
     with fresh_page(browser, server) as guest:
         guest.goto(link)
         expect(guest.get_by_test_id("invited")).to_be_visible()
         guest.fill("#signup-email", "guest@example.com")
+        guest.fill("#signup-password", " " * 8)
+        guest.get_by_test_id("signup-submit").click()
+        expect(guest.get_by_text("The password cannot be only spaces")).to_be_visible()
+        guest.fill("#signup-password", "password")
+        guest.get_by_test_id("signup-submit").click()
+        expect(guest.get_by_test_id("form-error")).to_have_text(
+            "password: This password is one of the most common ones; choose a password that is harder to guess"
+        )
         guest.fill("#signup-password", PASSWORD)
         guest.get_by_test_id("signup-submit").click()
         expect(guest).to_have_url(re.compile(r"/$"))
         expect(guest.get_by_test_id("project-row")).to_contain_text("Team")
+        # Signing up through the mailed link verified the address.
+        guest.goto("/account")
+        expect(guest.get_by_test_id("email-verified")).to_be_visible()
 
         # Password change: the new password works, the old one no longer does.
         guest.goto("/account")
@@ -733,7 +750,8 @@ def test_super_admin_manages_users(server, page, browser):
     expect(page.get_by_test_id("invite-only")).to_be_checked()
     page.get_by_test_id("user-invite-email").fill("new@example.com")
     page.get_by_test_id("user-invite-submit").click()
-    expect(page.get_by_test_id("user-invite-link")).to_have_value(re.compile(r"/signup/"))
+    expect(page.get_by_test_id("user-invite-mailed")).to_contain_text("new@example.com")
+    assert mailed_link(server, "new@example.com", "signup")
     expect(rows).to_have_count(3)
     screenshot(page, "users")
     assert server.api("GET", "/api/v1/app-settings", token=token)["invite_only_signup"] is True
