@@ -6,7 +6,8 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from workbench.security.permissions import Permission
 from workbench.testing.app import make_app
 
-# The core's public endpoints: sign-in and session, forgotten password, app info, health, version.
+# The core's public endpoints: sign-in and session, forgotten password, following a mailed
+# address verification link, app info, health, version.
 CORE_PUBLIC = {
     ("auth.signup", "POST"),
     ("auth.signin", "POST"),
@@ -19,6 +20,7 @@ CORE_PUBLIC = {
     ("auth.password.reset", "POST"),
     ("auth.password.reset", "GET"),
     ("info.catalogue", "GET"),
+    ("auth.email.validate", "POST"),
     ("info.app", "GET"),
     ("info.health", "GET"),
     ("info.version", "GET"),
