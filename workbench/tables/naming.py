@@ -10,8 +10,9 @@ from workbench.errors import BadRequest
 
 MAX_NAME = 48
 FORBIDDEN_TITLE_CHARS = (".", "/", "\\")
-#: physical table names a database keeps for its own tables (SQLite refuses to create them)
-RESERVED_TABLE_PREFIXES = ("sqlite_",)
+#: physical table names a database keeps for its own tables: SQLite refuses to create them,
+#: and PostgreSQL looks unqualified ``pg_*`` names up in its catalog first
+RESERVED_TABLE_PREFIXES = ("sqlite_", "pg_")
 
 
 def check_title(title, what: str = "Table") -> str:
@@ -50,7 +51,7 @@ def table_name_for(title: str) -> str:
 def check_table_name(name) -> None:
     """A physical table name asked for must not be one the database keeps for itself."""
     if isinstance(name, str) and is_reserved_table_name(name.strip()):
-        prefixes = ", ".join(f"'{p}'" for p in RESERVED_TABLE_PREFIXES)
+        prefixes = " or ".join(f"'{p}'" for p in RESERVED_TABLE_PREFIXES)
         raise BadRequest(f"Table names starting with {prefixes} are reserved by the database")
 
 

@@ -1,7 +1,7 @@
 """Names a database keeps for itself and numbers wider than 64 bits: a table titled like
-SQLite's own tables gets a physical name of its own, a reserved physical name asked for is
-refused, and an integer past 64 bits in a SpecificDBType field is refused with a message;
-never a 500, on every dialect."""
+SQLite's or PostgreSQL's own tables (``sqlite_*``, ``pg_*``) gets a physical name of its
+own, a reserved physical name asked for is refused, and an integer past 64 bits in a
+SpecificDBType field is refused with a message; never a 500, on every dialect."""
 
 from __future__ import annotations
 
@@ -17,25 +17,28 @@ def project(client, admin):
     return client.create_project(admin, "Reserved")
 
 
-@pytest.mark.parametrize("title", ["sqlite_master", "sqlite_sequence", "SQLite_Stat1", "sqlite_"])
+@pytest.mark.parametrize(
+    "title", ["sqlite_master", "sqlite_sequence", "SQLite_Stat1", "sqlite_", "pg_class", "information_schema"]
+)
 def test_a_title_like_sqlites_own_tables_gets_a_safe_physical_name(client, admin, project, data_app, title):
     table = create_table(client, admin, project["id"], title, [{"title": "Name"}])
     assert table["title"] == title
-    assert not table["table_name"].lower().startswith("sqlite_")
+    assert not table["table_name"].lower().startswith(("sqlite_", "pg_"))
     assert table["table_name"] in physical_columns(data_app, project["id"])
     url = f"/api/v2/tables/{table['id']}/records"
     client.post_json(url, {"Name": "a"}, headers=client.auth(admin))
     assert [r["Name"] for r in client.get(url, headers=client.auth(admin)).json["list"]] == ["a"]
 
 
-def test_a_reserved_physical_name_is_refused(client, admin, project, data_app):
+@pytest.mark.parametrize("table_name", ["sqlite_master", "PG_class"])
+def test_a_reserved_physical_name_is_refused(client, admin, project, data_app, table_name):
     res = client.post_json(
         f"/api/v1/db/meta/projects/{project['id']}/tables",
-        {"title": "Mine", "table_name": "sqlite_master", "columns": [{"title": "Name"}]},
+        {"title": "Mine", "table_name": table_name, "columns": [{"title": "Name"}]},
         headers=client.auth(admin),
         status=400,
     )
-    assert res.json == {"msg": "Table names starting with 'sqlite_' are reserved by the database"}
+    assert res.json == {"msg": "Table names starting with 'sqlite_' or 'pg_' are reserved by the database"}
     assert client.get(f"/api/v1/db/meta/projects/{project['id']}/tables", headers=client.auth(admin)).json["list"] == []
 
 
