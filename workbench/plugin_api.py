@@ -17,7 +17,8 @@ The names come in groups (see each group's comment below and ``docs/plugins.md``
 - records and data: reading records and building SQL over a table's fields;
 - links: the relation behind a link field and the link engine's schema changes;
 - view types: the base class and the checks of view settings;
-- importers: the base class, sheets and the error for unreadable files;
+- importers: the base class, sheets, the error for unreadable files and the limits a file
+  is read within;
 - storage: storage backend errors, file keys, file types and removal of unused files;
 - mail: messages and the configured mailer;
 - accounts: what a sign-in provider needs (users, sessions, password resets);
@@ -102,6 +103,7 @@ from workbench.hookspecs import hookimpl, row_actions
 
 # -- importers
 from workbench.imports.interfaces import Importer, ImportFileError, Sheet
+from workbench.imports.limits import CellCount, ImportLimits, check_zip
 
 # -- links
 from workbench.links import schema as _link_schema
@@ -223,6 +225,7 @@ __all__ = [
     "ArrayQuery",
     "AutoValue",
     "BadRequest",
+    "CellCount",
     "ChecksMeta",
     "ChecksWrites",
     "ComputedInSql",
@@ -237,6 +240,7 @@ __all__ = [
     "FormulaFunction",
     "HasOptions",
     "ImportFileError",
+    "ImportLimits",
     "Importer",
     "MailError",
     "ManagesSchema",
@@ -268,6 +272,7 @@ __all__ = [
     "boolean_setting",
     "check_cycles",
     "check_formula",
+    "check_zip",
     "column_setting",
     "common_type",
     "comparable",

@@ -7,6 +7,7 @@ can be cancelled (undone) and reports bad rows. Importers are plugins
 from gevent import monkey
 from pyramid.events import ApplicationCreated
 
+from workbench.imports.limits import ImportLimits
 from workbench.imports.routes import UPLOAD_PATTERN
 from workbench.imports.runner import ImportRunner
 
@@ -31,6 +32,7 @@ def _started(event) -> None:
 def includeme(config):
     settings = config.get_settings()
     settings["workbench.import.max_size"] = str(max_size(settings))
+    ImportLimits.from_settings(settings)  # a bad limit stops the start-up
     limits = config.registry.setdefault("workbench.body_limits", [])
     limits.append((UPLOAD_PATTERN, max_size(settings) + ENVELOPE))
     config.registry["import_runner"] = ImportRunner(config.registry)

@@ -5,7 +5,7 @@ An importer (registered with ``register_importers``) has a unique ``name`` (``cs
 ``label`` key of the plugin's ``messages.json``) and the ``extensions`` of the files it reads. It is built
 with the caller's options and streams a file::
 
-    importer = registry["importers"].get(name)(options)
+    importer = registry["importers"].get(name)(options, limits)
     for sheet in importer.sheets(path):        # a binary file on disk
         sheet.name, sheet.header               # header cells ([] without a header row)
         for row in sheet.rows:                 # lists of str, int, float, Decimal, bool,
@@ -65,8 +65,13 @@ class Importer:
     #: a Blueprint icon name
     icon: str | None = None
 
-    def __init__(self, options: dict | None = None):
+    def __init__(self, options: dict | None = None, limits=None):
+        from workbench.imports.limits import ImportLimits
+
         self.options = {**DEFAULT_OPTIONS, **(options or {})}
+        #: the server's ``ImportLimits`` (``workbench.imports.limits``): a reader of a zip-based
+        #: format checks the zip with ``check_zip`` and counts cells with ``CellCount``
+        self.limits = limits if limits is not None else ImportLimits()
 
     @classmethod
     def accepts(cls, file_name: str) -> bool:

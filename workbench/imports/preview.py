@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from workbench.imports import detect
 from workbench.imports.interfaces import Importer, ImportFileError
+from workbench.imports.limits import CpuBudget
 
 PREVIEW_ROWS = 10
 
@@ -25,13 +26,18 @@ def json_value(value):
 
 def read_preview(registry, importer: Importer, path: str) -> tuple[dict, dict, dict]:
     """``(template, preview, rows_total)``; raises ``ImportFileError`` for an unreadable
-    file or one without columns."""
+    file, one without columns or one past the importer's limits (the CPU time of this
+    thread counts against ``cpu_seconds``)."""
     tables, preview, totals = [], {}, {}
     taken: set[str] = set()
+    budget = CpuBudget(importer.limits.cpu_seconds)
+    sheets = importer.sheets(path)
     try:
-        for sheet in importer.sheets(path):
-            sample = list(itertools.islice(sheet.rows, detect.SAMPLE_ROWS))
-            count = len(sample) + sum(1 for _row in sheet.rows)
+        for sheet in sheets:
+            rows = budget.watch(sheet.rows)
+            sample = list(itertools.islice(rows, detect.SAMPLE_ROWS))
+            count = len(sample) + sum(1 for _row in rows)
+            budget.check()
             columns = detect.detect_columns(registry, sheet.header, sample, sheet.currency)
             if not columns:
                 continue
@@ -49,6 +55,8 @@ def read_preview(registry, importer: Importer, path: str) -> tuple[dict, dict, d
         raise
     except (UnicodeDecodeError, ValueError, OSError, EOFError) as exc:
         raise ImportFileError(f"The file cannot be read: {exc}") from None
+    finally:
+        sheets.close()  # the file, closed at once when a limit stops the reading
     if not tables:
         raise ImportFileError("The file has no columns to import")
     return {"tables": tables}, preview, totals

@@ -21,6 +21,7 @@ from workbench.imports import detect, events, uploads
 from workbench.imports.context import JobRequest
 from workbench.imports.convert import converter
 from workbench.imports.interfaces import ImportFileError
+from workbench.imports.limits import CpuBudget, ImportLimits
 from workbench.imports.models import CANCELLED, DONE, FAILED, RUNNING, ImportJob, ImportKeys
 from workbench.imports.serialize import MAX_ERRORS
 from workbench.imports.undo import undo
@@ -69,10 +70,13 @@ def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
             "user_id": job.user_id,
         }
     throttle = events.Throttle(registry)
+    limits = ImportLimits.from_settings(registry.settings)
+    # the job's own CPU time: reading, converting and inserting, not other greenlets' turns
+    budget = CpuBudget(limits.cpu_seconds)
     try:
         if not state["file_path"]:
             raise ImportFileError("The uploaded file is gone")
-        importer = registry["importers"].get(state["type"])(state["options"])
+        importer = registry["importers"].get(state["type"])(state["options"], limits)
         path = uploads.absolute(registry.settings, state["file_path"])
         targets = {t["ref_table_name"]: t for t in state["tables"]}
         specs = {t["ref_table_name"]: t for t in state["template"]["tables"]}
@@ -93,7 +97,7 @@ def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
                 if c["ref_column_name"] in target["columns"] and c["ref_column_name"] in indexes
             ]
             start = state["rows_read"].get(sheet.name, 0)
-            numbered = enumerate(itertools.islice(sheet.rows, start, None), start=start + 1)
+            numbered = enumerate(itertools.islice(budget.watch(sheet.rows), start, None), start=start + 1)
             while True:
                 chunk = list(itertools.islice(numbered, BATCH))
                 if not chunk:
@@ -102,8 +106,11 @@ def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
                     return RUNNING
                 _insert_batch(registry, job_id, state["user_id"], target, plan, chunk)
                 batches += 1
+                budget.check()
+                budget.pause()
                 throttle.progress(job_id)
                 gevent.sleep(0)
+                budget.resume()
         _finish(registry, job_id)
     except Stopped:
         _undo_cancelled(registry, job_id)

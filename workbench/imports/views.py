@@ -12,6 +12,7 @@ from workbench.api import api_view
 from workbench.errors import BadRequest, Forbidden, PayloadTooLarge
 from workbench.imports import uploads
 from workbench.imports.interfaces import ImportFileError
+from workbench.imports.limits import ImportLimits
 from workbench.imports.models import CANCELLED, PREVIEW, RUNNING, ImportJob
 from workbench.imports.preview import read_preview
 from workbench.imports.serialize import import_json
@@ -133,7 +134,8 @@ def upload(request):
         if os.path.getsize(path) == 0:
             raise ImportFileError("The file is empty")
         # Reading a whole file is CPU work: in a native thread, so other requests go on.
-        outcome = gevent.get_hub().threadpool.apply(_read_preview, (request.registry, importer_cls(options), path))
+        importer = importer_cls(options, ImportLimits.from_settings(settings))
+        outcome = gevent.get_hub().threadpool.apply(_read_preview, (request.registry, importer, path))
         if isinstance(outcome, ImportFileError):
             raise outcome
         template, preview, totals = outcome

@@ -1,6 +1,10 @@
 """The Excel importer: xlsx and xlsm with openpyxl's read-only mode (rows streamed), xls
 with xlrd, ods and ots with odfpy. Every worksheet is a sheet, or only the one named in
-the ``sheet`` option. Cells shown with a ``$`` number format mark their column as money."""
+the ``sheet`` option. Cells shown with a ``$`` number format mark their column as money.
+
+Zip-based files (xlsx, xlsm, ods, ots) are checked against the server's import limits
+before they are parsed (unpacked size, packing ratio, members, the cells an xlsx declares),
+and the cells of every file are counted as they are read."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import datetime as dt
 import os
 import zipfile
 
-from workbench.plugin_api import Importer, ImportFileError, hookimpl
+from workbench.plugin_api import CellCount, Importer, ImportFileError, check_zip, hookimpl
 
 
 class ExcelImporter(Importer):
@@ -35,17 +39,33 @@ class ExcelImporter(Importer):
 
     def sheets(self, path: str):
         kind = os.path.splitext(path)[1].lower().lstrip(".")
+        cells = CellCount(self.limits)
         if kind in ("xlsx", "xlsm"):
-            yield from self._openpyxl(path)
+            self._check_xlsx(path)
+            yield from self._openpyxl(path, cells)
         elif kind == "xls":
-            yield from self._xlrd(path)
+            yield from self._xlrd(path, cells)
         elif kind in ("ods", "ots"):
-            yield from self._odf(path)
+            check_zip(path, self.limits, "OpenDocument spreadsheet")
+            yield from self._odf(path, cells)
         else:
             raise ImportFileError(f"Excel files end in {', '.join(self.extensions)}")
 
     # -- xlsx / xlsm -------------------------------------------------------------
-    def _openpyxl(self, path: str):
+    def _check_xlsx(self, path: str) -> None:
+        """The zip's limits, and the cells the worksheets declare (their rows are padded
+        to the declared width when read)."""
+        from workbench_plugins.importers.excel.dimensions import declared_cells
+
+        members = check_zip(path, self.limits, "Excel workbook")
+        try:
+            with zipfile.ZipFile(path) as archive:
+                declared = declared_cells(archive, members)
+        except (zipfile.BadZipFile, OSError, ValueError) as exc:
+            raise ImportFileError(f"The file is not a readable Excel workbook ({exc})") from None
+        CellCount(self.limits).add(declared)
+
+    def _openpyxl(self, path: str, cells: CellCount):
         import openpyxl
 
         try:
@@ -55,12 +75,12 @@ class ExcelImporter(Importer):
         try:
             for name in self._wanted(book.sheetnames):
                 currency: set[int] = set()
-                yield self.split_header(name, _openpyxl_rows(book[name], currency), currency)
+                yield self.split_header(name, _openpyxl_rows(book[name], currency, cells), currency)
         finally:
             book.close()
 
     # -- xls -------------------------------------------------------------------------
-    def _xlrd(self, path: str):
+    def _xlrd(self, path: str, cells: CellCount):
         import xlrd
 
         try:
@@ -69,16 +89,18 @@ class ExcelImporter(Importer):
             raise ImportFileError(f"The file is not a readable .xls workbook ({exc})") from None
         try:
             for name in self._wanted(book.sheet_names()):
-                yield self.split_header(name, _xlrd_rows(book, book.sheet_by_name(name)))
+                sheet = book.sheet_by_name(name)
+                cells.add(sheet.nrows * sheet.ncols)
+                yield self.split_header(name, _xlrd_rows(book, sheet))
         finally:
             book.release_resources()
 
     # -- ods / ots -------------------------------------------------------------------
-    def _odf(self, path: str):
+    def _odf(self, path: str, cells: CellCount):
         from workbench_plugins.importers.excel.odf import read_tables
 
         try:
-            tables = read_tables(path)
+            tables = read_tables(path, cells)
         except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
             raise ImportFileError(f"The file is not a readable OpenDocument spreadsheet ({exc})") from None
         by_name = dict(tables)
@@ -99,8 +121,8 @@ def _plain(value):
     return value
 
 
-def _openpyxl_rows(sheet, currency: set[int]):
-    for row in sheet.iter_rows():
+def _openpyxl_rows(sheet, currency: set[int], cells: CellCount):
+    for row in cells.rows(sheet.iter_rows()):
         values = []
         for index, cell in enumerate(row):
             value = getattr(cell, "value", None)
