@@ -27,6 +27,7 @@ import { SharedView } from "./features/shared/SharedView";
 import { ROUTES, type PageId, type RouteMeta } from "./routeTable";
 import { pluginMessages } from "./plugins/loader";
 import { loadedPlugins } from "./plugins/registry";
+import { useCatalogue } from "./plugins/catalogue";
 
 const PAGES: Record<PageId, ComponentType> = {
   projects: ProjectList,
@@ -79,9 +80,14 @@ function AppRoutes() {
 function LocalisedApp() {
   const { lang, messages: hostMessages } = useAppSelector((s) => s.locale);
   const pluginsVersion = useAppSelector((s) => s.ui.pluginsVersion);
+  const catalogue = useCatalogue();
   const messages = useMemo(
-    () => (pluginsVersion ? { ...hostMessages, ...pluginMessages(loadedPlugins(), lang) } : hostMessages),
-    [hostMessages, lang, pluginsVersion],
+    () => ({
+      ...hostMessages,
+      ...(pluginsVersion ? pluginMessages(loadedPlugins(), lang) : {}),
+      ...catalogue.messages,
+    }),
+    [hostMessages, lang, pluginsVersion, catalogue],
   );
   const previous = useRef<{ path: string; noAuth: boolean } | null>(null);
   return (

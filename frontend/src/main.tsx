@@ -26,7 +26,12 @@ else createRoot(root).render(app);
 (window as unknown as { __wbHydrated: boolean }).__wbHydrated = true;
 
 // Plugin UI bundles load after hydration; a failing one is reported and skipped.
-void loadPlugins(boot.plugins ?? [], {
+// Plugin UI bundles: those of the catalogue (and any the boot state lists besides).
+const bundles = [
+  ...Object.entries(boot.catalogue?.bundles ?? {}).map(([id, b]) => ({ id, url: b.url })),
+  ...(boot.plugins ?? []).filter((p) => !boot.catalogue?.bundles?.[p.id]),
+];
+void loadPlugins(bundles, {
   api: workbenchApi,
   injectSlice: (slice) => void rootReducer.inject(slice),
 }).then((loaded) => {

@@ -5,14 +5,17 @@ import type { Lang } from "../features/i18n/locales";
 import type { Messages } from "../features/i18n/messages";
 import type { Theme } from "../features/projects/theme";
 import type { PluginBundle } from "../plugins/loader";
+import type { Catalogue } from "../plugins/catalogue";
 
 export interface BootState {
   appInfo: AppInfo | null;
   lang: Lang;
   messages: Messages;
   theme: Theme;
-  /** Plugin UI bundles to load. */
+  /** Plugin UI bundles to load (those of the catalogue are loaded too). */
   plugins: PluginBundle[];
+  /** What the enabled plugins provide, in the page's language (docs/catalogue.md). */
+  catalogue: Catalogue;
 }
 
 declare global {

@@ -22,6 +22,7 @@ import { requestFinished, requestStarted, uiSlice } from "../features/ui/uiSlice
 import { tabsSlice } from "../features/tabs/tabsSlice";
 import { realtimeSlice } from "../features/realtime/realtimeSlice";
 import { sharedBaseIdFromPath, sharedBasePassword } from "../features/shared/sharedBase";
+import { catalogueApi, setCatalogue } from "../plugins/catalogue";
 
 export const rootReducer = combineSlices(workbenchApi, settingsSlice, localeSlice, uiSlice, tabsSlice, realtimeSlice);
 export type RootState = ReturnType<typeof rootReducer>;
@@ -86,6 +87,26 @@ export function makeStore(options: StoreOptions = {}) {
     },
   });
 
+  // The catalogue of the page's language comes with the page; the helpers outside React read
+  // the one last received.
+  listener.startListening({
+    matcher: catalogueApi.endpoints.catalogue.matchFulfilled,
+    effect: (action) => setCatalogue(action.payload),
+  });
+  // Signed-in users see more of it (importers): read it again when one signs in or out.
+  listener.startListening({
+    predicate: (_action, state, previous) =>
+      !!(state as RootState).settings.values.token !== !!(previous as RootState).settings.values.token,
+    effect: (_action, api) => {
+      api.dispatch(workbenchApi.util.invalidateTags(["Catalogue"]));
+    },
+  });
+  if (options.boot?.catalogue) {
+    setCatalogue(options.boot.catalogue);
+    store.dispatch(
+      catalogueApi.util.upsertQueryEntries([{ endpointName: "catalogue", arg: lang, value: options.boot.catalogue }]),
+    );
+  }
   if (options.boot?.appInfo) {
     store.dispatch(
       sessionApi.util.upsertQueryEntries([{ endpointName: "appInfo", arg: undefined, value: options.boot.appInfo }]),

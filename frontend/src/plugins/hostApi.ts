@@ -42,9 +42,65 @@ export interface EditorProps extends CellProps {
   onDone(): void;
 }
 
+/** What a field type's settings component gets in the add-field dialog. */
+export interface SettingsProps {
+  /** The type being set up. */
+  uidt: string;
+  /** The settings so far: the column body's extra keys (NocoDB's option names at the top of
+   * the body, `meta`, `colOptions`), as the catalogue's settings schema describes them. */
+  value: Record<string, unknown>;
+  /** The new settings; the host sends them with the field's title and type. */
+  onChange(value: Record<string, unknown>): void;
+  /** The field being edited (absent for a new field). */
+  column?: CellProps["column"] | null;
+  /** The other fields of the table. */
+  columns: readonly (CellProps["column"] & { pk?: boolean; system?: boolean })[];
+  projectId?: string;
+  tableId?: string;
+  /** The server's refusal of the last save, when `ownsError` claimed it (shown where it
+   * belongs, e.g. under a formula). */
+  serverError?: string | null;
+}
+
+/** What a view type's component gets: the view and its table. */
+export interface ViewProps {
+  projectId: string;
+  tableId: string;
+  view: { id: string; title: string; type: number; meta?: Record<string, unknown> | null };
+  /** The view is shown to people who may not change it (shared views, viewers). */
+  readOnly?: boolean;
+}
+
+/** What an importer's options component gets in the import wizard. */
+export interface ImporterOptionsProps {
+  options: Record<string, unknown>;
+  onChange(options: Record<string, unknown>): void;
+}
+
+/** What a sign-in button gets: where to return after signing in. */
+export interface SignInButtonProps {
+  provider: { name: string; label: string; icon: string; kind: "form" | "redirect" };
+  returnTo?: string;
+}
+
 export interface FieldTypeUI {
   Cell?: ComponentType<CellProps>;
   Editor?: ComponentType<EditorProps>;
+  /** The type's settings in the add-field dialog (else the host generates a form from the
+   * catalogue's settings schema). */
+  Settings?: ComponentType<SettingsProps>;
+  /** The settings of an existing field, read from its options (else the schema's keys are
+   * read from the column's options and meta). */
+  settingsOf?(column: CellProps["column"]): Record<string, unknown>;
+  /** Whether a refusal of the server is about the settings (then `Settings` shows it). */
+  ownsError?(message: string): boolean;
+}
+
+export interface ViewTypeUI {
+  /** The view's body. */
+  View: ComponentType<ViewProps>;
+  /** Its toolbar and settings, shown above the body. */
+  Toolbar?: ComponentType<ViewProps>;
 }
 
 export interface PluginHost {
@@ -62,7 +118,10 @@ export interface PluginDefinition {
   messages?: Record<string, Record<string, string>>;
   /** Cell renderers and editors by field type (uidt). */
   fieldTypes?: Record<string, FieldTypeUI>;
-  /** Components by slot name (view types, import wizards, sign-in buttons, ...). */
+  /** View bodies (and toolbars) by view type name. */
+  viewTypes?: Record<string, ViewTypeUI>;
+  /** Components by slot name: `importer.<name>.options` (ImporterOptionsProps),
+   * `auth.<name>.button` (SignInButtonProps), ... */
   components?: Record<string, ComponentType<Record<string, unknown>>>;
   setup?(host: PluginHost): void;
 }

@@ -1,6 +1,6 @@
 // The plugins loaded in this page, for the parts of the host that use them (cell renderers
 // and editors by field type, components by slot, messages).
-import type { FieldTypeUI, PluginDefinition } from "./hostApi";
+import type { FieldTypeUI, PluginDefinition, ViewTypeUI } from "./hostApi";
 import type { LoadedPlugins } from "./loader";
 
 let current: LoadedPlugins = { plugins: [], failed: [] };
@@ -32,6 +32,15 @@ export function pluginComponent(slot: string): { Component: NonNullable<PluginDe
   for (const plugin of current.plugins) {
     const Component = plugin.components?.[slot];
     if (Component) return { Component, pluginId: plugin.id };
+  }
+  return null;
+}
+
+/** The UI of a view type from the first plugin that provides one, with its plugin id. */
+export function viewTypeUI(name: string): (ViewTypeUI & { pluginId: string }) | null {
+  for (const plugin of current.plugins) {
+    const ui = plugin.viewTypes?.[name];
+    if (ui) return { ...ui, pluginId: plugin.id };
   }
   return null;
 }

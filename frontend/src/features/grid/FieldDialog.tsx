@@ -1,20 +1,14 @@
-// Add a field, or rename / retype one: a name, a type and, for selects, the options; the
-// rich types (links, lookups, rollups, counts, formulas, codes) their settings.
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
-import { useState, type FormEvent } from "react";
+// Add a field, or rename / retype one: a name, a type from the catalogue's menu and the
+// type's settings (its plugin's settings component, else a form from its settings schema).
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from "@blueprintjs/core";
+import { useMemo, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { useFieldTypes } from "../../plugins/catalogue";
 import type { Column, ColumnBody } from "../tables/api";
 import { useOpeningKey } from "../ui/useOpeningKey";
-import { RICH_FIELD_TYPES, isFormulaError, missingSetting, richFieldBody, settingsOf, type RichSettings } from "./richFields";
-import { RichFieldSettings } from "./RichFieldSettings";
-
-export const FIELD_TYPES = [
-  "SingleLineText", "LongText", "Number", "Decimal", "Currency", "Percent", "Rating", "Checkbox",
-  "Date", "DateTime", "Time", "Year", "Duration", "Email", "URL", "PhoneNumber", "SingleSelect",
-  "MultiSelect", "JSON", ...RICH_FIELD_TYPES,
-] as const;
-
-const SELECTS = ["SingleSelect", "MultiSelect"];
+import { FieldSettings, settingsOfColumn, settingsOwnError } from "./FieldSettings";
+import { FieldTypePicker } from "./FieldTypePicker";
+import { missingRequired, withDefaults } from "./SchemaForm";
 
 export interface FieldDialogProps {
   isOpen: boolean;
@@ -39,62 +33,58 @@ export function validateFieldTitle(title: string, taken: readonly string[], curr
 
 function FieldForm({ column, taken, busy, serverError, columns, projectId, onSubmit, onCancel }: Omit<FieldDialogProps, "isOpen">) {
   const intl = useIntl();
+  const { all, byUidt } = useFieldTypes();
+  // The menu offers the creatable types, and the field's own type when it is another.
+  const offered = useMemo(
+    () => all.filter((t) => t.creatable || t.uidt === column?.uidt),
+    [all, column?.uidt],
+  );
   const [title, setTitle] = useState(column?.title ?? "");
-  const [uidt, setUidt] = useState<string>(column?.uidt ?? "SingleLineText");
-  const [options, setOptions] = useState("");
+  const [uidt, setUidt] = useState<string>(column?.uidt ?? offered[0]?.uidt ?? "");
   const [touched, setTouched] = useState(false);
-  const [settings, setSettings] = useState<RichSettings>(() => settingsOf(column));
-  const rich = (RICH_FIELD_TYPES as readonly string[]).includes(uidt) || uidt === "LinkToAnotherRecord";
-  const missing = rich ? missingSetting(uidt === "LinkToAnotherRecord" && column ? "" : uidt, settings) : null;
-  // A formula's refusal is shown under the formula, where it can be corrected.
-  const formulaMessage = uidt === "Formula" && isFormulaError(serverError) ? serverError! : null;
+  const [settingsByType, setSettingsByType] = useState<Record<string, Record<string, unknown>>>(() =>
+    column ? { [column.uidt]: settingsOfColumn(byUidt.get(column.uidt), column) } : {},
+  );
+  const type = byUidt.get(uidt);
+  const settings = type ? (settingsByType[uidt] ?? withDefaults(type.settings, {})) : {};
+  const setSettings = (next: Record<string, unknown>) => setSettingsByType((all) => ({ ...all, [uidt]: next }));
+  // The settings a new field (or a new type) needs before it can be sent; the server checks
+  // an existing field's.
+  const missing = type && (!column || column.uidt !== uidt) ? missingRequired(type.settings, settings) : null;
+  // A refusal the type's settings claim (a formula's) is shown there, where it can be corrected.
+  const ownError = settingsOwnError(uidt, serverError) ? serverError! : null;
   const errorId = validateFieldTitle(title, taken, column?.title);
   const shown = (touched || title !== (column?.title ?? "")) && errorId ? intl.formatMessage({ id: errorId }) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (errorId || missing) return;
-    if (rich) return onSubmit(richFieldBody(title.trim(), uidt, settings, !!column));
-    const body: ColumnBody = { title: title.trim(), uidt };
-    const list = options.split(",").map((o) => o.trim()).filter(Boolean);
-    if (SELECTS.includes(uidt) && list.length) body.colOptions = { options: list.map((o) => ({ title: o })) };
-    onSubmit(body);
+    if (errorId || missing || !uidt) return;
+    onSubmit({ ...settings, title: title.trim(), uidt } as ColumnBody);
   };
   return (
     <form onSubmit={submit} noValidate>
       <DialogBody>
-        {serverError && !formulaMessage && <Callout intent="danger" className="wb-gap" data-testid="form-error">{serverError}</Callout>}
+        {serverError && !ownError && <Callout intent="danger" className="wb-gap" data-testid="form-error">{serverError}</Callout>}
         <FormGroup label={intl.formatMessage({ id: "field.title.label" })} labelFor="field-title" helperText={shown} intent={shown ? "danger" : "none"}>
           <InputGroup id="field-title" autoFocus value={title} onValueChange={setTitle} data-testid="field-title-input" />
         </FormGroup>
         <FormGroup label={intl.formatMessage({ id: "field.type.label" })} labelFor="field-type">
-          <HTMLSelect id="field-type" value={uidt} onChange={(e) => setUidt(e.currentTarget.value)} data-testid="field-type-select" fill>
-            {(column && !(FIELD_TYPES as readonly string[]).includes(column.uidt) ? [column.uidt, ...FIELD_TYPES] : FIELD_TYPES).map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </HTMLSelect>
+          <FieldTypePicker value={uidt} types={offered} onChange={setUidt} />
         </FormGroup>
-        {SELECTS.includes(uidt) && (
-          <FormGroup label={intl.formatMessage({ id: "field.options.label" })} labelFor="field-options">
-            <InputGroup id="field-options" value={options} onValueChange={setOptions} placeholder="a, b, c" />
-          </FormGroup>
-        )}
-        {rich && (
-          <RichFieldSettings
-            uidt={uidt}
-            settings={settings}
+        {type && (
+          <FieldSettings
+            type={type}
+            value={settings}
             onChange={setSettings}
+            column={column}
             projectId={projectId}
             columns={(columns ?? []).filter((c) => c.id !== column?.id)}
-            existing={!!column && column.uidt === uidt}
-            formulaMessage={formulaMessage}
+            serverError={ownError}
           />
         )}
         {touched && missing && (
           <Callout intent="warning" compact data-testid="field-missing">
-            {intl.formatMessage({ id: missing })}
+            {intl.formatMessage({ id: "field.settings.required" }, { name: intl.formatMessage({ id: missing, defaultMessage: missing }) })}
           </Callout>
         )}
       </DialogBody>

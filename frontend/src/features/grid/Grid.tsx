@@ -60,7 +60,7 @@ import {
 import { READ_ONLY_TYPES, cellText, parseInput } from "./cells";
 import { CellEditor, type Editing } from "./CellEditor";
 import { FieldValue } from "./FieldValue";
-import { DIALOG_EDITOR_TYPES, SELF_SAVING_TYPES } from "./richFields";
+import { isDialogEdited, isSelfSaving } from "./richFields";
 import { useLinkedValues } from "./useLinkedValues";
 import { columnWindow, pagesFor, rowWindow, scrollLeftForColumn, scrollTopForRow } from "./virtual";
 import { MAX_WIDTH, MIN_WIDTH, WIDTH_STEP, clampWidth, parseWidth, resizedWidth } from "./columnWidth";
@@ -357,7 +357,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     cancelled.current = false;
     // A plugin editor works with values and starts from the typed key as fits its type (text
     // from it, a select filters its options by it, ...); a dialog opens on the current value.
-    const typed = text !== undefined && !DIALOG_EDITOR_TYPES.has(column.uidt) ? text : undefined;
+    const typed = text !== undefined && !isDialogEdited(column.uidt) ? text : undefined;
     const pristine = !!fieldTypeUI(column.uidt)?.Editor;
     setEditing({ ...cell, text: text ?? cellText(record[column.title], column), typed, pristine, error: null, saving: false });
   };
@@ -476,7 +476,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
       if (move) moveTo("to" in move ? move.to : { row: editing.row + move.dRow, col: editing.col + move.dCol });
       scroller.current?.focus();
     };
-    if (column && SELF_SAVING_TYPES.has(column.uidt)) {
+    if (column && isSelfSaving(column.uidt)) {
       // The link picker saved each change through the links API already.
       editingRef.current = null;
       setEditing(null);

@@ -7,6 +7,7 @@ import { useRef, useState, type DragEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { PluginBoundary } from "../../plugins/PluginBoundary";
 import { pluginComponent } from "../../plugins/registry";
+import { useCatalogue } from "../../plugins/catalogue";
 import { acceptOf, fileError, formatSize, importTypeOf } from "./fileTypes";
 import type { ImportOptions, ImportType } from "./types";
 
@@ -39,6 +40,8 @@ export function FileStep({ allowed, uploading, serverError, onUpload, onCancel }
   const type = file ? importTypeOf(file.name, allowed) : null;
   const problem = file ? fileError(file.name, allowed) : null;
   const plugin = type ? pluginComponent(`importer.${type}.options`) : null;
+  const catalogue = useCatalogue();
+  const takesDelimiter = !!catalogue.importers?.find((i) => i.name === type)?.optionKeys.includes("delimiter");
 
   const choose = (chosen: File | undefined) => {
     if (chosen) setFile(chosen);
@@ -51,7 +54,7 @@ export function FileStep({ allowed, uploading, serverError, onUpload, onCancel }
   const submit = () => {
     if (!file || !type) return;
     const options: Partial<ImportOptions> = { ...extra, type, firstRowAsHeaders: headers, encoding };
-    if (type === "csv") options.delimiter = delimiter || null;
+    if (takesDelimiter) options.delimiter = delimiter || null;
     onUpload({ file, options });
   };
 
@@ -100,7 +103,7 @@ export function FileStep({ allowed, uploading, serverError, onUpload, onCancel }
               {ENCODINGS.map((e) => <option key={e} value={e}>{e}</option>)}
             </HTMLSelect>
           </FormGroup>
-          {type === "csv" && (
+          {takesDelimiter && (
             <FormGroup label={intl.formatMessage({ id: "import.options.delimiter" })} labelFor="import-delimiter">
               <HTMLSelect id="import-delimiter" value={delimiter} onChange={(e) => setDelimiter(e.currentTarget.value)} data-testid="import-delimiter">
                 <option value="">{intl.formatMessage({ id: "import.options.delimiter.auto" })}</option>

@@ -1,23 +1,37 @@
-// The project home's import actions (SPEC: quick import beside table creation): CSV, Excel
-// and JSON into new tables for creators and up; and "Import into this table" on a table's
-// toolbar for editors and up (editors import CSV only, SPEC §6).
-import { Button } from "@blueprintjs/core";
-import { FormattedMessage } from "react-intl";
+// The project home's import actions (quick import beside table creation): one per importer
+// of the catalogue, into new tables, for creators and up; and "Import into this table" on a
+// table's toolbar for editors and up (editors import with the one-table importers only).
+import { Button, type IconName } from "@blueprintjs/core";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useCatalogue } from "../../plugins/catalogue";
 import { useCapabilities } from "../projects/permissions";
 import { useImportWizard } from "./ImportContext";
-import type { ImportType } from "./types";
 
-const TYPES: ImportType[] = ["csv", "excel", "json"];
+/** The importers an editor may use into an existing table, by the plugin that provides them
+ * (the server checks the same). */
+export const EDITOR_IMPORTERS: readonly string[] = ["importer_csv"];
+
+function useImporters() {
+  const catalogue = useCatalogue();
+  return catalogue.importers ?? [];
+}
 
 export function ImportActions() {
+  const intl = useIntl();
   const caps = useCapabilities();
   const wizard = useImportWizard();
+  const importers = useImporters();
   if (!caps.schema) return null;
   return (
     <>
-      {TYPES.map((type) => (
-        <Button key={type} icon="import" onClick={() => wizard.open({ types: [type] })} data-testid={`import-${type}`}>
-          <FormattedMessage id={`import.action.${type}`} />
+      {importers.map((importer) => (
+        <Button
+          key={importer.name}
+          icon={(importer.icon || "import") as IconName}
+          onClick={() => wizard.open({ types: [importer.name] })}
+          data-testid={`import-${importer.name}`}
+        >
+          <FormattedMessage id="import.action" values={{ type: intl.formatMessage({ id: importer.label, defaultMessage: importer.name }) }} />
         </Button>
       ))}
     </>
@@ -27,12 +41,15 @@ export function ImportActions() {
 export function ImportIntoTableButton({ table }: { table: { id: string; title: string } }) {
   const caps = useCapabilities();
   const wizard = useImportWizard();
+  const importers = useImporters();
   if (!caps.dataEdit) return null;
+  const types = importers.filter((i) => caps.schema || EDITOR_IMPORTERS.includes(i.plugin)).map((i) => i.name);
+  if (!types.length) return null;
   return (
     <Button
       icon="import"
       variant="minimal"
-      onClick={() => wizard.open({ types: caps.schema ? TYPES : ["csv"], table: { id: table.id, title: table.title } })}
+      onClick={() => wizard.open({ types, table: { id: table.id, title: table.title } })}
       data-testid="import-into-table"
     >
       <FormattedMessage id="import.action.into" />

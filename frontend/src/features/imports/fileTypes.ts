@@ -1,12 +1,12 @@
-// Which files each importer takes (SPEC §5: CSV names end in csv; Excel in xls, xlsx, xlsm,
-// ods or ots; JSON in json), checked before the upload.
+// Which files each importer takes, from the catalogue (each importer lists its extensions),
+// checked before the upload.
+import { currentCatalogue } from "../../plugins/catalogue";
 import type { ImportType } from "./types";
 
-export const EXTENSIONS: Record<ImportType, readonly string[]> = {
-  csv: ["csv"],
-  excel: ["xls", "xlsx", "xlsm", "ods", "ots"],
-  json: ["json"],
-};
+/** The extensions an importer takes (none when no enabled plugin provides it). */
+export function extensionsOf(type: ImportType): readonly string[] {
+  return (currentCatalogue().importers ?? []).find((i) => i.name === type)?.extensions ?? [];
+}
 
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf(".");
@@ -16,12 +16,12 @@ export function extensionOf(fileName: string): string {
 /** The importer for `fileName` among `allowed`, or null. */
 export function importTypeOf(fileName: string, allowed: readonly ImportType[]): ImportType | null {
   const ext = extensionOf(fileName);
-  return allowed.find((type) => EXTENSIONS[type].includes(ext)) ?? null;
+  return allowed.find((type) => extensionsOf(type).includes(ext)) ?? null;
 }
 
 /** The `accept` attribute of the file input. */
 export function acceptOf(allowed: readonly ImportType[]): string {
-  return allowed.flatMap((type) => EXTENSIONS[type].map((ext) => `.${ext}`)).join(",");
+  return allowed.flatMap((type) => extensionsOf(type).map((ext) => `.${ext}`)).join(",");
 }
 
 /** The message id and values when `fileName` does not fit `allowed`, else null. */
@@ -32,7 +32,7 @@ export function fileError(
   if (importTypeOf(fileName, allowed)) return null;
   return {
     id: "import.file.wrongType",
-    values: { name: fileName, extensions: allowed.flatMap((type) => EXTENSIONS[type]).join(", ") },
+    values: { name: fileName, extensions: allowed.flatMap((type) => extensionsOf(type)).join(", ") },
   };
 }
 

@@ -2,7 +2,8 @@
 // file is uploaded once, a preview with the detected template comes back, the edited
 // template starts the job, progress is read back or pushed on the realtime socket).
 
-export type ImportType = "csv" | "excel" | "json";
+/** An importer's name, as the catalogue lists it. */
+export type ImportType = string;
 export type ImportStatus = "preview" | "running" | "done" | "failed" | "cancelled";
 
 export interface TemplateColumn {

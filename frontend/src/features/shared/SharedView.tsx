@@ -4,7 +4,7 @@
 // credentials." after a wrong one); then the view: read-only grid (temporary sort and search,
 // CSV download when allowed), form (or survey), gallery, kanban or calendar (read-only).
 import { Button, Callout, Card, FormGroup, H3, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
-import { useEffect, useMemo, useReducer, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useReducer, useState, type FormEvent, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useLocation, useParams } from "react-router";
 import { useAppStore } from "../../app/hooks";
@@ -17,7 +17,8 @@ import { Calendar } from "../views/Calendar";
 import { Gallery } from "../views/Cards";
 import { Kanban } from "../views/Kanban";
 import { cardOrders } from "../views/kanbanStacks";
-import { parseMeta, viewKind } from "../views/api";
+import { parseMeta } from "../views/api";
+import { builtinOf, viewTypeOf } from "../views/viewTypes";
 import "../views/views.css";
 import { downloadSharedCsv, useSharedViewMetaQuery, type SharedViewMeta } from "./api";
 import { SharedForm, useCountdown } from "./SharedForm";
@@ -111,34 +112,39 @@ function SharedBody({ meta, uuid, state, dispatch, survey }: {
   dispatch: React.Dispatch<SharedAction>;
   survey: boolean;
 }) {
-  const kind = viewKind(meta);
-  if (kind === "form") return <SharedForm meta={meta} uuid={uuid} state={state} dispatch={dispatch} survey={survey} />;
+  const type = viewTypeOf(meta);
+  const plugin = type?.plugin ?? "";
+  if (builtinOf(type)?.fillsRecords) return <SharedForm meta={meta} uuid={uuid} state={state} dispatch={dispatch} survey={survey} />;
   const table = { ...(meta.model ?? { id: meta.fk_model_id ?? "", title: meta.title }), views: [] } as TableMeta;
   const columns = table.columns ?? [];
   const source = { tableId: table.id, shared: { uuid, password: state.password || undefined } };
   const settings = meta.view ?? {};
+  // The built-in view types the host draws, by the plugin that provides them.
+  const bodies: Record<string, () => ReactNode> = {
+    view_gallery: () => <Gallery source={source} columns={columns} coverId={settings.fk_cover_image_col_id} />,
+    view_kanban: () => (
+      <Kanban
+        source={source}
+        columns={columns}
+        groupId={settings.fk_grp_col_id}
+        coverId={settings.fk_cover_image_col_id}
+        cardOrder={cardOrders(parseMeta(meta.meta))}
+      />
+    ),
+    view_calendar: () => (
+      <Calendar
+        source={source}
+        columns={columns}
+        dateColumnId={settings.calendar_range?.[0]?.fk_from_column_id}
+        endColumnId={settings.calendar_range?.[0]?.fk_to_column_id}
+      />
+    ),
+    view_grid: () => <SharedGrid meta={meta} table={table} uuid={uuid} password={state.password} />,
+  };
   return (
     <Card className="wb-shared-card">
       <H3 data-testid="shared-title">{meta.title}</H3>
-      {kind === "gallery" && <Gallery source={source} columns={columns} coverId={settings.fk_cover_image_col_id} />}
-      {kind === "kanban" && (
-        <Kanban
-          source={source}
-          columns={columns}
-          groupId={settings.fk_grp_col_id}
-          coverId={settings.fk_cover_image_col_id}
-          cardOrder={cardOrders(parseMeta(meta.meta))}
-        />
-      )}
-      {kind === "calendar" && (
-        <Calendar
-          source={source}
-          columns={columns}
-          dateColumnId={settings.calendar_range?.[0]?.fk_from_column_id}
-          endColumnId={settings.calendar_range?.[0]?.fk_to_column_id}
-        />
-      )}
-      {kind === "grid" && <SharedGrid meta={meta} table={table} uuid={uuid} password={state.password} />}
+      {bodies[plugin] ? bodies[plugin]() : <UnavailableNotice />}
     </Card>
   );
 }
@@ -249,5 +255,15 @@ function SharedGrid({ meta, table, uuid, password }: { meta: SharedViewMeta; tab
       </div>
       <Grid table={table} shared={shared} readOnly />
     </div>
+  );
+}
+
+/** A shared view whose type no enabled plugin provides. */
+function UnavailableNotice() {
+  const intl = useIntl();
+  return (
+    <Callout intent="warning" data-testid="view-unavailable">
+      {intl.formatMessage({ id: "views.unavailable.title" })}
+    </Callout>
   );
 }

@@ -1,13 +1,17 @@
-// Create (or copy) a view: its title with the rules shown inline; a kanban asks for the
-// SingleSelect field that makes its stacks, a gallery for the cover image field, a calendar
-// for its date field and, optionally, the field where a record ends.
+// Create (or copy) a view of a type the catalogue lists: its title with the rules shown
+// inline; a view built on fields asks for them (a kanban for the single-choice field that
+// makes its stacks, a gallery for the cover image field, a calendar for its date field and,
+// optionally, the field where a record ends); another plugin's view type, for the settings
+// its schema describes.
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { Column } from "../tables/api";
 import { uniqueTitle } from "../tables/validation";
 import { useOpeningKey } from "../ui/useOpeningKey";
-import { validateViewTitle, type ViewKind } from "./api";
+import { SchemaForm, schemaFields, withDefaults } from "../grid/SchemaForm";
+import { validateViewTitle } from "./api";
+import { builtinOf, holdsFiles, isCalendarDate, isSingleChoice, viewTypeOf } from "./viewTypes";
 
 export interface NewView {
   title: string;
@@ -16,23 +20,35 @@ export interface NewView {
   dateColumnId?: string;
   /** Calendar: where a record ends (optional). */
   endColumnId?: string;
+  /** The settings of a view type whose schema describes them. */
+  settings?: Record<string, unknown>;
 }
 
 /** The fields a view type can be built on: kanban stacks, gallery covers, calendar dates. */
-export function choicesFor(kind: ViewKind, columns: readonly Column[]) {
+export function choicesFor(kind: string, columns: readonly Column[]) {
+  const needs = builtinOf(viewTypeOf({ type: kind }))?.needs ?? {};
   return {
-    group: columns.filter((c) => c.uidt === "SingleSelect"),
-    cover: columns.filter((c) => c.uidt === "Attachment"),
-    date: columns.filter((c) => c.uidt === "Date" || c.uidt === "DateTime"),
-    needsGroup: kind === "kanban",
-    needsDate: kind === "calendar",
-    offersCover: kind === "gallery" || kind === "kanban",
+    group: columns.filter(isSingleChoice),
+    cover: columns.filter(holdsFiles),
+    date: columns.filter(isCalendarDate),
+    needsGroup: !!needs.group,
+    needsDate: !!needs.date,
+    offersCover: !!needs.cover,
+  };
+}
+
+/** A view type's translated label. */
+export function useViewTypeLabel() {
+  const intl = useIntl();
+  return (kind: string) => {
+    const type = viewTypeOf({ type: kind });
+    return type ? intl.formatMessage({ id: type.label, defaultMessage: type.name }) : kind;
   };
 }
 
 export function CreateViewDialog({ kind, copyOf, columns, taken, busy, serverError, onSubmit, onCancel }: {
   /** The type to create; null closes the dialog. */
-  kind: ViewKind | null;
+  kind: string | null;
   /** Copying this view's title (the type is the copied view's). */
   copyOf?: string;
   columns: readonly Column[];
@@ -43,13 +59,14 @@ export function CreateViewDialog({ kind, copyOf, columns, taken, busy, serverErr
   onCancel(): void;
 }) {
   const intl = useIntl();
+  const label = useViewTypeLabel();
   const formKey = useOpeningKey(kind ? `${kind}/${copyOf ?? ""}` : null);
   return (
     <Dialog
       isOpen={!!kind}
       onClose={onCancel}
       className="wb-dialog"
-      title={kind ? intl.formatMessage({ id: copyOf ? "views.copy.title" : "views.create.title" }, { type: intl.formatMessage({ id: `views.type.${kind}` }) }) : ""}
+      title={kind ? intl.formatMessage({ id: copyOf ? "views.copy.title" : "views.create.title" }, { type: label(kind) }) : ""}
     >
       {kind && (
         <CreateViewForm key={formKey} kind={kind} copyOf={copyOf} columns={columns} taken={taken} busy={busy} serverError={serverError} onSubmit={onSubmit} onCancel={onCancel} />
@@ -59,7 +76,7 @@ export function CreateViewDialog({ kind, copyOf, columns, taken, busy, serverErr
 }
 
 function CreateViewForm({ kind, copyOf, columns, taken, busy, serverError, onSubmit, onCancel }: {
-  kind: ViewKind;
+  kind: string;
   copyOf?: string;
   columns: readonly Column[];
   taken: readonly string[];
@@ -70,7 +87,12 @@ function CreateViewForm({ kind, copyOf, columns, taken, busy, serverError, onSub
 }) {
   const intl = useIntl();
   const choices = choicesFor(kind, columns);
-  const base = copyOf ?? intl.formatMessage({ id: `views.type.${kind}` });
+  const type = viewTypeOf({ type: kind });
+  // A view type the host does not draw itself: the settings its schema describes.
+  const schema = type && !builtinOf(type) && schemaFields(type.settings).length ? type.settings : null;
+  const [settings, setSettings] = useState<Record<string, unknown>>(() => (schema ? withDefaults(schema, {}) : {}));
+  const label = useViewTypeLabel();
+  const base = copyOf ?? label(kind);
   const [title, setTitle] = useState(() => uniqueTitle(base, taken));
   // Until the user picks, each field is the first fitting one of the columns as they are
   // now (they may arrive after the dialog opens).
@@ -93,6 +115,7 @@ function CreateViewForm({ kind, copyOf, columns, taken, busy, serverError, onSub
       coverColumnId: !copyOf && choices.offersCover && coverColumnId ? coverColumnId : undefined,
       dateColumnId: !copyOf && choices.needsDate ? dateColumnId : undefined,
       endColumnId: !copyOf && choices.needsDate && endColumnId ? endColumnId : undefined,
+      settings: !copyOf && schema ? settings : undefined,
     });
   };
   return (
@@ -147,6 +170,7 @@ function CreateViewForm({ kind, copyOf, columns, taken, busy, serverError, onSub
             </HTMLSelect>
           </FormGroup>
         )}
+        {!copyOf && schema && <SchemaForm schema={schema} value={settings} onChange={setSettings} idPrefix="view-setting" />}
       </DialogBody>
       <DialogFooter
         actions={

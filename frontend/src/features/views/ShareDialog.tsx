@@ -12,9 +12,9 @@ import {
   useTableSharesQuery,
   useUnshareViewMutation,
   useUpdateShareMutation,
-  viewKind,
   type ViewMeta,
 } from "./api";
+import { builtinOf, viewTypeOf } from "./viewTypes";
 
 export function ShareDialog({ view, tableId, onClose }: { view: ViewMeta | null; tableId: string; onClose(): void }) {
   const intl = useIntl();
@@ -71,7 +71,7 @@ function ShareBody({ view, tableId }: { view: ViewMeta; tableId: string }) {
   const setCsv = async (allow: boolean) => {
     done(await updateShare({ viewId: view.id, tableId, meta: { ...meta, allowCSVDownload: allow } }));
   };
-  const downloadable = viewKind(view) !== "form";
+  const downloadable = !builtinOf(viewTypeOf(view))?.fillsRecords;
   return (
     <DialogBody>
       {error && <Callout intent="danger" className="wb-gap" data-testid="share-error">{error}</Callout>}

@@ -1,9 +1,15 @@
-// The body of the open view in a table's workspace: the grid, the form builder, the gallery,
-// the kanban (moving a card writes its stack field; editing a stack, the field's options;
-// collapsing one, the view's meta) or the calendar; a card or calendar record opens in the
-// expanded record form.
-import { Callout } from "@blueprintjs/core";
-import { useEffect, useState } from "react";
+// The body of the open view in a table's workspace, by its type in the catalogue: a view
+// type's own component from its plugin's bundle, else the host's drawing of a built-in
+// type (the grid, the form builder, the gallery, the kanban (moving a card writes its stack
+// field; editing a stack, the field's options; collapsing one, the view's meta) or the
+// calendar; a card or calendar record opens in the expanded record form); a type no enabled
+// plugin provides shows a notice.
+import { Callout, NonIdealState } from "@blueprintjs/core";
+import { useEffect, useState, type ComponentType } from "react";
+import { useIntl } from "react-intl";
+import { useAppSelector } from "../../app/hooks";
+import { PluginBoundary } from "../../plugins/PluginBoundary";
+import { viewTypeUI } from "../../plugins/registry";
 import { workbenchApi } from "../../app/api";
 import { useAppDispatch } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
@@ -18,23 +24,73 @@ import { CalendarFields } from "./CalendarFields";
 import { Gallery } from "./Cards";
 import { FormBuilder } from "./FormBuilder";
 import { Kanban } from "./Kanban";
-import { useCalendarQuery, useGalleryQuery, useKanbanQuery, useUpdateViewMutation, parseMeta, viewKind, type ViewMeta } from "./api";
+import { useCalendarQuery, useGalleryQuery, useKanbanQuery, useUpdateViewMutation, parseMeta, type ViewMeta } from "./api";
 import { cardOrders, collapsedStacks, toggleCollapsed } from "./kanbanStacks";
+import { viewTypeOf } from "./viewTypes";
 
-export function ViewBody({ table, view }: { table: TableMeta; view: ViewMeta }) {
-  const kind = viewKind(view);
+type BodyProps = { table: TableMeta; view: ViewMeta };
+
+function GridBody({ table, view }: BodyProps) {
+  return <Grid key={view.id} table={table} viewId={view.id} />;
+}
+
+function FormBody({ table, view }: BodyProps) {
+  const caps = useCapabilities();
+  return <FormBuilder key={view.id} viewId={view.id} columns={table.columns ?? []} editable={caps.viewConfigure} />;
+}
+
+/** The built-in view types the host still draws, by the plugin that provides them. */
+const BUILTIN_BODIES: Record<string, ComponentType<BodyProps>> = {
+  view_grid: GridBody,
+  view_form: FormBody,
+  view_gallery: GalleryBody,
+  view_kanban: KanbanBody,
+  view_calendar: CalendarBody,
+};
+
+export function ViewBody({ table, view }: BodyProps) {
+  const intl = useIntl();
   const caps = useCapabilities();
   const dispatch = useAppDispatch();
+  useAppSelector((s) => s.ui.pluginsVersion); // a bundle's view appears once it has loaded
   // Opening a view reads its records afresh (others, or a shared form, may have added some).
   useEffect(() => {
     dispatch(workbenchApi.util.invalidateTags([{ type: "Records", id: table.id }]));
   }, [dispatch, table.id, view.id]);
-  const columns = table.columns ?? [];
-  if (kind === "form") return <FormBuilder key={view.id} viewId={view.id} columns={columns} editable={caps.viewConfigure} />;
-  if (kind === "gallery") return <GalleryBody table={table} view={view} />;
-  if (kind === "kanban") return <KanbanBody table={table} view={view} />;
-  if (kind === "calendar") return <CalendarBody table={table} view={view} />;
-  return <Grid key={view.id} table={table} viewId={view.id} />;
+  const type = viewTypeOf(view);
+  const ui = type ? viewTypeUI(type.name) : null;
+  if (ui) {
+    const props = {
+      projectId: table.project_id ?? "",
+      tableId: table.id,
+      view: { id: view.id, title: view.title, type: Number(type!.type), meta: parseMeta(view.meta) },
+      readOnly: !caps.viewConfigure,
+    };
+    const notice = <UnknownView name={type!.name} />;
+    return (
+      <PluginBoundary key={view.id} pluginId={ui.pluginId} fallback={notice}>
+        {ui.Toolbar && <ui.Toolbar {...props} />}
+        <ui.View {...props} />
+      </PluginBoundary>
+    );
+  }
+  const Body = type ? BUILTIN_BODIES[type.plugin] : undefined;
+  if (Body) return <Body table={table} view={view} />;
+  return <UnknownView name={type ? intl.formatMessage({ id: type.label }) : String(view.type)} />;
+}
+
+/** A view whose type no enabled plugin draws: said plainly, never drawn as another type. */
+function UnknownView({ name }: { name: string }) {
+  const intl = useIntl();
+  return (
+    <div data-testid="view-unavailable">
+      <NonIdealState
+        icon="warning-sign"
+        title={intl.formatMessage({ id: "views.unavailable.title" })}
+        description={intl.formatMessage({ id: "views.unavailable.body" }, { type: name })}
+      />
+    </div>
+  );
 }
 
 /** The record opened from a card or the calendar, in the expanded record form; `add` creates

@@ -1,27 +1,28 @@
 // The table's views beside its workspace: open one (its route carries the view title), create
 // one of each type, and per view rename, copy, share or delete (never the default view).
-import { Alert, Button, H5, Icon, Menu, MenuDivider, MenuItem, Popover } from "@blueprintjs/core";
+import { Alert, Button, H5, Icon, Menu, MenuDivider, MenuItem, Popover, type IconName } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import type { Column } from "../tables/api";
 import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
-import { CreateViewDialog, type NewView } from "./CreateViewDialog";
+import { useCatalogue } from "../../plugins/catalogue";
+import { CreateViewDialog, useViewTypeLabel, type NewView } from "./CreateViewDialog";
 import { ShareDialog } from "./ShareDialog";
 import {
-  VIEW_KINDS,
   useCreateViewMutation,
   useDeleteViewMutation,
   useUpdateViewMutation,
   validateViewTitle,
   viewKind,
-  type ViewKind,
   type ViewMeta,
 } from "./api";
+import { viewTypeOf } from "./viewTypes";
 import "./views.css";
 
-export const VIEW_ICONS = { grid: "th", form: "form", gallery: "grid-view", kanban: "column-layout", calendar: "calendar" } as const;
+/** A view's icon, from its type in the catalogue (a type no plugin provides: a warning). */
+const iconOf = (view: ViewMeta) => (viewTypeOf(view)?.icon ?? "warning-sign") as IconName;
 
 export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen, onRenamed, onDeleted }: {
   tableId: string;
@@ -37,7 +38,10 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
   const [createView, createState] = useCreateViewMutation();
   const [updateView, updateState] = useUpdateViewMutation();
   const [deleteView] = useDeleteViewMutation();
-  const [creating, setCreating] = useState<{ kind: ViewKind; copyOf?: ViewMeta } | null>(null);
+  const [creating, setCreating] = useState<{ kind: string; copyOf?: ViewMeta } | null>(null);
+  const catalogue = useCatalogue();
+  const typeLabel = useViewTypeLabel();
+  const creatable = [...catalogue.viewTypes].sort((a, b) => a.order - b.order);
   const [renaming, setRenaming] = useState<ViewMeta | null>(null);
   const [deleting, setDeleting] = useState<ViewMeta | null>(null);
   const [sharing, setSharing] = useState<ViewMeta | null>(null);
@@ -77,7 +81,7 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
         {views.map((view) => (
           <MenuItem
             key={view.id}
-            icon={VIEW_ICONS[viewKind(view)]}
+            icon={iconOf(view)}
             text={view.title}
             active={active?.id === view.id}
             onClick={() => onOpen(view)}
@@ -92,7 +96,7 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
                   content={
                     <Menu>
                       <MenuItem icon="edit" text={intl.formatMessage({ id: "views.rename" })} onClick={() => { setError(null); setRenaming(view); }} data-testid="view-rename" />
-                      <MenuItem icon="duplicate" text={intl.formatMessage({ id: "views.copy" })} onClick={() => { setError(null); setCreating({ kind: viewKind(view), copyOf: view }); }} data-testid="view-copy" />
+                      <MenuItem icon="duplicate" text={intl.formatMessage({ id: "views.copy" })} onClick={() => { setError(null); setCreating({ kind: viewKind(view) ?? String(view.type), copyOf: view }); }} data-testid="view-copy" />
                       <MenuItem icon="share" text={intl.formatMessage({ id: "share.title" })} onClick={() => setSharing(view)} data-testid="view-share" />
                       <MenuDivider />
                       <MenuItem
@@ -126,14 +130,14 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
             <FormattedMessage id="views.create" />
           </H5>
           <Menu className="wb-views-create">
-            {VIEW_KINDS.map((kind) => (
+            {creatable.map((type) => (
               <MenuItem
-                key={kind}
-                icon={VIEW_ICONS[kind]}
-                text={intl.formatMessage({ id: `views.type.${kind}` })}
+                key={type.name}
+                icon={type.icon as IconName}
+                text={typeLabel(type.name)}
                 labelElement={<Icon icon="plus" size={12} />}
-                onClick={() => { setError(null); setCreating({ kind }); }}
-                data-testid={`create-view-${kind}`}
+                onClick={() => { setError(null); setCreating({ kind: type.name }); }}
+                data-testid={`create-view-${type.name}`}
               />
             ))}
           </Menu>

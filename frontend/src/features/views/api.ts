@@ -3,18 +3,7 @@
 import { workbenchApi } from "../../app/api";
 import type { Paged } from "../projects/api";
 
-/** NocoDB's ViewTypes numbers. */
-export const VIEW_TYPE = { form: 1, gallery: 2, grid: 3, kanban: 4, calendar: 6 } as const;
-export type ViewKind = keyof typeof VIEW_TYPE;
-export const VIEW_KINDS: ViewKind[] = ["grid", "form", "gallery", "kanban", "calendar"];
-
-const CREATE_PATH: Record<ViewKind, string> = {
-  grid: "grids",
-  form: "forms",
-  gallery: "galleries",
-  kanban: "kanbans",
-  calendar: "calendars",
-};
+import { builtinOf, viewTypeOf } from "./viewTypes";
 
 export interface ViewMeta {
   id: string;
@@ -31,11 +20,16 @@ export interface ViewMeta {
   meta?: Record<string, unknown> | string | null;
 }
 
-/** The kind of a view, whether the server writes the type as a number or a name. */
-export function viewKind(view: Pick<ViewMeta, "type">): ViewKind {
-  if (typeof view.type === "string" && view.type in VIEW_TYPE) return view.type as ViewKind;
-  const n = Number(view.type);
-  return (Object.keys(VIEW_TYPE) as ViewKind[]).find((k) => VIEW_TYPE[k] === n) ?? "grid";
+/** The name of a view's type (as the catalogue lists it), whether the server writes the type
+ * as NocoDB's number or as a name; null when no enabled plugin provides it. */
+export function viewKind(view: Pick<ViewMeta, "type">): string | null {
+  return viewTypeOf(view)?.name ?? null;
+}
+
+/** The path segment a view type's views are created under. */
+export function createPathOf(kind: string): string {
+  const type = viewTypeOf({ type: kind });
+  return builtinOf(type)?.createPath ?? `${kind}s`;
 }
 
 export function parseMeta(meta: ViewMeta["meta"]): Record<string, unknown> {
@@ -53,7 +47,8 @@ export function parseMeta(meta: ViewMeta["meta"]): Record<string, unknown> {
 
 export interface CreateViewArgs {
   tableId: string;
-  kind: ViewKind;
+  /** The view type's name. */
+  kind: string;
   title: string;
   /** Kanban: the SingleSelect field that makes the stacks. */
   groupColumnId?: string;
@@ -65,14 +60,17 @@ export interface CreateViewArgs {
   endColumnId?: string;
   /** Copy sorts, filters and fields from this view. */
   copyFromId?: string;
+  /** The settings of a view type whose schema describes them. */
+  settings?: Record<string, unknown>;
 }
 
 export function createViewBody(args: CreateViewArgs): Record<string, unknown> {
-  const body: Record<string, unknown> = { title: args.title, type: VIEW_TYPE[args.kind] };
+  const body: Record<string, unknown> = { title: args.title, type: viewTypeOf({ type: args.kind })?.type };
   if (args.groupColumnId) body.fk_grp_col_id = args.groupColumnId;
   if (args.coverColumnId) body.fk_cover_image_col_id = args.coverColumnId;
   if (args.dateColumnId) body.calendar_range = [{ fk_from_column_id: args.dateColumnId, fk_to_column_id: args.endColumnId ?? null }];
   if (args.copyFromId) body.copy_from_id = args.copyFromId;
+  if (args.settings) Object.assign(body, args.settings);
   return body;
 }
 
@@ -128,7 +126,7 @@ export const viewsApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["Views", "
     }),
     createView: build.mutation<ViewMeta, CreateViewArgs>({
       query: (args) => ({
-        url: `/api/v1/db/meta/tables/${encodeURIComponent(args.tableId)}/${CREATE_PATH[args.kind]}`,
+        url: `/api/v1/db/meta/tables/${encodeURIComponent(args.tableId)}/${createPathOf(args.kind)}`,
         method: "POST",
         body: createViewBody(args),
       }),
@@ -214,7 +212,8 @@ export const {
 
 /** The public address of a shared view, per its type (SPEC §2 routes). */
 export function sharedViewUrl(view: Pick<ViewMeta, "type" | "uuid">, origin: string): string {
-  const segment = { grid: "view", form: "form", gallery: "gallery", kanban: "kanban", calendar: "view" }[viewKind(view)];
+  const type = viewTypeOf(view);
+  const segment = builtinOf(type)?.sharedSegment ?? type?.name ?? "view";
   return `${origin}/nc/${segment}/${encodeURIComponent(view.uuid ?? "")}`;
 }
 

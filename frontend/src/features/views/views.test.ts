@@ -12,7 +12,7 @@ describe("views api helpers", () => {
     expect(viewKind({ type: 4 })).toBe("kanban");
     expect(viewKind({ type: "gallery" })).toBe("gallery");
     expect(viewKind({ type: 6 })).toBe("calendar");
-    expect(viewKind({ type: 99 })).toBe("grid");
+    expect(viewKind({ type: 99 })).toBeNull();
   });
 
   it("builds the create body per type (kanban stacks, gallery cover, calendar range, copy)", () => {

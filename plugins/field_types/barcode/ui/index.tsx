@@ -5,4 +5,4 @@ import messages from "../messages.json";
 
 const code = codeUI("barcode");
 
-export default definePlugin({ id: "field_barcode", messages, setup: code.setup, fieldTypes: { Barcode: { Cell: code.Cell } } });
+export default definePlugin({ id: "field_barcode", messages, setup: code.setup, fieldTypes: { Barcode: { Cell: code.Cell, Settings: code.Settings, settingsOf: code.settingsOf } } });

@@ -5,8 +5,8 @@
 // and rollups are fresh.
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
-import { Button, Dialog, DialogBody, DialogFooter, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
-import { definePlugin, type CellProps, type EditorProps, type PluginHost } from "@workbench/plugin-api";
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NonIdealState, Radio, RadioGroup, Spinner, Tag } from "@blueprintjs/core";
+import { definePlugin, type CellProps, type EditorProps, type PluginHost, type SettingsProps } from "@workbench/plugin-api";
 import messages from "../messages.json";
 
 type Row = Record<string, unknown>;
@@ -43,6 +43,10 @@ function setup(host: PluginHost) {
           params: { where, offset, limit },
         }),
         providesTags: (_r: unknown, _e: unknown, { tableId }: Row) => [{ type: "Records", id: tableId }],
+      }),
+      linksTables: build.query({
+        query: (projectId: string) => `/api/v1/db/meta/projects/${enc(projectId)}/tables`,
+        providesTags: [{ type: "Project", id: "LIST" }],
       }),
       linksChange: build.mutation({
         query: ({ tableId, columnId, rowId, ids, unlink }: Row) => ({
@@ -235,12 +239,91 @@ export function LinkPicker({ column, tableId, rowId, onDone }: EditorProps) {
   );
 }
 
+const KINDS = ["hm", "bt", "mm"];
+const LINK_TYPES = ["Links", "LinkToAnotherRecord"];
+
+function Choose({ id, label, value, onChange, options, disabled }: {
+  id: string;
+  label: string;
+  value?: string;
+  onChange(value: string): void;
+  options: { value: string; label: string }[];
+  disabled?: boolean;
+}) {
+  const intl = useIntl();
+  return (
+    <FormGroup label={label} labelFor={id}>
+      <HTMLSelect id={id} fill value={value ?? ""} disabled={disabled} onChange={(e) => onChange(e.currentTarget.value)} data-testid={id}>
+        <option value="">{intl.formatMessage({ id: "plugin.field_links.settings.choose" })}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </HTMLSelect>
+    </FormGroup>
+  );
+}
+
+/** A new link: the other table and the kind; both are fixed once the link exists. */
+function LinkSettings({ value, onChange, projectId, column }: SettingsProps) {
+  const intl = useIntl();
+  const result = linksApi?.useLinksTablesQuery(projectId ?? "", { skip: !projectId });
+  const tables = ((result?.data as Paged | undefined)?.list ?? []) as { id: string; title: string }[];
+  const fixed = column ? optionsOf(column) : null;
+  const kind = fixed?.kind ?? String(value.type ?? "hm");
+  return (
+    <>
+      <Choose
+        id="field-link-table"
+        label={intl.formatMessage({ id: "plugin.field_links.settings.table" })}
+        value={fixed?.relatedId ?? (value.childId as string | undefined)}
+        disabled={!!fixed}
+        onChange={(childId) => onChange({ ...value, childId })}
+        options={tables.map((t) => ({ value: t.id, label: t.title }))}
+      />
+      <RadioGroup
+        label={intl.formatMessage({ id: "plugin.field_links.settings.kind" })}
+        selectedValue={kind}
+        disabled={!!fixed}
+        onChange={(e) => onChange({ ...value, type: e.currentTarget.value })}
+      >
+        {KINDS.map((k) => (
+          <Radio key={k} value={k} label={intl.formatMessage({ id: `plugin.field_links.settings.kind.${k}` })} data-testid={`field-link-kind-${k}`} />
+        ))}
+      </RadioGroup>
+    </>
+  );
+}
+
+/** A count: the link field whose records it counts. */
+function CountSettings({ value, onChange, columns }: SettingsProps) {
+  const intl = useIntl();
+  const links = columns.filter((c) => LINK_TYPES.includes(c.uidt));
+  if (!links.length) return <p className="bp6-text-muted" data-testid="field-no-links">{intl.formatMessage({ id: "plugin.field_links.settings.noLinks" })}</p>;
+  return (
+    <Choose
+      id="field-relation"
+      label={intl.formatMessage({ id: "plugin.field_links.settings.link" })}
+      value={value.fk_relation_column_id as string | undefined}
+      onChange={(id) => onChange({ ...value, fk_relation_column_id: id })}
+      options={links.map((c) => ({ value: c.id, label: c.title }))}
+    />
+  );
+}
+
+const countSettingsOf = (column: CellProps["column"]) => ({
+  fk_relation_column_id: (column.colOptions as Row | null | undefined)?.fk_relation_column_id,
+});
+
 export default definePlugin({
   id: "field_links",
   messages,
   setup,
   fieldTypes: {
-    Links: { Cell: LinkCell, Editor: LinkPicker },
-    LinkToAnotherRecord: { Cell: LinkCell, Editor: LinkPicker },
+    // An existing link sends no settings: its table and kind are fixed.
+    Links: { Cell: LinkCell, Editor: LinkPicker, Settings: LinkSettings, settingsOf: () => ({}) },
+    LinkToAnotherRecord: { Cell: LinkCell, Editor: LinkPicker, Settings: LinkSettings, settingsOf: () => ({}) },
+    Count: { Settings: CountSettings, settingsOf: countSettingsOf },
   },
 });

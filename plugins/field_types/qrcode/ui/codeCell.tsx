@@ -3,8 +3,12 @@
 // view in a dialog on click. Shared by the qrcode and barcode UI bundles.
 import { useState } from "react";
 import { useIntl } from "react-intl";
-import { Dialog, DialogBody } from "@blueprintjs/core";
-import type { CellProps, PluginHost } from "@workbench/plugin-api";
+import { Dialog, DialogBody, FormGroup, HTMLSelect } from "@blueprintjs/core";
+import type { CellProps, PluginHost, SettingsProps } from "@workbench/plugin-api";
+
+/** Field types a QR code or barcode may show (the server checks the same). */
+const SOURCE_TYPES = new Set(["SingleLineText", "LongText", "URL", "Email", "PhoneNumber", "Number", "Decimal", "Formula"]);
+const BARCODE_FORMATS = ["CODE128", "CODE39", "EAN13", "EAN8", "UPC", "ITF14", "CODABAR"];
 
 export function svgDataUrl(svg: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -66,5 +70,59 @@ export function codeUI(plugin: "qrcode" | "barcode") {
     );
   }
 
-  return { setup, Cell: CodeCell };
+  const sourceKey = plugin === "qrcode" ? "fk_qr_value_column_id" : "fk_barcode_value_column_id";
+
+  /** The field the code shows and (barcode) its format. */
+  function CodeSettings({ value, onChange, columns }: SettingsProps) {
+    const intl = useIntl();
+    const m = (key: string) => intl.formatMessage({ id: `plugin.field_${plugin}.settings.${key}` });
+    const meta = (value.meta ?? {}) as Record<string, unknown>;
+    const sources = columns.filter((c) => !c.system && !c.pk && SOURCE_TYPES.has(c.uidt));
+    return (
+      <>
+        <FormGroup label={m("source")} labelFor="field-source">
+          <HTMLSelect
+            id="field-source"
+            fill
+            value={String(value[sourceKey] ?? "")}
+            onChange={(e) => onChange({ ...value, [sourceKey]: e.currentTarget.value })}
+            data-testid="field-source"
+          >
+            <option value="">{m("choose")}</option>
+            {sources.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        {plugin === "barcode" && (
+          <FormGroup label={m("format")} labelFor="field-barcode-format">
+            <HTMLSelect
+              id="field-barcode-format"
+              fill
+              value={String(meta.barcodeFormat ?? "CODE128")}
+              onChange={(e) => onChange({ ...value, meta: { ...meta, barcodeFormat: e.currentTarget.value } })}
+              data-testid="field-barcode-format"
+            >
+              {BARCODE_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        )}
+      </>
+    );
+  }
+
+  function settingsOf(column: CellProps["column"]): Record<string, unknown> {
+    const options = (column.colOptions ?? {}) as Record<string, unknown>;
+    const out: Record<string, unknown> = { [sourceKey]: options[sourceKey] };
+    if (plugin === "barcode") out.meta = { barcodeFormat: (column.meta as Record<string, unknown> | null | undefined)?.barcodeFormat ?? "CODE128" };
+    return out;
+  }
+
+  return { setup, Cell: CodeCell, Settings: CodeSettings, settingsOf };
 }

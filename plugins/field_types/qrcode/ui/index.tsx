@@ -5,4 +5,4 @@ import messages from "../messages.json";
 
 const qr = codeUI("qrcode");
 
-export default definePlugin({ id: "field_qrcode", messages, setup: qr.setup, fieldTypes: { QrCode: { Cell: qr.Cell } } });
+export default definePlugin({ id: "field_qrcode", messages, setup: qr.setup, fieldTypes: { QrCode: { Cell: qr.Cell, Settings: qr.Settings, settingsOf: qr.settingsOf } } });

@@ -7,8 +7,8 @@
 // form's row instead of popping up over a cell, and the filter takes no focus of its own.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
-import { Tag } from "@blueprintjs/core";
-import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
+import { FormGroup, InputGroup, Tag } from "@blueprintjs/core";
+import { definePlugin, type CellProps, type EditorProps, type SettingsProps } from "@workbench/plugin-api";
 import { chosenTitles, filterOptions, optionsOf, textColourOn, toggled, type SelectOption } from "./options";
 import messages from "../messages.json";
 
@@ -164,8 +164,33 @@ function SelectEditor({ value, typed, column, onChange, onDone, variant, inputId
 
 const ui = { Cell: SelectCell, Editor: SelectEditor };
 
+/** The options of a new select, or options added to an existing one, typed as a comma
+ * separated list. */
+function SelectSettings({ value, onChange }: SettingsProps) {
+  const intl = useIntl();
+  const [text, setText] = useState("");
+  return (
+    <FormGroup label={intl.formatMessage({ id: "plugin.field_selects.settings.options" })} labelFor="field-options">
+      <InputGroup
+        id="field-options"
+        value={text}
+        placeholder="a, b, c"
+        data-testid="field-options"
+        onValueChange={(next) => {
+          setText(next);
+          const list = next.split(",").map((o) => o.trim()).filter(Boolean);
+          const { colOptions: _omit, ...rest } = value;
+          onChange(list.length ? { ...rest, colOptions: { options: list.map((title) => ({ title })) } } : rest);
+        }}
+      />
+    </FormGroup>
+  );
+}
+
+const settingsUI = { Settings: SelectSettings, settingsOf: () => ({}) };
+
 export default definePlugin({
   id: "field_selects",
   messages,
-  fieldTypes: { SingleSelect: ui, MultiSelect: ui },
+  fieldTypes: { SingleSelect: { ...ui, ...settingsUI }, MultiSelect: { ...ui, ...settingsUI } },
 });

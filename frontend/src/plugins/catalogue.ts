@@ -1,0 +1,168 @@
+// The plugin catalogue: what the enabled plugins provide (field types, view types, importers,
+// sign-in providers, UI bundles) and their messages in one language, as the server describes
+// it (docs/catalogue.md). The first page has it in its boot state; when the language changes
+// it is read again through the one RTK Query API. Every menu and per-type decision of the web
+// app reads it; a type that is not in it (its plugin is disabled) is shown as read-only text.
+import { useMemo } from "react";
+import { workbenchApi } from "../app/api";
+import { useAppSelector } from "../app/hooks";
+
+export interface JsonSchema {
+  type?: "object" | "string" | "integer" | "number" | "boolean" | "array";
+  title?: string;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  items?: JsonSchema;
+}
+
+export type FieldGroup = "text" | "number" | "date" | "choice" | "link" | "computed" | "file" | "other";
+
+export interface FieldCapabilities {
+  virtual: boolean;
+  readOnly: boolean;
+  filterOperators: string[];
+  sortable: boolean;
+  groupable: boolean;
+  search: "like" | "eq" | null;
+  aggregations: string[];
+  formulaType: string | null;
+  holdsFiles: boolean;
+  linksRecords: boolean;
+  importDetects: boolean;
+  nativeTypes: string[];
+  export: "text" | "number" | "boolean" | "date" | "datetime" | "json" | "files" | "records";
+}
+
+export interface CatalogueFieldType {
+  uidt: string;
+  plugin: string;
+  label: string;
+  icon: string;
+  group: FieldGroup | string;
+  order: number;
+  creatable: boolean;
+  settings: JsonSchema;
+  capabilities: FieldCapabilities;
+  bundle: string | null;
+}
+
+export interface CatalogueViewType {
+  name: string;
+  plugin: string;
+  label: string;
+  icon: string;
+  order: number;
+  /** NocoDB's numeric view type. */
+  type: number;
+  settings: JsonSchema;
+  bundle: string | null;
+}
+
+export interface CatalogueImporter {
+  name: string;
+  plugin: string;
+  label: string;
+  icon: string;
+  extensions: string[];
+  mediaTypes: string[];
+  optionKeys: string[];
+  bundle: string | null;
+}
+
+export interface CatalogueAuthProvider {
+  name: string;
+  plugin: string;
+  label: string;
+  icon: string;
+  kind: "form" | "redirect";
+  configured: boolean;
+  bundle: string | null;
+}
+
+export interface Catalogue {
+  apiVersion: number;
+  fieldTypes: CatalogueFieldType[];
+  viewTypes: CatalogueViewType[];
+  /** Signed-in users only. */
+  importers?: CatalogueImporter[];
+  authProviders: CatalogueAuthProvider[];
+  bundles: Record<string, { url: string; apiVersion: number }>;
+  messages: Record<string, string>;
+}
+
+export const EMPTY_CATALOGUE: Catalogue = {
+  apiVersion: 1,
+  fieldTypes: [],
+  viewTypes: [],
+  importers: [],
+  authProviders: [],
+  bundles: {},
+  messages: {},
+};
+
+/** The order in which the add-field menu shows its groups; a group not listed comes last. */
+export const FIELD_GROUPS: readonly string[] = ["text", "number", "date", "choice", "link", "computed", "file", "other"];
+
+// The catalogue last read, for the helpers that run outside React (cell text, paste, search).
+let current: Catalogue = EMPTY_CATALOGUE;
+let byUidt = new Map<string, CatalogueFieldType>();
+
+export function setCatalogue(catalogue: Catalogue | null | undefined): void {
+  current = catalogue ?? EMPTY_CATALOGUE;
+  byUidt = new Map(current.fieldTypes.map((t) => [t.uidt, t]));
+}
+
+export function currentCatalogue(): Catalogue {
+  return current;
+}
+
+/** A field type of the catalogue, or undefined when its plugin is not enabled. */
+export function fieldTypeOf(uidt: string | null | undefined): CatalogueFieldType | undefined {
+  return uidt ? byUidt.get(uidt) : undefined;
+}
+
+/** Whether a field type's plugin is enabled (the type is in the catalogue). */
+export function isKnownFieldType(uidt: string | null | undefined): boolean {
+  return !!fieldTypeOf(uidt);
+}
+
+/** A capability of a field type; a type that is not in the catalogue has none. */
+export function capability<K extends keyof FieldCapabilities>(uidt: string | null | undefined, key: K): FieldCapabilities[K] | undefined {
+  return fieldTypeOf(uidt)?.capabilities[key];
+}
+
+/** The field types with a capability (e.g. every type that holds files). */
+export function typesWith(test: (t: CatalogueFieldType) => boolean): Set<string> {
+  return new Set(current.fieldTypes.filter(test).map((t) => t.uidt));
+}
+
+export const catalogueApi = workbenchApi.injectEndpoints({
+  endpoints: (build) => ({
+    catalogue: build.query<Catalogue, string>({
+      query: (lang) => ({ url: "/api/v1/catalogue", params: { lang } }),
+      providesTags: ["Catalogue"],
+    }),
+  }),
+});
+
+/** The catalogue for the page's language (from the boot state, else read from the server);
+ * while the next language's is read, the previous one is kept. */
+export function useCatalogue(): Catalogue {
+  const lang = useAppSelector((s) => s.locale.lang);
+  const { currentData, data } = catalogueApi.useCatalogueQuery(lang);
+  return currentData ?? data ?? current;
+}
+
+/** The creatable field types in menu order, and a lookup by uidt. */
+export function useFieldTypes() {
+  const catalogue = useCatalogue();
+  return useMemo(() => {
+    const sorted = [...catalogue.fieldTypes].sort((a, b) => a.order - b.order);
+    return { all: sorted, byUidt: new Map(sorted.map((t) => [t.uidt, t])) };
+  }, [catalogue]);
+}
