@@ -93,12 +93,15 @@ export function makeStore(options: StoreOptions = {}) {
     matcher: catalogueApi.endpoints.catalogue.matchFulfilled,
     effect: (action) => setCatalogue(action.payload),
   });
-  // Signed-in users see more of it (importers): read it again when one signs in or out.
+  // Signed-in users see more of it (importers): read it again when the part held is not
+  // the one for who is signed in (or not).
   listener.startListening({
     predicate: (_action, state, previous) =>
       !!(state as RootState).settings.values.token !== !!(previous as RootState).settings.values.token,
     effect: (_action, api) => {
-      api.dispatch(workbenchApi.util.invalidateTags(["Catalogue"]));
+      const state = api.getState() as RootState;
+      const held = catalogueApi.endpoints.catalogue.select(state.locale.lang)(state).data;
+      if (!held || !!held.importers !== !!state.settings.values.token) api.dispatch(workbenchApi.util.invalidateTags(["Catalogue"]));
     },
   });
   if (options.boot?.catalogue) {

@@ -4,6 +4,7 @@
 // it is read again through the one RTK Query API. Every menu and per-type decision of the web
 // app reads it; a type that is not in it (its plugin is disabled) is shown as read-only text.
 import { useMemo } from "react";
+import { useIntl } from "react-intl";
 import { workbenchApi } from "../app/api";
 import { useAppSelector } from "../app/hooks";
 
@@ -141,6 +142,14 @@ export function typesWith(test: (t: CatalogueFieldType) => boolean): Set<string>
   return new Set(current.fieldTypes.filter(test).map((t) => t.uidt));
 }
 
+/** Whether a field's value is one of its options ("single") or a list of them ("multi"): a
+ * type whose settings hold options; a single one is compared for equality. */
+export function choiceKind(uidt: string | null | undefined): "single" | "multi" | null {
+  const type = fieldTypeOf(uidt);
+  if (!type?.settings.properties?.colOptions?.properties?.options) return null;
+  return type.capabilities.filterOperators.includes("eq") ? "single" : "multi";
+}
+
 export const catalogueApi = workbenchApi.injectEndpoints({
   endpoints: (build) => ({
     catalogue: build.query<Catalogue, string>({
@@ -165,4 +174,13 @@ export function useFieldTypes() {
     const sorted = [...catalogue.fieldTypes].sort((a, b) => a.order - b.order);
     return { all: sorted, byUidt: new Map(sorted.map((t) => [t.uidt, t])) };
   }, [catalogue]);
+}
+
+/** A field type's translated label (its name when no enabled plugin provides it). */
+export function useFieldTypeLabel(): (uidt: string) => string {
+  const intl = useIntl();
+  return (uidt) => {
+    const type = fieldTypeOf(uidt);
+    return type ? intl.formatMessage({ id: type.label, defaultMessage: uidt }) : uidt;
+  };
 }

@@ -8,15 +8,16 @@ import { Button, Callout, Drawer, DrawerSize, FormGroup } from "@blueprintjs/cor
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
+import { useFieldTypeLabel } from "../../plugins/catalogue";
 import { useAppDispatch } from "../../app/hooks";
 import type { Column } from "../tables/api";
 import { recordsApi, useUpdateRecordMutation, type RecordRow } from "./api";
-import { READ_ONLY_TYPES, cellText } from "./cells";
+import { isReadOnlyType, cellText } from "./cells";
 import { RecordFieldEditor } from "./RecordFieldEditor";
 import { changedValues, fieldOfError, refreshedForm, type Edited } from "./recordForm";
 import { touchesRecord } from "../realtime/liveBus";
 import { useLiveRecords } from "../realtime/useLive";
-import { FORM_RICH_TYPES, RecordFieldValue } from "./RecordFieldValue";
+import { isShownAsValue, RecordFieldValue } from "./RecordFieldValue";
 import { useLinkedRecordQuery } from "./linkedApi";
 import { countedLinkFields } from "./richFields";
 
@@ -35,6 +36,7 @@ const fieldId = (column: Column) => `record-field-${column.id}`;
 
 function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, columns, onClose }: Props & { record: RecordRow }) {
   const intl = useIntl();
+  const typeLabel = useFieldTypeLabel();
   const dispatch = useAppDispatch();
   // Read again after a link changes, so that counts, lookups and rollups are fresh.
   const [record, setRecord] = useState(initial);
@@ -88,7 +90,7 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
       }
     });
   });
-  const editable = columns.filter((c) => !READ_ONLY_TYPES.has(c.uidt) && !FORM_RICH_TYPES.has(c.uidt));
+  const editable = columns.filter((c) => !isReadOnlyType(c.uidt) && !isShownAsValue(c.uidt));
   // The field a refused save names takes the focus (and so comes into view) for its fix.
   useEffect(() => {
     const column = error?.field ? columns.find((c) => c.title === error.field) : undefined;
@@ -110,7 +112,7 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
     if ("error" in result) {
       const message = (result.error as HttpError).message;
       // Under the field it names when that field has an editor here (links and files: above).
-      setError({ message, field: fieldOfError(message, columns.filter((c) => !FORM_RICH_TYPES.has(c.uidt))) });
+      setError({ message, field: fieldOfError(message, columns.filter((c) => !isShownAsValue(c.uidt))) });
     } else onClose();
   };
 
@@ -125,8 +127,8 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
         {error && !error.field && <Callout intent="danger" className="wb-gap" data-testid="record-error">{error.message}</Callout>}
         {columns.map((column) => {
           const id = fieldId(column);
-          const label = { label: column.title, labelInfo: <span className="bp6-text-muted">{column.uidt}</span> };
-          if (FORM_RICH_TYPES.has(column.uidt)) {
+          const label = { label: column.title, labelInfo: <span className="bp6-text-muted">{typeLabel(column.uidt)}</span> };
+          if (isShownAsValue(column.uidt)) {
             return (
               <FormGroup key={column.id} {...label}>
                 <RecordFieldValue
@@ -161,7 +163,7 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
                 projectId={projectId}
                 tableId={tableId}
                 rowId={record[pkName]}
-                readOnly={READ_ONLY_TYPES.has(column.uidt) || canEdit === false}
+                readOnly={isReadOnlyType(column.uidt) || canEdit === false}
                 invalid={invalid}
                 onValue={(value) => setEdited((prev) => ({ ...prev, [column.title]: { v: value } }))}
                 onText={(text) => {

@@ -57,7 +57,7 @@ import {
   type RecordRow,
   type SharedSource,
 } from "./api";
-import { READ_ONLY_TYPES, cellText, parseInput } from "./cells";
+import { isReadOnlyType, cellText, parseInput } from "./cells";
 import { CellEditor, type Editing } from "./CellEditor";
 import { FieldValue } from "./FieldValue";
 import { isDialogEdited, isSelfSaving } from "./richFields";
@@ -347,7 +347,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
   const startEditing = (cell: Cell, text?: string) => {
     if (!caps.dataEdit) return;
     const column = columns[cell.col];
-    if (!column || READ_ONLY_TYPES.has(column.uidt)) return;
+    if (!column || isReadOnlyType(column.uidt)) return;
     const record = recordAt(cell.row);
     if (!record) return;
     if (column.uidt === "Checkbox") {
@@ -450,7 +450,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     const single = parsed.length === 1 && parsed[0].length === 1;
     if (single && !block) {
       const column = columns[active.col];
-      if (!column || READ_ONLY_TYPES.has(column.uidt)) return;
+      if (!column || isReadOnlyType(column.uidt)) return;
       save(active, parseInput(parsed[0][0], column)).catch((message) => notify(String(message), "danger"));
       return;
     }
@@ -578,7 +578,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     }
     if ((event.key === "Delete" || event.key === "Backspace") && caps.dataEdit) {
       const column = columns[active.col];
-      if (column && !READ_ONLY_TYPES.has(column.uidt)) {
+      if (column && !isReadOnlyType(column.uidt)) {
         event.preventDefault();
         save(active, column.uidt === "Checkbox" ? false : null).catch((message) => notify(String(message), "danger"));
       }

@@ -1,8 +1,10 @@
 // An editable field of the expanded record form: the Editor of the field type's plugin UI
 // bundle in its "form" variant (filling the row, taking no focus of its own), or the host's
 // input when the type has no editor, its bundle is not loaded or its editor fails: a text
-// input (a text area for long text and JSON) or, for a checkbox, a check box.
+// input (a text area for JSON and text of several lines) or, for a true/false type, a check
+// box.
 import { Checkbox, InputGroup, TextArea } from "@blueprintjs/core";
+import { capability } from "../../plugins/catalogue";
 import { PluginBoundary } from "../../plugins/PluginBoundary";
 import { fieldTypeUI } from "../../plugins/registry";
 import type { Column } from "../tables/api";
@@ -53,11 +55,13 @@ export function RecordFieldEditor(props: Props) {
 }
 
 function HostInput({ column, id, text, checked, readOnly, invalid, onValue, onText }: Props) {
-  if (column.uidt === "Checkbox") {
+  const as = capability(column.uidt, "export");
+  if (as === "boolean") {
     return <Checkbox id={id} checked={checked} disabled={readOnly} onChange={(e) => onValue(e.currentTarget.checked)} data-testid="record-check" />;
   }
   const intent = invalid ? "danger" : "none";
-  if (column.uidt === "LongText" || column.uidt === "JSON") {
+  // JSON and text of several lines get a text area.
+  if (as === "json" || text.includes("\n")) {
     return <TextArea id={id} fill intent={intent} value={text} readOnly={readOnly} onChange={(e) => onText(e.currentTarget.value)} data-testid="record-input" />;
   }
   return <InputGroup id={id} intent={intent} value={text} readOnly={readOnly} onValueChange={onText} data-testid="record-input" />;

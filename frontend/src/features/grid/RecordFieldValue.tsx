@@ -1,18 +1,21 @@
-// A rich field in the expanded record form: its value as the field type's cell shows it and,
-// for links and attachments, an edit button opening the field type's editor (a link picker
-// saves each change itself; an attachment editor gives the new files to the form).
+// A rich field in the expanded record form (a virtual one, one that holds files, or one whose
+// type's plugin is disabled): its value as the field type's cell shows it and, for links and
+// files, an edit button opening the field type's editor (a link picker saves each change
+// itself; a file editor gives the new files to the form).
 import { Button } from "@blueprintjs/core";
 import { useState } from "react";
 import { useIntl } from "react-intl";
+import { capability, isKnownFieldType } from "../../plugins/catalogue";
 import { PluginBoundary } from "../../plugins/PluginBoundary";
 import { fieldTypeUI } from "../../plugins/registry";
 import type { Column } from "../tables/api";
 import { FieldValue } from "./FieldValue";
+import { isDialogEdited } from "./richFields";
 
-export const FORM_RICH_TYPES = new Set([
-  "Links", "LinkToAnotherRecord", "Lookup", "Rollup", "Count", "Formula", "QrCode", "Barcode", "Attachment",
-]);
-const EDITABLE = new Set(["Links", "LinkToAnotherRecord", "Attachment"]);
+/** A field the record form shows as its value rather than in a text input. */
+export function isShownAsValue(uidt: string): boolean {
+  return !isKnownFieldType(uidt) || !!capability(uidt, "virtual") || !!capability(uidt, "holdsFiles");
+}
 
 interface Props {
   column: Column;
@@ -37,7 +40,7 @@ export function RecordFieldValue({ column, value, projectId, tableId, rowId, can
       <div className="wb-record-rich-value">
         <FieldValue value={value} {...common} readOnly={!canEdit} />
       </div>
-      {canEdit && Editor && EDITABLE.has(column.uidt) && (
+      {canEdit && Editor && isDialogEdited(column.uidt) && (
         <Button size="small" icon="edit" variant="minimal" onClick={() => setEditing(true)} data-testid="record-rich-edit">
           {intl.formatMessage({ id: "field.rich.edit" })}
         </Button>
@@ -50,7 +53,7 @@ export function RecordFieldValue({ column, value, projectId, tableId, rowId, can
             onChange={onChange}
             onDone={() => {
               setEditing(false);
-              if (column.uidt !== "Attachment") onLinked();
+              if (!capability(column.uidt, "holdsFiles")) onLinked();
             }}
           />
         </PluginBoundary>

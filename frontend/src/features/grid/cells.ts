@@ -1,22 +1,35 @@
-// Default cell text and editor value parsing, for field types without a plugin renderer.
+// Default cell text and editor value parsing, for field types without a plugin renderer,
+// by what the catalogue says of each type (how it is written out, whether it is read-only).
+import { capability, isKnownFieldType } from "../../plugins/catalogue";
 import type { Column } from "../tables/api";
 
 export function cellText(value: unknown, column: Pick<Column, "uidt">): string {
   if (value === null || value === undefined) return "";
-  if (column.uidt === "Checkbox") return value ? "✓" : "";
+  if (capability(column.uidt, "export") === "boolean") return value ? "✓" : "";
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
+}
+
+/** Whether the type's values are numbers (sent as numbers when what is typed parses). */
+export function isNumeric(uidt: string): boolean {
+  return capability(uidt, "export") === "number" && !capability(uidt, "readOnly");
 }
 
 /** The value to send for what the user typed: empty text clears the cell; numbers stay
  * text when they do not parse, so that the server's error explains the problem. */
 export function parseInput(text: string, column: Pick<Column, "uidt">): unknown {
   if (text === "") return null;
-  if (["Number", "Decimal", "Currency", "Percent", "Rating", "Year"].includes(column.uidt)) {
+  if (isNumeric(column.uidt)) {
     const n = Number(text.trim());
     return text.trim() !== "" && Number.isFinite(n) ? n : text;
   }
   return text;
 }
 
-export const READ_ONLY_TYPES = new Set(["ID", "CreateTime", "LastModifiedTime", "AutoNumber", "Formula", "Rollup", "Lookup", "Count", "QrCode", "Barcode", "ForeignKey"]);
+/** A field the user cannot edit in place: its values are set by the engine (ids, times,
+ * formulas, lookups, codes, ...) or its type's plugin is disabled. Link fields are edited
+ * through their own editor. */
+export function isReadOnlyType(uidt: string): boolean {
+  if (!isKnownFieldType(uidt)) return true;
+  return !!capability(uidt, "readOnly") && !capability(uidt, "linksRecords");
+}

@@ -2,11 +2,10 @@
 // (numbers, checkboxes, selects, dates, ...); what does not fit is reported per cell and not
 // written, the rest goes to the server as one bulk update (and new records when the block runs
 // past the last row and the user agreed).
+import { capability, choiceKind } from "../../plugins/catalogue";
 import type { Column } from "../tables/api";
-import { READ_ONLY_TYPES } from "./cells";
+import { isNumeric, isReadOnlyType } from "./cells";
 
-const NUMBER_TYPES = new Set(["Number", "Decimal", "Currency", "Percent", "Rating", "Year"]);
-const INTEGER_TYPES = new Set(["Number", "Rating", "Year"]);
 const TRUE_TEXTS = new Set(["true", "1", "yes", "y", "on", "checked", "✓", "✔", "x"]);
 const FALSE_TEXTS = new Set(["false", "0", "no", "n", "off", "unchecked", ""]);
 
@@ -25,25 +24,26 @@ function optionTitles(column: FieldLike): string[] {
 export function coerceCell(text: string, column: FieldLike): Coerced {
   const t = text.trim();
   const uidt = column.uidt;
-  if (READ_ONLY_TYPES.has(uidt)) return { ok: false, reason: "readOnly" };
-  if (uidt === "Checkbox") {
+  if (isReadOnlyType(uidt)) return { ok: false, reason: "readOnly" };
+  const as = capability(uidt, "export");
+  const choice = choiceKind(uidt);
+  if (as === "boolean") {
     const lower = t.toLowerCase();
     if (TRUE_TEXTS.has(lower)) return { ok: true, value: true };
     if (FALSE_TEXTS.has(lower)) return { ok: true, value: false };
     return { ok: false, reason: "checkbox" };
   }
   if (t === "") return { ok: true, value: null };
-  if (NUMBER_TYPES.has(uidt)) {
+  if (isNumeric(uidt)) {
     const n = Number(t.replace(/%$/, "").replace(/,/g, ""));
     if (!Number.isFinite(n)) return { ok: false, reason: "number" };
-    if (INTEGER_TYPES.has(uidt) && !Number.isInteger(n)) return { ok: false, reason: "integer" };
     return { ok: true, value: n };
   }
-  if (uidt === "SingleSelect") {
+  if (choice === "single") {
     const match = optionTitles(column).find((o) => o === t) ?? optionTitles(column).find((o) => o.toLowerCase() === t.toLowerCase());
     return match === undefined ? { ok: false, reason: "option" } : { ok: true, value: match };
   }
-  if (uidt === "MultiSelect") {
+  if (choice === "multi") {
     const titles = optionTitles(column);
     const picked: string[] = [];
     for (const part of t.split(",").map((p) => p.trim()).filter(Boolean)) {
@@ -53,18 +53,18 @@ export function coerceCell(text: string, column: FieldLike): Coerced {
     }
     return { ok: true, value: picked.join(",") };
   }
-  if (uidt === "Date") {
+  if (as === "date") {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
     if (!m || Number.isNaN(Date.parse(`${t}T00:00:00Z`))) return { ok: false, reason: "date" };
     return { ok: true, value: t };
   }
-  if (uidt === "DateTime") {
+  if (as === "datetime") {
     if (!/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?/.test(t) || Number.isNaN(Date.parse(t.replace(" ", "T")))) {
       return { ok: false, reason: "datetime" };
     }
     return { ok: true, value: t };
   }
-  if (uidt === "JSON") {
+  if (as === "json") {
     try {
       return { ok: true, value: JSON.parse(t) };
     } catch {

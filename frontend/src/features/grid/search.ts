@@ -1,14 +1,11 @@
-// SPEC §5 search: offered for these types; a like match for text types, equal for others,
-// on the chosen field or else the display-value field. Builds the API's `where` clause.
+// Search: offered for the types the catalogue says are searchable, with their match (like
+// for text, equal for numbers), on the chosen field or else the display-value field. Builds
+// the API's `where` clause.
+import { capability } from "../../plugins/catalogue";
 import type { Column } from "../tables/api";
 
-export const SEARCHABLE = [
-  "LongText", "SingleLineText", "Number", "PhoneNumber", "Email", "Decimal", "Currency", "Percent", "Duration", "JSON",
-];
-const LIKE_TYPES = ["LongText", "SingleLineText", "PhoneNumber", "Email", "JSON"];
-
 export function searchableColumns(columns: readonly Column[]): Column[] {
-  return columns.filter((c) => SEARCHABLE.includes(c.uidt));
+  return columns.filter((c) => !!capability(c.uidt, "search"));
 }
 
 /** Quote a where-clause operand when it holds characters the grammar treats specially. */
@@ -22,6 +19,6 @@ export function searchWhere(columns: readonly Column[], fieldId: string | null, 
   const options = searchableColumns(columns);
   const column = options.find((c) => c.id === fieldId) ?? options.find((c) => c.pv) ?? options[0];
   if (!column) return undefined;
-  const op = LIKE_TYPES.includes(column.uidt) ? "like" : "eq";
+  const op = capability(column.uidt, "search") === "like" ? "like" : "eq";
   return `(${whereValue(column.title)},${op},${whereValue(text)})`;
 }

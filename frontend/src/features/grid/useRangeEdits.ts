@@ -10,7 +10,7 @@ import {
   useUpdateRecordsMutation,
   type RecordRow,
 } from "./api";
-import { READ_ONLY_TYPES } from "./cells";
+import { isReadOnlyType } from "./cells";
 import { EditHistory, rowBodies, type Batch, type Edit } from "./history";
 import { planPaste, rowsPastEnd, type InvalidCell } from "./paste";
 import type { Block, Cell } from "./range";
@@ -180,7 +180,7 @@ export function useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, lo
     for (let row = block.top; row <= block.bottom; row += 1) {
       for (let col = block.left; col <= block.right; col += 1) {
         const column = columns[col];
-        if (!column || READ_ONLY_TYPES.has(column.uidt)) continue;
+        if (!column || isReadOnlyType(column.uidt)) continue;
         writes.push({ row, col, value: column.uidt === "Checkbox" ? false : null });
       }
     }

@@ -422,7 +422,7 @@ describe("import actions", () => {
     render({ creator: true });
     expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Import CSV", "Import Excel", "Import JSON", "Import into this table"]);
     fireEvent.click(screen.getByTestId("import-into-table"));
-    expect((await screen.findByTestId("import-file-input")).getAttribute("accept")).toBe(".csv,.xls,.xlsx,.xlsm,.ods,.ots,.json");
+    expect((await screen.findByTestId("import-file-input")).getAttribute("accept")).toBe(".csv,.xlsx,.xlsm,.xls,.ods,.ots,.json");
     cleanup();
 
     render({ editor: true });

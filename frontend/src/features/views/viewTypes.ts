@@ -3,7 +3,7 @@
 // plugin that provides them, so the host reaches them only through what the catalogue lists:
 // a disabled view plugin disappears, and a view type of another plugin is drawn by its
 // bundle.
-import { capability, currentCatalogue, fieldTypeOf, type CatalogueViewType } from "../../plugins/catalogue";
+import { capability, choiceKind, currentCatalogue, type CatalogueViewType } from "../../plugins/catalogue";
 import type { Column } from "../tables/api";
 
 export interface BuiltinView {
@@ -49,9 +49,7 @@ export function viewTypeOf(view: { type: number | string }): CatalogueViewType |
 
 /** A field whose value is one of its options (a single choice): what kanban stacks are. */
 export function isSingleChoice(c: Pick<Column, "uidt">): boolean {
-  const type = fieldTypeOf(c.uidt);
-  const options = type?.settings.properties?.colOptions?.properties?.options;
-  return !!options && !!type?.capabilities.filterOperators.includes("eq");
+  return choiceKind(c.uidt) === "single";
 }
 
 /** A field a calendar can place records by: a date or date and time the user sets. */
