@@ -150,6 +150,26 @@ export function choiceKind(uidt: string | null | undefined): "single" | "multi" 
   return type.capabilities.filterOperators.includes("eq") ? "single" : "multi";
 }
 
+/** Whether a type's values are true or false. */
+export function isBoolean(uidt: string | null | undefined): boolean {
+  return capability(uidt, "export") === "boolean";
+}
+
+/** Whether a type's values are dates (with or without a time): dates filter by days. */
+export function isDateType(uidt: string | null | undefined): boolean {
+  return !!capability(uidt, "filterOperators")?.includes("isWithin");
+}
+
+/** Whether a date type's values carry a time of day. */
+export function hasTime(uidt: string | null | undefined): boolean {
+  return capability(uidt, "export") === "datetime";
+}
+
+/** The text type a new table's first field gets: the first creatable text type. */
+export function firstTextType(): string | undefined {
+  return [...current.fieldTypes].sort((a, b) => a.order - b.order).find((t) => t.creatable && t.group === "text")?.uidt;
+}
+
 export const catalogueApi = workbenchApi.injectEndpoints({
   endpoints: (build) => ({
     catalogue: build.query<Catalogue, string>({

@@ -94,6 +94,9 @@ export interface FieldTypeUI {
   settingsOf?(column: CellProps["column"]): Record<string, unknown>;
   /** Whether a refusal of the server is about the settings (then `Settings` shows it). */
   ownsError?(message: string): boolean;
+  /** The input a shared form gives the type (the HTML input type, or a text area for text of
+   * several lines); a plain text input when absent. */
+  formInput?: "multiline" | "email" | "url" | "tel" | "time";
 }
 
 export interface ViewTypeUI {

@@ -2,6 +2,7 @@
 // value and and/or, a group's and/or, a sort's field and direction. Each change is saved at
 // once through the filter or sort PATCH; the operators offered are the ones the server
 // accepts for the field's type.
+import { isDateType } from "../../plugins/catalogue";
 import { Button, Callout, HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
@@ -21,7 +22,6 @@ import {
 /** Offered when the server's list for a field is not at hand. */
 export const DEFAULT_OPS = ["eq", "neq", "like", "nlike", "gt", "lt", "ge", "le", "blank", "notblank"];
 const DEFAULT_UNARY = ["blank", "notblank", "null", "notnull", "empty", "notempty", "checked", "notchecked"];
-const DATE_TYPES = new Set(["Date", "DateTime", "CreateTime", "LastModifiedTime"]);
 const DATE_COMPARISONS = new Set(["eq", "neq", "gt", "lt", "ge", "le"]);
 /** Date sub-operators (NocoDB's): relative days for comparisons, periods for isWithin. */
 export const DATE_SUB_OPS = [
@@ -39,7 +39,7 @@ export function opLabel(intl: IntlShape, op: string | null): string {
 
 /** Which sub-operators a field's operator takes: none, the relative days, or the periods. */
 export function subOpsFor(uidt: string | undefined, op: string | null): string[] {
-  if (!uidt || !DATE_TYPES.has(uidt) || !op) return [];
+  if (!uidt || !isDateType(uidt) || !op) return [];
   if (op === "isWithin") return WITHIN_SUB_OPS;
   return DATE_COMPARISONS.has(op) ? DATE_SUB_OPS : [];
 }

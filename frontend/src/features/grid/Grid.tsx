@@ -61,6 +61,7 @@ import { isReadOnlyType, cellText, parseInput } from "./cells";
 import { CellEditor, type Editing } from "./CellEditor";
 import { FieldValue } from "./FieldValue";
 import { isDialogEdited, isSelfSaving } from "./richFields";
+import { isBoolean, useFieldTypeLabel } from "../../plugins/catalogue";
 import { useLinkedValues } from "./useLinkedValues";
 import { columnWindow, pagesFor, rowWindow, scrollLeftForColumn, scrollTopForRow } from "./virtual";
 import { MAX_WIDTH, MIN_WIDTH, WIDTH_STEP, clampWidth, parseWidth, resizedWidth } from "./columnWidth";
@@ -204,6 +205,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
   shared?: SharedSource;
 }) {
   const intl = useIntl();
+  const typeLabel = useFieldTypeLabel();
   const store = useAppStore();
   const tableId = table.id;
   const pk = (table.columns ?? []).find((c) => c.pk);
@@ -342,7 +344,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
 
   /** Whether a click landed on the box of a checkbox cell (its plugin cell's role=checkbox). */
   const onCheckbox = (cell: Cell, event: MouseEvent) =>
-    columns[cell.col]?.uidt === "Checkbox" && !!(event.target as Element).closest?.("[role=checkbox]");
+    isBoolean(columns[cell.col]?.uidt) && !!(event.target as Element).closest?.("[role=checkbox]");
 
   const startEditing = (cell: Cell, text?: string) => {
     if (!caps.dataEdit) return;
@@ -350,7 +352,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     if (!column || isReadOnlyType(column.uidt)) return;
     const record = recordAt(cell.row);
     if (!record) return;
-    if (column.uidt === "Checkbox") {
+    if (isBoolean(column.uidt)) {
       void save(cell, !record[column.title]);
       return;
     }
@@ -374,7 +376,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
     if ("error" in result) {
       history.current.discard(entry);
       const message = (result.error as HttpError).message;
-      if (column.uidt === "Checkbox") notify(message, "danger");
+      if (isBoolean(column.uidt)) notify(message, "danger");
       return Promise.reject(message);
     }
     return true;
@@ -580,7 +582,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
       const column = columns[active.col];
       if (column && !isReadOnlyType(column.uidt)) {
         event.preventDefault();
-        save(active, column.uidt === "Checkbox" ? false : null).catch((message) => notify(String(message), "danger"));
+        save(active, isBoolean(column.uidt) ? false : null).catch((message) => notify(String(message), "danger"));
       }
       return;
     }
@@ -828,7 +830,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
                 role="columnheader"
                 data-testid="column-header"
                 data-col={colsWin.first + i}
-                title={column.uidt}
+                title={typeLabel(column.uidt)}
               >
                 <span className="wb-header-title">{column.title}</span>
                 {(caps.schema || caps.viewConfigure) && <Popover

@@ -1,5 +1,6 @@
 // Edits of many cells at once: pasting a block, clearing a selected range, and undoing or
 // redoing them as one step. Each is one bulk request (all or nothing on the server).
+import { isBoolean } from "../../plugins/catalogue";
 import { useState, type MutableRefObject } from "react";
 import type { HttpError } from "../../app/http";
 import type { Column } from "../tables/api";
@@ -181,7 +182,7 @@ export function useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, lo
       for (let col = block.left; col <= block.right; col += 1) {
         const column = columns[col];
         if (!column || isReadOnlyType(column.uidt)) continue;
-        writes.push({ row, col, value: column.uidt === "Checkbox" ? false : null });
+        writes.push({ row, col, value: isBoolean(column.uidt) ? false : null });
       }
     }
     const refused = await apply(editsFor(writes), []);

@@ -6,7 +6,8 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { Column } from "../tables/api";
 import { duplicateTargets, unmappedRequired } from "./mapping";
 import type { DraftErrors, DraftTable } from "./template";
-import { IMPORT_UIDTS, type ColumnMap } from "./types";
+import { useFieldTypes, useFieldTypeLabel } from "../../plugins/catalogue";
+import type { ColumnMap } from "./types";
 
 const PREVIEW_ROWS = 5;
 
@@ -32,6 +33,10 @@ const cellText = (value: unknown) => (value === null || value === undefined ? ""
 
 export function TemplateEditor({ draft, errors, preview, onTableName, onTableInclude, onColumn, fields, map, onMap, sheets, sheet, onSheet }: Props) {
   const intl = useIntl();
+  // The types an import may detect, which a column may also be given.
+  const { all } = useFieldTypes();
+  const importable = all.filter((t) => t.capabilities.importDetects).map((t) => t.uidt);
+  const typeLabel = useFieldTypeLabel();
   const intoExisting = !!fields && !!map;
   const duplicates = map ? duplicateTargets(map) : [];
   const missing = fields && map ? unmappedRequired(map, fields) : [];
@@ -157,8 +162,8 @@ export function TemplateEditor({ draft, errors, preview, onTableName, onTableInc
                               aria-label={intl.formatMessage({ id: "import.column.typeOf" }, { column: column.ref_column_name })}
                               data-testid="import-column-type"
                             >
-                              {[...new Set([...IMPORT_UIDTS, column.uidt])].map((u) => (
-                                <option key={u} value={u}>{u}</option>
+                              {[...new Set([...importable, column.uidt])].map((u) => (
+                                <option key={u} value={u}>{typeLabel(u)}</option>
                               ))}
                             </HTMLSelect>
                           </td>

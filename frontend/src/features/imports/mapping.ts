@@ -3,12 +3,12 @@
 // most one source column; a required field left without one is flagged (the server refuses
 // to start such an import).
 import type { Column } from "../tables/api";
-import { LINK_TYPES, fillable, isRequired, type FormField } from "../shared/formRules";
+import { fillable, isLinkField, isRequired, type FormField } from "../shared/formRules";
 import type { ColumnMap, TemplateColumn } from "./types";
 
 /** The fields a source column may go to (no system, computed or link fields). */
 export function mappableFields(columns: readonly Column[]): Column[] {
-  return columns.filter((c) => !LINK_TYPES.includes(c.uidt) && fillable(c as Parameters<typeof fillable>[0]));
+  return columns.filter((c) => !isLinkField(c.uidt) && fillable(c as Parameters<typeof fillable>[0]));
 }
 
 /** Each source column to the field of the same title (case-insensitive), else null; the first

@@ -71,18 +71,3 @@ export function isFinished(job: Pick<ImportJob, "status">): boolean {
   return FINISHED.includes(job.status);
 }
 
-/** The field types the detector produces, and the two text types a user may always pick. */
-export const IMPORT_UIDTS = [
-  "SingleLineText",
-  "LongText",
-  "Email",
-  "URL",
-  "Checkbox",
-  "Number",
-  "Decimal",
-  "Currency",
-  "Date",
-  "DateTime",
-  "SingleSelect",
-  "MultiSelect",
-] as const;

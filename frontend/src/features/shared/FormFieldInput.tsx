@@ -1,11 +1,14 @@
-// One field of a form as an input fitting its type (text, long text, number, checkbox, date,
-// select, multi select, attachments, links). Values are kept as the API takes them.
+// One field of a form as an input fitting its type, by what the catalogue says of it (links,
+// files, true/false, numbers, one or several options, dates) and the input its plugin asks
+// for (long text, email, ...). Values are kept as the API takes them.
 import { Checkbox, FileInput, HTMLSelect, InputGroup, NumericInput, TextArea } from "@blueprintjs/core";
 import { useIntl } from "react-intl";
-import { LINK_TYPES, type FormField } from "./formRules";
+import { capability, choiceKind } from "../../plugins/catalogue";
+import { fieldTypeUI } from "../../plugins/registry";
+import { isLinkField, type FormField } from "./formRules";
 import { LinkPicker, type LinkTarget } from "./LinkPicker";
 
-const NUMBER_TYPES = ["Number", "Decimal", "Currency", "Percent", "Rating", "Duration", "Year"];
+const INPUT_TYPES: Record<string, string> = { date: "date", datetime: "datetime-local" };
 
 export interface FieldInputProps {
   field: FormField & { colOptions?: { options?: { title: string }[] } | null };
@@ -24,18 +27,21 @@ export function FormFieldInput({ field, value, files, onChange, onFiles, invalid
   const intent = invalid ? "danger" : "none";
   const common = { id, "data-testid": `form-input-${field.title}` };
   const options = field.colOptions?.options ?? [];
-  if (LINK_TYPES.includes(field.uidt)) {
+  const as = capability(field.uidt, "export");
+  const choice = choiceKind(field.uidt);
+  const formInput = fieldTypeUI(field.uidt)?.formInput;
+  if (isLinkField(field.uidt)) {
     // without a shared view to read choices from (the form builder's preview): a disabled search
     if (!link) return <InputGroup {...common} disabled fill leftIcon="search" placeholder={intl.formatMessage({ id: "form.linkSearch" })} />;
     return <LinkPicker field={field} target={link} value={value} onChange={onChange} invalid={invalid} />;
   }
-  if (field.uidt === "LongText") {
+  if (formInput === "multiline") {
     return <TextArea {...common} fill value={String(value ?? "")} intent={intent} onChange={(e) => onChange(e.currentTarget.value)} />;
   }
-  if (field.uidt === "Checkbox") {
+  if (as === "boolean") {
     return <Checkbox {...common} checked={!!value} onChange={(e) => onChange(e.currentTarget.checked)} />;
   }
-  if (NUMBER_TYPES.includes(field.uidt)) {
+  if (as === "number") {
     return (
       <NumericInput
         {...common}
@@ -47,7 +53,7 @@ export function FormFieldInput({ field, value, files, onChange, onFiles, invalid
       />
     );
   }
-  if (field.uidt === "SingleSelect") {
+  if (choice === "single") {
     return (
       <HTMLSelect {...common} fill value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value || null)}>
         <option value="" />
@@ -55,7 +61,7 @@ export function FormFieldInput({ field, value, files, onChange, onFiles, invalid
       </HTMLSelect>
     );
   }
-  if (field.uidt === "MultiSelect") {
+  if (choice === "multi") {
     const chosen = new Set(String(value ?? "").split(",").filter(Boolean));
     return (
       <div {...common}>
@@ -76,7 +82,7 @@ export function FormFieldInput({ field, value, files, onChange, onFiles, invalid
       </div>
     );
   }
-  if (field.uidt === "Attachment") {
+  if (capability(field.uidt, "holdsFiles")) {
     const names = (files ?? []).map((f) => f.name).join(", ");
     return (
       <FileInput
@@ -89,7 +95,7 @@ export function FormFieldInput({ field, value, files, onChange, onFiles, invalid
       />
     );
   }
-  const type = field.uidt === "Date" ? "date" : field.uidt === "DateTime" ? "datetime-local" : field.uidt === "Time" ? "time" : field.uidt === "Email" ? "email" : field.uidt === "URL" ? "url" : "text";
+  const type = INPUT_TYPES[as ?? ""] ?? formInput ?? "text";
   return (
     <InputGroup
       {...common}

@@ -9,7 +9,7 @@ import type { HttpError } from "../../app/http";
 import { notify } from "../ui/notify";
 import { useSubmitSharedFormMutation, type LinkChoice, type SharedViewMeta } from "./api";
 import { FormFieldInput } from "./FormFieldInput";
-import { formFields, isRequired, LINK_TYPES, validateForm, type FieldError, type ShownField } from "./formRules";
+import { formFields, isLinkField, isRequired, validateForm, type FieldError, type ShownField } from "./formRules";
 import { linkKeys, linkValue } from "./LinkPicker";
 import type { TableMeta } from "../tables/api";
 import type { SharedAction, SharedState } from "./sharedState";
@@ -105,7 +105,7 @@ function FormBody({ fields, all, related, uuid, password, submitting, dispatch, 
         .filter(([, v]) => v !== null && v !== undefined && v !== "")
         .map(([title, v]) => {
           const field = fields.find((f) => f.title === title);
-          if (!field || !LINK_TYPES.includes(field.uidt)) return [title, v];
+          if (!field || !isLinkField(field.uidt)) return [title, v];
           const { pk } = linkKeys(relatedOf(field));
           return [title, linkValue(v as LinkChoice[], field.colOptions?.type === "bt", pk)];
         }),
@@ -150,7 +150,7 @@ function FormBody({ fields, all, related, uuid, password, submitting, dispatch, 
               value={values[field.title]}
               files={files[field.title]}
               invalid={!!error}
-              link={LINK_TYPES.includes(field.uidt) ? { uuid, password: password || undefined, related: relatedOf(field) } : undefined}
+              link={isLinkField(field.uidt) ? { uuid, password: password || undefined, related: relatedOf(field) } : undefined}
               onChange={(value) => {
                 setValues((v) => ({ ...v, [field.title]: value }));
                 setErrors(({ [field.title]: _gone, ...rest }) => rest);

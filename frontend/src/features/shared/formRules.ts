@@ -1,4 +1,7 @@
-// SPEC §5 shared-form rules: which fields are required and the messages for missing values.
+// Shared-form rules: which fields are required and the messages for missing values; which
+// fields a form fills, by what the catalogue says of their types.
+import { capability, fieldTypeOf } from "../../plugins/catalogue";
+
 export interface FormField {
   id: string;
   title: string;
@@ -14,8 +17,15 @@ export interface FormField {
   required?: boolean | null;
 }
 
-export const VIRTUAL_TYPES = ["LinkToAnotherRecord", "Lookup", "Formula", "Rollup", "QrCode", "Links", "Barcode", "Count"];
-export const LINK_TYPES = ["LinkToAnotherRecord", "Links"];
+/** A field that links records (filled by picking records of the linked table). */
+export function isLinkField(uidt: string): boolean {
+  return !!capability(uidt, "linksRecords");
+}
+
+/** A field without a stored value of its own (lookups, formulas, ...). */
+function isVirtual(uidt: string): boolean {
+  return !!capability(uidt, "virtual");
+}
 
 const hasDefault = (f: Pick<FormField, "cdf">) => f.cdf !== undefined && f.cdf !== null && f.cdf !== "";
 
@@ -27,7 +37,7 @@ export function requiredWithoutDefault(f: FormField): boolean {
 /** Is the field required in a shared form? `all` resolves a belongs-to link's foreign key. */
 export function isRequired(field: FormField, all: readonly FormField[] = []): boolean {
   if (field.required) return true;
-  if (LINK_TYPES.includes(field.uidt)) {
+  if (isLinkField(field.uidt)) {
     // a required link field needs at least 1 item (the link itself marked required, or a
     // belongs-to whose foreign key is required without default)
     if (field.rqd) return true;
@@ -35,7 +45,7 @@ export function isRequired(field: FormField, all: readonly FormField[] = []): bo
     const fk = all.find((c) => c.id === field.colOptions?.fk_child_column_id);
     return !!fk && requiredWithoutDefault(fk);
   }
-  if (VIRTUAL_TYPES.includes(field.uidt)) return false;
+  if (isVirtual(field.uidt)) return false;
   if (field.rqd && !hasDefault(field)) return true;
   return !!field.pk && !field.ai && !hasDefault(field);
 }
@@ -92,13 +102,14 @@ interface ViewColumnLike {
 
 export type ShownField = FormField & { description?: string | null };
 
-/** Types a form can fill in (lookups, formulas and system fields are left out; links are
- * picked from the linked table). */
+/** Types a form can fill in: those a user creates and sets (virtual, engine-set and system
+ * fields, and fields of a type no enabled plugin provides, are left out; links are picked
+ * from the linked table). */
 export function fillable(c: Pick<ModelColumn, "uidt" | "system" | "pk" | "ai" | "meta">): boolean {
   if (c.system) return false;
-  if (LINK_TYPES.includes(c.uidt)) return true;
-  if (VIRTUAL_TYPES.includes(c.uidt)) return false;
-  if (["ID", "ForeignKey", "CreateTime", "LastModifiedTime", "CreatedTime", "AutoNumber", "SpecificDBType"].includes(c.uidt)) return false;
+  if (isLinkField(c.uidt)) return true;
+  const type = fieldTypeOf(c.uidt);
+  if (!type || !type.creatable || type.capabilities.virtual || type.capabilities.readOnly) return false;
   if (c.pk && c.ai) return false;
   return !c.meta?.ag;
 }

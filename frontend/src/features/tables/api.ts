@@ -1,3 +1,4 @@
+import { firstTextType } from "../../plugins/catalogue";
 import { workbenchApi } from "../../app/api";
 import type { Paged } from "../projects/api";
 import type { SettingsState } from "../settings/settingsSlice";
@@ -54,7 +55,7 @@ export const tablesApi = workbenchApi.injectEndpoints({
         method: "POST",
         // Like the NocoDB GUI: a Title text field as the display value; the server adds
         // the id and timestamp system columns.
-        body: { title, columns: [{ title: "Title", column_name: "title", uidt: "SingleLineText", pv: true }] },
+        body: { title, columns: [{ title: "Title", column_name: "title", uidt: firstTextType(), pv: true }] },
       }),
       invalidatesTags: (_r, _e, { projectId }) => [{ type: "Table", id: `project:${projectId}` }],
     }),

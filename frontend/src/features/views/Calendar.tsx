@@ -7,6 +7,8 @@
 // without a date (drop one on a day to date it, or a dated one on the list to clear it).
 // Clicking a record opens it; "+" on a day (or a double-click on an hour) adds a record there.
 // Days are UTC days, as the grid shows DateTimes.
+import { hasTime } from "../../plugins/catalogue";
+import { isCalendarDate } from "./viewTypes";
 import { Button, ButtonGroup, NonIdealState, Spinner } from "@blueprintjs/core";
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -62,10 +64,10 @@ export interface CalendarProps {
 export function Calendar(props: CalendarProps) {
   const intl = useIntl();
   const field =
-    props.columns.find((c) => c.id === props.dateColumnId) ?? props.columns.find((c) => c.uidt === "Date" || c.uidt === "DateTime");
+    props.columns.find((c) => c.id === props.dateColumnId) ?? props.columns.find(isCalendarDate);
   if (!field) return <NonIdealState icon="calendar" title={intl.formatMessage({ id: "views.calendar.needsDate" })} />;
   const end =
-    props.columns.find((c) => c.id === props.endColumnId && c.id !== field.id && (c.uidt === "Date" || c.uidt === "DateTime")) ?? null;
+    props.columns.find((c) => c.id === props.endColumnId && c.id !== field.id && isCalendarDate(c)) ?? null;
   return <CalendarOf {...props} field={field} end={end} />;
 }
 
@@ -92,7 +94,7 @@ function CalendarOf({ source, columns, field, end, pkName = "Id", canMove, onOpe
   const dragging = useRef<RecordRow | null>(null);
   // The hour grid opens at the working day (08:00), as calendars do.
   const hourGrid = useRef<HTMLDivElement>(null);
-  const hoursShown = field.uidt === "DateTime" && mode !== "month";
+  const hoursShown = hasTime(field.uidt) && mode !== "month";
   useEffect(() => {
     const grid = hourGrid.current;
     const eight = grid?.querySelectorAll<HTMLElement>(".wb-calendar-hour")[8];
@@ -115,7 +117,7 @@ function CalendarOf({ source, columns, field, end, pkName = "Id", canMove, onOpe
   };
   const placed = withMoves(dated.rows, moves, pkName, inRange).rows;
   const waiting = withMoves(undated.rows, moves, pkName, (row) => !dayOf(row[field.title]));
-  const hours = field.uidt === "DateTime" && mode !== "month";
+  const hours = hasTime(field.uidt) && mode !== "month";
   const drop = (day: string | null, hour?: number) => {
     const row = dragging.current;
     dragging.current = null;
@@ -158,7 +160,7 @@ function CalendarOf({ source, columns, field, end, pkName = "Id", canMove, onOpe
       title={[timeLabel(row[field.title]), title ? String(row[title.title] ?? "") : ""].filter(Boolean).join(" ")}
       data-testid={testId}
     >
-      {field.uidt === "DateTime" && dayOf(row[field.title]) && !span?.continued && <span className="wb-calendar-time">{timeLabel(row[field.title])}</span>}
+      {hasTime(field.uidt) && dayOf(row[field.title]) && !span?.continued && <span className="wb-calendar-time">{timeLabel(row[field.title])}</span>}
       <span className="wb-calendar-title">{title ? String(row[title.title] ?? "") || "\u00a0" : "\u00a0"}</span>
     </button>
   );

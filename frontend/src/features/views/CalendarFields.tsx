@@ -1,5 +1,6 @@
 // The calendar's date fields, changed after the view was made (by those who may change the
 // schema): where a record starts and, optionally, where it ends.
+import { isCalendarDate } from "./viewTypes";
 import { Button, FormGroup, HTMLSelect, Popover } from "@blueprintjs/core";
 import { useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
@@ -10,7 +11,7 @@ import { useUpdateCalendarMutation } from "./api";
 export function CalendarFields({ viewId, columns, startId, endId }: { viewId: string; columns: readonly Column[]; startId?: string | null; endId?: string | null }) {
   const intl = useIntl();
   const [update, { isLoading }] = useUpdateCalendarMutation();
-  const dates = columns.filter((c) => c.uidt === "Date" || c.uidt === "DateTime");
+  const dates = columns.filter(isCalendarDate);
   const start = dates.find((c) => c.id === startId)?.id ?? dates[0]?.id ?? "";
   const end = endId && endId !== start ? endId : "";
   const save = async (from: string, to: string) => {

@@ -2,6 +2,7 @@
 // periods, the `where` that loads the visible range, where a record goes (its day, its hour
 // for a DateTime) and the value a record gets when dropped on another day or hour.
 // Days are UTC days, as the server's date filters count them and as the grid shows DateTimes.
+import { hasTime } from "../../plugins/catalogue";
 import type { Column } from "../tables/api";
 import type { RecordRow } from "../grid/api";
 import { whereValue } from "../grid/search";
@@ -132,7 +133,7 @@ export function bySlot(rows: readonly RecordRow[], field: Pick<Column, "title">)
 /** The value of `field` for a record dropped on `day` (and, for a DateTime, `hour`): a
  * DateTime keeps its minutes and seconds, and its hour unless an hour slot was chosen. */
 export function movedValue(field: Pick<Column, "uidt">, current: unknown, day: string, hour?: number): string {
-  if (field.uidt !== "DateTime") return day;
+  if (!hasTime(field.uidt)) return day;
   const match = typeof current === "string" ? /^\d{4}-\d{2}-\d{2}[T ](\d{2}):(\d{2}):?(\d{2})?/.exec(current) : null;
   const hh = hour ?? (match ? Number(match[1]) : 0);
   const mm = match ? match[2] : "00";

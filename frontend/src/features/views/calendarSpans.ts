@@ -3,6 +3,7 @@
 // it is loaded when it starts before the last visible day and starts or ends on or after the
 // first one. A record whose end is missing or before its start is a one-day record. Moved
 // to another day (or hour), a record keeps its length: the end moves with the start.
+import { hasTime } from "../../plugins/catalogue";
 import type { RecordRow } from "../grid/api";
 import type { Column } from "../tables/api";
 import { whereValue } from "../grid/search";
@@ -65,7 +66,7 @@ function instant(value: unknown): number | null {
 
 function formatted(field: Pick<Column, "uidt">, ms: number): string {
   const iso = new Date(ms).toISOString();
-  return field.uidt === "DateTime" ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}+00:00` : iso.slice(0, 10);
+  return hasTime(field.uidt) ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}+00:00` : iso.slice(0, 10);
 }
 
 /** The end a record gets when its start moves from `before` to `after`: moved by as much
@@ -76,6 +77,6 @@ export function movedEnd(end: Pick<Column, "uidt">, current: unknown, before: un
   const finish = instant(current);
   if (was === null || now === null || finish === null) return current ?? null;
   let delta = now - was;
-  if (end.uidt !== "DateTime") delta = Math.round(delta / DAY_MS) * DAY_MS;
+  if (!hasTime(end.uidt)) delta = Math.round(delta / DAY_MS) * DAY_MS;
   return formatted(end, finish + delta);
 }

@@ -65,7 +65,7 @@ export default definePlugin({
   fieldTypes: {
     Date: ui,
     DateTime: ui,
-    Time: ui,
+    Time: { ...ui, formInput: "time" },
     // The system timestamps are read only: shown like a DateTime.
     CreateTime: { Cell: DateCell },
     CreatedTime: { Cell: DateCell },

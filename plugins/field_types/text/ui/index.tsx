@@ -119,9 +119,9 @@ export default definePlugin({
   messages,
   fieldTypes: {
     SingleLineText: text,
-    LongText: { Cell: TextCell, Editor: LongTextEditor },
-    Email: link,
-    URL: link,
-    PhoneNumber: link,
+    LongText: { Cell: TextCell, Editor: LongTextEditor, formInput: "multiline" },
+    Email: { ...link, formInput: "email" },
+    URL: { ...link, formInput: "url" },
+    PhoneNumber: { ...link, formInput: "tel" },
   },
 });
