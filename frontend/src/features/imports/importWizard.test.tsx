@@ -14,7 +14,7 @@ import { ImportProvider } from "./ImportContext";
 import { RecentImports } from "./RecentImports";
 import { handleImportMessage } from "./importEvents";
 import { ImportWizard, type WizardRequest } from "./ImportWizard";
-import { peopleJob, peopleTemplate } from "./testJobs";
+import { peopleJob, peopleTemplate } from "../../test/importJobs";
 import type { ImportJob } from "./types";
 
 const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;

@@ -7,7 +7,7 @@ import { handleImportMessage, onImportEvent } from "./importEvents";
 import { autoMap, duplicateTargets, mappableFields, mappingOk, unmappedRequired } from "./mapping";
 import { fraction, isNewer, mergeJob, tablesProgress } from "./progress";
 import { columnNameError, draftOf, tableNameError, templateOf, updateColumn, updateTable, validateDraft } from "./template";
-import { peopleJob, peopleTemplate } from "./testJobs";
+import { peopleJob, peopleTemplate } from "../../test/importJobs";
 import type { ImportJob, Template } from "./types";
 
 const template = peopleTemplate;

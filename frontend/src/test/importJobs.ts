@@ -1,6 +1,6 @@
 // Test data for the import tests: a CSV of people (Name, Age, Mail) uploaded into project
 // p_1, its template, and its job as the server answers it.
-import type { ImportJob, Template } from "./types";
+import type { ImportJob, Template } from "../features/imports/types";
 
 export const peopleTemplate: Template = {
   tables: [

@@ -1,0 +1,68 @@
+// The host's sources name no built-in field type, view type or importer: every menu and
+// per-type decision comes from the catalogue, so that a plugin's type is one like any other
+// and a disabled one disappears. The names are the built-in plugins' (the catalogue fixture);
+// tests and test helpers aside.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import fixture from "./testdata/catalogue.json";
+
+const SRC = resolve(__dirname, "..");
+
+const names = [
+  ...fixture.fieldTypes.map((t) => t.uidt),
+  ...fixture.viewTypes.map((t) => t.name),
+  ...(fixture.importers ?? []).map((t) => t.name),
+];
+
+/** Words that are also built-in names but mean something else where they are used: the
+ * catalogue's export kind and a response format ("json"), the record form's editor variant
+ * and a sign-in provider's kind ("form"). Each is allowed in the files listed only. */
+const HOMONYMS: Record<string, readonly string[]> = {
+  json: ["app/http.ts", "features/grid/paste.ts", "features/grid/RecordFieldEditor.tsx", "plugins/catalogue.ts"],
+  form: ["plugins/hostApi.ts", "plugins/catalogue.ts", "features/grid/RecordFieldEditor.tsx"],
+};
+
+/** Attributes whose values are not type names (an icon, a test id, an ARIA role, a class). */
+const NOT_A_NAME = /(icon|data-testid|role|className)=$/;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return entry === "test" || entry === "testdata" ? [] : sources(path);
+    return /\.(ts|tsx)$/.test(entry) && !/\.test\.(ts|tsx)$/.test(entry) ? [path] : [];
+  });
+}
+
+/** Each quoted literal of `text` that is a built-in name, with its line. */
+export function builtinLiterals(file: string, text: string): string[] {
+  const found: string[] = [];
+  const literal = /(["'`])([A-Za-z]+)\1/g;
+  text.split("\n").forEach((line, index) => {
+    for (const match of line.matchAll(literal)) {
+      const name = match[2];
+      if (!names.includes(name)) continue;
+      if (NOT_A_NAME.test(line.slice(0, match.index))) continue;
+      if (HOMONYMS[name]?.includes(file)) continue;
+      found.push(`${file}:${index + 1}: ${name}`);
+    }
+  });
+  return found;
+}
+
+describe("the host's sources", () => {
+  it("take the built-in names from the catalogue fixture", () => {
+    expect(names).toEqual(expect.arrayContaining(["SingleLineText", "Links", "kanban", "csv"]));
+  });
+
+  it("find a built-in name written as a literal", () => {
+    expect(builtinLiterals("x.ts", 'if (uidt === "Links") {}')).toEqual(["x.ts:1: Links"]);
+    expect(builtinLiterals("x.ts", "const kinds = ['grid', 'form'];")).toEqual(["x.ts:1: grid", "x.ts:1: form"]);
+    expect(builtinLiterals("x.tsx", '<div data-testid="kanban" />')).toEqual([]);
+  });
+
+  it("name no built-in field type, view type or importer", () => {
+    const found = sources(SRC).flatMap((path) => builtinLiterals(relative(SRC, path), readFileSync(path, "utf8")));
+    expect(found).toEqual([]);
+  });
+});
