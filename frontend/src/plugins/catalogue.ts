@@ -180,11 +180,17 @@ export const catalogueApi = workbenchApi.injectEndpoints({
 });
 
 /** The catalogue for the page's language (from the boot state, else read from the server);
- * while the next language's is read, the previous one is kept. */
-export function useCatalogue(): Catalogue {
+ * while the next language's is read, the previous one is kept. `loaded` is false until one
+ * has been received. */
+export function useCatalogueState(): { catalogue: Catalogue; loaded: boolean } {
   const lang = useAppSelector((s) => s.locale.lang);
   const { currentData, data } = catalogueApi.useCatalogueQuery(lang);
-  return currentData ?? data ?? current;
+  const got = currentData ?? data;
+  return { catalogue: got ?? current, loaded: !!got || current !== EMPTY_CATALOGUE };
+}
+
+export function useCatalogue(): Catalogue {
+  return useCatalogueState().catalogue;
 }
 
 /** The creatable field types in menu order, and a lookup by uidt. */

@@ -1,16 +1,51 @@
-import { Button, Callout, Card, H2 } from "@blueprintjs/core";
+import { AnchorButton, Button, Callout, Card, H2, type IconName } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
-import { useAppDispatch } from "../../app/hooks";
+import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import { useCatalogueState, type CatalogueAuthProvider } from "../../plugins/catalogue";
+import { PluginBoundary } from "../../plugins/PluginBoundary";
+import { pluginComponent } from "../../plugins/registry";
 import type { HttpError } from "../../app/http";
 import { useSignInMutation } from "../session/api";
 import { tokenChanged } from "../settings/settingsSlice";
 import { AuthField } from "./AuthField";
 import { isValidEmail } from "./email";
 
+/** A sign-in provider that sends the visitor elsewhere: its plugin's button when its bundle
+ * has one (slot `auth.<name>.button`), else a button to the provider's start address; one
+ * without its settings is shown disabled. */
+function ProviderButton({ provider }: { provider: CatalogueAuthProvider }) {
+  const intl = useIntl();
+  useAppSelector((s) => s.ui.pluginsVersion); // the plugin's button appears once its bundle has loaded
+  const label = intl.formatMessage({ id: provider.label, defaultMessage: provider.name });
+  const own = pluginComponent(`auth.${provider.name}.button`);
+  const plain = (
+    <AnchorButton
+      fill
+      icon={(provider.icon || "log-in") as IconName}
+      href={provider.configured ? `/auth/${encodeURIComponent(provider.name)}` : undefined}
+      disabled={!provider.configured}
+      data-testid={`signin-provider-${provider.name}`}
+    >
+      {intl.formatMessage({ id: "auth.signInWith" }, { provider: label })}
+    </AnchorButton>
+  );
+  if (!own) return plain;
+  return (
+    <PluginBoundary pluginId={own.pluginId} fallback={plain}>
+      <own.Component provider={{ name: provider.name, label, icon: provider.icon, kind: provider.kind }} />
+    </PluginBoundary>
+  );
+}
+
 export function SignIn() {
   const intl = useIntl();
+  const { catalogue, loaded } = useCatalogueState();
+  // The email and password form belongs to a form provider; until the catalogue is known it
+  // is shown (the one every installation starts with).
+  const withForm = !loaded || catalogue.authProviders.some((p) => p.kind === "form");
+  const redirects = catalogue.authProviders.filter((p) => p.kind === "redirect");
   const dispatch = useAppDispatch();
   const [signIn, { isLoading }] = useSignInMutation();
   const [email, setEmail] = useState("");
@@ -35,7 +70,14 @@ export function SignIn() {
       <H2>
         <FormattedMessage id="auth.signIn.title" />
       </H2>
-      <form onSubmit={onSubmit} noValidate>
+      {redirects.length > 0 && (
+        <div className="wb-auth-providers" data-testid="signin-providers">
+          {redirects.map((p) => (
+            <ProviderButton key={p.name} provider={p} />
+          ))}
+        </div>
+      )}
+      {withForm && <form onSubmit={onSubmit} noValidate>
         {serverError && (
           <Callout intent="danger" className="wb-gap" data-testid="form-error">
             {serverError}
@@ -46,7 +88,7 @@ export function SignIn() {
         <Button type="submit" intent="primary" fill loading={isLoading} data-testid="signin-submit">
           <FormattedMessage id="auth.signIn.submit" />
         </Button>
-      </form>
+      </form>}
       <p className="wb-auth-links">
         <Link to="/signup">
           <FormattedMessage id="auth.noAccount" />
