@@ -147,6 +147,14 @@ def fresh_page(browser, server, locale: str = "en-US"):
         context.close()
 
 
+def pick_field_type(page, label: str) -> None:
+    """Choose a field type in the field dialog's menu by its label, as a person would."""
+    page.get_by_test_id("field-type-select").click()
+    page.get_by_test_id("field-type-search").fill(label)
+    page.get_by_test_id("field-type-menu").get_by_role("menuitem", name=label, exact=True).click()
+    expect(page.get_by_test_id("field-type-select")).to_have_text(label)
+
+
 def _hydrated(page) -> None:
     page.wait_for_function("window.__wbHydrated === true")
 
