@@ -259,7 +259,7 @@ describe("the import actions", () => {
       </CapabilitiesContext.Provider>,
       { boot: { catalogue } },
     );
-    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Import CSV", "Import JSON", "Import JSON lines", "Import into this table"]);
+    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Import CSV file", "Import JSON file", "Import JSON lines", "Import into this table"]);
     fireEvent.click(screen.getByTestId("import-ndjson"));
     expect((await screen.findByTestId("import-file-input")).getAttribute("accept")).toBe(".ndjson,.jsonl");
     expect(importTypeOf("log.JSONL", ["csv", "ndjson"])).toBe("ndjson");

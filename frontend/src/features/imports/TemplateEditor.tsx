@@ -33,9 +33,12 @@ const cellText = (value: unknown) => (value === null || value === undefined ? ""
 
 export function TemplateEditor({ draft, errors, preview, onTableName, onTableInclude, onColumn, fields, map, onMap, sheets, sheet, onSheet }: Props) {
   const intl = useIntl();
-  // The types an import may detect, which a column may also be given.
+  // The types a column may be given: those an import may detect and every creatable type
+  // with a stored value of its own (not computed, not files or links).
   const { all } = useFieldTypes();
-  const importable = all.filter((t) => t.capabilities.importDetects).map((t) => t.uidt);
+  const importable = all
+    .filter(({ creatable, capabilities: c }) => c.importDetects || (creatable && !c.virtual && !c.readOnly && !c.holdsFiles && !c.linksRecords))
+    .map((t) => t.uidt);
   const typeLabel = useFieldTypeLabel();
   const intoExisting = !!fields && !!map;
   const duplicates = map ? duplicateTargets(map) : [];

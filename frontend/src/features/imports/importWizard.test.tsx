@@ -420,7 +420,7 @@ describe("import actions", () => {
 
   it("offer creators every import and editors CSV into an existing table only; viewers none", async () => {
     render({ creator: true });
-    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Import CSV", "Import Excel", "Import JSON", "Import into this table"]);
+    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Import CSV file", "Import Excel spreadsheet", "Import JSON file", "Import into this table"]);
     fireEvent.click(screen.getByTestId("import-into-table"));
     expect((await screen.findByTestId("import-file-input")).getAttribute("accept")).toBe(".csv,.xlsx,.xlsm,.xls,.ods,.ots,.json");
     cleanup();
