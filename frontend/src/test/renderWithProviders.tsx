@@ -10,7 +10,7 @@ import { enMessages } from "../features/i18n/messages";
 import type { Catalogue } from "../plugins/catalogue";
 import fixture from "../plugins/testdata/catalogue.json";
 
-export const builtinCatalogue = fixture as Catalogue;
+export const builtinCatalogue = fixture as unknown as Catalogue;
 
 export function renderWithProviders(ui: ReactElement, options: StoreOptions & { route?: string } = {}) {
   const boot = { catalogue: builtinCatalogue, ...options.boot };

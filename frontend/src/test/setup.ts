@@ -4,5 +4,5 @@ import { setCatalogue, type Catalogue } from "../plugins/catalogue";
 import fixture from "../plugins/testdata/catalogue.json";
 
 // The helpers outside React read the catalogue last received: the built-in plugins' one.
-beforeEach(() => setCatalogue(fixture as Catalogue));
+beforeEach(() => setCatalogue(fixture as unknown as Catalogue));
 afterEach(() => cleanup());

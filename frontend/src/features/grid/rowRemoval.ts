@@ -3,8 +3,8 @@
 // again under their own keys, then links them back; redo deletes them again.
 import type { Column } from "../tables/api";
 import type { RecordRow } from "./api";
-import { READ_ONLY_TYPES } from "./cells";
-import { LINK_TYPES } from "./richFields";
+import { isReadOnlyType } from "./cells";
+import { isSelfSaving } from "./richFields";
 
 /** The records of one link field of a deleted record: the related primary key's title and values. */
 export interface LinkSnapshot {
@@ -32,11 +32,11 @@ export function isRemoval(entry: object): entry is Removal {
 /** Fields whose values a client writes (a record inserted again gets them back); link fields
  * are restored through the links API, computed and system fields by the server. */
 export function writableColumns(columns: readonly Column[]): Column[] {
-  return columns.filter((c) => c.pk || (!c.system && !READ_ONLY_TYPES.has(c.uidt) && !LINK_TYPES.has(c.uidt)));
+  return columns.filter((c) => c.pk || (!c.system && !isReadOnlyType(c.uidt) && !isSelfSaving(c.uidt)));
 }
 
 export function linkColumns(columns: readonly Column[]): Column[] {
-  return columns.filter((c) => LINK_TYPES.has(c.uidt));
+  return columns.filter((c) => isSelfSaving(c.uidt));
 }
 
 /** A linked record as the v1 read nests it: its primary key comes first, then its display
