@@ -1,6 +1,6 @@
 // Default cell text and editor value parsing, for field types without a plugin renderer,
 // by what the catalogue says of each type (how it is written out, whether it is read-only).
-import { capability, isKnownFieldType } from "../../plugins/catalogue";
+import { capability, fieldTypeOf } from "../../plugins/catalogue";
 import type { Column } from "../tables/api";
 
 export function cellText(value: unknown, column: Pick<Column, "uidt">): string {
@@ -27,9 +27,13 @@ export function parseInput(text: string, column: Pick<Column, "uidt">): unknown 
 }
 
 /** A field the user cannot edit in place: its values are set by the engine (ids, times,
- * formulas, lookups, codes, ...) or its type's plugin is disabled. Link fields are edited
- * through their own editor. */
+ * formulas, lookups, codes, ...), it is a link's key, or its type's plugin is disabled. Link
+ * fields are edited through their own editor. */
 export function isReadOnlyType(uidt: string): boolean {
-  if (!isKnownFieldType(uidt)) return true;
-  return !!capability(uidt, "readOnly") && !capability(uidt, "linksRecords");
+  const type = fieldTypeOf(uidt);
+  if (!type) return true;
+  const { readOnly, linksRecords } = type.capabilities;
+  // A link's own key (in the links group, never created by hand) is written through its link.
+  if (type.group === "link" && !type.creatable && !linksRecords) return true;
+  return readOnly && !linksRecords;
 }
