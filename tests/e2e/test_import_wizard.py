@@ -263,7 +263,7 @@ def test_json_and_a_workbook_with_a_sheet_left_out_become_tables(server, page, t
     page.goto(f"/nc/{project['id']}")
     page.get_by_test_id("import-excel").click()
     page.get_by_test_id("import-file-input").set_input_files(str(data))
-    expect(page.get_by_test_id("import-file-error")).to_contain_text("xls, xlsx, xlsm, ods, ots")
+    expect(page.get_by_test_id("import-file-error")).to_contain_text("xlsx, xlsm, xls, ods, ots")
     page.get_by_test_id("import-file-input").set_input_files(str(xlsx))
     page.get_by_test_id("import-upload").click()
     tables = page.get_by_test_id("import-table")
