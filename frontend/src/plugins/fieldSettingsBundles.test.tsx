@@ -31,6 +31,7 @@ beforeAll(async () => {
   for (const [name, id] of BUNDLES) {
     const dir = join(outDir, name);
     cpSync(resolve(__dirname, `../../../plugins/field_types/${name}/ui`), join(dir, "ui"), { recursive: true });
+    cpSync(resolve(__dirname, `../../../plugins/field_types/${name}/messages.json`), join(dir, "messages.json"));
     if (name === "barcode") cpSync(resolve(__dirname, "../../../plugins/field_types/qrcode"), join(outDir, "qrcode"), { recursive: true });
     const bundle = await buildPluginBundle(join(dir, "ui", "index.tsx"), join(dir, "static"));
     const loaded = await loadPlugins([{ id, url: bundle }], host, (url) => import(/* @vite-ignore */ url));
