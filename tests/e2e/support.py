@@ -156,7 +156,7 @@ def pick_field_type(page, label: str) -> None:
 
 
 def _hydrated(page) -> None:
-    page.wait_for_function("window.__wbHydrated === true")
+    page.wait_for_function("() => window.__wbHydrated === true")
 
 
 def _dialog_settled(page) -> None:

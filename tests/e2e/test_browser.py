@@ -155,7 +155,7 @@ def test_route_guards(server, context, page):
     expect(page).to_have_url(re.compile(r"/$"))
     expect(page.get_by_test_id("project-row")).to_contain_text("Guarded")
     # The realtime socket authenticates with the new token.
-    page.wait_for_function("window.__wbRealtimeState === 'ready'")
+    page.wait_for_function("() => window.__wbRealtimeState === 'ready'")
 
     # Signed in: no-auth routes bounce back to the previous route.
     page.goto(f"/nc/{project['id']}")
@@ -178,7 +178,7 @@ def test_route_guards(server, context, page):
     page.goto("/")
     page.get_by_test_id("sign-out").click()
     expect(page).to_have_url(re.compile(r"/signin$"))
-    page.wait_for_function("window.__wbRealtimeState === 'idle'")
+    page.wait_for_function("() => window.__wbRealtimeState === 'idle'")
     page.goto("/")
     expect(page).to_have_url(re.compile(r"/signin$"))
 
@@ -550,7 +550,7 @@ def test_project_theme_colours_are_validated_saved_and_applied(server, page):
         "document.querySelector('.wb-project-header')"
         " && getComputedStyle(document.querySelector('.wb-project-header')).backgroundColor"
     )
-    page.wait_for_function(f"{header_colour} === 'rgb(67, 81, 232)'")
+    page.wait_for_function(f"() => {header_colour} === 'rgb(67, 81, 232)'")
 
     page.get_by_test_id("theme-primary").fill("#12345")
     expect(page.get_by_text("Use a hex colour of 3, 4, 6 or 8 digits, like #4351E8")).to_be_visible()
@@ -558,11 +558,11 @@ def test_project_theme_colours_are_validated_saved_and_applied(server, page):
     page.get_by_test_id("theme-primary").fill("#0a7")
     page.get_by_test_id("theme-accent").fill("#ffaa00")
     page.get_by_test_id("theme-save").click()
-    page.wait_for_function(f"{header_colour} === 'rgb(0, 170, 119)'")
+    page.wait_for_function(f"() => {header_colour} === 'rgb(0, 170, 119)'")
     screenshot(page, "project-theme")
 
     page.reload()
-    page.wait_for_function(f"{header_colour} === 'rgb(0, 170, 119)'")
+    page.wait_for_function(f"() => {header_colour} === 'rgb(0, 170, 119)'")
     theme = server.api("GET", f"/api/v1/db/meta/projects/{project['id']}", token=token)["meta"]["theme"]
     assert theme == {"primaryColor": "#0a7", "accentColor": "#ffaa00"}
 
@@ -572,7 +572,7 @@ def test_project_theme_colours_are_validated_saved_and_applied(server, page):
         "PATCH", f"/api/v1/db/meta/projects/{project['id']}", {"meta": {"theme": {"primaryColor": "#abc"}}}, token=token
     )
     page.reload()
-    page.wait_for_function(f"{header_colour} === 'rgb(170, 187, 204)'")
+    page.wait_for_function(f"() => {header_colour} === 'rgb(170, 187, 204)'")
 
 
 def test_grid_edits_fields_of_several_types(server, page):

@@ -78,7 +78,7 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
     project, customers, _orders = _tables(server, token)
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Customers")
-    page.wait_for_function("window.__wbPlugins && window.__wbPlugins.loaded.includes('field_links')")
+    page.wait_for_function("() => window.__wbPlugins && window.__wbPlugins.loaded.includes('field_links')")
     expect(page.get_by_test_id("column-header").first).to_have_text(re.compile("Name"))
 
     # A has-many link to Orders, from the field dialog.

@@ -154,7 +154,7 @@ def test_the_token_is_refreshed_when_under_five_minutes_remain(short_token_serve
         first = _stored_token(page)
         assert refreshes == []
         page.wait_for_function(
-            f"JSON.parse(localStorage.getItem('{SETTINGS_KEY}') || '{{}}').token !== {json.dumps(first)}",
+            f"() => JSON.parse(localStorage.getItem('{SETTINGS_KEY}') || '{{}}').token !== {json.dumps(first)}",
             timeout=20_000,
         )
         assert refreshes[:1] == ["POST"]
