@@ -71,7 +71,7 @@ COLUMNS = [
     {"title": "Mail", "column_name": "mail", "uidt": "Email"},
     {"title": "Stars", "column_name": "stars", "uidt": "Rating"},
 ]
-# Targets of issue 3 and NocoDB 0.301.3's figures (reference/performance.md), by measure.
+# Targets of issue 3 and NocoDB 0.301.3's figures (docs/performance.md), by measure.
 FAST_READS = {"first page", "page at offset N/2", "count", "single record"}
 NOCODB = {
     "bulk insert": "930-980 rows/s",
@@ -452,7 +452,7 @@ SingleSelect, Date, DateTime, Email, Rating) in the project's embedded SQLite so
 - "above raw" is our p50 minus the raw p50; "ratio" ours over raw. The {args.clients}-client row is the
   total requests/s of {args.clients} keep-alive clients asking for the first page, next to
   {args.clients} raw threads (ratio = raw / ours). Targets from issue 3; NocoDB 0.301.3's figures
-  (SQLite, 100k rows, same kind of machine) from reference/performance.md.
+  (SQLite, 100k rows, same kind of machine) from docs/performance.md.
 - Where a request's time goes: `.venv/bin/python -m bench.profile_records` (cProfile in-process,
   SQL per request, time by component).
 

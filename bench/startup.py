@@ -5,7 +5,7 @@ successful request, and the server's resident memory once it has answered.
 
 Each run uses a fresh data folder (so the meta database is created and migrated by the
 run, as on a first start) and a free port. NocoDB's figures on the same kind of machine
-are in reference/performance.md (launch to healthy 5.5-6.9 s, 313 MB after start).
+are in docs/performance.md (launch to healthy 5.5-6.9 s, 313 MB after start).
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def main() -> None:
 Launch of `pserve development.ini` (SQLite, one gevent process, migrated meta database)
 to the first `200` from `GET /api/v1/health`, then the server's resident memory.
 
-| measure | Workbench (median of {args.runs}) | worst run | target | NocoDB (reference/performance.md) | ratio to NocoDB |
+| measure | Workbench (median of {args.runs}) | worst run | target | NocoDB (docs/performance.md) | ratio to NocoDB |
 |---|---|---|---|---|---|
 | launch to first successful request | {t50:.2f} s | {tmax:.2f} s | < 2 s | {NOCODB_START_S[0]}-{NOCODB_START_S[1]} s | {t50 / NOCODB_START_S[0]:.2f}x |
 | resident memory after start | {m50:.0f} MB | {rss[-1]:.0f} MB | < 120 MB | {NOCODB_RSS_MB} MB | {m50 / NOCODB_RSS_MB:.2f}x |

@@ -1,4 +1,4 @@
-// The route table (SPEC §2) as data: paths in react-router syntax with their guard metadata
+// The route table as data: paths in react-router syntax with their guard metadata
 // and layout. It has no React imports so that the prerender script and the server manifest
 // can use it too. Order matters for the server's matching: most specific first.
 
@@ -27,7 +27,7 @@ export interface RouteEntry {
 }
 
 export const ROUTES: RouteEntry[] = [
-  // SPEC §2: the one route titled "my projects".
+  // The one route titled "my projects".
   { path: "/", page: "projects", meta: { title: "project.list.myProjects" } },
   { path: "/projects", page: "projects", meta: { title: "project.list.title" } },
   { path: "/create", page: "createProject", meta: { title: "project.create.title" } },

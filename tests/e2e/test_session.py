@@ -1,4 +1,4 @@
-"""The session in the browser (SPEC §4, §7, §8): the first visitor is sent to sign-up, a
+"""The session in the browser: the first visitor is sent to sign-up, a
 rejected token is refreshed from the cookie and the request replayed, a failed refresh signs
 out to the sign-in page with the server's message, the token is refreshed before it runs
 out, the plain user role is refused on a project, and every request carries the headers."""

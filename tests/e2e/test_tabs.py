@@ -1,4 +1,4 @@
-"""Project tabs (SPEC §2): /table/{title} opens a table tab, /view/{title} a view tab; closing
+"""Project tabs: /table/{title} opens a table tab, /view/{title} a view tab; closing
 the active tab moves to the previous tab, else the next, else the project home; renaming
 changes the title in the route; opening an item again reuses its tab. A project whose
 database config cannot be found goes to /project/0."""

@@ -8,7 +8,7 @@ from tests.common import db
 from workbench.accounts.models import User
 
 INFO = "/api/v1/db/meta/nocodb/info"
-# SPEC §3 "App info", plus what NocoDB clients read besides.
+# "App info", plus what NocoDB clients read besides.
 INFO_FIELDS = {
     "ncSiteUrl",
     "authType",

@@ -1,4 +1,4 @@
-"""The roles and permission matrix (SPEC §6, nocodb.md §2g) on every project endpoint."""
+"""The roles and permission matrix on every project endpoint."""
 
 import pytest
 

@@ -122,7 +122,7 @@ def test_project_info(client, admin):
     assert client.get(f"{V2}/{project['id']}/info", headers=client.auth(admin)).json == info
 
 
-# -- title rules (SPEC §5) ----------------------------------------------------------------
+# -- title rules ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """Quick search (the grid's search box): one field, or every searchable field, matched
 against one text.
 
-Each field type says how it is searched (SPEC §5): ``search = "like"`` for text types (a
+Each field type says how it is searched: ``search = "like"`` for text types (a
 case-insensitive substring match), ``"eq"`` for the others that are searchable (numbers:
 the text must parse as a value of the field), ``None`` for types that are not searched. A
 type that needs its own SQL implements ``SearchesItself``.

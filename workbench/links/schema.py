@@ -12,7 +12,7 @@ Creating a link on table T to table O (``body``: ``type`` hm/bt/mm and the other
   ``includeM2M``) with one key column per side; T and O each get an ``mm`` field.
 
 The field created by the request keeps its title; the one on the other side is named after
-T. ``rqd`` on a belongs-to link makes its foreign key required too (SPEC §5: such a
+T. ``rqd`` on a belongs-to link makes its foreign key required too (such a
 link counts as required), so a new child record must name its parent; on a has-many or
 many-to-many link it only marks that field (a form then asks for at least one record).
 
@@ -102,7 +102,7 @@ def _append(table: Table, column: Column, show: bool) -> None:
 
 def _foreign_key_column(request, work, parent: Table, child: Table, pk: Column, required: bool) -> Column:
     """The child's new foreign key to the parent, in meta and in the database; a required
-    one makes the belongs-to link required (SPEC §5): a new child must name its parent."""
+    one makes the belongs-to link required: a new child must name its parent."""
     kind = _key_kind(request, pk)
     name = unique_name(sanitise(f"{parent.table_name}_id", "link"), _physical_names(work, child))
     title = unique_name(f"{parent.title}_id", {c.title for c in child.columns})

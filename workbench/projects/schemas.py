@@ -1,4 +1,5 @@
-"""Request bodies of the project endpoints, with SPEC §5's rules."""
+"""Request bodies of the project endpoints, with their rules (a title of at most 50
+characters, not starting with a space; colours in hex)."""
 
 import json
 import re
@@ -25,7 +26,7 @@ def check_project_title(value: str) -> str:
 
 
 def check_color(value, name: str) -> str | None:
-    """A colour as SPEC §5 has it: hex of 3, 4, 6 or 8 digits, ``#`` added if missing."""
+    """A colour: hex of 3, 4, 6 or 8 digits, ``#`` added if missing."""
     if value is None:
         return None
     if not isinstance(value, str) or not COLOR_RE.match(value):
@@ -34,7 +35,7 @@ def check_color(value, name: str) -> str | None:
 
 
 def theme_color(value, name: str) -> str:
-    """A theme colour, or the default one when it is missing or invalid (SPEC §5)."""
+    """A theme colour, or the default one when it is missing or invalid."""
     try:
         return check_color(value, name) or DEFAULT_THEME[name]
     except ValueError:

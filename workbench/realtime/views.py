@@ -3,7 +3,7 @@
 The client authenticates with its access token: the ``xc-auth`` header (non-browser
 clients), the ``token`` query parameter, or a first message ``{"event": "auth",
 "token": ...}``. It then sends ``page`` messages when its route changes and ``event``
-messages for usage telemetry (SPEC §7); each is acknowledged. A page message's ``pid``
+messages for usage telemetry; each is acknowledged. A page message's ``pid``
 (and optional ``table_id``) says which project's changes the client receives
 (``workbench.realtime.messages``); the ack answers ``"pid": null`` when the user may not
 read that project.

@@ -3,7 +3,7 @@ server's own network.
 
 Every host is resolved once and each of its addresses is checked: private, loopback,
 link-local, multicast, reserved and other non-global addresses are refused ("ip not
-allowed", SPEC §5) unless they fall in ``workbench.attachments.url_allowed_networks``
+allowed") unless they fall in ``workbench.attachments.url_allowed_networks``
 (CIDR list, empty by default). The connection then goes to the address that was checked,
 so a second DNS answer cannot change it. Redirects are followed a few times, each target
 checked the same way. Reads are bounded by the size limit and by

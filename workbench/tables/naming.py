@@ -16,7 +16,7 @@ RESERVED_TABLE_PREFIXES = ("sqlite_", "pg_")
 
 
 def check_title(title, what: str = "Table") -> str:
-    """SPEC §5: a title is required and has none of ``.``, ``/``, ``\\``."""
+    """A title is required and has none of ``.``, ``/``, ``\\``."""
     if not isinstance(title, str) or not title.strip():
         raise BadRequest(f"{what} name is required")
     title = title.strip()

@@ -1,4 +1,4 @@
-"""Submitting a shared form: only the form's shown fields are accepted, SPEC §5's required
+"""Submitting a shared form: only the form's shown fields are accepted, the form's required
 rules apply, attachments come as files of a multipart body, and no created-by is set (the
 public has no identity). Errors are 400 ``{msg}`` naming the field."""
 
@@ -17,7 +17,7 @@ from workbench.views.public_links import PublicLink, is_link, relation_of
 
 
 def is_required(column, settings: dict, foreign_key=None) -> bool:
-    """SPEC §5: required without a default, a primary key that is neither auto-increment nor
+    """Required: required without a default, a primary key that is neither auto-increment nor
     defaulted, or marked required in the form; a belongs-to link whose foreign key
     (``foreign_key``) is required without a default."""
     if settings.get("required"):

@@ -1,4 +1,4 @@
-"""The meta of a shared view (SPEC §3: view, model, meta, relatedMetas, uuid).
+"""The meta of a shared view (view, model, meta, relatedMetas, uuid).
 
 The model lists only the fields the public may read (shown ones, the primary key, and what
 the view type always needs, such as a kanban's stacking field, marked ``show: false``).

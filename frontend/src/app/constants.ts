@@ -1,8 +1,8 @@
-// Business constants from SPEC §9 that the client uses.
+// Business constants that the client uses.
 
 /** Refresh the session token when fewer than this many seconds remain. */
 export const TOKEN_REFRESH_MARGIN_S = 5 * 60;
-/** SPEC §9: the clock tick (ms); the session clock checks the token expiry this often. */
+/** The clock tick (ms); the session clock checks the token expiry this often. */
 export const SESSION_CHECK_INTERVAL_MS = 100;
 /** The session clock never refreshes twice within this time (ms), whatever the token says. */
 export const REFRESH_MIN_GAP_MS = 10_000;

@@ -1,4 +1,4 @@
-// The HTTP client every server call goes through (SPEC §4, §7, §8):
+// The HTTP client every server call goes through:
 // - headers: xc-gui on every request, xc-auth with the token while it is valid, xc-preview with
 //   the preview-as role (not on the refresh and current-user paths), xc-shared-base-id;
 // - a 401 triggers one token refresh (shared by concurrent callers) and one replay; a failed
@@ -8,7 +8,7 @@
 import { isTokenValid } from "../features/session/token";
 import { NO_RETRY_METHODS, RETRY_STATUSES } from "./constants";
 
-/** SPEC §7: POST /auth/refresh-token, no body, with credentials (the refresh cookie). */
+/** POST /auth/refresh-token, no body, with credentials (the refresh cookie). */
 export const REFRESH_PATH = "/auth/refresh-token";
 
 export interface HttpRequest {
@@ -18,7 +18,7 @@ export interface HttpRequest {
   params?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
   /** "blob" for a file download: a successful body comes back as a Blob (an error body is
-   * still read as text and parsed for msg, SPEC §8). */
+   * still read as text and parsed for msg). */
   responseType?: "json" | "blob";
 }
 
@@ -26,7 +26,7 @@ export interface HttpError {
   /** HTTP status, or "FETCH_ERROR" when no response arrived. */
   status: number | "FETCH_ERROR";
   data?: unknown;
-  /** The text to show, per the SPEC §8 rules. */
+  /** The text to show, per the rules. */
   message: string;
 }
 
@@ -54,7 +54,7 @@ export interface HttpClient {
   refresh(): Promise<string | null>;
 }
 
-/** SPEC §8: msg, then message, else a generic text; without a response, the error's own message. */
+/** Msg, then message, else a generic text; without a response, the error's own message. */
 export function errorText(status: number | "FETCH_ERROR", data: unknown, ownMessage?: string): string {
   if (status === "FETCH_ERROR") return ownMessage || "Some error occurred";
   const body = typeof data === "string" ? tryParse(data) : data;
@@ -184,7 +184,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function request<T>(req: HttpRequest): Promise<HttpResult<T>> {
     options.onRequestStart?.();
     try {
-      // SPEC §7: the token goes along only while signed in (decodable, not expired); an
+      // The token goes along only while signed in (decodable, not expired); an
       // expired one would make the server refuse even public and shared-base calls.
       const stored = options.getToken();
       let result = await sendWithRetry(req, stored && isTokenValid(stored, Date.now()) ? stored : null);

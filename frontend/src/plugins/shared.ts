@@ -1,5 +1,6 @@
 // The libraries the host shares with plugin bundles: one copy each, published on a global
-// that the bundles read (stack.md §6a, variant A). The allow-list is explicit: a plugin can
+// that the bundles read (each bundle is built with virtual modules that read this global, so
+// it needs no import map). The allow-list is explicit: a plugin can
 // import these and nothing else from the host.
 import {
   Alert,

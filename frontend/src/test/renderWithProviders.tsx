@@ -1,4 +1,4 @@
-// Render a component with the real store, intl and a memory router (STYLE §15). The store
+// Render a component with the real store, intl and a memory router. The store
 // boots with the built-in plugins' catalogue unless the test gives another.
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";

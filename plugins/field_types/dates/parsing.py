@@ -1,4 +1,4 @@
-"""Parsing dates, date-times and times in the formats SPEC §5 accepts."""
+"""Parsing dates, date-times and times in the accepted formats."""
 
 from __future__ import annotations
 

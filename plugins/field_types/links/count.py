@@ -39,7 +39,7 @@ class Count(FieldType):
     read_only = True
     dt = "int"
     operators = ops.NUMERIC
-    search = None  # SPEC §5 does not offer quick search on counts
+    search = None  # counts are not offered in quick search
     aggregations = NUMERIC_AGGREGATIONS
 
     def __init__(self, column=None):

@@ -25,7 +25,7 @@ class ForeignKey(FieldType):
     order = 420
     creatable = False
     operators = ops.NUMERIC
-    search = None  # SPEC §5 does not offer quick search on keys
+    search = None  # keys are not offered in quick search
     dt = "bigint"
     examples = ((5, 5), ("7", 7), (None, None))
     invalid_examples = ("x", 1.5)

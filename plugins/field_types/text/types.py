@@ -1,4 +1,4 @@
-"""Text types store text; Email, URL and PhoneNumber validate it (SPEC §5)."""
+"""Text types store text; Email, URL and PhoneNumber validate it."""
 
 from __future__ import annotations
 

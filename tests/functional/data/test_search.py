@@ -1,4 +1,4 @@
-"""Quick search on the records API (SPEC §5): like for text types, equal for the others,
+"""Quick search on the records API: like for text types, equal for the others,
 on one field or on every searchable field; v1 and v2 list and count."""
 
 import pytest

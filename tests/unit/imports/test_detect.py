@@ -1,4 +1,4 @@
-"""Import type detection and column naming, rule by rule (SPEC §5)."""
+"""Import type detection and column naming, rule by rule."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Project and member bodies: SPEC §5 title and colour rules, meta and theme, roles."""
+"""Project and member bodies: title and colour rules, meta and theme, roles."""
 
 import json
 

@@ -76,7 +76,7 @@ def test_project_creation():
     [
         (P.PROJECT_DELETE, {"owner"}),
         (P.PROJECT_UPDATE, {"owner", "creator"}),
-        (P.MEMBER_INVITE, {"owner", "creator"}),  # SPEC §6: editors may not invite
+        (P.MEMBER_INVITE, {"owner", "creator"}),  # editors may not invite
         (P.TABLE_CREATE, {"owner", "creator"}),
         (P.SOURCE_MANAGE, {"owner", "creator"}),
         (P.WEBHOOK_MANAGE, {"owner", "creator"}),

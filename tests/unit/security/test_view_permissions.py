@@ -1,4 +1,4 @@
-"""Every API view declares the permission it needs (STYLE §6): no view is public by accident."""
+"""Every API view declares the permission it needs: no view is public by accident."""
 
 import pytest
 from pyramid.security import NO_PERMISSION_REQUIRED

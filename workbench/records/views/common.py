@@ -16,7 +16,7 @@ LIST_QUERY = (
     ("viewId", "apply a view's filters, sorts and visible fields"),
 )
 SEARCH_QUERY = (
-    ("searchValue", "quick search text (SPEC §5: like for text types, equal for the others)"),
+    ("searchValue", "quick search text (like for text types, equal for the others)"),
     ("searchField", "the field to search (title or id); default: every searchable field"),
 )
 AGGREGATE_QUERY = (

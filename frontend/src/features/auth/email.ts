@@ -1,4 +1,4 @@
-// SPEC §5: the standard e-mail address pattern.
+// The standard e-mail address pattern.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isValidEmail(value: string): boolean {

@@ -1,4 +1,4 @@
-// The route guard (SPEC §4) as a pure function: where to go instead, or null to stay.
+// The route guard as a pure function: where to go instead, or null to stay.
 import type { RouteMeta } from "../../routeTable";
 
 export interface GuardInput {
@@ -30,7 +30,7 @@ export function guardRoute({ meta, params, signedIn, firstUser, roles, previous 
   return null;
 }
 
-/** SPEC §4: the plain `user` role holds no project rights. */
+/** The plain `user` role holds no project rights. */
 export function refusedOnProject(roles: Record<string, boolean> | undefined): boolean {
   return !!roles?.user;
 }

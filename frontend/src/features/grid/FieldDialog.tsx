@@ -23,7 +23,7 @@ export interface FieldDialogProps {
   onCancel(): void;
 }
 
-/** SPEC §5-style checks: a name is required and unique in the table. */
+/** Checks: a name is required and unique in the table. */
 export function validateFieldTitle(title: string, taken: readonly string[], current?: string): string | null {
   if (!title.trim()) return "field.title.required";
   const lower = title.trim().toLowerCase();

@@ -1,4 +1,4 @@
-// The 31 interface languages (SPEC §3), best-match selection and text direction.
+// The 31 interface languages, best-match selection and text direction.
 
 export const LANGUAGES = [
   "ar", "bn_IN", "da", "de", "en", "es", "fa", "fi", "fr", "he", "hi", "hr", "id", "it", "ja", "ko",
@@ -7,7 +7,7 @@ export const LANGUAGES = [
 
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = "en";
-/** SPEC §9: right-to-left languages. */
+/** Right-to-left languages. */
 export const RTL_LANGS: readonly string[] = ["ar", "fa"];
 
 export function isSupported(lang: unknown): lang is Lang {

@@ -1,4 +1,4 @@
-// The four layouts of SPEC §2. Base: the navigation bar over the page; general: a centred
+// The four layouts. Base: the navigation bar over the page; general: a centred
 // column for the sign-in screens; shared: the bare frame of public shared views.
 import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Spinner } from "@blueprintjs/core";
 import type { ReactNode } from "react";

@@ -1,4 +1,4 @@
-// The out-in page transition (SPEC §1): when the route's page changes, the old page fades out
+// The out-in page transition: when the route's page changes, the old page fades out
 // first, then the new one fades in (`.wb-page-transition` in styles.css). Moves within one page
 // (another table of the same project, ...) switch at once, and so does everything when the
 // user prefers reduced motion. The first render shows the current location, so the server's

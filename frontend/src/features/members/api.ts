@@ -26,7 +26,7 @@ export function invitedLinks(result: InviteResult, origin: string): { email: str
   return invites.map((i) => ({ email: i.email, url: i.invite_token ? inviteLink(origin, i.invite_token) : null }));
 }
 
-/** SPEC §6: the roles a member can be given. */
+/** The roles a member can be given. */
 export const MEMBER_ROLES = ["creator", "editor", "commenter", "viewer"] as const;
 
 const tag = (projectId: string) => ({ type: "Members" as const, id: projectId });

@@ -37,7 +37,7 @@ import { ImportActions } from "../imports/ImportActions";
 import { ImportProvider } from "../imports/ImportContext";
 import { RecentImports } from "../imports/RecentImports";
 
-/** Where a project without a database config is sent (SPEC §2). */
+/** Where a project without a database config is sent. */
 export const NO_DATABASE_PATH = "/project/0";
 
 export function ProjectShell() {
@@ -48,7 +48,7 @@ export function ProjectShell() {
   const allowed = useAllowed();
   const { projectId = "", title: tableTitle, viewTitle } = useParams();
   const isAuthTab = /\/auth\/?$/.test(location.pathname);
-  // /table/{title} opens a table tab, /view/{title} a view tab (SPEC §2).
+  // /table/{title} opens a table tab, /view/{title} a view tab.
   const itemType = /^\/[^/]+\/[^/]+\/view\//.test(location.pathname) ? "view" : "table";
   const me = useMeQuery({ projectId }, { skip: !allowed || !projectId });
   const refused = refusedOnProject(me.data?.roles);
@@ -120,7 +120,7 @@ export function ProjectShell() {
   if (me.isError && (me.error as HttpError).status === 404) return <Navigate to="/error/404" replace />;
   if (projectGone) return null;
   if (project.isError && (project.error as HttpError).status === 404) return <Navigate to="/error/404" replace />;
-  // SPEC §2/§8: a project whose database config cannot be found goes to /project/0.
+  // A project whose database config cannot be found goes to /project/0.
   if (project.data && Array.isArray(project.data.bases) && project.data.bases.length === 0) {
     return <Navigate to={NO_DATABASE_PATH} replace />;
   }

@@ -1,4 +1,4 @@
-// Create or rename a project, with the SPEC §5 title rules shown inline while typing.
+// Create or rename a project, with the title rules shown inline while typing.
 import { useIntl } from "react-intl";
 import { PROJECT_TITLE_MAX } from "../../app/constants";
 import { TitleDialog, TitleForm, type TitleFormProps } from "../ui/TitleDialog";

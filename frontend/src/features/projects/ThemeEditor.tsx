@@ -1,5 +1,5 @@
-// The project's theme colours: primary and accent, hex of 3, 4, 6 or 8 digits (SPEC §5),
-// saved in the project's meta (sent as a JSON string, SPEC §7).
+// The project's theme colours: primary and accent, hex of 3, 4, 6 or 8 digits,
+// saved in the project's meta (sent as a JSON string).
 import { Button, Callout, FormGroup, H4, InputGroup } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";

@@ -36,7 +36,7 @@ export const projectsApi = workbenchApi.injectEndpoints({
       query: ({ id, meta, ...body }) => ({
         url: `/api/v1/db/meta/projects/${encodeURIComponent(id)}`,
         method: "PATCH",
-        // SPEC §7: meta travels as a JSON string.
+        // Meta travels as a JSON string.
         body: meta === undefined ? body : { ...body, meta: typeof meta === "string" ? meta : JSON.stringify(meta) },
       }),
       invalidatesTags: (_r, _e, { id }) => [{ type: "Project", id }, { type: "Project", id: "LIST" }],

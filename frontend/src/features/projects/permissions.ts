@@ -1,4 +1,4 @@
-// What the current user may do in a project, from their effective roles (SPEC §6; mirrors
+// What the current user may do in a project, from their effective roles (mirrors
 // workbench/security/roles.py). The UI hides what the server would refuse.
 import { createContext, useContext } from "react";
 
@@ -20,7 +20,7 @@ const BY_ROLE: Record<string, Capability[]> = {
 export type Capabilities = Record<Capability, boolean>;
 
 export function capabilities(roles: Record<string, boolean> | undefined, previewAs?: string | null): Capabilities {
-  // SPEC §6: in preview mode only the previewed role counts.
+  // In preview mode only the previewed role counts.
   const held = previewAs ? [previewAs] : Object.keys(roles ?? {}).filter((r) => roles?.[r]);
   const granted = new Set(held.flatMap((r) => BY_ROLE[r] ?? []));
   return {

@@ -1,4 +1,4 @@
-// Project theme colours (SPEC §3, §5): hex of 3, 4, 6 or 8 digits, invalid ones fall back to
+// Project theme colours: hex of 3, 4, 6 or 8 digits, invalid ones fall back to
 // the defaults. Applied as CSS custom properties on the project shell.
 import { DEFAULT_THEME } from "../../app/constants";
 
@@ -17,7 +17,7 @@ function normalise(value: string): string {
   return value.startsWith("#") ? value : `#${value}`;
 }
 
-/** A project's meta as an object: it may arrive as a JSON string (SPEC §3) or be missing. */
+/** A project's meta as an object: it may arrive as a JSON string or be missing. */
 export function metaObject(meta: unknown): Record<string, unknown> {
   let parsed: unknown = meta;
   if (typeof meta === "string") {

@@ -1,4 +1,4 @@
-// SPEC §5 project name rules, shown inline while typing. Returns a message id or null.
+// Project name rules, shown inline while typing. Returns a message id or null.
 import { PROJECT_TITLE_MAX } from "../../app/constants";
 
 export type ProjectTitleError = "project.title.required" | "project.title.leadingSpace" | "project.title.tooLong";

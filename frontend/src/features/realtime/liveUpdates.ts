@@ -1,4 +1,4 @@
-// Live changes pushed on the realtime socket (DESIGN §5), applied to the store: a `data`
+// Live changes pushed on the realtime socket, applied to the store: a `data`
 // message reloads its table's records (the grid's loaded pages and count, the card views'
 // pages; RTK Query refetches what is on screen and keeps showing the old rows meanwhile, so
 // the scroll position and selection stay) and tells the expanded record; a `meta` message

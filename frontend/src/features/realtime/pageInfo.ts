@@ -1,4 +1,4 @@
-// The `page` message of the realtime socket (SPEC §7): the path, the `type` query parameter
+// The `page` message of the realtime socket: the path, the `type` query parameter
 // and the project id of the route (the server sends a project's live changes to the pages
 // showing that project).
 import { matchPath } from "react-router";

@@ -1,4 +1,4 @@
-// The realtime socket (SPEC §4, §7, §9): authenticates with the session token, reconnects
+// The realtime socket: authenticates with the session token, reconnects
 // after 1 to 5 seconds without limit, gives up a connection attempt after 20 seconds,
 // reconnects when the token changes and disconnects on sign-out. It reports route changes
 // as `page` messages and usage as `event` messages.
@@ -49,7 +49,7 @@ export class RealtimeClient {
     else this.setState("idle");
   }
 
-  /** SPEC §7: the path, a type query and the project id, on every route change; the id of
+  /** The path, a type query and the project id, on every route change; the id of
    * the table shown, when one is open. */
   page(path: string, type: string | null, pid: string | null, tableId: string | null = null): void {
     const data = tableId ? { path, type, pid, table_id: tableId } : { path, type, pid };

@@ -19,7 +19,7 @@ export interface AppInfo {
   version?: string;
 }
 
-/** SPEC §3 defaults, used until the server's answer is known. */
+/** Defaults, used until the server's answer is known. */
 export const APP_INFO_DEFAULTS: AppInfo = {
   authType: "jwt",
   connectToExternalDB: false,
@@ -61,7 +61,7 @@ export const sessionApi = workbenchApi.injectEndpoints({
     }),
     me: build.query<User, { projectId?: string } | void>({
       query: (arg) => ({ url: "/api/v1/auth/user/me", params: { project_id: arg?.projectId } }),
-      // SPEC §3: roles come as a map of role name to true, or as a comma-separated string.
+      // Roles come as a map of role name to true, or as a comma-separated string.
       transformResponse: (user: Omit<User, "roles"> & { roles?: unknown }) => ({ ...user, roles: rolesMap(user.roles) }),
       providesTags: ["Me"],
     }),

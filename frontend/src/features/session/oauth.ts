@@ -1,4 +1,4 @@
-// SPEC §4/§7: an OAuth provider sends the user back with `code` plus `scope` or `state`;
+// An OAuth provider sends the user back with `code` plus `scope` or `state`;
 // the client exchanges them for a token (github when state=github, else google), with the
 // original query string appended, then removes the query string.
 
@@ -14,7 +14,7 @@ export function oauthReturn(search: string): OAuthReturn | null {
   return { url: `/auth/${provider}/genTokenByCode${query}` };
 }
 
-/** SPEC §8: a failed exchange shows the server's message, if it sent one; nothing otherwise. */
+/** A failed exchange shows the server's message, if it sent one; nothing otherwise. */
 export function oauthFailureMessage(error: { status: number | "FETCH_ERROR"; data?: unknown }): string | null {
   if (error.status === "FETCH_ERROR") return null;
   let body = error.data;

@@ -30,7 +30,7 @@ export function decodeToken(token: string | null | undefined): TokenClaims | nul
   }
 }
 
-/** SPEC §4: signed in only if the token is non-empty, decodable and expires later than now. */
+/** Signed in only if the token is non-empty, decodable and expires later than now. */
 export function isTokenValid(token: string | null | undefined, nowMs: number): boolean {
   const claims = decodeToken(token);
   return !!claims && typeof claims.exp === "number" && claims.exp * 1000 > nowMs;
@@ -50,7 +50,7 @@ export interface LastRefresh {
 }
 
 /**
- * One tick of the session clock (SPEC §4, §9): a token with fewer than 5 minutes left, or
+ * One tick of the session clock: a token with fewer than 5 minutes left, or
  * already expired (the refresh cookie may still renew it), is refreshed; the refresh brings a
  * new token or signs the user out. Each token is refreshed once, and refreshes are at least
  * REFRESH_MIN_GAP_MS apart, so that a client clock running ahead of the server's cannot
@@ -64,7 +64,7 @@ export function refreshDue(token: string | null | undefined, nowMs: number, last
   return claims.exp * 1000 - nowMs < TOKEN_REFRESH_MARGIN_S * 1000;
 }
 
-/** Roles as a map: the claim may be a comma-separated string or already a map (SPEC §3). */
+/** Roles as a map: the claim may be a comma-separated string or already a map. */
 export function rolesMap(roles: unknown): Record<string, boolean> {
   if (!roles) return {};
   if (typeof roles === "string") {

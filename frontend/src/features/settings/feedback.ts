@@ -1,4 +1,4 @@
-// SPEC §7/§9: the feedback form is polled at start-up when it never was, or when more than
+// The feedback form is polled at start-up when it never was, or when more than
 // 0 whole days have passed since the last poll; failures are ignored.
 import type { FeedbackForm } from "./settings";
 

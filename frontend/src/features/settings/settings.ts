@@ -1,4 +1,4 @@
-// Local client settings (SPEC §3): kept in localStorage, always merged with the defaults so
+// Local client settings: kept in localStorage, always merged with the defaults so
 // that a missing or corrupt entry never breaks start-up.
 import { bestMatch, DEFAULT_LANG, isSupported, type Lang } from "../i18n/locales";
 
@@ -40,7 +40,7 @@ export function defaultSettings(browserLanguages?: readonly string[]): LocalSett
 }
 
 /** Merge stored values over the defaults; dark mode stays off. A stored language that is not
- * supported falls back to en (SPEC §4); with none stored, the browser's best match applies. */
+ * supported falls back to en; with none stored, the browser's best match applies. */
 export function mergeSettings(stored: unknown, browserLanguages?: readonly string[]): LocalSettings {
   const defaults = defaultSettings(browserLanguages);
   if (!stored || typeof stored !== "object" || Array.isArray(stored)) return defaults;

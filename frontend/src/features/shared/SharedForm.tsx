@@ -1,4 +1,4 @@
-// A shared form (SPEC §2, §4, §5): the visitor fills the fields and submits; required fields
+// A shared form: the visitor fills the fields and submits; required fields
 // are checked first; then the success message (or "Saved successfully."), and with
 // show_blank_form a blank form again after a 5-second countdown. Survey mode shows one field
 // at a time.

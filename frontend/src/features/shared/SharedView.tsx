@@ -1,4 +1,4 @@
-// Public shared views and forms (SPEC §2, §4, §8), in the shared-view layout without sign-in:
+// Public shared views and forms, in the shared-view layout without sign-in:
 // load the view's metadata (with the password as xc-password once entered); a 404 shows the
 // not-found state, a password error the prompt ("Something went wrong. Please check your
 // credentials." after a wrong one); then the view: read-only grid (temporary sort and search,

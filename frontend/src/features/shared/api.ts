@@ -1,5 +1,5 @@
 // Public endpoints (no sign-in): a shared view's metadata and form submission, with the
-// view password as xc-password, and the shared base lookup (SPEC §7; NocoDB §3.6).
+// view password as xc-password, and the shared base lookup.
 import { workbenchApi } from "../../app/api";
 import type { HttpClient } from "../../app/http";
 import type { Column, TableMeta } from "../tables/api";

@@ -3,7 +3,7 @@ import { fillable, formFields, isRequired, validateForm, type FormField } from "
 
 const text = (title: string, extra: Partial<FormField> = {}): FormField => ({ id: `c_${title}`, title, uidt: "SingleLineText", ...extra });
 
-describe("shared form required rules (SPEC §5)", () => {
+describe("shared form required rules", () => {
   it("requires a required field without default, or one marked required", () => {
     expect(isRequired(text("A", { rqd: true }))).toBe(true);
     expect(isRequired(text("A", { rqd: true, cdf: "x" }))).toBe(false);

@@ -1,4 +1,4 @@
-// The state of a public shared view page (SPEC §4): loading, ready, not found (404) or
+// The state of a public shared view page: loading, ready, not found (404) or
 // password required; editing the password clears the previous password error. A shared
 // form goes filling → submitting → submitted; with show_blank_form on, a 5-second countdown
 // follows, then the form resets and the submitted flag clears.

@@ -34,7 +34,7 @@ export interface TableMeta {
 export const tablesApi = workbenchApi.injectEndpoints({
   endpoints: (build) => ({
     tables: build.query<Paged<TableMeta>, string>({
-      // SPEC §7: the list carries the includeM2M flag of the local settings.
+      // The list carries the includeM2M flag of the local settings.
       queryFn: async (projectId, api, _extra, baseQuery) => {
         const { includeM2M } = (api.getState() as { settings: SettingsState }).settings.values;
         const result = await baseQuery({

@@ -1,4 +1,4 @@
-// SPEC §5: table name required, without . / \ ; the unique-name helper.
+// Table name required, without . / \ ; the unique-name helper.
 
 export type TableTitleError = "table.title.required" | "table.title.chars" | "table.title.taken";
 
@@ -12,7 +12,7 @@ export function validateTableTitle(title: string, taken: readonly string[] = [])
   return null;
 }
 
-/** `title` if free, else title_1, title_2, ... (SPEC §5). */
+/** `title` if free, else title_1, title_2, ... */
 export function uniqueTitle(title: string, taken: readonly string[]): string {
   const used = new Set(taken.map((t) => t.toLowerCase()));
   if (!used.has(title.toLowerCase())) return title;

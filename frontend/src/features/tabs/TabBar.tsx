@@ -1,5 +1,5 @@
 // The open tabs of the project: click to switch, × to close (the next active tab follows
-// the SPEC §2 rule, see tabsSlice).
+// the rules in tabsSlice).
 import { Button, Icon } from "@blueprintjs/core";
 import { useIntl } from "react-intl";
 import { useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-// Open items of a project as tabs (SPEC §2): types table, view and auth. Opening reuses an
+// Open items of a project as tabs: types table, view and auth. Opening reuses an
 // existing tab; closing the active one moves to the previous tab, else the next, else the
 // project home (active = null); renaming changes the title (the shell updates the route).
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";

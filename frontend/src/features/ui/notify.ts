@@ -1,4 +1,4 @@
-// Toasts (SPEC §9: 3 seconds). The toaster is created on first use, in the browser only.
+// Toasts (3 seconds). The toaster is created on first use, in the browser only.
 import { OverlayToaster, Position, type Intent, type Toaster } from "@blueprintjs/core";
 import { TOAST_TIMEOUT_MS } from "../../app/constants";
 

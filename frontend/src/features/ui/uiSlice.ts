@@ -1,4 +1,4 @@
-// UI state: the global loading flag (SPEC §4: held while any request runs) and whether the
+// UI state: the global loading flag (held while any request runs) and whether the
 // client has hydrated.
 import { createSlice } from "@reduxjs/toolkit";
 

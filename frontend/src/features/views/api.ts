@@ -210,7 +210,7 @@ export const {
   useKanbanQuery,
 } = viewsApi;
 
-/** The public address of a shared view, per its type (SPEC §2 routes). */
+/** The public address of a shared view, per its type. */
 export function sharedViewUrl(view: Pick<ViewMeta, "type" | "uuid">, origin: string): string {
   const type = viewTypeOf(view);
   const segment = builtinOf(type)?.sharedSegment ?? type?.name ?? "view";
@@ -223,7 +223,7 @@ export function viewPath(projectId: string, tableTitle: string, view: Pick<ViewM
   return view && !view.is_default ? `${base}/${encodeURIComponent(view.title)}` : base;
 }
 
-/** A view title must be non-empty and unique within the table (SPEC §5 unique names). */
+/** A view title must be non-empty and unique within the table. */
 export function validateViewTitle(title: string, taken: readonly string[], own?: string): string | null {
   if (!title.trim()) return "views.title.required";
   const lower = title.toLowerCase();
