@@ -5,10 +5,8 @@ import datetime as dt
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
 
-from workbench.db import create_engine
-from workbench.meta.migrate import alembic_config, upgrade
+from workbench.meta.migrate import downgrade, upgrade
 from workbench.testing.databases import create_database, drop_database
 
 pytestmark = pytest.mark.dialects
@@ -20,17 +18,6 @@ def _users(url):
         table = sa.Table("wb_users", sa.MetaData(), autoload_with=engine)
         with engine.connect() as conn:
             return [dict(row._mapping) for row in conn.execute(sa.select(table).order_by(table.c.id))]
-    finally:
-        engine.dispose()
-
-
-def _downgrade(url, revision):
-    engine = create_engine(url)
-    try:
-        with engine.begin() as connection:
-            cfg = alembic_config()
-            cfg.attributes["connection"] = connection
-            command.downgrade(cfg, revision)
     finally:
         engine.dispose()
 
@@ -59,7 +46,7 @@ def test_invite_mailed_migration_up_down_up(dialect, tmp_path):
         engine.dispose()
         upgrade(url, "0007")
         assert [(u["email_verified"], u["invite_mailed"]) for u in _users(url)] == [(False, False), (False, False)]
-        _downgrade(url, "0006")
+        downgrade(url, "0006")
         assert "invite_mailed" not in _users(url)[0]
         upgrade(url, "0007")
     finally:

@@ -14,15 +14,24 @@ def alembic_config() -> Config:
     return cfg
 
 
-def upgrade(url: str, revision: str = "head") -> None:
+def _run(step, url: str, revision: str) -> None:
     engine = create_engine(url)
     try:
         with engine.begin() as connection:
             cfg = alembic_config()
             cfg.attributes["connection"] = connection
-            command.upgrade(cfg, revision)
+            step(cfg, revision)
     finally:
         engine.dispose()
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    _run(command.upgrade, url, revision)
+
+
+def downgrade(url: str, revision: str) -> None:
+    """Take the database back to ``revision`` (tests of each migration's way back)."""
+    _run(command.downgrade, url, revision)
 
 
 def is_up_to_date(url: str) -> bool:

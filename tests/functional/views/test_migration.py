@@ -2,10 +2,8 @@
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
 
-from workbench.db import create_engine
-from workbench.meta.migrate import alembic_config, upgrade
+from workbench.meta.migrate import downgrade, upgrade
 from workbench.testing.databases import create_database, drop_database
 
 pytestmark = pytest.mark.dialects
@@ -18,17 +16,6 @@ def _columns(url, table):
         if table not in inspector.get_table_names():
             return None
         return {c["name"] for c in inspector.get_columns(table)}
-    finally:
-        engine.dispose()
-
-
-def _downgrade(url, revision):
-    engine = create_engine(url)
-    try:
-        with engine.begin() as connection:
-            cfg = alembic_config()
-            cfg.attributes["connection"] = connection
-            command.downgrade(cfg, revision)
     finally:
         engine.dispose()
 
@@ -47,7 +34,7 @@ def test_views_migration_up_down_up(dialect, tmp_path):
             "created_at",
             "updated_at",
         }
-        _downgrade(url, "0003")
+        downgrade(url, "0003")
         assert "uuid" not in _columns(url, "wb_views")
         assert _columns(url, "wb_shared_bases") is None
         upgrade(url, "0004")
