@@ -39,25 +39,52 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _changed(env: dict[str, str], changes: dict[str, str | None]) -> dict[str, str]:
+    """``env`` with ``changes`` applied: a value of None removes its variable."""
+    merged = {**env, **changes}
+    return {k: v for k, v in merged.items() if v is not None}
+
+
 class Server:
-    def __init__(self, data_dir: Path):
+    """``env`` adds to (or, with a value of None, removes from) the server's environment:
+    ``PYTHONPATH`` to install a plugin distribution beside Workbench,
+    ``WORKBENCH_PLUGINS_DISABLED`` to switch plugins off."""
+
+    def __init__(self, data_dir: Path, env: dict[str, str | None] | None = None):
+        self.data_dir = data_dir
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = data_dir / "server.log"
         bin_dir = Path(sys.executable).parent
-        env = {
+        base = {
             **os.environ,
             "WORKBENCH_DATA_DIR": str(data_dir),
             "PORT": str(self.port),
             "HOST": "127.0.0.1",
         }
-        env.pop("WORKBENCH_DATABASE_URL", None)
-        subprocess.run([str(bin_dir / "workbench"), "migrate"], cwd=REPO, env=env, check=True, capture_output=True)
-        self._log = open(self.log_path, "wb")  # noqa: SIM115 (closed in stop())
+        base.pop("WORKBENCH_DATABASE_URL", None)
+        self.env = _changed(base, env or {})
+        subprocess.run([str(bin_dir / "workbench"), "migrate"], cwd=REPO, env=self.env, check=True, capture_output=True)
+        self._start()
+
+    def _start(self) -> None:
+        bin_dir = Path(sys.executable).parent
+        self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop())
         self.process = subprocess.Popen(
-            [str(bin_dir / "pserve"), "development.ini"], cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT
+            [str(bin_dir / "pserve"), "development.ini"],
+            cwd=REPO,
+            env=self.env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
         )
         self._wait_ready()
+
+    def restart(self, env: dict[str, str | None] | None = None) -> None:
+        """Stop the server and start it again on the same port and data, with ``env``
+        changed as the constructor's (an admin editing the ini and restarting)."""
+        self.stop()
+        self.env = _changed(self.env, env or {})
+        self._start()
 
     def _wait_ready(self) -> None:
         for _ in range(300):
