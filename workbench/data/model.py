@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from workbench.data.computed import attach_expressions
 from workbench.errors import BadRequest
 from workbench.fields.interfaces import AutoValue, ComputedInSql, FieldType, FiltersItself
-from workbench.fields.lookup import field_type_class
+from workbench.fields.lookup import field_type
 
 _COLUMN_ATTRS = (
     "id",
@@ -137,7 +137,7 @@ def build_model(registry, table, columns, dialect: str, catalog=None, attach: bo
     project_id = getattr(table, "project_id", None)
     for column in columns:
         info = ColumnInfo.of(column, project_id)
-        ftype = field_type_class(registry, info.uidt)(info)
+        ftype = field_type(registry, info)
         sql_type = ftype.sql_type(dialect) if info.column_name else None
         sa_column = None
         if info.pk and isinstance(sql_type, sa.Text):

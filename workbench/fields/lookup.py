@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from workbench.errors import BadRequest
 from workbench.fields.interfaces import FieldType
+from workbench.fields.unavailable import UnavailableType
 from workbench.plugins.registry import UnknownNameError
 
 
@@ -15,8 +16,12 @@ def field_type_class(registry, uidt: str) -> type[FieldType]:
 
 
 def field_type(registry, column) -> FieldType:
-    """The field type instance for a column (meta object or snapshot)."""
-    return field_type_class(registry, column.uidt)(column)
+    """The field type instance for a stored column (meta object or snapshot); a column whose
+    type no enabled plugin provides gets ``UnavailableType`` (read as stored, never written)."""
+    types = registry["field_types"]
+    if column.uidt not in types:
+        return UnavailableType(column)
+    return types.get(column.uidt)(column)
 
 
 def described_as(registry, column) -> str:

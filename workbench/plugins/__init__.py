@@ -122,17 +122,15 @@ def _declared_kind(ep) -> str:
     """The kind of a plugin that is not loaded (disabled), without importing it.
 
     Built-ins are known by their folder; a third-party distribution may declare it with a
-    ``workbench-kind:<kind>`` keyword in its metadata.
+    ``workbench-kind:<kind>`` keyword in its metadata (every plugin of the distribution), or
+    ``workbench-kind:<plugin>:<kind>`` (a distribution with plugins of several kinds).
     """
     parts = ep.value.split(".")
     if parts[0] == "workbench":  # the core's own listeners
         return "listener"
     if len(parts) >= 3 and parts[0] == "workbench_plugins":
         return _BUILTIN_KIND_BY_FOLDER.get(parts[1], "extension")
-    for word in dependencies.keywords_of(ep.dist):
-        if word.startswith("workbench-kind:"):
-            return word.split(":", 1)[1]
-    return "unknown"
+    return dependencies.declared_kind(ep.name, dependencies.keywords_of(ep.dist))
 
 
 def load_plugins(settings: dict, extra: tuple = ()) -> PluginSet:

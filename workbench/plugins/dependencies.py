@@ -12,6 +12,10 @@ it is loaded (plugins registered by tests and embedding applications).
 
 A plugin whose dependency is not installed or is disabled is not loaded either: it is listed
 as disabled with the reason in its ``problems``, and start-up goes on (logged as a warning).
+
+The same keywords say a plugin's kind, so that a disabled one is listed with it:
+``workbench-kind:<kind>`` for every plugin of the distribution, ``workbench-kind:<plugin>:<kind>``
+for one.
 """
 
 from __future__ import annotations
@@ -79,3 +83,18 @@ def unmet(requires: Mapping[str, tuple[str, ...]], available: set[str], known: s
                 for need in missing
             ]
     return problems
+
+
+def declared_kind(plugin: str, keywords: list[str]) -> str:
+    """The kind a distribution's keywords give ``plugin``: ``workbench-kind:<plugin>:<kind>``
+    for that plugin, else ``workbench-kind:<kind>`` for every plugin, else ``unknown``."""
+    kind = "unknown"
+    for word in keywords:
+        declared = word.split(":")
+        if declared[0] != "workbench-kind" or not all(declared[1:]):
+            continue
+        if len(declared) == 3 and declared[1] == plugin:
+            return declared[2]
+        if len(declared) == 2:
+            kind = declared[1]
+    return kind

@@ -163,6 +163,7 @@ def view_type(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle: 
         "icon": getattr(cls, "icon", None) or DEFAULT_ICONS["view"],
         "order": int(getattr(cls, "order", DEFAULT_ORDER)),
         "type": getattr(cls, "type", None),
+        "path": getattr(cls, "path", None),
         "settings": texts.schema(plugin, messages, _view_settings(cls)),
         "bundle": bundle,
     }

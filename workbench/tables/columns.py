@@ -262,7 +262,7 @@ def update_column(request, table: Table, column: Column, body: dict) -> Column:
     if new_uidt != column.uidt and (column.pk or column.system):
         raise BadRequest(f"The type of system field '{column.title}' cannot be changed")
     cls = field_type_class(request.registry, new_uidt)
-    was_computed = isinstance(field_type_class(request.registry, old.uidt)(old), ComputedInSql)
+    was_computed = isinstance(field_type(request.registry, old), ComputedInSql)
     if new_uidt != old.uidt and (was_computed or issubclass(cls, ComputedInSql)):
         computed = old.uidt if was_computed else new_uidt
         raise BadRequest(f"Field '{column.title}' cannot change type to or from {computed}: add a new field instead")
@@ -348,7 +348,7 @@ def _convert(
     work = data_transaction(request, table.source)
     work.begin_write()
     dialect = work.connection.dialect
-    old_type = field_type_class(registry, old.uidt)(old)
+    old_type = field_type(registry, old)
     new_type = field_type(registry, column)
     pk = next(c for c in table.columns if c.pk)
     converted = []

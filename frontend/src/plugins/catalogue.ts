@@ -60,6 +60,8 @@ export interface CatalogueViewType {
   order: number;
   /** NocoDB's numeric view type. */
   type: number;
+  /** Views of the type are created at /api/v1/db/meta/tables/{tableId}/{path}. */
+  path?: string | null;
   settings: JsonSchema;
   bundle: string | null;
 }

@@ -14,6 +14,7 @@ from workbench.data.model import build_model
 from workbench.data.query import select_columns
 from workbench.formulas import check, parse, sqlite_functions
 from workbench.formulas.testing import builtin_functions
+from workbench.plugins.registry import Registry
 
 FUNCTIONS = builtin_functions()
 TYPES = {"ID": ID, "Number": Number, "Formula": Formula}
@@ -60,7 +61,7 @@ def model():
             col_options={"parsed_tree": {"kind": "field", "id": "cl_gone", "pos": 0}, "dataType": "numeric"},
         ),
     ]
-    registry = {"field_types": types.SimpleNamespace(get=TYPES.__getitem__), "formula_functions": FUNCTIONS}
+    registry = {"field_types": Registry("field_types", TYPES.items()), "formula_functions": FUNCTIONS}
     return build_model(registry, types.SimpleNamespace(id="md_t", title="T", table_name="t"), columns, "sqlite")
 
 

@@ -25,6 +25,7 @@ from workbench.fields.interfaces import FieldType
 from workbench.formulas import check, parse
 from workbench.formulas.testing import builtin_functions
 from workbench.links.relations import BT, HM, MM, Key, link_options
+from workbench.plugins.registry import Registry
 
 pytestmark = pytest.mark.dialects
 
@@ -40,7 +41,7 @@ class Link(FieldType):
 
 TYPES = {t.name: t for t in (ID, Number, SingleLineText, Date, Lookup, Rollup, Link, Formula)}
 REGISTRY = {
-    "field_types": types.SimpleNamespace(get=TYPES.__getitem__),
+    "field_types": Registry("field_types", TYPES.items()),
     "formula_functions": builtin_functions(),
 }
 

@@ -1,7 +1,7 @@
 """Dependencies between plugins: read from the distribution's keywords, followed to the end
 of a chain, and named in the problem of each plugin left out."""
 
-from workbench.plugins.dependencies import attribute_requires, declared_requires, unmet
+from workbench.plugins.dependencies import attribute_requires, declared_kind, declared_requires, unmet
 
 KEYWORDS = [
     "workbench-plugin",
@@ -18,6 +18,14 @@ def test_keywords_name_what_every_plugin_and_one_plugin_needs():
     assert declared_requires("moons", KEYWORDS) == ("field_links", "field_dates")
     assert declared_requires("suns", KEYWORDS) == ("field_links",)
     assert declared_requires("suns", ["workbench-kind:importer"]) == ()
+
+
+def test_keywords_give_the_kind_of_every_plugin_or_of_one():
+    mixed = ["workbench-kind:field_type", "workbench-kind:agenda:view_type", "workbench-kind:vcard:importer"]
+    assert declared_kind("agenda", mixed) == "view_type"
+    assert declared_kind("vcard", mixed) == "importer"
+    assert declared_kind("stars", mixed) == "field_type"
+    assert declared_kind("stars", ["workbench-plugin", "workbench-kind:", "workbench-kind:x:"]) == "unknown"
 
 
 def test_a_plugin_attribute_may_name_its_needs():

@@ -1,7 +1,8 @@
 // The wizard's first step: the file (picked or dropped; its extension checked, its size
-// shown), the reading options (first row as headers, encoding, the CSV delimiter, and an
-// importer plugin's own options component, slot `importer.<type>.options`, when one ships
-// it), then the upload with a progress bar.
+// shown), the reading options its importer offers (first row as headers, encoding, the CSV
+// delimiter, as the catalogue lists them), and an
+// importer plugin's own options component (slot `importer.<type>.options`) when one ships
+// it, then the upload with a progress bar.
 import { Button, Callout, Checkbox, DialogBody, DialogFooter, FormGroup, HTMLSelect, ProgressBar } from "@blueprintjs/core";
 import { useRef, useState, type DragEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -41,7 +42,13 @@ export function FileStep({ allowed, uploading, serverError, onUpload, onCancel }
   const problem = file ? fileError(file.name, allowed) : null;
   const plugin = type ? pluginComponent(`importer.${type}.options`) : null;
   const catalogue = useCatalogue();
-  const takesDelimiter = !!catalogue.importers?.find((i) => i.name === type)?.optionKeys.includes("delimiter");
+  // The options the importer of the file offers (before a file is chosen: those any of the
+  // allowed importers offers); an option no importer reads is never shown.
+  const offering = type ? [type] : allowed;
+  const offered = new Set((catalogue.importers ?? []).filter((i) => offering.includes(i.name)).flatMap((i) => i.optionKeys));
+  const takesHeaders = offered.has("firstRowAsHeaders");
+  const takesEncoding = offered.has("encoding");
+  const takesDelimiter = offered.has("delimiter");
 
   const choose = (chosen: File | undefined) => {
     if (chosen) setFile(chosen);
@@ -53,7 +60,9 @@ export function FileStep({ allowed, uploading, serverError, onUpload, onCancel }
   };
   const submit = () => {
     if (!file || !type) return;
-    const options: Partial<ImportOptions> = { ...extra, type, firstRowAsHeaders: headers, encoding };
+    const options: Partial<ImportOptions> = { ...extra, type };
+    if (takesHeaders) options.firstRowAsHeaders = headers;
+    if (takesEncoding) options.encoding = encoding;
     if (takesDelimiter) options.delimiter = delimiter || null;
     onUpload({ file, options });
   };
@@ -94,15 +103,19 @@ export function FileStep({ allowed, uploading, serverError, onUpload, onCancel }
             <FormattedMessage id={problem.id} values={problem.values} />
           </Callout>
         )}
-        <Checkbox checked={headers} onChange={(e) => setHeaders(e.currentTarget.checked)} data-testid="import-headers">
-          <FormattedMessage id="import.options.headers" />
-        </Checkbox>
+        {takesHeaders && (
+          <Checkbox checked={headers} onChange={(e) => setHeaders(e.currentTarget.checked)} data-testid="import-headers">
+            <FormattedMessage id="import.options.headers" />
+          </Checkbox>
+        )}
         <div className="wb-import-options">
-          <FormGroup label={intl.formatMessage({ id: "import.options.encoding" })} labelFor="import-encoding">
-            <HTMLSelect id="import-encoding" value={encoding} onChange={(e) => setEncoding(e.currentTarget.value)} data-testid="import-encoding">
-              {ENCODINGS.map((e) => <option key={e} value={e}>{e}</option>)}
-            </HTMLSelect>
-          </FormGroup>
+          {takesEncoding && (
+            <FormGroup label={intl.formatMessage({ id: "import.options.encoding" })} labelFor="import-encoding">
+              <HTMLSelect id="import-encoding" value={encoding} onChange={(e) => setEncoding(e.currentTarget.value)} data-testid="import-encoding">
+                {ENCODINGS.map((e) => <option key={e} value={e}>{e}</option>)}
+              </HTMLSelect>
+            </FormGroup>
+          )}
           {takesDelimiter && (
             <FormGroup label={intl.formatMessage({ id: "import.options.delimiter" })} labelFor="import-delimiter">
               <HTMLSelect id="import-delimiter" value={delimiter} onChange={(e) => setDelimiter(e.currentTarget.value)} data-testid="import-delimiter">

@@ -29,7 +29,7 @@ export function viewKind(view: Pick<ViewMeta, "type">): string | null {
 /** The path segment a view type's views are created under. */
 export function createPathOf(kind: string): string {
   const type = viewTypeOf({ type: kind });
-  return builtinOf(type)?.createPath ?? `${kind}s`;
+  return type?.path ?? builtinOf(type)?.createPath ?? `${kind}s`;
 }
 
 export function parseMeta(meta: ViewMeta["meta"]): Record<string, unknown> {
