@@ -67,7 +67,7 @@ def main(rows: int) -> dict:
             settings = json.dumps({"token": token})
             page.add_init_script(f"localStorage.setItem('workbench.settings', {json.dumps(settings)})")
             page.goto(f"/nc/{project['id']}/table/Rows")
-            page.wait_for_function("window.__wbHydrated === true")
+            page.wait_for_function("() => window.__wbHydrated === true")
             timing = page.evaluate("""() => ({
               fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
               dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,

@@ -48,10 +48,12 @@ def _changed(env: dict[str, str], changes: dict[str, str | None]) -> dict[str, s
 class Server:
     """``env`` adds to (or, with a value of None, removes from) the server's environment:
     ``PYTHONPATH`` to install a plugin distribution beside Workbench,
-    ``WORKBENCH_PLUGINS_DISABLED`` to switch plugins off."""
+    ``WORKBENCH_PLUGINS_DISABLED`` to switch plugins off. ``root`` is the checkout served
+    (its ``development.ini`` and ``frontend/dist``)."""
 
-    def __init__(self, data_dir: Path, env: dict[str, str | None] | None = None):
+    def __init__(self, data_dir: Path, env: dict[str, str | None] | None = None, root: Path = REPO):
         self.data_dir = data_dir
+        self.root = root
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = data_dir / "server.log"
@@ -64,7 +66,7 @@ class Server:
         }
         base.pop("WORKBENCH_DATABASE_URL", None)
         self.env = _changed(base, env or {})
-        subprocess.run([str(bin_dir / "workbench"), "migrate"], cwd=REPO, env=self.env, check=True, capture_output=True)
+        subprocess.run([str(bin_dir / "workbench"), "migrate"], cwd=root, env=self.env, check=True, capture_output=True)
         self._start()
 
     def _start(self) -> None:
@@ -72,7 +74,7 @@ class Server:
         self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop())
         self.process = subprocess.Popen(
             [str(bin_dir / "pserve"), "development.ini"],
-            cwd=REPO,
+            cwd=self.root,
             env=self.env,
             stdout=self._log,
             stderr=subprocess.STDOUT,
