@@ -133,7 +133,7 @@ def field_type(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle:
             "formulaType": _formula_type(cls),
             "holdsFiles": _holds_files(cls, export),
             "linksRecords": _links_records(cls),
-            "importDetects": bool(getattr(cls, "import_detects", False)),
+            "importDetects": getattr(cls, "import_detects", None) or None,
             "nativeTypes": list(getattr(cls, "native_types", ()) or ()),
             "export": export if export in EXPORT_FORMS else "text",
         },

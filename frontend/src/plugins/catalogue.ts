@@ -34,7 +34,8 @@ export interface FieldCapabilities {
   formulaType: string | null;
   holdsFiles: boolean;
   linksRecords: boolean;
-  importDetects: boolean;
+  /** The kind of source column an import detects as this type (text, integer, date, ...). */
+  importDetects: string | null;
   nativeTypes: string[];
   export: "text" | "number" | "boolean" | "date" | "datetime" | "json" | "files" | "records";
 }
