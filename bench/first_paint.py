@@ -10,7 +10,7 @@ gets a fresh data folder, an owner and a table of 200 records over six field typ
 turns so that the machine's load drifts alike for both, headless Debian Chromium opens the
 table's grid with an empty cache and reads:
 
-- first contentful paint;
+- the page's first byte, the page parsed, first contentful paint;
 - DOM content loaded (the entry script has run and the page is hydrating);
 - the moment every plugin UI bundle has loaded (the grid draws cells with them);
 - the HTML's size, the JavaScript loaded before DOM content loaded (the initial bundle) and
@@ -42,7 +42,11 @@ COLUMNS = [
     {"title": "Amount", "uidt": "Number"},
     {"title": "Due", "uidt": "Date"},
     {"title": "Done", "uidt": "Checkbox"},
-    {"title": "Stage", "uidt": "SingleSelect", "dtxf": "'Todo','Doing','Done'"},
+    {
+        "title": "Stage",
+        "uidt": "SingleSelect",
+        "colOptions": {"options": [{"title": "Todo"}, {"title": "Doing"}, {"title": "Done"}]},
+    },
     {"title": "Notes", "uidt": "LongText"},
 ]
 ROWS = 200
@@ -66,6 +70,8 @@ MEASURE = """() => {
   const initial = scripts.filter((r) => !r.name.includes("/plugins-ui/") && r.responseEnd <= nav.domContentLoadedEventEnd);
   const size = (list) => list.reduce((sum, r) => sum + (r.encodedBodySize || r.transferSize || 0), 0);
   return {
+    ttfb: nav.responseStart,
+    parsed: nav.domInteractive,
     fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
     dcl: nav.domContentLoadedEventEnd,
     plugins: window.__wbPluginsAt ?? null,
@@ -176,8 +182,10 @@ def _shown(value: float | None, unit: str) -> str:
 def record(results: dict) -> None:
     before, now = results["samples"]["before"], results["samples"]["now"]
     rows = [
+        ("first byte of the page", "ttfb", "ms"),
+        ("page parsed (DOM interactive)", "parsed", "ms"),
         ("first contentful paint", "fcp", "ms"),
-        ("DOM content loaded", "dcl", "ms"),
+        ("DOM content loaded (entry script run)", "dcl", "ms"),
         ("plugin bundles loaded", "plugins", "ms"),
         ("HTML of the page", "html", "KB"),
         ("initial JavaScript (before DOM content loaded)", "initialJs", "KB"),

@@ -29,8 +29,9 @@ def hasher(request) -> Argon2Hasher:
     return registry["password_hasher"]
 
 
-def user_count(dbsession) -> int:
-    return dbsession.scalar(sa.select(sa.func.count()).select_from(User)) or 0
+def any_user(dbsession) -> bool:
+    """Whether anyone has signed up yet (the first one becomes the super admin)."""
+    return dbsession.scalar(sa.select(sa.exists().select_from(User))) or False
 
 
 def user_by_email(dbsession, email: str) -> User | None:
@@ -84,7 +85,7 @@ def sign_up(request, *, email, password, firstname=None, lastname=None, token=No
             if existing.password_hash is None and existing.invite_token:
                 raise BadRequest("This email address was invited: sign up with the invitation link")
             raise BadRequest("User already exists")
-        first = user_count(db) == 0
+        first = not any_user(db)
         if first:
             roles = FIRST_USER_ROLES
             _claim_first_user(db, email)

@@ -6,7 +6,7 @@ import sqlalchemy as sa
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from workbench import __version__
-from workbench.accounts.services import app_settings, user_count
+from workbench.accounts.services import any_user, app_settings
 from workbench.api import api_view
 from workbench.errors import BadRequest
 from workbench.plugins.catalogue import bundle_problems, catalogue
@@ -31,19 +31,20 @@ def _provider_enabled(request, name: str) -> bool:
 def app_info(request):
     settings = request.registry.settings
     site_url = settings.get("workbench.site_url") or request.application_url
+    has_users = any_user(request.dbsession)
     return {
         "ncSiteUrl": site_url,
         "authType": "jwt",
         "connectToExternalDB": False,
         "defaultLimit": 25,
-        "firstUser": user_count(request.dbsession) == 0,
+        "firstUser": not has_users,
         "githubAuthEnabled": _provider_enabled(request, "github"),
         "googleAuthEnabled": _provider_enabled(request, "google"),
         "passwordAuthEnabled": _provider_enabled(request, "password"),
         "inviteOnlySignup": bool(app_settings(request)["invite_only_signup"]),
         "ncMin": False,
         "oneClick": False,
-        "projectHasAdmin": user_count(request.dbsession) > 0,
+        "projectHasAdmin": has_users,
         "teleEnabled": False,
         "type": "rest",
         "version": __version__,

@@ -7,8 +7,10 @@ from __future__ import annotations
 import functools
 import importlib.util
 import json
+import os
 import re
 from pathlib import Path
+from stat import S_ISREG
 
 BUNDLE = "index.js"
 #: written beside the bundle by the build: ``{"apiVersion": 1}``, the plugin API it was built for
@@ -33,16 +35,47 @@ def package_dir(module: str) -> Path | None:
     return Path(spec.origin).parent if spec.origin else None
 
 
-def static_dirs(infos) -> dict[str, Path]:
-    """``{plugin name: static folder}`` for enabled plugins that ship a UI bundle."""
-    found = {}
+# id(infos) -> (infos, candidates): the list is kept so that its id is not reused
+_CANDIDATES: dict[int, tuple[list, tuple]] = {}
+
+
+def _candidates(infos) -> tuple[tuple[str, Path, str], ...]:
+    """``(plugin name, static folder, its bundle's path)`` of every enabled plugin whose
+    package is found, computed once per plugin set (a bundle itself may appear later: a
+    plugin's development build writes it while the server runs)."""
+    held = _CANDIDATES.get(id(infos))
+    if held is not None and held[0] is infos:
+        return held[1]
+    found = []
     for info in infos:
         if not info.enabled or not _NAME.match(info.name):
             continue
         folder = package_dir(info.module)
-        if folder is not None and (folder / "static" / BUNDLE).is_file():
-            found[info.name] = folder / "static"
-    return found
+        if folder is not None:
+            static = folder / "static"
+            found.append((info.name, static, os.path.join(static, BUNDLE)))
+    if len(_CANDIDATES) > 64:  # plugin sets of tests that built many apps
+        _CANDIDATES.clear()
+    _CANDIDATES[id(infos)] = (infos, tuple(found))
+    return tuple(found)
+
+
+def _bundle_mtimes(infos) -> dict[str, tuple[Path, int]]:
+    """``{plugin name: (static folder, the bundle's mtime in ns)}`` of the bundles present."""
+    present = {}
+    for name, static, bundle in _candidates(infos):
+        try:
+            stat = os.stat(bundle)
+        except OSError:
+            continue
+        if S_ISREG(stat.st_mode):
+            present[name] = (static, stat.st_mtime_ns)
+    return present
+
+
+def static_dirs(infos) -> dict[str, Path]:
+    """``{plugin name: static folder}`` for enabled plugins that ship a UI bundle."""
+    return {name: static for name, (static, _mtime) in _bundle_mtimes(infos).items()}
 
 
 def bundles(request, entries: dict[str, dict] | None = None) -> list[dict]:
@@ -68,10 +101,10 @@ _API_VERSIONS: dict[tuple[Path, int], int | None] = {}
 def bundle_entries(infos) -> dict[str, dict]:
     """``{plugin name: {url, apiVersion}}`` of the enabled plugins' UI bundles."""
     entries = {}
-    for name, folder in sorted(static_dirs(infos).items()):
-        stamp = (folder, (folder / BUNDLE).stat().st_mtime_ns)
+    for name, (folder, mtime) in sorted(_bundle_mtimes(infos).items()):
+        stamp = (folder, mtime)
         if stamp not in _API_VERSIONS:
             _API_VERSIONS[stamp] = bundle_api_version(folder)
-        url = f"/plugins-ui/{name}/{BUNDLE}?v={stamp[1] // 1_000_000_000}"
+        url = f"/plugins-ui/{name}/{BUNDLE}?v={mtime // 1_000_000_000}"
         entries[name] = {"url": url, "apiVersion": _API_VERSIONS[stamp]}
     return entries
