@@ -25,8 +25,8 @@ if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);
 (window as unknown as { __wbHydrated: boolean }).__wbHydrated = true;
 
-// Plugin UI bundles load after hydration; a failing one is reported and skipped.
-// Plugin UI bundles: those of the catalogue (and any the boot state lists besides).
+// Plugin UI bundles load after hydration (those of the catalogue, and any the boot state
+// lists besides); a failing one is reported and skipped.
 const bundles = [
   ...Object.entries(boot.catalogue?.bundles ?? {}).map(([id, b]) => ({ id, url: b.url })),
   ...(boot.plugins ?? []).filter((p) => !boot.catalogue?.bundles?.[p.id]),
