@@ -17,7 +17,8 @@ table's grid with an empty cache and reads:
   the plugin bundles' size.
 
 The medians and the ratios (this checkout / REF) go to the "first-paint" section of
-bench/RESULTS.md.
+bench/RESULTS.md. On a machine busy with other work, run it as root under ``nice -n -15``
+so that the servers and the browser are served first (the figures are wall times).
 """
 
 from __future__ import annotations

@@ -323,7 +323,8 @@ def install(source: Path, site: Path) -> None:
 
 
 @pytest.fixture
-def extras_server(tmp_path):
+def server(tmp_path):
+    """The server with the distribution installed beside it (the browser fixtures use it)."""
     _require_build_and_browser()
     source, site = tmp_path / "source", tmp_path / "site"
     make_distribution(source)
@@ -331,23 +332,9 @@ def extras_server(tmp_path):
     assert (site / PACKAGE / "swatch" / "static" / "index.js").is_file()
     data = tmp_path / "data"
     data.mkdir()
-    server = Server(data, env={"PYTHONPATH": str(site), "WORKBENCH_PLUGINS_DISABLED": None})
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def extras_page(browser, extras_server):
-    from tests.e2e.conftest import PageErrors
-
-    context = browser.new_context(base_url=extras_server.url, viewport={"width": 1280, "height": 800}, locale="en-US")
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.errors = PageErrors(page)
-    yield page
-    assert page.errors.uncaught() == []
-    assert page.errors.refused_by_policy() == []
-    context.close()
+    srv = Server(data, env={"PYTHONPATH": str(site), "WORKBENCH_PLUGINS_DISABLED": None})
+    yield srv
+    srv.stop()
 
 
 def _plugins(server, token):
@@ -361,8 +348,7 @@ def _open_menu_items(page, opener: str, menu: str) -> list[str]:
     return [item.strip() for item in items]
 
 
-def test_a_third_party_field_view_and_importer_appear_work_and_go_when_disabled(extras_server, extras_page, tmp_path):
-    server, page = extras_server, extras_page
+def test_a_third_party_field_view_and_importer_appear_work_and_go_when_disabled(server, page, tmp_path):
     token = _sign_up_first_user(server)
     listed = _plugins(server, token)
     assert {name: (listed[name]["enabled"], listed[name]["kind"]) for name in PLUGINS} == {
