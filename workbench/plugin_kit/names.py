@@ -58,6 +58,7 @@ class PluginNames:
             "name": self.name,
             "kind": self.kind,
             "kind_words": KIND_WORDS[self.kind],
+            "a_kind": ("an " if KIND_WORDS[self.kind][0] in "aeiou" else "a ") + KIND_WORDS[self.kind],
             "package": self.package,
             "dist": self.dist,
             "camel": self.camel,

@@ -3,8 +3,8 @@ on 127.0.0.1; WORKBENCH_TEST_DIALECTS=sqlite narrows), and used over HTTP in a r
 
 import pytest
 import sqlalchemy as sa
-
 import workbench_color
+
 from workbench.plugin_api import FieldValueError
 from workbench.testing.client import Client
 from workbench.testing.databases import create_database, drop_database, selected_dialects
