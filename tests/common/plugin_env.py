@@ -68,3 +68,29 @@ def installed_path(python: Path, module: str) -> Path:
         text=True,
     )
     return Path(out.stdout.strip())
+
+
+def pip_install_target(folder: Path, *distributions: Path) -> Path:
+    """``pip install --target folder`` the distribution folders (packages and their
+    dist-info, entry points included): a server with ``folder`` on its ``PYTHONPATH`` has
+    them installed beside Workbench."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--disable-pip-version-check",
+            "--no-index",
+            "--no-build-isolation",
+            "--no-deps",
+            "--target",
+            str(folder),
+            *map(str, distributions),
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return folder
