@@ -63,7 +63,7 @@ class PluginNames:
             "dist": self.dist,
             "camel": self.camel,
             "title": self.title,
-            # the web app creates a view of a plugin's type under its name with an "s"
+            # a view type's create path (the catalogue tells the web app): its name with an "s"
             "path": self.name + "s",
             "view_number": str(self.view_number),
         }
