@@ -1,10 +1,13 @@
-"""The ``workbench`` command: ``migrate``, ``plugins``, ``serve``, ``attachments gc``."""
+"""The ``workbench`` command: ``migrate``, ``plugins``, ``plugin new|build|dev``, ``serve``,
+``attachments gc``."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
+
+from workbench.plugin_kit.cli import add_commands as add_plugin_commands
 
 
 def _settings(config_uri: str) -> dict:
@@ -88,6 +91,7 @@ def main(argv=None) -> int:
     sub.add_parser(
         "plugins", help="list plugins: name, version, kind, enabled, what each provides and needs"
     ).set_defaults(func=cmd_plugins)
+    add_plugin_commands(sub)
     sub.add_parser("serve", help="serve HTTP and /ws (same as pserve)").set_defaults(func=cmd_serve)
     attachments = sub.add_parser("attachments", help="attachment files").add_subparsers(dest="action", required=True)
     gc = attachments.add_parser("gc", help="remove stored files no record or meta object refers to")

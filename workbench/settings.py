@@ -18,6 +18,7 @@ ENV_OVERRIDES = {
     "WORKBENCH_SITE_URL": "workbench.site_url",
     "WORKBENCH_BUS_URL": "workbench.bus.url",
     "WORKBENCH_PLUGINS_DISABLED": "workbench.plugins.disabled",
+    "WORKBENCH_PLUGINS_WATCH": "workbench.plugins.watch",
     "WORKBENCH_SIGNUP": "workbench.signup",
     "WORKBENCH_JWT_EXPIRATION": "workbench.jwt.expiration",
     "WORKBENCH_COOKIE_SECURE": "workbench.cookie_secure",
@@ -44,6 +45,9 @@ DEFAULTS = {
     "workbench.max_body_size": str(10 * 1024 * 1024),
     "workbench.cookie_secure": "false",
     "workbench.plugins.disabled": "",
+    # Development of a plugin's UI: open pages reload when a plugin's bundle is built again
+    # (``workbench plugin dev``); see docs/plugins.md.
+    "workbench.plugins.watch": "false",
     # The realtime bus: "" = in-process, "redis://host:6379/0" = Redis pub/sub across processes.
     "workbench.bus.url": "",
     "workbench.password.hash": "argon2",

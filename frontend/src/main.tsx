@@ -9,6 +9,7 @@ import { workbenchApi } from "./app/api";
 import { makeStore, rootReducer } from "./app/store";
 import { notify } from "./features/ui/notify";
 import { pluginsLoaded } from "./features/ui/uiSlice";
+import { serverBundles, watchBundles } from "./plugins/devReload";
 import { loadPlugins } from "./plugins/loader";
 import { setLoadedPlugins } from "./plugins/registry";
 
@@ -43,3 +44,5 @@ void loadPlugins(bundles, {
   };
   store.dispatch(pluginsLoaded());
 });
+// Developing a plugin (workbench.plugins.watch): the page reloads when a bundle is rebuilt.
+if (boot.pluginsWatch) watchBundles(boot.catalogue?.bundles ?? {}, serverBundles, () => window.location.reload());

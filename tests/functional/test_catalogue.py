@@ -122,3 +122,13 @@ def test_the_page_carries_the_catalogue_of_its_language(make_client, tmp_path):
     assert {b["id"]: b["url"] for b in state["plugins"]} == {k: v["url"] for k, v in catalogue["bundles"].items()}
     english = _state(client.get("/signin").text)["catalogue"]
     assert english["messages"]["plugin.field_numbers.type.Rating"] == "Rating"
+
+
+def test_the_page_says_when_the_server_watches_bundles(make_client, tmp_path):
+    """workbench.plugins.watch (plugin development): the page learns it and reloads when a
+    bundle is rebuilt; otherwise it is not told."""
+    _fake_build(tmp_path / "dist")
+    dist = {"workbench.web.dist": str(tmp_path / "dist")}
+    assert "pluginsWatch" not in _state(make_client(**dist).get("/signin").text)
+    watching = make_client(**dist, **{"workbench.plugins.watch": "true"})
+    assert _state(watching.get("/signin").text)["pluginsWatch"] is True

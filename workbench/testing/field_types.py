@@ -71,9 +71,22 @@ def check_declarations(cls: type[FieldType]) -> None:
         assert sql_type is None or isinstance(sql_type, sa.types.TypeEngine)
 
 
+class _OneType:
+    """A field-type registry holding one type (what building a model asks of one)."""
+
+    def __init__(self, cls):
+        self.cls = cls
+
+    def __contains__(self, name) -> bool:
+        return name == self.cls.name
+
+    def get(self, name):
+        return self.cls
+
+
 class _Registry(dict):
     def __init__(self, cls):
-        super().__init__(field_types=types.SimpleNamespace(get=lambda _name: cls))
+        super().__init__(field_types=_OneType(cls))
 
 
 def check_field_type(cls: type[FieldType], engine: sa.Engine) -> None:

@@ -21,14 +21,17 @@ from pathlib import Path
 
 
 @contextlib.contextmanager
-def live_server(data_dir: Path, db_url: str | None = None, env: dict | None = None, **settings):
-    """``env`` adds to the child's environment (``WORKBENCH_BUS_URL``, say); ``settings``
-    are app settings."""
+def live_server(
+    data_dir: Path, db_url: str | None = None, env: dict | None = None, python: str | None = None, **settings
+):
+    """``env`` adds to the child's environment (``WORKBENCH_BUS_URL``, say); ``python`` is the
+    interpreter to run it with (another environment's, with plugins installed there);
+    ``settings`` are app settings."""
     data_dir.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, **(env or {})}
     config = {"data_dir": str(data_dir), "db_url": db_url or f"sqlite:///{data_dir / 'meta.db'}", "settings": settings}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "workbench.testing.server", json.dumps(config)],
+        [python or sys.executable, "-m", "workbench.testing.server", json.dumps(config)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

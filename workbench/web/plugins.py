@@ -105,6 +105,7 @@ def bundle_entries(infos) -> dict[str, dict]:
         stamp = (folder, mtime)
         if stamp not in _API_VERSIONS:
             _API_VERSIONS[stamp] = bundle_api_version(folder)
-        url = f"/plugins-ui/{name}/{BUNDLE}?v={mtime // 1_000_000_000}"
+        # the bundle's modification time in nanoseconds: two builds within a second differ
+        url = f"/plugins-ui/{name}/{BUNDLE}?v={mtime}"
         entries[name] = {"url": url, "apiVersion": _API_VERSIONS[stamp]}
     return entries

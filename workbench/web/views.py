@@ -9,6 +9,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from pyramid.view import notfound_view_config, view_config
 
 from workbench.plugins.catalogue import catalogue
+from workbench.settings import as_bool
 from workbench.web import plugins as plugin_ui
 from workbench.web.assets import LANG_COOKIE, choose_language, direction
 from workbench.web.headers import new_nonce, page_headers
@@ -83,6 +84,8 @@ def app_page(request):
         "theme": dict(DEFAULT_THEME),
         "plugins": plugin_ui.bundles(request, bundles),
     }
+    if as_bool(request.registry.settings.get("workbench.plugins.watch")):
+        state["pluginsWatch"] = True
     # The page is the same for every visitor: the catalogue's public part (docs/catalogue.md),
     # serialised once per language.
     encoded = catalogue(request.registry).encoded(lang, bundles, _script_json)

@@ -14,6 +14,8 @@ export interface BootState {
   theme: Theme;
   /** Plugin UI bundles to load (those of the catalogue are loaded too). */
   plugins: PluginBundle[];
+  /** The server watches plugin bundles (workbench.plugins.watch): reload when one is rebuilt. */
+  pluginsWatch?: boolean;
   /** What the enabled plugins provide, in the page's language (docs/catalogue.md). */
   catalogue: Catalogue;
 }
