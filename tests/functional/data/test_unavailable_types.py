@@ -48,7 +48,9 @@ def test_a_field_of_a_disabled_type_reads_as_stored_and_is_not_written(client, a
     stored = [(r["Name"], r["Body"]) for r in listed]
     # The stored text of the JSON value, read as the database returns it.
     assert stored[1] == ("b", None)
-    assert stored[0][0] == "a" and stored[0][1] is not None and "1" in str(stored[0][1])
+    assert stored[0][0] == "a"
+    assert stored[0][1] is not None
+    assert "1" in str(stored[0][1])
 
     # Writing it is ignored while the type is away; the other fields are written as before.
     record_id = listed[0]["Id"]
@@ -82,4 +84,5 @@ def test_a_field_of_a_disabled_type_reads_as_stored_and_is_not_written(client, a
     body = next(c for c in meta["columns"] if c["title"] == "Body")
     other.delete(f"/api/v1/db/meta/columns/{body['id']}", headers=headers)
     final = client.get(f"/api/v2/tables/{table['id']}/records/{record_id}", headers=client.auth(admin)).json
-    assert "Body" not in final and final["Name"] == "a2"
+    assert "Body" not in final
+    assert final["Name"] == "a2"
