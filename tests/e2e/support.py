@@ -155,6 +155,19 @@ def pick_field_type(page, label: str) -> None:
     expect(page.get_by_test_id("field-type-select")).to_have_text(label)
 
 
+def form_input(page, title: str):
+    """The text input of a shared form's field, whether its type's editor or the host's
+    stand-in (before the type's bundle has loaded) draws it."""
+    return page.get_by_test_id(f"form-field-{title}").locator("input:not([type=hidden]), textarea").first
+
+
+def form_choose(page, title: str, option: str) -> None:
+    """Pick one option of a shared form's choice field in its type's editor."""
+    field = page.get_by_test_id(f"form-field-{title}")
+    field.get_by_test_id("select-option").filter(has_text=option).click()
+    expect(field.locator("[data-testid='select-option'][aria-selected='true']")).to_have_text(re.compile(option))
+
+
 def _hydrated(page) -> None:
     page.wait_for_function("() => window.__wbHydrated === true")
 

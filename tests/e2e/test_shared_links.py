@@ -9,7 +9,16 @@ import zlib
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import _sign_up_first_user, add_records, add_table, column_id, fresh_page, screenshot, shop_table
+from tests.e2e.support import (
+    _sign_up_first_user,
+    add_records,
+    add_table,
+    column_id,
+    form_input,
+    fresh_page,
+    screenshot,
+    shop_table,
+)
 from workbench.storage.signing import SIGNED_PREFIX
 
 pytestmark = pytest.mark.e2e
@@ -36,7 +45,7 @@ def test_a_shared_form_links_picked_records(server, browser):
     with fresh_page(browser, server) as visitor:
         visitor.goto(f"/nc/form/{shared['uuid']}")
         expect(visitor.get_by_test_id("shared-form")).to_be_visible()
-        visitor.get_by_test_id("form-input-Name").fill("bolt")
+        form_input(visitor, "Name").fill("bolt")
         maker = visitor.get_by_test_id("form-field-Maker")
         expect(maker.get_by_test_id("link-choice-Acme")).to_be_visible()
         maker.get_by_test_id("link-search-Maker").fill("bolt")

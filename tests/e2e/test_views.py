@@ -14,6 +14,8 @@ from tests.e2e.support import (
     _sign_up_first_user,
     _use_token,
     column_id,
+    form_choose,
+    form_input,
     fresh_page,
     list_records,
     screenshot,
@@ -161,15 +163,16 @@ def test_a_shared_form_is_filled_by_a_visitor_and_the_row_shows_in_the_grid(serv
         expect(visitor.get_by_test_id("form-heading")).to_have_text("Order parts")
         visitor.get_by_test_id("form-submit").click()
         expect(visitor.get_by_text("Name is required")).to_be_visible()
-        visitor.get_by_test_id("form-input-Name").fill("washer")
-        visitor.get_by_test_id("form-input-Qty").fill("12")
-        visitor.get_by_test_id("form-input-Status").select_option("Todo")
+        form_input(visitor, "Name").fill("washer")
+        form_input(visitor, "Qty").fill("12")
+        form_choose(visitor, "Status", "Todo")
+        screenshot(visitor, "views-shared-form-filled")
         visitor.get_by_test_id("form-submit").click()
         expect(visitor.get_by_test_id("form-success")).to_have_text("Saved successfully.")
         expect(visitor.get_by_test_id("form-countdown")).to_be_visible()
         screenshot(visitor, "views-shared-form-submitted")
         # After the countdown a blank form shows again.
-        expect(visitor.get_by_test_id("form-input-Name")).to_have_value("", timeout=15_000)
+        expect(form_input(visitor, "Name")).to_have_value("", timeout=15_000)
         expect(visitor.get_by_test_id("form-submitted")).to_have_count(0)
 
     rows = _records(server, table, token)
@@ -204,7 +207,7 @@ def test_a_password_protected_form_asks_for_its_password(server, browser):
         visitor.get_by_test_id("shared-password-input").fill("s3cret")
         visitor.get_by_test_id("shared-password-submit").click()
         expect(visitor.get_by_test_id("shared-form")).to_be_visible()
-        visitor.get_by_test_id("form-input-Name").fill("nut")
+        form_input(visitor, "Name").fill("nut")
         visitor.get_by_test_id("form-input-Photo").set_input_files(
             {"name": "nut.txt", "mimeType": "text/plain", "buffer": b"a small nut"}
         )
@@ -322,15 +325,15 @@ def test_shared_kanban_and_gallery_are_read_only_and_a_survey_asks_one_field_at_
         expect(visitor.get_by_test_id("record-card")).to_have_count(2)
 
         visitor.goto(f"/nc/form/{links['Survey']}/survey")
-        expect(visitor.get_by_test_id("form-input-Name")).to_be_visible()
-        expect(visitor.get_by_test_id("form-input-Qty")).to_have_count(0)
-        visitor.get_by_test_id("form-input-Name").fill("pin")
+        expect(form_input(visitor, "Name")).to_be_visible()
+        expect(visitor.get_by_test_id("form-field-Qty")).to_have_count(0)
+        form_input(visitor, "Name").fill("pin")
         visitor.get_by_test_id("survey-next").click()
-        expect(visitor.get_by_test_id("form-input-Qty")).to_be_visible()
-        expect(visitor.get_by_test_id("form-input-Name")).to_have_count(0)
-        visitor.get_by_test_id("form-input-Qty").fill("3")
+        expect(form_input(visitor, "Qty")).to_be_visible()
+        expect(visitor.get_by_test_id("form-field-Name")).to_have_count(0)
+        form_input(visitor, "Qty").fill("3")
         visitor.get_by_test_id("survey-next").click()
-        expect(visitor.get_by_test_id("form-input-Status")).to_be_visible()
+        expect(visitor.get_by_test_id("form-field-Status")).to_be_visible()
         visitor.get_by_test_id("form-submit").click()
         expect(visitor.get_by_test_id("form-success")).to_have_text("Saved successfully.")
     assert ("pin", 3) in [(r["Name"], r["Qty"]) for r in _records(server, table, token)]

@@ -1,9 +1,14 @@
-// One field of a form as an input fitting its type, by what the catalogue says of it (links,
-// files, true/false, numbers, one or several options, dates) and the input its plugin asks
-// for (long text, email, ...). Values are kept as the API takes them.
+// One field of a form: links get the shared view's link picker and files a file input; any
+// other field gets the Editor of its type's plugin UI bundle in its "form" variant (as the
+// expanded record form does). Until the bundle has loaded, or when the type has no editor or
+// its editor fails, the host's input fitting what the catalogue says of the type stands in
+// (true/false, numbers, one or several options, dates, and the input its plugin asks for:
+// long text, email, ...). Values are kept as the API takes them.
 import { Checkbox, FileInput, HTMLSelect, InputGroup, NumericInput, TextArea } from "@blueprintjs/core";
 import { useIntl } from "react-intl";
+import { useAppSelector } from "../../app/hooks";
 import { capability, choiceKind } from "../../plugins/catalogue";
+import { PluginBoundary } from "../../plugins/PluginBoundary";
 import { fieldTypeUI } from "../../plugins/registry";
 import { isLinkField, type FormField } from "./formRules";
 import { LinkPicker, type LinkTarget } from "./LinkPicker";
@@ -21,7 +26,34 @@ export interface FieldInputProps {
   link?: LinkTarget;
 }
 
-export function FormFieldInput({ field, value, files, onChange, onFiles, invalid, link }: FieldInputProps) {
+const noop = () => undefined;
+
+export function FormFieldInput(props: FieldInputProps) {
+  const { field, value, onChange, link } = props;
+  const intl = useIntl();
+  useAppSelector((s) => s.ui.pluginsVersion); // the type's editor appears once its bundle has loaded
+  const id = `form-field-${field.id}`;
+  if (isLinkField(field.uidt)) {
+    // without a shared view to read choices from (the form builder's preview): a disabled search
+    const common = { id, "data-testid": `form-input-${field.title}` };
+    if (!link) return <InputGroup {...common} disabled fill leftIcon="search" placeholder={intl.formatMessage({ id: "form.linkSearch" })} />;
+    return <LinkPicker field={field} target={link} value={value} onChange={onChange} invalid={props.invalid} />;
+  }
+  const ui = fieldTypeUI(field.uidt);
+  const host = <HostInput {...props} />;
+  if (!ui?.Editor || capability(field.uidt, "holdsFiles")) return host;
+  const Editor = ui.Editor;
+  return (
+    <PluginBoundary pluginId={ui.pluginId} fallback={host}>
+      <div className="wb-record-editor" data-testid={`form-editor-${field.title}`} data-uidt={field.uidt}>
+        <Editor variant="form" inputId={id} value={value ?? null} column={field} onChange={onChange} onDone={noop} />
+      </div>
+    </PluginBoundary>
+  );
+}
+
+/** The host's own input for a field, by what the catalogue says of its type. */
+function HostInput({ field, value, files, onChange, onFiles, invalid }: FieldInputProps) {
   const intl = useIntl();
   const id = `form-field-${field.id}`;
   const intent = invalid ? "danger" : "none";
@@ -30,11 +62,6 @@ export function FormFieldInput({ field, value, files, onChange, onFiles, invalid
   const as = capability(field.uidt, "export");
   const choice = choiceKind(field.uidt);
   const formInput = fieldTypeUI(field.uidt)?.formInput;
-  if (isLinkField(field.uidt)) {
-    // without a shared view to read choices from (the form builder's preview): a disabled search
-    if (!link) return <InputGroup {...common} disabled fill leftIcon="search" placeholder={intl.formatMessage({ id: "form.linkSearch" })} />;
-    return <LinkPicker field={field} target={link} value={value} onChange={onChange} invalid={invalid} />;
-  }
   if (formInput === "multiline") {
     return <TextArea {...common} fill value={String(value ?? "")} intent={intent} onChange={(e) => onChange(e.currentTarget.value)} />;
   }

@@ -4,6 +4,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useReducer } from "react";
 import { describe, expect, it, vi } from "vitest";
+import type { EditorProps } from "../../plugins/hostApi";
+import { setLoadedPlugins } from "../../plugins/registry";
 import { renderWithProviders } from "../../test/renderWithProviders";
 import type { SharedViewMeta } from "./api";
 import { SharedForm } from "./SharedForm";
@@ -90,5 +92,28 @@ describe("shared form", () => {
     fireEvent.click(screen.getByTestId("form-submit"));
     expect(await screen.findByText("Thanks!")).toBeTruthy();
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives a field its type's own editor (form variant) once the type's bundle has loaded", async () => {
+    const seen: { variant?: string; inputId?: string }[] = [];
+    const Editor = ({ value, onChange, variant, inputId }: EditorProps) => {
+      seen.push({ variant, inputId });
+      return <input id={inputId} data-testid="plugin-editor" value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value.toUpperCase())} />;
+    };
+    setLoadedPlugins({ plugins: [{ id: "field_text", fieldTypes: { SingleLineText: { Editor } } }], failed: [] });
+    try {
+      const fetch = fakeFetch();
+      renderWithProviders(<Harness />, { fetch });
+      fireEvent.change(screen.getByTestId("plugin-editor"), { target: { value: "ann" } });
+      expect(seen.at(-1)).toEqual({ variant: "form", inputId: "form-field-c_name" });
+      // The file field keeps the host's file input.
+      expect(document.getElementById("form-field-c_files")?.getAttribute("type")).toBe("file");
+      fireEvent.click(screen.getByTestId("form-submit"));
+      expect(await screen.findByText("Thanks!")).toBeTruthy();
+      const body = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
+      expect(JSON.parse(String(body.get("data")))).toMatchObject({ Name: "ANN" });
+    } finally {
+      setLoadedPlugins({ plugins: [], failed: [] });
+    }
   });
 });
