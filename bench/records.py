@@ -451,7 +451,7 @@ SingleSelect, Date, DateTime, Email, Rating) in the project's embedded SQLite so
   "raw CPU / req" the raw processes' per query: steadier than wall times on a busy machine.
 - "above raw" is our p50 minus the raw p50; "ratio" ours over raw. The {args.clients}-client row is the
   total requests/s of {args.clients} keep-alive clients asking for the first page, next to
-  {args.clients} raw threads (ratio = raw / ours). Targets from issue 3; NocoDB 0.301.3's figures
+  {args.clients} raw threads (ratio = raw / ours). NocoDB 0.301.3's figures
   (SQLite, 100k rows, same kind of machine) from docs/performance.md.
 - Where a request's time goes: `.venv/bin/python -m bench.profile_records` (cProfile in-process,
   SQL per request, time by component).
