@@ -337,3 +337,40 @@ def test_shared_kanban_and_gallery_are_read_only_and_a_survey_asks_one_field_at_
         visitor.get_by_test_id("form-submit").click()
         expect(visitor.get_by_test_id("form-success")).to_have_text("Saved successfully.")
     assert ("pin", 3) in [(r["Name"], r["Qty"]) for r in _records(server, table, token)]
+
+
+def test_a_shared_form_is_filled_from_its_link_and_sends_the_visitor_on(server, page, browser):
+    token = _sign_up_first_user(server)
+    project, table = shop_table(server, token)
+    form = server.api("POST", f"/api/v1/db/meta/tables/{table['id']}/forms", {"title": "Order"}, token=token)
+    server.api("POST", f"/api/v1/db/meta/views/{form['id']}/share", token=token)
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Parts/Order")
+    expect(page.get_by_test_id("form-builder")).to_be_visible()
+
+    # The address to open after submitting, set in the form's settings.
+    redirect = page.get_by_test_id("form-redirect_url")
+    redirect.fill(f"{server.url}/error/404?record={{record_id}}")
+    with page.expect_response(lambda r: "/meta/forms/" in r.url and r.request.method == "PATCH"):
+        redirect.blur()
+    # Fields filled from the link are read-only on this form.
+    _view_item(page, "Order").get_by_test_id("view-menu").click()
+    page.get_by_test_id("view-share").click()
+    with page.expect_response(lambda r: r.url.endswith("/share") and r.request.method == "PATCH"):
+        page.get_by_test_id("share-prefill").select_option("locked")
+    url = page.get_by_test_id("share-link").input_value()
+    screenshot(page, "views-share-prefill")
+
+    with fresh_page(browser, server) as visitor:
+        visitor.goto(url + "?Name=bolt&Qty=3")
+        name = visitor.get_by_test_id("form-input-Name")
+        expect(name).to_have_value("bolt")
+        expect(name).to_have_attribute("readonly", "")
+        expect(visitor.get_by_test_id("form-input-Qty")).to_have_value("3")
+        form_choose(visitor, "Status", "Todo")
+        visitor.get_by_test_id("form-submit").click()
+        expect(visitor).to_have_url(re.compile(r"/error/404\?record=\d+$"))
+        record_id = int(visitor.url.rsplit("=", 1)[1])
+
+    rows = _records(server, table, token)
+    assert [(r["Id"], r["Name"], r["Qty"], r["Status"]) for r in rows] == [(record_id, "bolt", 3, "Todo")]

@@ -1,14 +1,17 @@
 // A shared form: the visitor fills the fields and submits; required fields
 // are checked first; then the success message (or "Saved successfully."), and with
-// show_blank_form a blank form again after a 5-second countdown. Survey mode shows one field
-// at a time.
-import { Button, Callout, Card, FormGroup, H2, ProgressBar } from "@blueprintjs/core";
+// show_blank_form a blank form again after a 5-second countdown, or with redirect_url the
+// address it names. Survey mode shows one field at a time. The link's query string may fill
+// fields in advance (`?Field=value`), editable, hidden or read-only as the share says.
+import { Button, Callout, Card, FormGroup, H2, InputGroup, ProgressBar } from "@blueprintjs/core";
 import { useEffect, useState, type Dispatch, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import { notify } from "../ui/notify";
 import { useSubmitSharedFormMutation, type LinkChoice, type SharedViewMeta } from "./api";
 import { FormFieldInput } from "./FormFieldInput";
+import { prefilledValues, prefillMode, redirectTarget, type PrefillMode } from "./formPrefill";
+import { parseMeta } from "../views/api";
 import { formFields, isLinkField, isRequired, validateForm, type FieldError, type ShownField } from "./formRules";
 import { linkKeys, linkValue } from "./LinkPicker";
 import type { TableMeta } from "../tables/api";
@@ -24,6 +27,7 @@ export function SharedForm({ meta, uuid, state, dispatch, survey }: {
   const columns = (meta.model?.columns ?? []) as unknown as ShownField[];
   const fields = formFields(columns, meta.columns ?? []);
   const settings = meta.view ?? {};
+  const prefill = prefilledValues(fields, typeof window === "undefined" ? "" : window.location.search);
   return (
     <Card className="wb-shared-form" data-testid="shared-form">
       <H2 data-testid="form-heading">{settings.heading || meta.title}</H2>
@@ -42,6 +46,10 @@ export function SharedForm({ meta, uuid, state, dispatch, survey }: {
           dispatch={dispatch}
           survey={survey}
           showBlankForm={!!settings.show_blank_form}
+          prefill={prefill}
+          prefillMode={prefillMode(parseMeta(meta.meta))}
+          redirectUrl={settings.redirect_url}
+          pkTitle={columns.find((c) => c.pk)?.title}
         />
       )}
     </Card>
@@ -68,7 +76,7 @@ function Submitted({ meta, state, dispatch }: { meta: SharedViewMeta; state: Sha
   );
 }
 
-function FormBody({ fields, all, related, uuid, password, submitting, dispatch, survey, showBlankForm }: {
+function FormBody({ fields: allShown, all, related, uuid, password, submitting, dispatch, survey, showBlankForm, prefill, prefillMode, redirectUrl, pkTitle }: {
   fields: ShownField[];
   all: ShownField[];
   related: Record<string, TableMeta>;
@@ -78,9 +86,15 @@ function FormBody({ fields, all, related, uuid, password, submitting, dispatch, 
   dispatch: Dispatch<SharedAction>;
   survey?: boolean;
   showBlankForm: boolean;
+  prefill: Record<string, unknown>;
+  prefillMode: PrefillMode;
+  redirectUrl?: string | null;
+  pkTitle?: string;
 }) {
   const intl = useIntl();
-  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [values, setValues] = useState<Record<string, unknown>>(prefill);
+  // Fields filled from the link and hidden are still sent, and checked, but not shown.
+  const fields = prefillMode === "hidden" ? allShown.filter((f) => !(f.title in prefill)) : allShown;
   const [files, setFiles] = useState<Record<string, File[]>>({});
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const [step, setStep] = useState(0);
@@ -98,13 +112,13 @@ function FormBody({ fields, all, related, uuid, password, submitting, dispatch, 
     return Object.keys(found).length === 0;
   };
   const send = async () => {
-    if (!check(fields)) return;
+    if (!check(allShown)) return;
     dispatch({ type: "submitStarted" });
     const data = Object.fromEntries(
       Object.entries(values)
         .filter(([, v]) => v !== null && v !== undefined && v !== "")
         .map(([title, v]) => {
-          const field = fields.find((f) => f.title === title);
+          const field = allShown.find((f) => f.title === title);
           if (!field || !isLinkField(field.uidt)) return [title, v];
           const { pk } = linkKeys(relatedOf(field));
           return [title, linkValue(v as LinkChoice[], field.colOptions?.type === "bt", pk)];
@@ -116,7 +130,9 @@ function FormBody({ fields, all, related, uuid, password, submitting, dispatch, 
       notify((result.error as HttpError).message, "danger");
       return;
     }
-    dispatch({ type: "submitSucceeded", showBlankForm });
+    const target = redirectTarget(redirectUrl, pkTitle ? result.data[pkTitle] : undefined);
+    dispatch({ type: "submitSucceeded", showBlankForm: showBlankForm && !target });
+    if (target) window.location.assign(target);
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -145,6 +161,9 @@ function FormBody({ fields, all, related, uuid, password, submitting, dispatch, 
             intent={error ? "danger" : "none"}
             data-testid={`form-field-${field.title}`}
           >
+            {prefillMode === "locked" && field.title in prefill ? (
+              <InputGroup id={`form-field-${field.id}`} readOnly fill value={String(prefill[field.title])} data-testid={`form-input-${field.title}`} />
+            ) : (
             <FormFieldInput
               field={field}
               value={values[field.title]}
@@ -160,6 +179,7 @@ function FormBody({ fields, all, related, uuid, password, submitting, dispatch, 
                 setErrors(({ [field.title]: _gone, ...rest }) => rest);
               }}
             />
+            )}
           </FormGroup>
         );
       })}

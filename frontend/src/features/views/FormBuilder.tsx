@@ -11,7 +11,7 @@ import type { Column } from "../tables/api";
 import { notify } from "../ui/notify";
 import { useFormQuery, useUpdateFormColumnMutation, useUpdateFormMutation, type FormColumn, type FormSettings } from "./api";
 
-type TextKey = "heading" | "subheading" | "success_msg";
+type TextKey = "heading" | "subheading" | "success_msg" | "redirect_url";
 
 export function FormBuilder({ viewId, columns, editable }: { viewId: string; columns: Column[]; editable: boolean }) {
   const intl = useIntl();
@@ -51,8 +51,8 @@ export function FormBuilder({ viewId, columns, editable }: { viewId: string; col
         <H4>
           <FormattedMessage id="formView.settings" />
         </H4>
-        {(["heading", "subheading", "success_msg"] as TextKey[]).map((key) => (
-          <TextSetting key={key} name={key} value={form[key] ?? ""} disabled={!editable} onSave={(value) => saveForm({ [key]: value })} />
+        {(["heading", "subheading", "success_msg", "redirect_url"] as TextKey[]).map((key) => (
+          <TextSetting key={key} name={key} value={form[key] ?? ""} disabled={!editable} onSave={(value) => saveForm({ [key]: key === "redirect_url" ? value.trim() : value })} />
         ))}
         <Switch
           checked={!!form.show_blank_form}

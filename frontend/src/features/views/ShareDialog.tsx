@@ -1,6 +1,6 @@
 // Share a view: turn its public link on or off, copy the link, set or clear a password, and
 // (grids, galleries, kanbans) allow CSV download.
-import { Button, Callout, Dialog, DialogBody, FormGroup, InputGroup, Switch } from "@blueprintjs/core";
+import { Button, Callout, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Switch } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
@@ -15,6 +15,7 @@ import {
   type ViewMeta,
 } from "./api";
 import { builtinOf, viewTypeOf } from "./viewTypes";
+import { PREFILL_MODES, prefillMode } from "../shared/formPrefill";
 
 export function ShareDialog({ view, tableId, onClose }: { view: ViewMeta | null; tableId: string; onClose(): void }) {
   const intl = useIntl();
@@ -71,7 +72,11 @@ function ShareBody({ view, tableId }: { view: ViewMeta; tableId: string }) {
   const setCsv = async (allow: boolean) => {
     done(await updateShare({ viewId: view.id, tableId, meta: { ...meta, allowCSVDownload: allow } }));
   };
-  const downloadable = !builtinOf(viewTypeOf(view))?.fillsRecords;
+  const fills = !!builtinOf(viewTypeOf(view))?.fillsRecords;
+  const downloadable = !fills;
+  const setPrefill = async (mode: string) => {
+    done(await updateShare({ viewId: view.id, tableId, meta: { ...meta, preFilledMode: mode } }));
+  };
   return (
     <DialogBody>
       {error && <Callout intent="danger" className="wb-gap" data-testid="share-error">{error}</Callout>}
@@ -118,6 +123,15 @@ function ShareBody({ view, tableId }: { view: ViewMeta; tableId: string }) {
                   </Button>
                 }
               />
+            </FormGroup>
+          )}
+          {fills && (
+            <FormGroup label={intl.formatMessage({ id: "share.prefill" })} labelFor="share-prefill" helperText={intl.formatMessage({ id: "share.prefill.help" })}>
+              <HTMLSelect id="share-prefill" value={prefillMode(meta)} onChange={(e) => void setPrefill(e.currentTarget.value)} data-testid="share-prefill">
+                {PREFILL_MODES.map((mode) => (
+                  <option key={mode} value={mode}>{intl.formatMessage({ id: `share.prefill.${mode}` })}</option>
+                ))}
+              </HTMLSelect>
             </FormGroup>
           )}
           {downloadable && (

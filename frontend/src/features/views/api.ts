@@ -92,6 +92,8 @@ export interface FormSettings {
   success_msg?: string | null;
   submit_another_form?: boolean | null;
   show_blank_form?: boolean | null;
+  /** Where the visitor goes once the record is saved (`{record_id}` is the new record's key). */
+  redirect_url?: string | null;
   columns?: FormColumn[];
 }
 
