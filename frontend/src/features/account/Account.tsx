@@ -1,4 +1,5 @@
-// Account page (/account, /account/{page}, /user): profile, roles and interface language.
+// Account page (/account, /account/{page}, /user): profile, roles, interface language, password
+// and API tokens.
 import { Card, H2, HTMLSelect, HTMLTable, Spinner, Tag } from "@blueprintjs/core";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
@@ -6,6 +7,7 @@ import { useAllowed } from "../auth/Guard";
 import { LANGUAGES, isSupported } from "../i18n/locales";
 import { useMeQuery } from "../session/api";
 import { langChanged, selectLang } from "../settings/settingsSlice";
+import { ApiTokens } from "../tokens/ApiTokens";
 import { EmailStatus } from "./EmailStatus";
 import { PasswordChange } from "./PasswordChange";
 import { Users } from "./Users";
@@ -78,7 +80,7 @@ export function Account() {
                 <th>{intl.formatMessage({ id: "account.roles" })}</th>
                 <td>
                   {Object.keys(user.roles ?? {}).map((role) => (
-                    <Tag key={role} minimal className="wb-tag">{role}</Tag>
+                    <Tag key={role} minimal className="wb-tag">{intl.formatMessage({ id: `role.${role}`, defaultMessage: role })}</Tag>
                   ))}
                 </td>
               </tr>
@@ -98,6 +100,11 @@ export function Account() {
       {allowed && (
         <Card className="wb-gap-top">
           <PasswordChange />
+        </Card>
+      )}
+      {allowed && (
+        <Card className="wb-gap-top">
+          <ApiTokens />
         </Card>
       )}
         </>
