@@ -80,13 +80,15 @@ URL = re.compile(r"^(https?|ftp)://[^\s/$.?#][^\s]*$|^www\.[^\s.]+\.[^\s]+$", re
 INTEGER = re.compile(r"^[+-]?\d+$")
 NUMBER = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$")
 MONEY = re.compile(r"^\$\s?[+-]?[\d,]*\.?\d+$")
-SPECIAL = re.compile(r"[^\w ]+", re.UNICODE)
+#: a run of characters other than letters, digits and underscores (spaces included)
+SPECIAL = re.compile(r"[^\w]+", re.UNICODE)
 
 
 # -- names ------------------------------------------------------------------------------
 def column_names(headers: Sequence, count: int | None = None) -> list[str]:
-    """Field names from header cells: special characters replaced by underscores, empty
-    ones ``field_N`` (N the column's position from 1), duplicates suffixed ``_1``, ``_2``...
+    """Field names from header cells: each run of special characters, spaces included,
+    replaced by an underscore (``na me!`` is ``na_me_``), empty ones ``field_N`` (N the
+    column's position from 1), duplicates suffixed ``_1``, ``_2``...
     ``count`` pads the list when rows are wider than the header."""
     width = max(len(headers), count or 0)
     names: list[str] = []
@@ -94,8 +96,8 @@ def column_names(headers: Sequence, count: int | None = None) -> list[str]:
     for index in range(width):
         raw = headers[index] if index < len(headers) else None
         text = "" if raw is None else str(raw).strip()
-        name = " ".join(SPECIAL.sub("_", text).split()).strip("_ ") if text else ""
-        if not name:
+        name = SPECIAL.sub("_", text) if text else ""
+        if not name.strip("_"):
             name = f"field_{index + 1}"
         base, suffix = name, 1
         while name.lower() in taken:
@@ -107,7 +109,7 @@ def column_names(headers: Sequence, count: int | None = None) -> list[str]:
 
 
 def table_name(name: str) -> str:
-    """A table title from a file or sheet name (SPEC: no ``.``, ``/`` or ``\\``)."""
+    """A table title from a file or sheet name (a table title holds no ``.``, ``/`` or ``\\``)."""
     cleaned = re.sub(r"[./\\]+", "_", (name or "").strip()).strip("_ ")
     return cleaned or "Sheet"
 

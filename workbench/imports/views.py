@@ -13,6 +13,7 @@ from workbench.errors import BadRequest, Forbidden, PayloadTooLarge
 from workbench.imports import uploads
 from workbench.imports.interfaces import ImportFileError
 from workbench.imports.limits import ImportLimits
+from workbench.storage.rules import NOT_ACCEPTED
 from workbench.imports.models import CANCELLED, PREVIEW, RUNNING, ImportJob
 from workbench.imports.preview import read_preview
 from workbench.imports.serialize import import_json
@@ -69,13 +70,13 @@ def _importer_for(request, file_name: str, wanted):
             raise BadRequest(f"Unknown import type '{wanted}' (known: {', '.join(importers.names())})")
         cls = importers.get(wanted)
         if not cls.accepts(file_name):
-            raise BadRequest(f"{cls.label} file names must end in {', '.join(cls.extensions)}")
+            raise BadRequest(f"{NOT_ACCEPTED}: {', '.join('.' + ext for ext in cls.extensions)}")
         return cls
     for cls in importers:
         if cls.accepts(file_name):
             return cls
     known = sorted({ext for cls in importers for ext in cls.extensions})
-    raise BadRequest(f"Unknown file type '{file_name}': import files end in {', '.join(known)}")
+    raise BadRequest(f"{NOT_ACCEPTED}: {', '.join('.' + ext for ext in known)}")
 
 
 def _target_table(request, table_id) -> Table | None:

@@ -236,8 +236,11 @@ def test_an_interrupted_job_resumes_without_duplicates(ctx, data_app, runner):
 @pytest.mark.dialects
 def test_refusals(ctx, data_app):
     client, admin, pid = ctx
-    assert upload(client, admin, pid, b"a,b\n1,2\n", name="data.txt", status=400)["msg"].startswith("Unknown file type")
-    assert "end in" in upload(client, admin, pid, b"a\n", name="data.json", status=400, type="csv")["msg"]
+    assert upload(client, admin, pid, b"a,b\n1,2\n", name="data.txt", status=400)["msg"].startswith(
+        "target file is not an accepted file type: .csv"
+    )
+    refused = upload(client, admin, pid, b"a\n", name="data.json", status=400, type="csv")["msg"]
+    assert refused == "target file is not an accepted file type: .csv"
     assert upload(client, admin, pid, b"", status=400)["msg"] == "The file is empty"
     assert "array of objects" in upload(client, admin, pid, b'{"a": 1}', name="x.json", status=400)["msg"]
     assert upload(client, admin, pid, b"\n\n", status=400)["msg"] == "The file has no columns to import"

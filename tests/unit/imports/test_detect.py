@@ -21,7 +21,8 @@ def uidt(values, **kw):
 
 # -- names ---------------------------------------------------------------------------------
 def test_special_characters_become_underscores():
-    assert column_names(["First name", "e-mail", "Price ($)", "a.b/c"]) == ["First name", "e_mail", "Price", "a_b_c"]
+    assert column_names(["First name", "e-mail", "Price ($)", "a.b/c"]) == ["First_name", "e_mail", "Price_", "a_b_c"]
+    assert column_names(["na me!", "  x  ", "__", "é ü"]) == ["na_me_", "x", "field_3", "é_ü"]
 
 
 def test_empty_headers_become_field_n():

@@ -32,7 +32,7 @@ export function fileError(
   if (importTypeOf(fileName, allowed)) return null;
   return {
     id: "import.file.wrongType",
-    values: { name: fileName, extensions: allowed.flatMap((type) => extensionsOf(type)).join(", ") },
+    values: { name: fileName, extensions: allowed.flatMap((type) => extensionsOf(type)).map((ext) => `.${ext}`).join(", ") },
   };
 }
 

@@ -122,7 +122,7 @@ describe("ImportWizard", () => {
 
     // A file the importer does not take is refused before any upload.
     choose(new File(["x"], "notes.txt"));
-    expect(screen.getByTestId("import-file-error").textContent).toBe("notes.txt cannot be imported here: the file name must end in csv");
+    expect(screen.getByTestId("import-file-error").textContent).toBe("notes.txt: target file is not an accepted file type. Accepted types: .csv");
     expect((screen.getByTestId("import-upload") as HTMLButtonElement).disabled).toBe(true);
 
     const xhr = await upload(job());

@@ -31,8 +31,8 @@ describe("file types", () => {
 
   it("explains a refused name with the extensions allowed", () => {
     expect(fileError("people.csv", ["csv"])).toBeNull();
-    expect(fileError("notes.txt", ["csv"])).toEqual({ id: "import.file.wrongType", values: { name: "notes.txt", extensions: "csv" } });
-    expect(fileError("notes.txt", ["excel"])?.values.extensions).toBe("xlsx, xlsm, xls, ods, ots");
+    expect(fileError("notes.txt", ["csv"])).toEqual({ id: "import.file.wrongType", values: { name: "notes.txt", extensions: ".csv" } });
+    expect(fileError("notes.txt", ["excel"])?.values.extensions).toBe(".xlsx, .xlsm, .xls, .ods, .ots");
     expect(acceptOf(["csv", "json"])).toBe(".csv,.json");
   });
 
