@@ -13,7 +13,6 @@ from workbench.errors import BadRequest, Forbidden, PayloadTooLarge
 from workbench.imports import uploads
 from workbench.imports.interfaces import ImportFileError
 from workbench.imports.limits import ImportLimits
-from workbench.storage.rules import NOT_ACCEPTED
 from workbench.imports.models import CANCELLED, PREVIEW, RUNNING, ImportJob
 from workbench.imports.preview import read_preview
 from workbench.imports.serialize import import_json
@@ -21,6 +20,7 @@ from workbench.imports.start import check_template, create_tables, map_existing
 from workbench.imports.undo import undo
 from workbench.meta.base import new_id, utcnow
 from workbench.security.permissions import Permission
+from workbench.storage.rules import NOT_ACCEPTED
 from workbench.tables.models import Table
 
 OPTION_KEYS = ("type", "firstRowAsHeaders", "encoding", "delimiter", "sheet", "table_id")
