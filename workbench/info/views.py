@@ -1,5 +1,6 @@
 """App info (read by clients at start-up), health, version, the plugin list and the catalogue."""
 
+import datetime
 import time
 
 import sqlalchemy as sa
@@ -14,6 +15,8 @@ from workbench.security.permissions import Permission
 from workbench.web.assets import LANG_COOKIE, choose_language, match_language
 
 _STARTED = time.monotonic()
+#: when this process started, as the feedback form's date (the form changes with the settings)
+_STARTED_AT = datetime.datetime.now(datetime.UTC).isoformat()
 
 
 def _provider_enabled(request, name: str) -> bool:
@@ -61,6 +64,18 @@ def app_info(request):
 def health(request):
     request.dbsession.execute(sa.text("SELECT 1"))
     return {"message": "OK", "timestamp": int(time.time()), "uptime": round(time.monotonic() - _STARTED, 3)}
+
+
+@api_view(
+    "info.feedback_form",
+    "GET",
+    NO_PERMISSION_REQUIRED,
+    tags=("info",),
+    summary="The feedback form the web app may offer: its address (workbench.feedback_form_url, empty for none)",
+)
+def feedback_form(request):
+    url = (request.registry.settings.get("workbench.feedback_form_url") or "").strip()
+    return {"url": url, "created_at": _STARTED_AT if url else None, "error": None}
 
 
 @api_view("info.version", "GET", NO_PERMISSION_REQUIRED, tags=("info",), summary="The running version")
