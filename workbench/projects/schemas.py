@@ -12,6 +12,8 @@ from workbench.security.roles import SELECTABLE_PROJECT_ROLES
 
 PROJECT_TITLE_MAX = 50
 COLOR_RE = re.compile(r"^#?(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+#: a theme colour has no alpha: 3 or 6 hex digits
+THEME_COLOR_RE = re.compile(r"^#?(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 DEFAULT_THEME = {"primaryColor": "#4351E8", "accentColor": "#FF4A8D"}
 
 
@@ -35,11 +37,11 @@ def check_color(value, name: str) -> str | None:
 
 
 def theme_color(value, name: str) -> str:
-    """A theme colour, or the default one when it is missing or invalid."""
-    try:
-        return check_color(value, name) or DEFAULT_THEME[name]
-    except ValueError:
+    """A theme colour (hex of 3 or 6 digits, without alpha), or the default one when it is
+    missing or invalid."""
+    if not isinstance(value, str) or not THEME_COLOR_RE.match(value):
         return DEFAULT_THEME[name]
+    return value if value.startswith("#") else "#" + value
 
 
 def normalise_meta(value) -> dict:

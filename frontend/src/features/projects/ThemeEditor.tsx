@@ -1,4 +1,4 @@
-// The project's theme colours: primary and accent, hex of 3, 4, 6 or 8 digits,
+// The project's theme colours: primary and accent, hex of 3 or 6 digits (no alpha),
 // saved in the project's meta (sent as a JSON string).
 import { Button, Callout, FormGroup, H4, InputGroup } from "@blueprintjs/core";
 import { useState } from "react";

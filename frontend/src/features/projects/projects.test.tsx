@@ -2,6 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "../../test/renderWithProviders";
 import { ProjectTitleForm } from "./ProjectTitleDialog";
+import { DEFAULT_THEME } from "../../app/constants";
 import { metaWithTheme, themeFromMeta } from "./theme";
 import { validateProjectTitle } from "./validation";
 
@@ -35,7 +36,9 @@ describe("theme", () => {
       primaryColor: "#123",
       accentColor: "#abcdef",
     });
-    expect(themeFromMeta('{"theme":{"primaryColor":"#11223344"}}').primaryColor).toBe("#11223344");
+    // no alpha: 4 and 8 digits fall back to the default
+    expect(themeFromMeta('{"theme":{"primaryColor":"#11223344"}}').primaryColor).toBe(DEFAULT_THEME.primaryColor);
+    expect(themeFromMeta('{"theme":{"accentColor":"#abcd"}}').accentColor).toBe(DEFAULT_THEME.accentColor);
   });
 
   it("falls back to the defaults for invalid or missing colours", () => {

@@ -1,4 +1,4 @@
-// Project theme colours: hex of 3, 4, 6 or 8 digits, invalid ones fall back to
+// Project theme colours: hex of 3 or 6 digits (no alpha), invalid ones fall back to
 // the defaults. Applied as CSS custom properties on the project shell.
 import { DEFAULT_THEME } from "../../app/constants";
 
@@ -7,7 +7,7 @@ export interface Theme {
   accentColor: string;
 }
 
-const HEX = /^#?(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const HEX = /^#?(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 export function isValidColor(value: unknown): value is string {
   return typeof value === "string" && HEX.test(value);
