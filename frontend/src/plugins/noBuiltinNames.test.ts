@@ -16,11 +16,18 @@ const names = [
 ];
 
 /** Words that are also built-in names but mean something else where they are used: the
- * catalogue's export kind and a response format ("json"), the record form's editor variant
- * and a sign-in provider's kind ("form"). Each is allowed in the files listed only. */
+ * catalogue's export kind and a response format ("json"), the editor variant of the record
+ * form and of shared forms and a sign-in provider's kind ("form"). Each is allowed in the
+ * files listed only. */
 const HOMONYMS: Record<string, readonly string[]> = {
   json: ["app/http.ts", "features/grid/paste.ts", "features/grid/RecordFieldEditor.tsx", "plugins/catalogue.ts"],
-  form: ["plugins/hostApi.ts", "plugins/catalogue.ts", "features/grid/RecordFieldEditor.tsx", "features/auth/SignIn.tsx"],
+  form: [
+    "plugins/hostApi.ts",
+    "plugins/catalogue.ts",
+    "features/grid/RecordFieldEditor.tsx",
+    "features/shared/FormFieldInput.tsx",
+    "features/auth/SignIn.tsx",
+  ],
 };
 
 /** Attributes whose values are not type names (an icon, a test id, an ARIA role, a class). */
