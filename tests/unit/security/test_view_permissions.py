@@ -24,6 +24,7 @@ CORE_PUBLIC = {
     ("info.app", "GET"),
     ("info.health", "GET"),
     ("info.version", "GET"),
+    ("info.feedback_form", "GET"),
 }
 
 
