@@ -18,7 +18,7 @@ DIALECTS = ("sqlite", "postgresql", "mysql")
 DEFAULT_GROUP = "other"
 DEFAULT_ORDER = 1000
 DEFAULT_ICONS = {"field": "cube", "view": "panel-table", "importer": "import", "auth": "log-in"}
-EXPORT_FORMS = frozenset({"text", "number", "boolean", "date", "datetime", "json", "files", "records"})
+EXPORT_FORMS = frozenset({"text", "number", "boolean", "date", "datetime", "json", "files", "records", "list"})
 
 
 class Texts:

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[3]
 LANGUAGES = sorted(p.stem for p in (ROOT / "i18n").glob("*.json"))
 ICONS_FILE = ROOT / "frontend" / "node_modules" / "@blueprintjs" / "icons" / "icons.json"
 GROUPS = {"text", "number", "date", "choice", "link", "computed", "file", "other"}
-EXPORT_FORMS = {"text", "number", "boolean", "date", "datetime", "json", "files", "records"}
+EXPORT_FORMS = {"text", "number", "boolean", "date", "datetime", "json", "files", "records", "list"}
 
 PLUGIN_SET = load_plugins({})
 CATALOGUE = Catalogue(PLUGIN_SET, {})
