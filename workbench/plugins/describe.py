@@ -13,6 +13,7 @@ import contextlib
 from typing import Any
 
 from workbench.plugins.messages import PluginMessages, namespaced
+from workbench.views.types import PUBLIC_ROWS
 
 DIALECTS = ("sqlite", "postgresql", "mysql")
 DEFAULT_GROUP = "other"
@@ -163,6 +164,8 @@ def view_type(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle: 
         "icon": getattr(cls, "icon", None) or DEFAULT_ICONS["view"],
         "order": int(getattr(cls, "order", DEFAULT_ORDER)),
         "type": getattr(cls, "type", None),
+        # its views show records (they can be downloaded); false for a form
+        "records": getattr(cls, "public", PUBLIC_ROWS) == PUBLIC_ROWS,
         "settings": texts.schema(plugin, messages, _view_settings(cls)),
         "bundle": bundle,
     }

@@ -120,6 +120,11 @@ def test_settings_are_valid_json_schemas(key, name, entry):
     assert schema == {} or schema.get("type") == "object"
 
 
+def test_view_types_say_whether_their_views_show_records():
+    records = {v["name"]: v["records"] for v in EN["viewTypes"]}
+    assert records == {name: name != "form" for name in VIEW_TYPES}
+
+
 @pytest.mark.parametrize("uidt", FIELD_TYPES)
 def test_field_types_describe_their_group_order_and_capabilities(uidt):
     entry = next(t for t in EN["fieldTypes"] if t["uidt"] == uidt)
