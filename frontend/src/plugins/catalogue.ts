@@ -60,6 +60,8 @@ export interface CatalogueViewType {
   order: number;
   /** NocoDB's numeric view type. */
   type: number;
+  /** Its views show records, which can be downloaded (a form's do not). */
+  records?: boolean;
   settings: JsonSchema;
   bundle: string | null;
 }
