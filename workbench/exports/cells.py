@@ -30,7 +30,8 @@ from typing import Any
 
 import orjson
 
-from workbench.exports.dates import pattern_of, text_formatter
+from workbench.exports.dates import DEFAULT_DATETIME, pattern_of, text_formatter
+from workbench.fields.interfaces import FieldType
 
 #: what a spreadsheet reads as the start of a formula
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -39,13 +40,53 @@ SEPARATOR = ", "
 
 @dataclass
 class ExportColumn:
-    """One column of an export: its header, how a value becomes a cell, and the date
-    pattern of its cells (None unless they are dates)."""
+    """One column of an export: its header, its kind (``export_as``), how an API value
+    becomes a cell, the date pattern of its cells (None unless they are dates), how a cell
+    reads as text, and how a value read from the database becomes its API value (None: the
+    values are API values already)."""
 
     title: str
     cell: Callable[[Any], Any]
     pattern: str | None = None
     text: Callable[[Any], str] | None = None
+    kind: str = "text"
+    to_api: Callable[[Any], Any] | None = None
+    timezone: dt.tzinfo | None = None
+
+    def date_text(self) -> Callable[[Any], str]:
+        """How a date or datetime cell of this column reads as text (its pattern)."""
+        return text_formatter(self.pattern or DEFAULT_DATETIME)
+
+    def raw_cell(self) -> Callable[[Any], Any]:
+        """How a value read from the database becomes a cell. A date or a datetime (one
+        without a zone is UTC) read as such becomes the cell at once."""
+        cell, to_api = self.cell, self.to_api
+        if to_api is None:
+            return cell
+        if self.kind == "date":
+
+            def from_date(value):
+                if value.__class__ is dt.date:
+                    return value
+                return None if value is None else cell(to_api(value))
+
+            return from_date
+        if self.kind == "datetime":
+            zone = self.timezone
+
+            def from_datetime(value):
+                if value.__class__ is dt.datetime and value.tzinfo is None:
+                    if zone is None:
+                        return value.replace(microsecond=0)
+                    return value.replace(tzinfo=dt.UTC, microsecond=0).astimezone(zone).replace(tzinfo=None)
+                return None if value is None else cell(to_api(value))
+
+            return from_datetime
+
+        def converted(value):
+            return None if value is None else cell(to_api(value))
+
+        return converted
 
 
 @dataclass(frozen=True)
@@ -161,8 +202,9 @@ def _list(item: ExportColumn):
     return cell
 
 
-def column_for(title: str, ftype, context: CellContext, depth: int = 0) -> ExportColumn:
-    """The export column of a field of type ``ftype`` (a field type instance)."""
+def column_for(title: str, ftype, context: CellContext, depth: int = 0, raw: bool = False) -> ExportColumn:
+    """The export column of a field of type ``ftype`` (a field type instance); ``raw``: its
+    values come as the database gives them (``ftype.to_api`` makes them API values)."""
     kind = getattr(ftype, "export_as", None)
     meta = getattr(ftype, "meta", None)
     if kind == "date":
@@ -184,10 +226,14 @@ def column_for(title: str, ftype, context: CellContext, depth: int = 0) -> Expor
     else:
         column = ExportColumn(title, _text)
     column.text = text_writer(column.pattern)
+    column.kind = kind if isinstance(kind, str) else "text"
+    column.timezone = context.timezone
+    if raw and ftype is not None and type(ftype).to_api is not FieldType.to_api:
+        column.to_api = ftype.to_api
     return column
 
 
-def _float_text(value: float) -> str:
+def float_text(value: float) -> str:
     if value.is_integer() and abs(value) < 1e16:
         return str(int(value))
     return repr(value)
@@ -208,7 +254,7 @@ def text_writer(pattern: str | None) -> Callable[[Any], str]:
         if kind is int or kind is decimal.Decimal:
             return str(value)
         if kind is float:
-            return _float_text(value)
+            return float_text(value)
         if formatter is not None and isinstance(value, dt.date):
             return formatter(value)
         if isinstance(value, dt.datetime):

@@ -10,6 +10,7 @@ without a format is written ``YYYY-MM-DD`` (dates) and ``YYYY-MM-DD HH:mm:ss`` (
 from __future__ import annotations
 
 import calendar
+import datetime as dt
 import re
 from collections.abc import Callable
 
@@ -56,9 +57,19 @@ _EXCEL = {
     "a": "AM/PM",
 }
 
-# ``strftime`` directives for the common tokens: a whole pattern made only of these (and
-# literal text) is formatted in one C call.
-_STRFTIME = {"YYYY": "%Y", "MM": "%m", "DD": "%d", "HH": "%H", "mm": "%M", "ss": "%S", "MMMM": "%B", "MMM": "%b"}
+# Tokens read straight from the value's attributes: a pattern made only of these (and
+# literal text) is one ``str.format`` call (several times faster than ``strftime``).
+_FORMAT = {
+    "YYYY": "{0.year:04d}",
+    "MM": "{0.month:02d}",
+    "M": "{0.month}",
+    "DD": "{0.day:02d}",
+    "D": "{0.day}",
+    "HH": "{0.hour:02d}",
+    "H": "{0.hour}",
+    "mm": "{0.minute:02d}",
+    "ss": "{0.second:02d}",
+}
 
 
 def pattern_of(meta: dict | None, with_time: bool) -> str:
@@ -94,12 +105,32 @@ def _parts(pattern: str) -> list[tuple[bool, str]]:
 def text_formatter(pattern: str) -> Callable:
     """A function writing a date or datetime in ``pattern``."""
     parts = _parts(pattern)
-    if all(not token or text in _STRFTIME for token, text in parts):
-        # month names from strftime follow the C locale, which the server does not change
-        spec = "".join(_STRFTIME[text] if token else text.replace("%", "%%") for token, text in parts)
-        return lambda value: value.strftime(spec)
     pieces = [_TEXT[text] if token else text for token, text in parts]
-    return lambda value: "".join(p if isinstance(p, str) else p(value) for p in pieces)
+
+    def by_pieces(value) -> str:
+        return "".join(p if isinstance(p, str) else p(value) for p in pieces)
+
+    if not all(not token or text in _FORMAT for token, text in parts):
+        return by_pieces
+    spec = "".join(_FORMAT[text] if token else text.replace("{", "{{").replace("}", "}}") for token, text in parts)
+    render = spec.format
+
+    def formatted(value) -> str:
+        try:
+            return render(value)
+        except AttributeError:  # a date in a pattern with a time
+            return by_pieces(value)
+
+    # the defaults are the ISO forms, which the values write themselves fastest
+    if pattern == DEFAULT_DATE:
+        return lambda value: value.isoformat() if value.__class__ is dt.date else formatted(value)
+    if pattern == DEFAULT_DATETIME:
+        return lambda value: (
+            value.isoformat(" ", "seconds")
+            if value.__class__ is dt.datetime and value.tzinfo is None
+            else formatted(value)
+        )
+    return formatted
 
 
 def excel_format(pattern: str) -> str:

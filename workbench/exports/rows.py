@@ -54,11 +54,13 @@ def _after(keys: list[tuple[sa.ColumnElement, bool]], values) -> sa.ColumnElemen
 
 
 class RowReader:
-    """The records of ``model`` that ``params`` select from ``offset`` on, as API records
-    (``{title: value}``) of ``fields`` with linked values expanded, a page at a time.
+    """The records of ``model`` that ``params`` select from ``offset`` on, a page at a time,
+    each as a tuple of the values of ``fields`` (those with an ``expr``, in order).
 
-    ``page_context`` is what expanding fields read other tables through
-    (``workbench.records.expand.Page``, made while the request's meta session is open)."""
+    Values are as the database gives them, unless a field expands its values (links): then
+    every value is as the API gives it (``api_values``), linked values expanded through
+    ``page_context`` (``workbench.records.expand.Page``, made while the request's meta
+    session is open)."""
 
     def __init__(
         self, engine: sa.Engine, model: Model, params: ListParams, fields: list[Field], page_context, offset: int = 0
@@ -66,12 +68,13 @@ class RowReader:
         self.engine = engine
         self.model = model
         self.params = params
-        self.readable = [f for f in fields if f.expr is not None]
-        expanding = [f for f in self.readable if isinstance(f.type, ExpandsValues)]
-        missing = [f for f in model.pk_fields if f not in self.readable]
+        self.fields = [f for f in fields if f.expr is not None]
+        expanding = [f for f in self.fields if isinstance(f.type, ExpandsValues)]
+        missing = [f for f in model.pk_fields if f not in self.fields]
         # the primary key is read when an expanding field needs it to find its values
-        self.readable += missing if expanding else []
+        self.readable = self.fields + (missing if expanding else [])
         self.expanding = expanding
+        self.api_values = bool(expanding)
         self.page_context: Page = page_context
         keys = _sort_keys(params.order_by) if model.pk_fields else None
         self.keys = keys
@@ -87,7 +90,7 @@ class RowReader:
         self.last = None
         self.done = False
 
-    def next_page(self, limit: int = PAGE_SIZE) -> list[dict]:
+    def next_page(self, limit: int = PAGE_SIZE) -> list[tuple]:
         """The next ``limit`` records at most; ``done`` is true once a page came short."""
         if self.done:
             return []
@@ -99,13 +102,19 @@ class RowReader:
         width = len(self.readable)
         with self.engine.connect() as connection:
             rows = connection.execute(statement.limit(limit)).all()
-            records = rows_json(self.readable, (row[:width] for row in rows))
-            if self.expanding and records:
+            if self.expanding and rows:
+                records = rows_json(self.readable, (row[:width] for row in rows))
                 self.page_context.connection = connection
                 for f in self.expanding:
                     f.type.expand(self.page_context, records)
+                titles = [f.title for f in self.fields]
+                values = [tuple(record.get(t) for t in titles) for record in records]
         self.done = len(rows) < limit
-        if rows:
-            self.last = rows[-1][width:]
-            self.offset += len(rows)
-        return records
+        if not rows:
+            return []
+        self.last = rows[-1][width:]
+        self.offset += len(rows)
+        if self.expanding:
+            return values
+        count = len(self.fields)
+        return [row[:count] for row in rows]

@@ -96,10 +96,11 @@ class Export:
         self.params = params
         readable = [f for f in fields if f.expr is not None]
         context = CellContext(base_url=request.application_url, timezone=_timezone(request))
-        self.columns = [column_for(f.title, f.type, context) for f in readable]
         self.offset = int_param(request, "offset", 0, 0)
         page_context = Page(request, None, model, "v1")
         self.reader = RowReader(engine, model, params, readable, page_context, self.offset)
+        raw = not self.reader.api_values
+        self.columns = [column_for(f.title, f.type, context, raw=raw) for f in readable]
         self.engine = engine
 
     def _writer(self):
@@ -167,22 +168,38 @@ class Export:
 
 class _Stream:
     """The response body of a stream: the header, the first page, then a page at a time
-    until the last, then the end of the file. Closed early (the client went away), it
-    stops reading."""
+    until the last, then the end of the file. While a page is written the next one is read
+    in a worker thread (the database driver releases the interpreter while it works), unless
+    linked values are expanded (they read the meta database of the request). Closed early
+    (the client went away), it stops reading."""
 
-    def __init__(self, writer, reader: RowReader, first: list[dict]):
+    def __init__(self, writer, reader: RowReader, first: list[tuple]):
         self.writer = writer
         self.reader = reader
         self.first = first
         self.closed = False
 
+    def _pages(self):
+        reader = self.reader
+        if reader.expanding:
+            while not reader.done and not self.closed:
+                gevent.sleep(0)  # a page at a time, other requests get their turn
+                yield reader.next_page()
+            return
+        pool = gevent.get_hub().threadpool
+        pending = None if reader.done else pool.spawn(reader.next_page)
+        while pending is not None and not self.closed:
+            page = pending.get()
+            pending = None if reader.done or self.closed else pool.spawn(reader.next_page)
+            yield page
+        if pending is not None:
+            pending.get()  # let the last read end before the connection goes back
+
     def __iter__(self):
         yield self.writer.header() + self.writer.rows(self.first)
         self.first = []
-        while not self.reader.done and not self.closed:
-            gevent.sleep(0)  # a page at a time, other requests get their turn
-            records = self.reader.next_page()
-            data = self.writer.rows(records)
+        for page in self._pages():
+            data = self.writer.rows(page)
             if data:
                 yield data
         if not self.closed:

@@ -1,6 +1,7 @@
 """A streaming XLSX writer: one worksheet written row by row into a ZIP archive that is
 sent as it grows, so memory stays flat whatever the number of rows and the first bytes
-leave before the last record is read.
+leave before the last record is read. Cells follow each other in order, without references
+(an empty ``<c/>`` holds the place of a blank one).
 
 The archive is written to a sink that cannot seek (``zipfile`` then puts each entry's
 sizes after its data), the worksheet first and the small parts after it. Text is written
@@ -24,8 +25,11 @@ MAX_CELL_TEXT = 32767
 #: Excel's day 0 (with its 1900 leap-year quirk, dates from March 1900 on are right)
 EPOCH = dt.datetime(1899, 12, 30)
 EPOCH_DATE = EPOCH.date()
+EPOCH_ORDINAL = EPOCH_DATE.toordinal()
 #: characters XML 1.0 cannot hold
 _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+#: what text needs escaped or removed
+_SPECIAL = re.compile("[&<>\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _SHEET_NAME_BAD = re.compile(r"[\[\]:*?/\\]")
 #: deflate level: 1 is several times faster than the default and the sheet's XML still
 #: shrinks about tenfold
@@ -66,11 +70,11 @@ WORKBOOK_RELS = (
 
 
 def _escape(text: str) -> str:
-    if _INVALID_XML.search(text):
-        text = _INVALID_XML.sub("", text)
     if len(text) > MAX_CELL_TEXT:
         text = text[:MAX_CELL_TEXT]
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if not _SPECIAL.search(text):
+        return text
+    return _INVALID_XML.sub("", text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _inline(text: str) -> str:
@@ -81,20 +85,85 @@ def _attribute(text: str) -> str:
     return _escape(text).replace('"', "&quot;")
 
 
-def column_letters(index: int) -> str:
-    """``A`` for 0, ``Z`` for 25, ``AA`` for 26, ..."""
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
 def sheet_name(title: str) -> str:
     """A worksheet name Excel accepts: at most 31 characters, none of ``[]:*?/\\``."""
     name = _SHEET_NAME_BAD.sub(" ", _INVALID_XML.sub("", title or "")).strip().strip("'")[:31]
     return name or "Sheet1"
+
+
+EMPTY = "<c/>"
+
+
+def _typed(value, style: int) -> str:
+    """The XML of a cell holding ``value`` (cells carry no reference: they follow in order)."""
+    kind = value.__class__
+    if kind is str:
+        return f'<c t="inlineStr">{_inline(value)}</c>' if value else EMPTY
+    if kind is int or kind is decimal.Decimal:
+        return f"<c><v>{value}</v></c>"
+    if kind is float:
+        return f"<c><v>{value!r}</v></c>" if math.isfinite(value) else EMPTY
+    if kind is bool:
+        return f'<c t="b"><v>{int(value)}</v></c>'
+    if isinstance(value, dt.datetime):
+        delta = value - EPOCH
+        serial = delta.days + (delta.seconds + delta.microseconds / 1e6) / 86400
+        return f'<c s="{style}"><v>{serial!r}</v></c>'
+    if isinstance(value, dt.date):
+        return f'<c s="{style}"><v>{(value - EPOCH_DATE).days}</v></c>'
+    return EMPTY if value is None else f'<c t="inlineStr">{_inline(str(value))}</c>'
+
+
+def cells_xml(column: ExportColumn, style: int | None):
+    """How the values of ``column`` on a page (as the reader gives them) are written: texts,
+    numbers, booleans and dates read as such by one comprehension over the column (no call
+    per value); anything else becomes a cell first."""
+    cell, kind = column.raw_cell(), column.kind
+    style = style or 0
+    finite, special = math.isfinite, _SPECIAL.search
+    date_class, datetime_class = dt.date, dt.datetime
+
+    def one(value) -> str:
+        return EMPTY if value is None else _typed(cell(value), style)
+
+    if kind == "number":
+        return lambda values: [
+            f"<c><v>{v!r}</v></c>" if v.__class__ is int or (v.__class__ is float and finite(v)) else one(v)
+            for v in values
+        ]
+    if kind == "boolean":
+        return lambda values: [
+            ('<c t="b"><v>1</v></c>' if v else '<c t="b"><v>0</v></c>')
+            if (v.__class__ is bool or v.__class__ is int)
+            else one(v)
+            for v in values
+        ]
+    if kind == "date" and column.to_api is not None:
+        prefix = f'<c s="{style}"><v>'
+        return lambda values: [
+            f"{prefix}{v.toordinal() - EPOCH_ORDINAL}</v></c>" if v.__class__ is date_class else one(v) for v in values
+        ]
+    if kind == "datetime" and column.to_api is not None and column.timezone is None:
+        prefix = f'<c s="{style}"><v>'
+        # stored in UTC, written in UTC
+        return lambda values: [
+            f"{prefix}{v.toordinal() - EPOCH_ORDINAL + (v.hour * 3600 + v.minute * 60 + v.second) / 86400!r}</v></c>"
+            if v.__class__ is datetime_class and v.tzinfo is None
+            else one(v)
+            for v in values
+        ]
+    if column.to_api is None:
+        return lambda values: [
+            (
+                f'<c t="inlineStr"><is><t xml:space="preserve">{v}</t></is></c>'
+                if not special(v) and len(v) <= MAX_CELL_TEXT
+                else f'<c t="inlineStr">{_inline(v)}</c>'
+            )
+            if v.__class__ is str and v
+            else one(v)
+            for v in values
+        ]
+    return lambda values: [one(v) for v in values]
 
 
 class _Sink:
@@ -137,7 +206,7 @@ class XlsxWriter:
             if code not in self.formats:
                 self.formats.append(code)
             self.styles.append(2 + self.formats.index(code))  # 0: plain, 1: bold header
-        self.letters = [column_letters(i) for i in range(len(columns))]
+        self.writers = [cells_xml(c, style) for c, style in zip(columns, self.styles, strict=True)]
         self.row_number = 0
         self._sink = _Sink()
         self._zip = zipfile.ZipFile(self._sink, "w", zipfile.ZIP_DEFLATED, compresslevel=COMPRESS_LEVEL)
@@ -150,51 +219,18 @@ class XlsxWriter:
 
     def header(self) -> bytes:
         self.row_number += 1
-        cells = "".join(
-            f'<c r="{letter}1" s="1" t="inlineStr"><is><t xml:space="preserve">{_escape(c.title)}</t></is></c>'
-            for letter, c in zip(self.letters, self.columns, strict=True)
-        )
+        cells = "".join(f'<c s="1" t="inlineStr">{_inline(c.title)}</c>' for c in self.columns)
         self._sheet.write(f'<row r="1">{cells}</row>'.encode())
         return self._sink.take()
 
-    def rows(self, records: list[dict]) -> bytes:
-        specs = [
-            (c.title, c.cell, letter, style)
-            for c, letter, style in zip(self.columns, self.letters, self.styles, strict=True)
-        ]
-        out = []
-        append = out.append
-        number = self.row_number
-        for record in records:
-            number += 1
-            n = str(number)
-            append(f'<row r="{n}">')
-            for title, cell, letter, style in specs:
-                value = cell(record.get(title))
-                if value is None:
-                    continue
-                kind = type(value)
-                if kind is str:
-                    if value:
-                        append(f'<c r="{letter}{n}" t="inlineStr">{_inline(value)}</c>')
-                elif kind is bool:
-                    append(f'<c r="{letter}{n}" t="b"><v>{int(value)}</v></c>')
-                elif kind is int or kind is decimal.Decimal:
-                    append(f'<c r="{letter}{n}"><v>{value}</v></c>')
-                elif kind is float:
-                    if math.isfinite(value):
-                        append(f'<c r="{letter}{n}"><v>{value!r}</v></c>')
-                elif isinstance(value, dt.datetime):
-                    delta = value - EPOCH
-                    serial = delta.days + (delta.seconds + delta.microseconds / 1e6) / 86400
-                    append(f'<c r="{letter}{n}" s="{style or 0}"><v>{serial!r}</v></c>')
-                elif isinstance(value, dt.date):
-                    append(f'<c r="{letter}{n}" s="{style or 0}"><v>{(value - EPOCH_DATE).days}</v></c>')
-                else:
-                    append(f'<c r="{letter}{n}" t="inlineStr">{_inline(str(value))}</c>')
-            append("</row>")
-        self.row_number = number
-        self._sheet.write("".join(out).encode())
+    def rows(self, rows: list[tuple]) -> bytes:
+        if not rows:
+            return b""
+        columns = [write(values) for write, values in zip(self.writers, zip(*rows))]  # noqa: B905
+        start = self.row_number + 1
+        self.row_number += len(rows)
+        xml = "".join([f'<row r="{n}">{"".join(cells)}</row>' for n, cells in enumerate(zip(*columns), start)])  # noqa: B905
+        self._sheet.write(xml.encode())
         return self._sink.take()
 
     def _styles(self) -> str:
