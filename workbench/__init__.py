@@ -46,8 +46,10 @@ def configure(config):
     config.include("workbench.projects")
     # The data engine: engines of sources, the data unit of work, table models.
     config.include("workbench.data")
-    # Tables, columns and views (meta API), then the records API over them.
+    # Tables, columns and views (meta API), then the downloads of records (CSV, XLSX) and
+    # the records API over them.
     config.include("workbench.tables")
+    config.include("workbench.exports")
     config.include("workbench.records")
     # The links of one record (nested v1 routes, v2 links API).
     config.include("workbench.links")

@@ -39,6 +39,12 @@ DEFAULTS = {
     "workbench.data.max_page_size": "1000",
     # Seconds a request's data statements may run (0: no limit); see docs/formulas.md.
     "workbench.data.statement_timeout": "15",
+    # Downloads (docs/exports.md): CSV cells that start like a formula get a leading ' (false:
+    # written as they are); a chunk of NocoDB's paged download holds at most this many records
+    # read within this many seconds.
+    "workbench.export.neutralise": "true",
+    "workbench.export.chunk_rows": "10000",
+    "workbench.export.chunk_seconds": "5",
     "workbench.signup": "open",  # open | invite
     "workbench.jwt.expiration": "3600",  # seconds; clients refresh 5 minutes before
     "workbench.refresh.expiration": str(7 * 24 * 3600),

@@ -23,11 +23,14 @@ ALLOWED = {
     # catalogue words: how an export writes a value, and an auth provider's kind of sign-in
     (
         "plugins/describe.py",
-        'EXPORT_FORMS = frozenset({"text", "number", "boolean", "date", "datetime", "json", "files", "records"})',
+        "EXPORT_FORMS = frozenset("
+        '{"text", "number", "boolean", "date", "datetime", "json", "files", "records", "list"})',
     ),
     ("plugins/describe.py", '"kind": "redirect" if getattr(cls, "kind", "form") == "redirect" else "form",'),
-    # the export format in NocoDB's shared-view download path (.../rows/export/csv)
-    ("views/api/public_views.py", 'if request.matchdict["kind"] != "csv":'),
+    # the export formats in NocoDB's download paths (.../export/csv, .../export/excel)
+    ("exports/services.py", 'WRITERS = {"csv": CsvWriter, "excel": XlsxWriter}'),
+    # the extension of a downloaded CSV file's name
+    ("exports/csv_out.py", 'extension = "csv"'),
 }
 
 

@@ -110,7 +110,7 @@ class FieldType:
     #: native column types of an existing database this type reads
     native_types: ClassVar[tuple[str, ...]] = ()
     #: how an export or a webhook writes it: text | number | boolean | date | datetime |
-    #: json | files | records
+    #: json | files | records | list (values of another type: ``export_item()``)
     export_as: ClassVar[str] = "text"
 
     def __init__(self, column: Any = None):
@@ -135,6 +135,11 @@ class FieldType:
     def json_schema(self) -> dict:
         """The JSON schema of this column's API value (``{}``: any value)."""
         return dict(self.value_schema)
+
+    def export_item(self) -> FieldType | None:
+        """With ``export_as = "list"``: the type (an instance, with its column's options) of
+        one value of the list, which an export writes as that type says; None: as text."""
+        return None
 
 
 #: the kinds of source column an import detects, most specific first

@@ -13,12 +13,13 @@ import contextlib
 from typing import Any
 
 from workbench.plugins.messages import PluginMessages, namespaced
+from workbench.views.types import PUBLIC_ROWS
 
 DIALECTS = ("sqlite", "postgresql", "mysql")
 DEFAULT_GROUP = "other"
 DEFAULT_ORDER = 1000
 DEFAULT_ICONS = {"field": "cube", "view": "panel-table", "importer": "import", "auth": "log-in"}
-EXPORT_FORMS = frozenset({"text", "number", "boolean", "date", "datetime", "json", "files", "records"})
+EXPORT_FORMS = frozenset({"text", "number", "boolean", "date", "datetime", "json", "files", "records", "list"})
 
 
 class Texts:
@@ -164,6 +165,8 @@ def view_type(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle: 
         "order": int(getattr(cls, "order", DEFAULT_ORDER)),
         "type": getattr(cls, "type", None),
         "path": getattr(cls, "path", None),
+        # its views show records (they can be downloaded); false for a form
+        "records": getattr(cls, "public", PUBLIC_ROWS) == PUBLIC_ROWS,
         "settings": texts.schema(plugin, messages, _view_settings(cls)),
         "bundle": bundle,
     }

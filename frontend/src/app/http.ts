@@ -18,8 +18,11 @@ export interface HttpRequest {
   params?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
   /** "blob" for a file download: a successful body comes back as a Blob (an error body is
-   * still read as text and parsed for msg). */
-  responseType?: "json" | "blob";
+   * still read as text and parsed for msg); "stream": a successful response comes back
+   * unread (its body to read as it arrives). */
+  responseType?: "json" | "blob" | "stream";
+  /** Aborts the request (and the reading of a streamed body). */
+  signal?: AbortSignal;
 }
 
 export interface HttpError {
@@ -105,6 +108,7 @@ function buildUrl(baseUrl: string, req: HttpRequest): string {
 
 async function readBody(response: Response, responseType: HttpRequest["responseType"]): Promise<unknown> {
   if (responseType === "blob" && response.ok) return response.blob();
+  if (responseType === "stream" && response.ok) return response;
   const text = await response.text();
   if (!text) return null;
   const type = response.headers.get("content-type") ?? "";
@@ -135,7 +139,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function send(req: HttpRequest, token: string | null): Promise<{ status: number; data: unknown } | HttpError> {
     const method = (req.method ?? "GET").toUpperCase();
-    const init: RequestInit = { method, headers: headersFor(req, token), credentials: "include" };
+    const init: RequestInit = { method, headers: headersFor(req, token), credentials: "include", signal: req.signal };
     if (req.body !== undefined) init.body = req.body instanceof FormData ? req.body : JSON.stringify(req.body);
     try {
       const response = await doFetch(buildUrl(baseUrl, req), init);

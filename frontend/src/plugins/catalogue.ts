@@ -63,6 +63,8 @@ export interface CatalogueViewType {
   type: number;
   /** Views of the type are created at /api/v1/db/meta/tables/{tableId}/{path}. */
   path?: string | null;
+  /** Its views show records, which can be downloaded (a form's do not). */
+  records?: boolean;
   settings: JsonSchema;
   bundle: string | null;
 }

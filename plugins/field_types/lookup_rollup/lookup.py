@@ -50,7 +50,7 @@ class Lookup(FieldType):
     order = 500
     sortable = False
     groupable = False
-    export_as = "json"
+    export_as = "list"
     settings_schema: ClassVar[dict] = {
         "type": "object",
         "required": ["fk_relation_column_id", "fk_lookup_column_id"],
@@ -107,6 +107,10 @@ class Lookup(FieldType):
             return self.target.to_api(value)
         except (TypeError, ValueError, AttributeError):
             return value
+
+    def export_item(self):
+        """The looked-up field's type: each value is written as that field is."""
+        return self.target
 
     def json_schema(self):
         """For the project's OpenAPI document: a list, or one value of the stored type."""

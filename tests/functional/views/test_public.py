@@ -1,9 +1,11 @@
 """The public API of shared views: meta, rows, CSV, form submissions, passwords; hidden
 fields never leak; no sign-in needed."""
 
+import base64
 import csv
 import io
 
+import openpyxl
 import pytest
 
 from tests.functional.views.conftest import META
@@ -127,7 +129,23 @@ def test_csv_download_only_when_allowed(ctx, grid):
     assert "Secret" not in lines[0]
     name = lines[0].index("Name")
     assert [line[name] for line in lines[1:]] == ["n5", "n4", "n3", "n2"]
-    ctx.client.get(f"{PUBLIC1}/{uuid}/rows/export/excel", status=404)
+    book = openpyxl.load_workbook(
+        io.BytesIO(base64.b64decode(ctx.client.get(f"{PUBLIC1}/{uuid}/rows/export/excel").body))
+    )
+    assert [c.value for c in next(book.active.iter_rows())] == lines[0]
+    res = ctx.client.get(f"{PUBLIC1}/{uuid}/rows/export/pdf", status=400).json
+    assert res["msg"].startswith("Unknown export format 'pdf'")
+    ctx.client.get(f"{PUBLIC1}/{uuid}/rows/export/csv", {"fields": "Name,Secret"}, status=400)
+    ctx.client.get(f"{PUBLIC1}/{uuid}/rows/export/csv", {"fields[]": "Secret"}, status=400)
+
+
+def test_shared_csv_neutralises_cells_that_start_like_a_formula(ctx, grid):
+    view, uuid = grid
+    ctx.client.patch_json(f"{META}/views/{view['id']}/share", {"meta": {"allowCSVDownload": True}}, headers=ctx.h)
+    ctx.rows([{"Name": '=HYPERLINK("http://evil.example","x")', "Qty": 9}, {"Name": "@SUM(A1)", "Qty": 8}])
+    lines = list(csv.reader(io.StringIO(ctx.client.get(f"{PUBLIC1}/{uuid}/rows/export/csv").text)))
+    name = lines[0].index("Name")
+    assert [line[name] for line in lines[1:3]] == ['\'=HYPERLINK("http://evil.example","x")', "'@SUM(A1)"]
 
 
 @pytest.fixture

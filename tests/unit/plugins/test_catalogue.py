@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[3]
 LANGUAGES = sorted(p.stem for p in (ROOT / "i18n").glob("*.json"))
 ICONS_FILE = ROOT / "frontend" / "node_modules" / "@blueprintjs" / "icons" / "icons.json"
 GROUPS = {"text", "number", "date", "choice", "link", "computed", "file", "other"}
-EXPORT_FORMS = {"text", "number", "boolean", "date", "datetime", "json", "files", "records"}
+EXPORT_FORMS = {"text", "number", "boolean", "date", "datetime", "json", "files", "records", "list"}
 
 PLUGIN_SET = load_plugins({})
 CATALOGUE = Catalogue(PLUGIN_SET, {})
@@ -118,6 +118,11 @@ def test_settings_are_valid_json_schemas(key, name, entry):
     schema = entry["settings"]
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema == {} or schema.get("type") == "object"
+
+
+def test_view_types_say_whether_their_views_show_records():
+    records = {v["name"]: v["records"] for v in EN["viewTypes"]}
+    assert records == {name: name != "form" for name in VIEW_TYPES}
 
 
 @pytest.mark.parametrize("uidt", FIELD_TYPES)

@@ -1,5 +1,5 @@
 """The public API of a shared view (no sign-in; ``xc-password`` when protected): its meta,
-its records, a CSV download when allowed."""
+its records, a CSV or XLSX download when allowed."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from workbench.api import api_view
 from workbench.errors import Forbidden, NotFound
+from workbench.exports.services import writer_class
 from workbench.views import exports, forms
 from workbench.views.kinds import type_of
 from workbench.views.public import PublicTable
@@ -109,13 +110,18 @@ def submit_form(request):
     "GET",
     NO_PERMISSION_REQUIRED,
     tags=TAGS,
-    query=(("offset", "rows to skip"), ("sortArrJson", "sorts"), ("filterArrJson", "filters")),
-    summary="Download a shared view's records as CSV, when its share allows it (allowCSVDownload)",
+    query=(
+        ("offset", "rows to skip: the nc-export-offset of the previous chunk"),
+        ("fields", "shown fields to write, in order"),
+        ("sortArrJson", "sorts"),
+        ("filterArrJson", "filters"),
+        ("stream", "true: every record in one streamed file"),
+    ),
+    summary="Download a shared view's records as CSV or XLSX (kind: csv | excel), when its share allows it",
 )
 def export_rows(request):
     view = rows_view(request)
-    if request.matchdict["kind"] != "csv":
-        raise NotFound("Not found")
+    writer_class(request)  # an unknown format is refused before anything is read
     if not (view.meta or {}).get("allowCSVDownload"):
         raise Forbidden("Download is not allowed for this view")
-    return exports.csv_response(request, PublicTable(request, view))
+    return exports.export_response(request, PublicTable(request, view))

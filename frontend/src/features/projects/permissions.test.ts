@@ -4,13 +4,16 @@ import { canCreateProjects, capabilities } from "./permissions";
 describe("project capabilities", () => {
   it("follow the project roles", () => {
     expect(capabilities({ owner: true })).toEqual({
-      dataEdit: true, viewConfigure: true, schema: true, members: true, projectUpdate: true, projectDelete: true,
+      dataExport: true, dataEdit: true, viewConfigure: true, schema: true, members: true, projectUpdate: true, projectDelete: true,
     });
     expect(capabilities({ creator: true }).projectDelete).toBe(false);
     expect(capabilities({ creator: true }).schema).toBe(true);
     expect(capabilities({ editor: true })).toMatchObject({ dataEdit: true, viewConfigure: true, schema: false, members: false });
-    expect(Object.values(capabilities({ viewer: true })).some(Boolean)).toBe(false);
-    expect(Object.values(capabilities({ commenter: true, "org-level-creator": true })).some(Boolean)).toBe(false);
+    // viewers and commenters download records, and do nothing else the UI hides
+    expect(capabilities({ viewer: true })).toMatchObject({ dataExport: true, dataEdit: false, viewConfigure: false });
+    const commenter = capabilities({ commenter: true, "org-level-creator": true });
+    expect(Object.entries(commenter).filter(([, held]) => held).map(([name]) => name)).toEqual(["dataExport"]);
+    expect(Object.values(capabilities({ "org-level-creator": true })).some(Boolean)).toBe(false);
     expect(capabilities({ super: true }).projectDelete).toBe(true);
   });
 

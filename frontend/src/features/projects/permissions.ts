@@ -2,9 +2,17 @@
 // workbench/security/roles.py). The UI hides what the server would refuse.
 import { createContext, useContext } from "react";
 
-export type Capability = "dataEdit" | "viewConfigure" | "schema" | "members" | "projectUpdate" | "projectDelete";
+export type Capability =
+  | "dataExport"
+  | "dataEdit"
+  | "viewConfigure"
+  | "schema"
+  | "members"
+  | "projectUpdate"
+  | "projectDelete";
 
-const EDITOR: Capability[] = ["dataEdit", "viewConfigure"];
+const VIEWER: Capability[] = ["dataExport"];
+const EDITOR: Capability[] = [...VIEWER, "dataEdit", "viewConfigure"];
 const CREATOR: Capability[] = [...EDITOR, "schema", "members", "projectUpdate"];
 const OWNER: Capability[] = [...CREATOR, "projectDelete"];
 
@@ -13,8 +21,8 @@ const BY_ROLE: Record<string, Capability[]> = {
   owner: OWNER,
   creator: CREATOR,
   editor: EDITOR,
-  commenter: [],
-  viewer: [],
+  commenter: VIEWER,
+  viewer: VIEWER,
 };
 
 export type Capabilities = Record<Capability, boolean>;
@@ -24,6 +32,7 @@ export function capabilities(roles: Record<string, boolean> | undefined, preview
   const held = previewAs ? [previewAs] : Object.keys(roles ?? {}).filter((r) => roles?.[r]);
   const granted = new Set(held.flatMap((r) => BY_ROLE[r] ?? []));
   return {
+    dataExport: granted.has("dataExport"),
     dataEdit: granted.has("dataEdit"),
     viewConfigure: granted.has("viewConfigure"),
     schema: granted.has("schema"),

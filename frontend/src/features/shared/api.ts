@@ -86,8 +86,8 @@ export const sharedApi = workbenchApi.injectEndpoints({
 export const { useSharedViewMetaQuery, useSubmitSharedFormMutation, useSharedBaseMetaQuery, useSharedLinkChoicesQuery } =
   sharedApi;
 
-/** Export the shared view's rows as CSV (password header, the visitor's temporary sort and
- * filters included) and hand the file to the browser. Goes through the app's HTTP client
+/** Export the shared view's rows as CSV, every record in one file (password header, the
+ * visitor's temporary sort and filters included) and hand the file to the browser. Goes through the app's HTTP client
  * (its headers, retries and loading flag); a refusal throws with the server's message. */
 export async function downloadSharedCsv(
   http: HttpClient,
@@ -96,7 +96,7 @@ export async function downloadSharedCsv(
   name: string,
   query: { sortArrJson?: string; filterArrJson?: string } = {},
 ): Promise<void> {
-  const params = Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => !!e[1]));
+  const params = { ...Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => !!e[1])), stream: "true" };
   const result = await http.request<Blob>({
     url: `${sharedPath(uuid)}/rows/export/csv`,
     params,

@@ -19,6 +19,7 @@ import { useFollowRenamed } from "../realtime/useFollowRenamed";
 import { useDeleteTableMutation, useTableQuery, useTablesQuery, useUpdateTableMutation } from "./api";
 import { validateTableTitle } from "./validation";
 import { ImportIntoTableButton } from "../imports/ImportActions";
+import { DownloadMenu } from "../exports/DownloadMenu";
 
 export function TableWorkspace({
   projectId,
@@ -106,6 +107,7 @@ export function TableWorkspace({
       <div className="wb-page-header">
         <H3 data-testid="table-title">{table.title}</H3>
         <div className="wb-page-actions">
+        {activeView && <DownloadMenu key={activeView.id} projectId={projectId} tableId={tableId} view={activeView} />}
         <ImportIntoTableButton table={table} />
         {caps.schema && <ButtonGroup variant="minimal">
           <Button icon="edit" onClick={() => { setFormError(null); setRenaming(true); }} data-testid="rename-table">
