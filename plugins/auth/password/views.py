@@ -41,11 +41,14 @@ def signup(request):
 )
 def signin(request):
     body = request.validated(SignInBody)
+    # Counted before the password is checked: past the limits, 429 whatever the password.
+    attempt = accounts.sign_in_attempt(request, body.email)
     user = accounts.user_by_email(request.dbsession, body.email.strip())
     hasher = accounts.hasher(request)
     # Verified even for an unknown address: the time taken must not tell which accounts exist.
     if not hasher.verify(user.password_hash if user else None, body.password) or user is None:
         raise BadRequest(BAD_CREDENTIALS)
+    attempt.succeeded()
     if user.blocked:
         raise BadRequest("This account is blocked")
     if hasher.needs_rehash(user.password_hash):
