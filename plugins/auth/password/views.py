@@ -62,7 +62,10 @@ def signin(request):
     Permission.ACCOUNT_MANAGE,
     tags=("auth",),
     body=PasswordChangeBody,
-    summary="Change my password; every older token stops working, a new session is returned",
+    summary=(
+        "Change my password; every other session ends (and, unless revokeApiTokens is false, every API token),"
+        " a new session is returned"
+    ),
 )
 def change_password(request):
     body = request.validated(PasswordChangeBody)
@@ -73,6 +76,6 @@ def change_password(request):
     if body.currentPassword == body.newPassword:
         raise BadRequest("The new password must differ from the current one")
     user.password_hash = hasher.hash(body.newPassword)
-    accounts.end_all_sessions(request, user)
+    accounts.end_all_sessions(request, user, api_tokens=body.revokeApiTokens)
     request.dbsession.flush()
     return {"msg": "Password has been updated successfully", **accounts.start_session(request, user)}
