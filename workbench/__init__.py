@@ -40,6 +40,8 @@ def configure(config):
     config.include("workbench.plugins")
     # Security: identity from tokens, roles and the permission matrix.
     config.include("workbench.security")
+    # Rate limits of sign-ins, sign-ups, reset requests and shared-link passwords.
+    config.include("workbench.ratelimits")
     # Accounts: sessions, refresh tokens, API tokens, app settings, users.
     config.include("workbench.accounts")
     # Projects (bases), their sources and members.

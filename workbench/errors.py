@@ -58,6 +58,16 @@ class Unprocessable(APIError):
     status = 422
 
 
+class TooManyRequests(APIError):
+    """429: the caller must wait ``retry_after`` seconds (sent as ``Retry-After``)."""
+
+    status = 429
+
+    def __init__(self, msg: str, retry_after: int, **extra):
+        super().__init__(msg, **extra)
+        self.retry_after = max(1, int(retry_after))
+
+
 def json_error(request: IRequest | None, status: int, msg: str, **extra) -> Response:
     body = {"msg": msg, **extra}
     response = Response(json_body=body, status=status, charset="utf-8")
@@ -67,7 +77,11 @@ def json_error(request: IRequest | None, status: int, msg: str, **extra) -> Resp
 
 @exception_view_config(APIError)
 def api_error_view(exc, request):
-    return json_error(request, exc.status, exc.msg, **exc.extra)
+    response = json_error(request, exc.status, exc.msg, **exc.extra)
+    retry_after = getattr(exc, "retry_after", None)
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(retry_after)
+    return response
 
 
 @notfound_view_config()

@@ -33,6 +33,7 @@ from types import SimpleNamespace
 from workbench.accounts import resets as _resets
 from workbench.accounts import services as _account_services
 from workbench.accounts import sessions as _sessions
+from workbench.accounts import throttle as _throttle
 from workbench.accounts.schemas import (
     ForgotPasswordBody,
     PasswordChangeBody,
@@ -189,6 +190,7 @@ accounts = SimpleNamespace(
     user_by_email=_account_services.user_by_email,
     start_session=_sessions.start_session,
     end_all_sessions=_sessions.end_all_sessions,
+    sign_in_attempt=_throttle.sign_in_attempt,
 )
 
 #: password resets by e-mailed link, for the password provider

@@ -27,6 +27,8 @@ ENV_OVERRIDES = {
     "WORKBENCH_SMTP_HOST": "workbench.smtp.host",
     "WORKBENCH_SMTP_USER": "workbench.smtp.user",
     "WORKBENCH_SMTP_PASSWORD": "workbench.smtp.password",
+    "WORKBENCH_RATE_LIMIT_STORE": "workbench.rate_limit.store",
+    "WORKBENCH_TRUSTED_PROXIES": "workbench.rate_limit.trusted_proxies",
 }
 
 DEFAULTS = {
@@ -57,6 +59,10 @@ DEFAULTS = {
     # The realtime bus: "" = in-process, "redis://host:6379/0" = Redis pub/sub across processes.
     "workbench.bus.url": "",
     "workbench.password.hash": "argon2",
+    # Rate limits (workbench.ratelimits.rules has the rules' defaults): where counts live
+    # ("" = the Redis of workbench.bus.url, else this process) and the trusted proxies.
+    "workbench.rate_limit.store": "",
+    "workbench.rate_limit.trusted_proxies": "",
     # Mail: "" = smtp when an SMTP host is set, else the log (see workbench.mail.services).
     "workbench.mail.backend": "",
     "workbench.smtp.host": "",

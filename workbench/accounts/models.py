@@ -38,6 +38,10 @@ class User(TimestampMixin, Base):
 
 
 class RefreshToken(Base):
+    """A refresh token. Each refresh marks the token used and issues the next one of its
+    family (the tokens descending from one sign-in); a used token presented again means a
+    copy is in other hands, and the whole family is revoked (``workbench.accounts.sessions``)."""
+
     __tablename__ = "wb_refresh_tokens"
 
     id: Mapped[str] = mapped_column(sa.String(32), primary_key=True, default=lambda: new_id("rt_"))
@@ -46,6 +50,10 @@ class RefreshToken(Base):
     token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
     expires_at: Mapped[dt.datetime] = mapped_column(sa.DateTime)
     created_at: Mapped[dt.datetime] = mapped_column(sa.DateTime, default=utcnow)
+    # The sign-in this token descends from: the id of the family's first token.
+    family_id: Mapped[str] = mapped_column(sa.String(32), index=True)
+    # When the token was exchanged for the next one (kept until it expires, to tell a replay).
+    used_at: Mapped[dt.datetime | None] = mapped_column(sa.DateTime)
 
 
 class ApiToken(Base):

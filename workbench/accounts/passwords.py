@@ -18,6 +18,8 @@ from pathlib import Path
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from workbench.accounts.hashing import HashingPool
+
 MIN_PASSWORD_LENGTH = 8
 MAX_PASSWORD_LENGTH = 1024
 COMMON_PASSWORDS = Path(__file__).with_name("data") / "common-passwords.txt.gz"
@@ -32,7 +34,8 @@ class Argon2Hasher:
     """Argon2id with the library's recommended parameters, tunable from settings.
 
     ``workbench.password.argon2.time_cost`` / ``memory_cost`` / ``parallelism`` exist so
-    test suites can trade strength for speed; production keeps the defaults.
+    test suites can trade strength for speed; production keeps the defaults. Hashes and
+    checks run on the pool of ``workbench.accounts.hashing``, off the event loop.
     """
 
     def __init__(self, settings: dict | None = None):
@@ -44,9 +47,10 @@ class Argon2Hasher:
                 kwargs[key] = int(value)
         self._hasher = PasswordHasher(**kwargs)
         self._dummy: str | None = None
+        self.pool = HashingPool(int(settings.get("workbench.password.hash_threads") or 0) or None)
 
     def hash(self, password: str) -> str:
-        return self._hasher.hash(password)
+        return self.pool.run(self._hasher.hash, password)
 
     def verify(self, password_hash: str | None, password: str) -> bool:
         """True if ``password`` matches. Without a hash (unknown or invited account) it
@@ -57,6 +61,9 @@ class Argon2Hasher:
         return self._check(password_hash, password)
 
     def _check(self, password_hash: str, password: str) -> bool:
+        return self.pool.run(self._verify, password_hash, password)
+
+    def _verify(self, password_hash: str, password: str) -> bool:
         try:
             return self._hasher.verify(password_hash, password)
         except (VerifyMismatchError, VerificationError, InvalidHashError):
@@ -64,7 +71,7 @@ class Argon2Hasher:
 
     def _dummy_hash(self) -> str:
         if self._dummy is None:
-            self._dummy = self._hasher.hash(secrets.token_hex(16))
+            self._dummy = self.hash(secrets.token_hex(16))
         return self._dummy
 
     def needs_rehash(self, password_hash: str) -> bool:

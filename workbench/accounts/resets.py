@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 import sqlalchemy as sa
 
-from workbench.accounts import services, sessions
+from workbench.accounts import services, sessions, throttle
 from workbench.accounts.models import PasswordReset, User
 from workbench.errors import BadRequest
 from workbench.mail.catalogue import mail_text, request_language
@@ -58,7 +58,9 @@ def reset_message(user: User, link: str, minutes: int, lang: str = DEFAULT_LANG)
 
 
 def request_reset(request, email: str) -> None:
-    """Mail a reset link to ``email`` if it belongs to an active account; else do nothing."""
+    """Mail a reset link to ``email`` if it belongs to an active account; else do nothing.
+    Past the requests an address may make (whether or not it has an account): 429."""
+    throttle.password_reset_attempt(request, email)
     db = request.dbsession
     user = services.user_by_email(db, email)
     if user is None or user.blocked:

@@ -65,6 +65,8 @@ class SignInBody(_Body):
 class PasswordChangeBody(_Body):
     currentPassword: str = Field(max_length=1024)
     newPassword: NewPassword
+    #: also delete the user's API tokens (scripts using them stop working)
+    revokeApiTokens: bool = True
 
 
 class ApiTokenBody(_Body):

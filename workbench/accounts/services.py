@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from workbench.accounts import verification
+from workbench.accounts import throttle, verification
 from workbench.accounts.models import AppSetting, User
 from workbench.accounts.passwords import Argon2Hasher
 from workbench.errors import BadRequest, Conflict
@@ -64,7 +64,9 @@ def save_app_settings(request, changes: dict) -> dict:
 
 
 def sign_up(request, *, email, password, firstname=None, lastname=None, token=None) -> User:
-    """Create (or, with an invitation token, complete) a password account."""
+    """Create (or, with an invitation token, complete) a password account (429 past the
+    sign-ups a client address may make)."""
+    throttle.sign_up_attempt(request)
     db = request.dbsession
     password_hash = hasher(request).hash(password)
     if token:

@@ -12,6 +12,7 @@ import itertools
 import json
 import logging
 import socket
+import struct
 import threading
 from dataclasses import dataclass, field
 
@@ -23,7 +24,17 @@ log = logging.getLogger(__name__)
 
 #: messages waiting for one client before it counts as gone
 QUEUE_SIZE = 1000
+OPCODE_CLOSE = 0x8  # a websocket close frame
 _STOP = object()
+
+
+@dataclass(frozen=True)
+class _Farewell:
+    """The last thing queued for a connection: a message, then a close frame."""
+
+    text: str
+    code: int
+    reason: str
 
 
 @dataclass(eq=False)
@@ -37,6 +48,8 @@ class Connection:
     #: message when its user may read that project, else None
     project_id: str | None = None
     closed: bool = False
+    #: the ``token_version`` of the access token the connection was opened with
+    token_version: int | None = None
 
     def __post_init__(self):
         self._queue: Queue = Queue(QUEUE_SIZE)
@@ -72,11 +85,33 @@ class Connection:
             if text is _STOP:
                 return
             try:
+                if isinstance(text, _Farewell):
+                    self._say_farewell(text)
+                    return
                 self._write(text)
             except Exception:
                 log.debug("realtime send failed: connection %s ends", self.id, exc_info=True)
                 self.close()
                 return
+
+    def end(self, msg: str, code: int) -> None:
+        """Tell the client ``msg``, close with ``code`` after what is queued, then hang up."""
+        if self.closed:
+            return
+        if self._writer is None:
+            self._writer = gevent.spawn(self._write_queued)
+        farewell = _Farewell(json.dumps({"event": "error", "msg": msg}, separators=(",", ":")), code, msg)
+        try:
+            self._queue.put_nowait(farewell)
+        except Full:
+            self.close()
+
+    def _say_farewell(self, farewell: _Farewell) -> None:
+        self._write(farewell.text)
+        with self._send_lock:
+            close_frame = struct.pack("!H", farewell.code) + farewell.reason.encode()
+            self.socket.send_frame(close_frame, opcode=OPCODE_CLOSE)
+        self.close()
 
     def stop(self) -> bool:
         """Stop delivering to this connection; False if it was stopped already."""
@@ -115,9 +150,9 @@ class Hub:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
-    def add(self, user_id: str, socket) -> Connection:
+    def add(self, user_id: str, socket, token_version: int | None = None) -> Connection:
         with self._lock:
-            conn = Connection(id=next(self._ids), user_id=user_id, socket=socket)
+            conn = Connection(id=next(self._ids), user_id=user_id, socket=socket, token_version=token_version)
             self._connections[conn.id] = conn
         return conn
 
@@ -140,8 +175,11 @@ class Hub:
     def deliver(self, message: dict) -> int:
         """Queue ``message`` (a ``data`` or ``meta`` event) for every connection watching its
         project; answers how many got it. A member removed from the project (or a deleted
-        project) stops its connections' events after this one."""
+        project) stops its connections' events after this one. A ``session`` message
+        closes the connections of ended sessions (``workbench.realtime.session_end``)."""
         data = message.get("data") or {}
+        if message.get("event") == "session":
+            return self.end_sessions(data.get("user_id"), data.get("token_version"))
         project_id = data.get("project_id")
         if not project_id:
             return 0
@@ -154,6 +192,20 @@ class Hub:
             elif data.get("kind") == "project":
                 self.revoke(project_id)
         return sent
+
+    def end_sessions(self, user_id: str | None, token_version: int | None) -> int:
+        """Close ``user_id``'s connections opened with an access token older than
+        ``token_version`` (all of them when it is None); answers how many."""
+        from workbench.realtime.session_end import CLOSE_SESSION_ENDED, SESSION_ENDED
+
+        ended = 0
+        for conn in self.connections():
+            if conn.user_id != user_id or conn.closed:
+                continue
+            if token_version is None or conn.token_version is None or conn.token_version < token_version:
+                conn.end(SESSION_ENDED, CLOSE_SESSION_ENDED)
+                ended += 1
+        return ended
 
     def revoke(self, project_id: str, user_id: str | None = None) -> None:
         """Stop sending ``project_id``'s events (to ``user_id``'s connections, if given)."""

@@ -49,6 +49,7 @@ class Outbox:
         self.bus = bus
         self._data: dict[tuple, dict] = {}
         self._meta: list[dict] = []
+        self._events: list[dict] = []
 
     def add_rows(self, project_id: str, table_id: str, action: str, ids: list | None, by: str | None) -> None:
         key = (project_id, table_id, action)
@@ -71,10 +72,17 @@ class Outbox:
         if data not in self._meta:
             self._meta.append(data)
 
+    def add_event(self, message: dict) -> None:
+        """A whole message of another kind (``workbench.realtime.session_end``'s), sent first."""
+        if message not in self._events:
+            self._events.append(message)
+
     def messages(self) -> list[dict]:
-        return [{"event": "meta", "data": d} for d in self._meta] + [
-            {"event": "data", "data": d} for d in self._data.values()
-        ]
+        return (
+            list(self._events)
+            + [{"event": "meta", "data": d} for d in self._meta]
+            + [{"event": "data", "data": d} for d in self._data.values()]
+        )
 
     def after_commit(self, success: bool) -> None:
         if not success:

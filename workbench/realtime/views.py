@@ -26,7 +26,8 @@ MAX_MESSAGE = 64 * 1024
 CLOSE_UNAUTHORIZED = 4401
 
 
-def _authenticate(request, token: str | None):
+def _authenticate(request, token: str | None) -> tuple[str, int] | None:
+    """The user id and token version of a valid access token, or None."""
     if not token:
         return None
     claims = request.registry["jwt_codec"].decode(token)
@@ -36,7 +37,7 @@ def _authenticate(request, token: str | None):
     session = request.registry["dbsession_factory"]()
     try:
         identity = policy.identity_from_claims(session, claims)
-        return identity.user.id if identity else None
+        return (identity.user_id, claims.get("tv")) if identity else None
     finally:
         session.close()
 
@@ -46,15 +47,19 @@ def websocket(request):
     if ws is None:
         return json_error(request, 400, "Expected a WebSocket upgrade")
     token = request.headers.get("xc-auth") or request.params.get("token")
-    user_id = _authenticate(request, token)
-    if user_id is None and not token:
-        user_id = _authenticate(request, _first_auth_message(ws))
-    if user_id is None:
-        _send(ws, {"event": "error", "msg": "Unauthorized"})
-        _close(ws, CLOSE_UNAUTHORIZED, "Unauthorized")
-        return request.response
+    if not token:
+        token = _first_auth_message(ws)
+    caller = _authenticate(request, token)
+    if caller is None:
+        return _refuse(request, ws)
+    user_id, token_version = caller
     hub = request.registry["realtime_hub"]
-    conn = hub.add(user_id, ws)
+    conn = hub.add(user_id, ws, token_version)
+    # Checked again once the connection is in the hub: a session ended between the first
+    # check and now has either been seen here or has its closing message reach the hub.
+    if _authenticate(request, token) is None:
+        hub.remove(conn)
+        return _refuse(request, ws)
     conn.send({"event": "ready", "user_id": user_id})
     try:
         while True:
@@ -66,6 +71,12 @@ def websocket(request):
         log.debug("websocket closed with an error", exc_info=True)
     finally:
         hub.remove(conn)
+    return request.response
+
+
+def _refuse(request, ws):
+    _send(ws, {"event": "error", "msg": "Unauthorized"})
+    _close(ws, CLOSE_UNAUTHORIZED, "Unauthorized")
     return request.response
 
 

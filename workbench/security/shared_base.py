@@ -40,10 +40,12 @@ class SharedBaseIdentity:
     user_id = None
     shared_base = True
 
-    def __init__(self, project_id: str, role: str | None, password_ok: bool = True):
+    def __init__(self, project_id: str, role: str | None, password_ok: bool = True, refusal=None):
         self.project_id = project_id
         self.role = role if role in SHARED_BASE_ROLES else "viewer"
-        self.password_ok = password_ok
+        self.password_ok = password_ok and refusal is None
+        #: the 429 to answer when the client has tried too many wrong passwords
+        self.refusal = refusal
         self.claims: dict = {}
 
     @property
@@ -60,6 +62,8 @@ class SharedBaseIdentity:
 
 def shared_base_identity(request) -> SharedBaseIdentity | None:
     from workbench.accounts.services import hasher
+    from workbench.accounts.throttle import shared_password_attempt
+    from workbench.errors import TooManyRequests
     from workbench.views.models import SharedBase
 
     uuid = (request.headers.get(SHARED_BASE_HEADER) or "").strip()
@@ -71,12 +75,23 @@ def shared_base_identity(request) -> SharedBaseIdentity | None:
     ok = True
     if row.password_hash:
         given = request.headers.get(PASSWORD_HEADER) or ""
-        ok = bool(given) and hasher(request).verify(row.password_hash, given)
+        ok = False
+        if given:
+            try:
+                attempt = shared_password_attempt(request, row.uuid)
+            except TooManyRequests as refusal:  # answered by the permission check
+                return SharedBaseIdentity(row.project_id, row.roles, False, refusal)
+            ok = hasher(request).verify(row.password_hash, given)
+            if ok and attempt is not None:
+                attempt.release()
     return SharedBaseIdentity(row.project_id, row.roles, ok)
 
 
 def shared_base_permits(request, context, identity: SharedBaseIdentity, permission) -> set[str] | str:
-    """The roles the caller acts with here, or why it is refused."""
+    """The roles the caller acts with here, or why it is refused (429 while the client is
+    refused for too many wrong passwords)."""
+    if identity.refusal is not None:
+        raise identity.refusal
     if not identity.password_ok:
         request.permission_denied_msg = INVALID_PASSWORD
         return INVALID_PASSWORD

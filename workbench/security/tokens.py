@@ -1,7 +1,7 @@
 """Access tokens (JWT), refresh tokens and API tokens.
 
 Access tokens are JWTs signed with ``workbench.secret`` through pyramid-jwt, short
-lived (``workbench.jwt.expiration`` seconds), carrying the user id as a string ``sub``
+lived (``workbench.jwt.expiration`` seconds; one without ``exp`` is refused), carrying the user id as a string ``sub``
 and the user's ``token_version`` (bumped on password change and on sign-out, killing old
 tokens at once in every process: the version is read from the meta database on every request).
 Refresh and API tokens are random; only their SHA-256 is stored.
@@ -113,7 +113,8 @@ class JWTCodec:
         if claims is not None:
             return claims
         try:
-            claims = jwt.decode(token, self._secret, algorithms=[JWT_ALGORITHM])
+            # A token that never expires is refused, however it was signed.
+            claims = jwt.decode(token, self._secret, algorithms=[JWT_ALGORITHM], options={"require": ["exp", "sub"]})
         except jwt.InvalidTokenError as exc:
             log.info("Invalid JWT: %s", exc)
             return {}

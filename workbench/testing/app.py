@@ -32,11 +32,13 @@ def make_app(db_url: str, data_dir: Path, **settings):
 
 
 def wipe_meta(app) -> None:
-    """Delete every meta row (children first) so the next test starts empty."""
+    """Delete every meta row (children first) so the next test starts empty, and forget the
+    rate limits' counts."""
     engine = app.registry["db_engine"]
     with engine.begin() as conn:
         for table in reversed(Base.metadata.sorted_tables):
             conn.execute(sa.delete(table))
+    app.registry["rate_limiter"].store.clear()
 
 
 def wipe_data(app) -> None:

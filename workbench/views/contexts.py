@@ -49,15 +49,22 @@ class ViewColumnContext(_BelowProject):
         super().__init__(request, load_table(request, view.table_id))
 
 
-def check_password(request, password_hash: str | None) -> None:
-    """403 ``INVALID_SHARED_VIEW_PASSWORD`` unless ``xc-password`` matches (when one is set)."""
+def check_password(request, password_hash: str | None, link: str) -> None:
+    """403 ``INVALID_SHARED_VIEW_PASSWORD`` unless ``xc-password`` matches (when one is set);
+    429 past the wrong passwords a client may try on the shared view ``link``."""
     if not password_hash:
         return
     from workbench.accounts.services import hasher
+    from workbench.accounts.throttle import shared_password_attempt
 
     given = request.headers.get(PASSWORD_HEADER) or ""
-    if not given or not hasher(request).verify(password_hash, given):
+    if not given:
         raise Forbidden(INVALID_SHARED_VIEW_PASSWORD, error=INVALID_SHARED_VIEW_PASSWORD)
+    attempt = shared_password_attempt(request, link)
+    if not hasher(request).verify(password_hash, given):
+        raise Forbidden(INVALID_SHARED_VIEW_PASSWORD, error=INVALID_SHARED_VIEW_PASSWORD)
+    if attempt is not None:
+        attempt.release()
 
 
 class SharedViewContext:
@@ -75,7 +82,7 @@ class SharedViewContext:
         view = request.dbsession.scalar(sa.select(View).where(View.uuid == uuid)) if uuid else None
         if view is None or not is_enabled(request.registry, view):
             raise NotFound("Not found")
-        check_password(request, view.password_hash)
+        check_password(request, view.password_hash, view.uuid)
         self.view = view
         self.table = load_table(request, view.table_id)
         self.shared_project_id = self.table.project_id

@@ -41,11 +41,14 @@ def signup(request):
 )
 def signin(request):
     body = request.validated(SignInBody)
+    # Counted before the password is checked: past the limits, 429 whatever the password.
+    attempt = accounts.sign_in_attempt(request, body.email)
     user = accounts.user_by_email(request.dbsession, body.email.strip())
     hasher = accounts.hasher(request)
     # Verified even for an unknown address: the time taken must not tell which accounts exist.
     if not hasher.verify(user.password_hash if user else None, body.password) or user is None:
         raise BadRequest(BAD_CREDENTIALS)
+    attempt.succeeded()
     if user.blocked:
         raise BadRequest("This account is blocked")
     if hasher.needs_rehash(user.password_hash):
@@ -59,7 +62,10 @@ def signin(request):
     Permission.ACCOUNT_MANAGE,
     tags=("auth",),
     body=PasswordChangeBody,
-    summary="Change my password; every older token stops working, a new session is returned",
+    summary=(
+        "Change my password; every other session ends (and, unless revokeApiTokens is false, every API token),"
+        " a new session is returned"
+    ),
 )
 def change_password(request):
     body = request.validated(PasswordChangeBody)
@@ -70,6 +76,6 @@ def change_password(request):
     if body.currentPassword == body.newPassword:
         raise BadRequest("The new password must differ from the current one")
     user.password_hash = hasher.hash(body.newPassword)
-    accounts.end_all_sessions(request, user)
+    accounts.end_all_sessions(request, user, api_tokens=body.revokeApiTokens)
     request.dbsession.flush()
     return {"msg": "Password has been updated successfully", **accounts.start_session(request, user)}

@@ -122,3 +122,43 @@ def test_a_client_that_stops_reading_is_dropped(monkeypatch):
     assert stalled.socket.closed
     assert [m["data"]["ids"][0] for m in alive.socket.sent] == list(range(8))
     assert not alive.closed
+
+
+class ClosingSocket(Socket):
+    """A socket that also records close frames (``send_frame``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.frames: list[tuple[bytes, int]] = []
+
+    def send_frame(self, payload: bytes, opcode: int) -> None:
+        self.frames.append((payload, opcode))
+
+
+def test_session_messages_close_the_older_sockets_of_their_user():
+    from workbench.realtime.session_end import session_message
+
+    hub = Hub()
+    old = hub.add("us_a", ClosingSocket(), token_version=3)
+    new = hub.add("us_a", ClosingSocket(), token_version=4)
+    other = hub.add("us_b", ClosingSocket(), token_version=1)
+    for conn in (old, new, other):
+        conn.project_id = "p_1"
+    hub.deliver(data("p_1"))
+    assert hub.deliver(session_message("us_a", 4)) == 1
+    flush()
+    # What was queued before is sent first, then the farewell, then the close frame.
+    assert old.socket.sent == [data("p_1"), {"event": "error", "msg": "Your session has ended"}]
+    assert old.socket.frames == [((4401).to_bytes(2, "big") + b"Your session has ended", 0x8)]
+    assert old.closed
+    assert old.socket.closed
+    assert not new.closed
+    assert not other.closed
+    assert new.socket.frames == []
+    assert other.socket.frames == []
+    # A deleted account: every socket of the user, whatever its token.
+    assert hub.deliver(session_message("us_a", None)) == 1
+    flush()
+    assert new.closed
+    assert not other.closed
+    assert hub.deliver(session_message("us_a", None)) == 0  # nothing left to close

@@ -11,6 +11,7 @@ from workbench.api import api_view
 from workbench.errors import BadRequest, NotFound
 from workbench.paging import int_param, paged
 from workbench.projects.services import sole_owner_of
+from workbench.realtime.session_end import announce_session_end
 from workbench.security.permissions import Permission
 
 
@@ -103,6 +104,7 @@ def delete_user(request):
         names = ", ".join(sorted(orphaned))
         raise BadRequest(f"The user is the only owner of {names}: give the project another owner first")
     request.dbsession.delete(user)
+    announce_session_end(request, user.id, None)  # its realtime connections close
     return {"msg": "The user has been deleted successfully"}
 
 

@@ -69,5 +69,5 @@ def shared_base_meta(request):
     item = request.dbsession.scalar(sa.select(SharedBase).where(SharedBase.uuid == uuid))
     if item is None:
         raise NotFound("Shared base not found")
-    check_password(request, item.password_hash)
+    check_password(request, item.password_hash, item.uuid)
     return {"project_id": item.project_id, "base_id": item.project_id, "roles": item.roles}

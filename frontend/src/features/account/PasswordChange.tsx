@@ -1,6 +1,7 @@
 // Change my password (route /user and the account page). The server ends every other
-// session and returns a new token, which replaces ours.
-import { Button, Callout, FormGroup, InputGroup } from "@blueprintjs/core";
+// session and returns a new token, which replaces ours; unless unticked, it also revokes
+// my API tokens.
+import { Button, Callout, Checkbox, FormGroup, InputGroup } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useAppDispatch, useAppStore } from "../../app/hooks";
@@ -13,6 +14,7 @@ export function PasswordChange() {
   const dispatch = useAppDispatch();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
+  const [revokeApiTokens, setRevokeApiTokens] = useState(true);
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
   const problem = passwordProblem(next);
@@ -23,10 +25,11 @@ export function PasswordChange() {
     setTouched(true);
     if (!current || !next || problem) return;
     setBusy(true);
+    setMessage(null);
     const result = await store.http.request<{ token?: string }>({
       url: "/api/v1/auth/password/change",
       method: "POST",
-      body: { currentPassword: current, newPassword: next },
+      body: { currentPassword: current, newPassword: next, revokeApiTokens },
     });
     setBusy(false);
     if (result.error) return setMessage({ intent: "danger", text: result.error.message });
@@ -48,6 +51,12 @@ export function PasswordChange() {
       <FormGroup label={intl.formatMessage({ id: "account.password.new" })} labelFor="password-new" helperText={nextError} intent={nextError ? "danger" : "none"}>
         <InputGroup id="password-new" type="password" autoComplete="new-password" value={next} onValueChange={setNext} />
       </FormGroup>
+      <Checkbox
+        checked={revokeApiTokens}
+        onChange={(event) => setRevokeApiTokens(event.currentTarget.checked)}
+        label={intl.formatMessage({ id: "account.password.revokeApiTokens" })}
+        data-testid="password-revoke-api-tokens"
+      />
       <Button type="submit" intent="primary" loading={busy} disabled={!current || !next} data-testid="password-submit">
         <FormattedMessage id="account.password" />
       </Button>

@@ -26,17 +26,18 @@ class FakeSocket implements SocketLike {
   receive(message: unknown) {
     this.onmessage?.({ data: JSON.stringify(message) });
   }
-  drop() {
+  drop(code?: number) {
     this.readyState = 3;
-    this.onclose?.({});
+    this.onclose?.(code === undefined ? {} : { code });
   }
 }
 
-function setup(random = () => 0) {
+function setup(random = () => 0, onUnauthorized?: () => void) {
   const sockets: FakeSocket[] = [];
   const client = new RealtimeClient({
     url: "ws://host/ws",
     random,
+    onUnauthorized,
     createSocket: (url) => {
       const s = new FakeSocket(url);
       sockets.push(s);
@@ -110,6 +111,29 @@ describe("realtime client", () => {
     expect(client.state).toBe("idle");
     vi.advanceTimersByTime(10_000);
     expect(sockets).toHaveLength(2);
+  });
+
+  it("does not retry a token the server refused (4401): asks for another and connects with it", () => {
+    const onUnauthorized = vi.fn();
+    const { client, sockets } = setup(() => 0, onUnauthorized);
+    client.setToken("t1");
+    sockets[0].open();
+    sockets[0].receive({ event: "ready", user_id: "u1" });
+    sockets[0].receive({ event: "error", msg: "Your session has ended" });
+    sockets[0].drop(4401);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(client.state).toBe("idle");
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(1);
+    client.setToken("t2");
+    expect(sockets).toHaveLength(2);
+    sockets[1].open();
+    expect(sockets[1].sent[0]).toEqual({ event: "auth", token: "t2" });
+    // Another close (a network drop) is retried as before.
+    sockets[1].drop(1006);
+    vi.advanceTimersByTime(1000);
+    expect(sockets).toHaveLength(3);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it("builds the socket URL from the page's location", () => {

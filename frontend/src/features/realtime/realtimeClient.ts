@@ -1,11 +1,16 @@
 // The realtime socket: authenticates with the session token, reconnects
 // after 1 to 5 seconds without limit, gives up a connection attempt after 20 seconds,
-// reconnects when the token changes and disconnects on sign-out. It reports route changes
+// reconnects when the token changes and disconnects on sign-out. When the server ends the
+// socket because its token no longer counts (close code 4401: a sign-out, a password change,
+// a refused token), it does not retry with that token: it asks for a new one
+// (`onUnauthorized`) and connects again once the token changes. It reports route changes
 // as `page` messages and usage as `event` messages.
 
 export const RECONNECT_MIN_MS = 1000;
 export const RECONNECT_MAX_MS = 5000;
 export const CONNECT_TIMEOUT_MS = 20_000;
+/** The close code of a socket whose token no longer counts. */
+export const CLOSE_UNAUTHORIZED = 4401;
 
 export interface SocketLike {
   readyState: number;
@@ -25,6 +30,8 @@ export interface RealtimeOptions {
   random?: () => number;
   onMessage?(message: Record<string, unknown>): void;
   onState?(state: RealtimeState): void;
+  /** The server refused the token: get another (or sign out). */
+  onUnauthorized?(): void;
 }
 
 const OPEN = 1;
@@ -97,10 +104,15 @@ export class RealtimeClient {
       this.options.onMessage?.(message);
     };
     socket.onerror = () => undefined;
-    socket.onclose = () => {
+    socket.onclose = (ev) => {
       if (this.socket !== socket) return; // replaced or torn down on purpose
       this.socket = null;
       this.clearConnectTimer();
+      if ((ev as { code?: number } | null)?.code === CLOSE_UNAUTHORIZED) {
+        this.setState("idle"); // until the token changes
+        this.options.onUnauthorized?.();
+        return;
+      }
       this.scheduleReconnect();
     };
   }

@@ -99,6 +99,9 @@ export function SessionManager() {
         live.handle(message);
         handleImportMessage(message);
       },
+      // The session ended elsewhere (sign-out, password change): a new token from the
+      // refresh cookie, or the sign-out that a failed refresh brings.
+      onUnauthorized: () => void store.http.refresh(),
     });
     realtime.current = client;
     return () => {
