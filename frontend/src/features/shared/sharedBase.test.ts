@@ -5,6 +5,7 @@ describe("a shared base's capabilities", () => {
   it("lets an editor link edit records but never the schema or the project", () => {
     expect(sharedBaseCapabilities("editor")).toEqual({
       dataEdit: true,
+      dataExport: true,
       viewConfigure: true,
       schema: false,
       members: false,
