@@ -8,8 +8,9 @@ request's greenlet waits for the answer while the loop serves the others.
 
 The pool has ``workbench.password.hash_threads`` threads (default: one less than the CPU
 cores, at least 1 and at most 4, so that a core stays with the event loop); more checks at
-once wait their turn, which bounds the CPU and memory that password checks can take. Outside the gevent server (a script, the test client) there is no loop to
-keep free and the work runs in the caller's thread.
+once wait their turn, which bounds the CPU and memory that password checks can take.
+Outside the gevent server (a script, the test client) there is no loop to keep free and the
+work runs in the caller's thread.
 """
 
 from __future__ import annotations
