@@ -66,6 +66,7 @@ bench: $(INSTALLED) $(FRONTEND_BUILT) ## run the benchmarks and rewrite bench/RE
 	$(BIN)/python -m bench.records
 	$(BIN)/python -m bench.computed
 	$(BIN)/python -m bench.grid
+	$(BIN)/python -m bench.signin_attack
 
 clean: ## remove the virtualenv and build output (keeps the data folder)
 	rm -rf $(VENV) frontend/node_modules frontend/dist frontend/dist-ssr

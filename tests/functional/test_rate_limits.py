@@ -142,3 +142,21 @@ def test_limits_switched_off(make_client):
     for _ in range(15):
         signin(c, "admin@example.com", "wrong password!", status=400)
     signin(c, "admin@example.com", DEFAULT_PASSWORD, status=200)
+
+
+def test_processes_on_one_redis_share_the_counts(make_client):
+    """Two apps (as two server processes) counting in the same Redis: failures on one count
+    on the other."""
+    settings = {"workbench.rate_limit.store": "redis://127.0.0.1:6379/13"}
+    one, two = make_client(**settings), make_client(**settings)
+    one.app.registry["rate_limiter"].store.clear()
+    try:
+        one.signup("admin@example.com")
+        for _ in range(5):
+            signin(one, "admin@example.com", "wrong password!", status=400)
+        for _ in range(5):
+            signin(two, "admin@example.com", "wrong password!", status=400)
+        res = signin(one, "admin@example.com", DEFAULT_PASSWORD, status=429)
+        assert res.json["msg"].startswith("Too many failed sign-ins for this account")
+    finally:
+        one.app.registry["rate_limiter"].store.clear()

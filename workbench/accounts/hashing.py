@@ -6,10 +6,11 @@ few clients sending wrong passwords would make the whole server slow. So hashes 
 run on a small pool of native threads (argon2 releases the GIL while it works), and the
 request's greenlet waits for the answer while the loop serves the others.
 
-The pool has ``workbench.password.hash_threads`` threads (default: one per CPU core, at
-most 4); more checks at once wait their turn, which bounds the CPU and memory that password
-checks can take. Outside the gevent server (a script, the test client) there is no loop to
-keep free and the work runs in the caller's thread.
+The pool has ``workbench.password.hash_threads`` threads (default: one less than the CPU
+cores, at least 1 and at most 4, so that a core stays with the event loop); more checks at
+once wait their turn, which bounds the CPU and memory that password checks can take.
+Outside the gevent server (a script, the test client) there is no loop to keep free and the
+work runs in the caller's thread.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ DEFAULT_MAX_THREADS = 4
 
 
 def default_threads() -> int:
-    return max(1, min(DEFAULT_MAX_THREADS, os.cpu_count() or 1))
+    return max(1, min(DEFAULT_MAX_THREADS, (os.cpu_count() or 1) - 1))
 
 
 class HashingPool:

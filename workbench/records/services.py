@@ -68,6 +68,9 @@ class Records:
         return self.key_of_id("___".join(str(v) for v in values))
 
     def split_body(self, item: dict) -> tuple[dict, dict]:
+        """The key and the changes of a record to update (400 unless it is an object)."""
+        if not isinstance(item, dict):
+            raise BadRequest("Each record to update must be an object holding its primary key and the fields to change")
         return self.key_of_body(item), self.without_pk(item)
 
     def without_pk(self, item: dict) -> dict:

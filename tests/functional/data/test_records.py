@@ -104,6 +104,17 @@ def test_bad_values_name_the_field(ctx):
     assert client.get(f"{url}/count", headers=h).json == {"count": 0}
 
 
+@pytest.mark.parametrize("body", [-1664, [5], ["text"], [{"Id": 1, "Qty": 9}, 7]])
+def test_updates_that_are_not_objects_are_refused(ctx, body):
+    """A record to update is an object with its key (not a bare id): 400, nothing changed."""
+    client, h = ctx["client"], ctx["h"]
+    seed(ctx, 2)
+    for url in (ctx["v2"], ctx["bulk"]):
+        res = client.patch_json(url, body, headers=h, status=400).json
+        assert res["msg"] == "Each record to update must be an object holding its primary key and the fields to change"
+    assert [row["Qty"] for row in client.get(ctx["v2"], headers=h).json["list"]] == [0, 1]
+
+
 def test_v1_alias_paths(ctx):
     client, h = ctx["client"], ctx["h"]
     by_title = f"/api/v1/db/data/noco/{ctx['project']['title']}/Items"
