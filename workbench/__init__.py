@@ -53,8 +53,6 @@ def configure(config):
     config.include("workbench.tables")
     config.include("workbench.exports")
     config.include("workbench.records")
-    # The links of one record (nested v1 routes, v2 links API).
-    config.include("workbench.links")
     # View types (plugins), view sharing and the public API of shared views and bases.
     config.include("workbench.views")
     # App info, health, version, plugin listing.

@@ -14,8 +14,11 @@ The names come in groups (see each group's comment below and ``docs/plugins.md``
 - field types: the base class, its optional abilities (protocols), value coercion,
   filter operator groups and the capability vocabularies;
 - formulas: data types, functions and the formula language for computed fields;
-- records and data: reading records and building SQL over a table's fields;
-- links: the relation behind a link field and the link engine's schema changes;
+- records and data: reading, listing and writing records of any table, and building SQL
+  over a table's fields;
+- schema: the meta objects and the unit of work of a field type that builds more than its
+  column (``ManagesSchema``);
+- notifications: telling other plugins of changed records and meta;
 - view types: the base class and the checks of view settings;
 - importers: the base class, sheets, the error for unreadable files and the limits a file
   is read within;
@@ -27,6 +30,7 @@ The names come in groups (see each group's comment below and ``docs/plugins.md``
 
 from __future__ import annotations
 
+import importlib
 from types import SimpleNamespace
 
 # -- accounts
@@ -46,9 +50,12 @@ from workbench.accounts.schemas import (
 from workbench.api import add_api_route, api_view
 
 # -- records and data
+from workbench.data import ddl as _table_ddl
 from workbench.data.computed import ModelResolver, TableFields, data_type_of, reach_other_tables
 from workbench.data.filters import value_condition
-from workbench.data.query import read_row
+from workbench.data.query import ListParams, count_rows, list_params, parse_row_id, read_row, select_rows
+from workbench.data.unit import DataTransaction, data_transaction
+from workbench.data.writes import RowWriter
 from workbench.errors import BadRequest, NotFound, Unprocessable
 
 # -- field types
@@ -70,9 +77,10 @@ from workbench.fields.interfaces import (
     FiltersItself,
     HasOptions,
     ManagesSchema,
+    RelatesRecords,
     SearchesItself,
 )
-from workbench.fields.lookup import field_type
+from workbench.fields.lookup import described_as, field_type
 
 # -- formulas
 from workbench.formulas import (
@@ -106,15 +114,18 @@ from workbench.hookspecs import hookimpl, row_actions
 from workbench.imports.interfaces import Importer, ImportFileError, Sheet
 from workbench.imports.limits import CellCount, ImportLimits, check_zip
 
-# -- links
-from workbench.links import schema as _link_schema
-from workbench.links.relations import BT, MM, SOURCE_KEY, Relation, RelationError
-
 # -- mail
 from workbench.mail.interfaces import MailError, Message
 from workbench.mail.services import mailer
 from workbench.meta.base import new_id, utcnow
-from workbench.records.contexts import RecordsContext
+from workbench.paging import paged
+
+# -- notifications
+from workbench.plugins import notify as _notify
+from workbench.records import routes as _record_routes
+from workbench.records.contexts import AliasRecordsContext, RecordsContext
+from workbench.records.expand import expand_rows, with_keys
+from workbench.records.loading import load_table_ref_by_id, model_for
 from workbench.records.services import Records
 from workbench.security.permissions import Permission
 
@@ -123,6 +134,11 @@ from workbench.storage import filetypes as _filetypes
 from workbench.storage import keys as _keys
 from workbench.storage.cleanup import removed_keys, schedule_removal
 from workbench.storage.interfaces import FileMissing, StorageError
+
+# -- schema
+from workbench.tables import naming as _naming
+from workbench.tables.models import Column, Table, ViewColumn
+from workbench.tables.serialize import column_json
 
 # -- view types
 from workbench.views.types import PUBLIC_FORM, PUBLIC_ROWS, Setting, ViewType
@@ -156,11 +172,41 @@ operators = SimpleNamespace(
     }
 )
 
-#: the link engine's schema changes, for a link field type's ``ManagesSchema``
-link_schema = SimpleNamespace(
-    create_link=_link_schema.create_link,
-    delete_link=_link_schema.delete_link,
-    requested_kind=_link_schema.requested_kind,
+#: the paths of the records API, for routes below a table or a record: v1 by project and
+#: table (id or title), v1 through a view, v1's short form, and v2 by table id
+record_paths = SimpleNamespace(
+    V1=_record_routes.V1,
+    V1_VIEW=_record_routes.V1_VIEW,
+    V1_SHORT=_record_routes.V1_SHORT,
+    V2=_record_routes.V2,
+)
+
+#: the meta database's tables, columns and view columns, and the physical schema's unit of
+#: work, for a field type that builds more than its column (``ManagesSchema``): new
+#: columns and tables are these classes, added to ``request.dbsession``; physical changes
+#: go through ``data_transaction(request, source)`` (``lock_schema``, ``begin_write``,
+#: ``on_undo``, ``after_commit``); ``existing_tables(work)`` are the physical tables'
+#: names; ``sanitise`` and ``unique_name`` make physical names and titles;
+#: ``column_json`` is a column as the meta API answers it
+schema = SimpleNamespace(
+    Table=Table,
+    Column=Column,
+    ViewColumn=ViewColumn,
+    DataTransaction=DataTransaction,
+    data_transaction=data_transaction,
+    existing_tables=_table_ddl.existing_tables,
+    sanitise=_naming.sanitise,
+    unique_name=_naming.unique_name,
+    column_json=column_json,
+)
+
+#: telling plugins of changes (the ``on_rows_changed`` and ``on_meta_changed`` hooks):
+#: ``listens_to_rows(request, action)``, ``rows_changed(request, table, action, changes)``,
+#: ``meta_changed(request, kind, action, obj)``
+notify = SimpleNamespace(
+    listens_to_rows=_notify.listens_to_rows,
+    rows_changed=_notify.rows_changed,
+    meta_changed=_notify.meta_changed,
 )
 
 #: stored file keys (``<project>/<token>/<name>``): parse and check them, and the path
@@ -201,9 +247,38 @@ password_resets = SimpleNamespace(
     reset_password=_resets.reset_password,
 )
 
+#: names that belonged to the core's link engine and now belong to the links plugin
+#: (``workbench_plugins.field_types.links``): still answered here, on first use, for
+#: plugins written against this version; they need that plugin installed
+_MOVED = {
+    "BT": ("relations", "BT"),
+    "MM": ("relations", "MM"),
+    "SOURCE_KEY": ("relations", "SOURCE_KEY"),
+    "Relation": ("relations", "Relation"),
+    "RelationError": ("relations", "RelationError"),
+    "link_schema": ("schema", None),
+}
+_LINKS_PACKAGE = "workbench_plugins.field_types.links"
+
+
+def __getattr__(name: str):
+    if name not in _MOVED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attribute = _MOVED[name]
+    found = importlib.import_module(f"{_LINKS_PACKAGE}.{module}")
+    if attribute is not None:
+        value = getattr(found, attribute)
+    else:
+        value = SimpleNamespace(
+            create_link=found.create_link, delete_link=found.delete_link, requested_kind=found.requested_kind
+        )
+    globals()[name] = value
+    return value
+
+
 __all__ = [
     "ANY",
-    "BT",
+    "BT",  # noqa: F822 (answered by __getattr__)
     "DATE",
     "DATE_AGGREGATIONS",
     "DATE_PARTS",
@@ -214,16 +289,17 @@ __all__ = [
     "LITERAL_TEXT",
     "MAX_TEXT_LENGTH",
     "MAX_TEXT_WORK",
-    "MM",
+    "MM",  # noqa: F822 (answered by __getattr__)
     "NUMBER",
     "NUMERIC_AGGREGATIONS",
     "PLUGIN_API_VERSION",
     "PUBLIC_FORM",
     "PUBLIC_ROWS",
-    "SOURCE_KEY",
+    "SOURCE_KEY",  # noqa: F822 (answered by __getattr__)
     "SYSTEM_ROLES",
     "TEXT",
     "URL_RESERVED",
+    "AliasRecordsContext",
     "ArrayQuery",
     "AutoValue",
     "BadRequest",
@@ -244,6 +320,7 @@ __all__ = [
     "ImportFileError",
     "ImportLimits",
     "Importer",
+    "ListParams",
     "MailError",
     "ManagesSchema",
     "Message",
@@ -253,10 +330,12 @@ __all__ = [
     "Permission",
     "Records",
     "RecordsContext",
-    "Relation",
-    "RelationError",
+    "RelatesRecords",
+    "Relation",  # noqa: F822 (answered by __getattr__)
+    "RelationError",  # noqa: F822 (answered by __getattr__)
     "ResetPasswordBody",
     "Resolved",
+    "RowWriter",
     "SearchesItself",
     "Setting",
     "Sheet",
@@ -280,7 +359,10 @@ __all__ = [
     "comparable",
     "compare_values",
     "compile_formula",
+    "count_rows",
     "data_type_of",
+    "described_as",
+    "expand_rows",
     "field_type",
     "file_types",
     "format_date",
@@ -289,20 +371,29 @@ __all__ = [
     "hookimpl",
     "integer_setting",
     "join_texts",
-    "link_schema",
+    "link_schema",  # noqa: F822 (answered by __getattr__)
+    "list_params",
     "literal_int",
     "literal_text",
+    "load_table_ref_by_id",
     "mailer",
+    "model_for",
     "new_id",
+    "notify",
     "operators",
+    "paged",
     "parse_formula",
+    "parse_row_id",
     "password_resets",
     "reach_other_tables",
     "read_row",
+    "record_paths",
     "removed_keys",
     "render_formula",
     "row_actions",
     "schedule_removal",
+    "schema",
+    "select_rows",
     "storage_keys",
     "text_setting",
     "to_bool",
@@ -313,4 +404,5 @@ __all__ = [
     "url_setting",
     "utcnow",
     "value_condition",
+    "with_keys",
 ]

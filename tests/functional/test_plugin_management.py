@@ -58,6 +58,10 @@ def test_a_disabled_dependency_leaves_its_dependents_out(make_client):
     uidts = {t["uidt"] for t in client.get("/api/v1/catalogue").json["fieldTypes"]}
     assert not uidts & {"Links", "Lookup", "Rollup", "Count"}
     assert {"Number", "Formula"} <= uidts
+    # the links APIs belong to the links plugin: gone with it
+    token = client.signin("owner@example.com")
+    links = client.get("/api/v2/tables/t/links/f/records/1", headers=client.auth(token), status=404)
+    assert links.json == {"msg": "Not found"}
 
 
 class Stars(FieldType):

@@ -137,6 +137,23 @@ def test_the_check_sees_a_forbidden_import(tmp_path):
     assert violations(tmp_path, packages, {"field_stars": {"field_dates"}})[1:] == []
 
 
+def test_the_core_imports_no_plugin_package():
+    """The core reaches plugins through the registries and capabilities, never by import
+    (the built-in plugins' package included)."""
+    core = ROOT.parent / "workbench"
+    problems = []
+    for path in sorted(core.rglob("*.py")):
+        relative = path.relative_to(core)
+        if relative.parts[0] == "testing":
+            continue
+        here = ".".join(["workbench", *relative.with_suffix("").parts]).removesuffix(".__init__")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for line, module in imported_modules(tree, here, path.name == "__init__.py"):
+            if module == PACKAGE or module.startswith(PACKAGE + "."):
+                problems.append(f"workbench/{relative}:{line}: imports {module}")
+    assert not problems, "\n".join(problems)
+
+
 @pytest.mark.parametrize("name", plugin_api.__all__)
 def test_every_public_name_is_there(name):
     assert hasattr(plugin_api, name)

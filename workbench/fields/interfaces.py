@@ -13,7 +13,7 @@ Every field type answers:
 - ``json_schema()``: the JSON schema of its API value (the OpenAPI document);
 - the capabilities below (class attributes with defaults), which the core asks instead of
   a type's name: ``virtual``, ``formula_type``, ``holds_files``, ``links_records``,
-  ``link_role``, ``import_detects``, ``import_converts``, ``system_role``,
+  ``import_detects``, ``import_converts``, ``system_role``,
   ``default_text``, ``keeps_structure``, ``alias``, ``described_as``.
 
 Optional abilities are the protocols below; the engine checks for them with ``isinstance``.
@@ -65,12 +65,9 @@ class FieldType:
     formula_type: ClassVar[str] = "string"
     #: values are lists of stored files (uploads, signed links, public form uploads)
     holds_files: ClassVar[bool] = False
-    #: values are links to records of another table (the link engine's types)
+    #: values are links to records of another table; with ``RelatesRecords``, shared views
+    #: and public forms offer and show them
     links_records: ClassVar[bool] = False
-    #: the part of a link the link engine builds with this type: "reverse" (the
-    #: belongs-to field created opposite a new has-many link), "foreign_key" (the stored
-    #: key of a has-many/belongs-to link), or None
-    link_role: ClassVar[str | None] = None
     #: the kind of column an import may detect as this type (``IMPORT_KINDS``), or None
     import_detects: ClassVar[str | None] = None
     #: how an import converts a source value for this type (``IMPORT_CONVERSIONS``), or
@@ -263,6 +260,39 @@ class ExpandsValues(Protocol):
     a loader of other tables' models)."""
 
     def expand(self, page: Any, rows: list[dict]) -> None: ...
+
+
+@runtime_checkable
+class RelatesRecords(Protocol):
+    """A field whose values are records of another table (links), as shared views and
+    public forms reach them without knowing how the relation is stored:
+
+    - ``related_table_id()``: the id of the table whose records it links, or None when the
+      column's options no longer describe a relation (the field then offers nothing);
+    - ``relation_kind()``: the kind as the API's paths name it (``hm``, ``bt``, ``mm``);
+    - ``link_key_id()``: the id of the field of this table a record is linked by (its
+      primary key, or the key of the related record it stores);
+    - ``stores_key()``: whether that field stores the related record's key, so a record
+      links one record at most, written with the record itself;
+    - ``linked_condition(related, key)``: the SQL condition on ``related`` (the related
+      table's model table) selecting the records linked to the record whose link key is
+      ``key``;
+    - ``link_records(request, row_id, keys)``: link the records whose primary keys are
+      ``keys`` to record ``row_id`` of the request's table, as the links API does (other
+      plugins are told), in the request's unit of work; an API error refuses.
+    """
+
+    def related_table_id(self) -> str | None: ...
+
+    def relation_kind(self) -> str: ...
+
+    def link_key_id(self) -> str: ...
+
+    def stores_key(self) -> bool: ...
+
+    def linked_condition(self, related: sa.FromClause, key: Any) -> sa.ColumnElement: ...
+
+    def link_records(self, request: Any, row_id: Any, keys: list) -> None: ...
 
 
 @runtime_checkable

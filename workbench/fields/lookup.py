@@ -32,12 +32,6 @@ def described_as(registry, column) -> str:
     return name or column.uidt
 
 
-def links_records(registry, column) -> bool:
-    """Whether a column's type links records of another table (``links_records``)."""
-    types = registry["field_types"]
-    return column.uidt in types and types.get(column.uidt).links_records
-
-
 def holds_files(registry, column) -> bool:
     """Whether a column's type holds files (``holds_files``)."""
     types = registry["field_types"]

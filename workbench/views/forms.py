@@ -9,17 +9,15 @@ import json
 from workbench.data.query import row_id_of
 from workbench.data.writes import RowWriter
 from workbench.errors import APIError, BadRequest
-from workbench.links.records import LinkedRecords
-from workbench.links.relations import BT
 from workbench.storage.rules import MAX_FILES
 from workbench.views.public import PublicTable
-from workbench.views.public_links import PublicLink, is_link, relation_of
+from workbench.views.public_links import PublicLink, is_link
 
 
 def is_required(column, settings: dict, foreign_key=None) -> bool:
     """Required: required without a default, a primary key that is neither auto-increment nor
-    defaulted, or marked required in the form; a belongs-to link whose foreign key
-    (``foreign_key``) is required without a default."""
+    defaulted, or marked required in the form; a link whose stored key (``foreign_key``) is
+    required without a default."""
     if settings.get("required"):
         return True
     if foreign_key is not None and foreign_key.cdf is None and foreign_key.rqd:
@@ -79,7 +77,7 @@ def submit(request, view, form_settings) -> dict:
             raise BadRequest(f"Field '{name}' is not in this form")
         values[f.id] = value
     for f in public.model.fields:
-        if f.id in settings_of and is_link(f) and relation_of(f.column) is not None:
+        if f.id in settings_of and is_link(f):
             links[f.id] = PublicLink(public, f.id)
     stored: list[dict] = []
     try:
@@ -99,7 +97,7 @@ def submit(request, view, form_settings) -> dict:
             values[f.id] = [*(current if isinstance(current, list) else []), item]
         for f in public.model.fields:
             link = links.get(f.id)
-            foreign_key = _foreign_key(public, link)
+            foreign_key = _foreign_key(link)
             if (
                 f.id in settings_of
                 and is_required(f.column, settings_of[f.id], foreign_key)
@@ -110,7 +108,7 @@ def submit(request, view, form_settings) -> dict:
         linked = {fid: link.keys(values.pop(fid, None)) for fid, link in links.items()}
         record = {public.model.by_id[fid].title: v for fid, v in values.items()}
         for fid, keys in linked.items():
-            foreign_key = _foreign_key(public, links[fid])
+            foreign_key = _foreign_key(links[fid])
             if foreign_key is not None and keys:
                 record[public.model.by_id[foreign_key.id].title] = keys[0]
         public.work.begin_write()
@@ -118,8 +116,8 @@ def submit(request, view, form_settings) -> dict:
         try:
             row = writer.insert([record], want_rows=True)[0]
             for fid, keys in linked.items():
-                if keys and links[fid].relation.type != BT:
-                    LinkedRecords(request, fid, row_id_of(public.model, row)).add(keys)
+                if keys and not links[fid].stores_key:
+                    links[fid].relation.link_records(request, row_id_of(public.model, row), keys)
         except APIError as exc:
             raise BadRequest(exc.msg, **exc.extra) from None
     except BaseException:
@@ -128,9 +126,6 @@ def submit(request, view, form_settings) -> dict:
     return public.public_row(row)
 
 
-def _foreign_key(public: PublicTable, link):
-    """The meta column of a belongs-to link's foreign key (None for other links)."""
-    if link is None or link.relation.type != BT:
-        return None
-    found = public.model.by_id.get(link.relation.source_key.column_id)
-    return found.column if found is not None else None
+def _foreign_key(link: PublicLink | None):
+    """The meta column of the key a link stores in the record (None for other links)."""
+    return link.stored_key.column if link is not None and link.stored_key is not None else None

@@ -4,6 +4,9 @@ Through a shown link field the public sees only the related table's primary key 
 display value, never its other fields: the records a shared form may pick
 (``choices``), the records linked to a record the view shows (``linked``), and the
 related table's model in the meta's ``relatedMetas`` (``related_meta``).
+
+A link field is one whose type ``links_records`` and answers ``RelatesRecords``; how the
+relation is stored is the type's business.
 """
 
 from __future__ import annotations
@@ -16,22 +19,21 @@ from workbench.data.model import Field, Model
 from workbench.data.query import count_rows, list_params, select_rows
 from workbench.data.where import Condition
 from workbench.errors import BadRequest, NotFound
-from workbench.fields.interfaces import FieldValueError
-from workbench.links.relations import BT, Relation, RelationError
+from workbench.fields.interfaces import FieldType, FieldValueError, RelatesRecords
 from workbench.paging import paged
 from workbench.records.loading import TableRef, load_table_ref_by_id, model_for
 from workbench.views.public import PublicTable
 
 
-def is_link(f: Field) -> bool:
-    return f.type.links_records
-
-
-def relation_of(column) -> Relation | None:
-    try:
-        return Relation.of(column)
-    except RelationError:
+def relates(ftype: FieldType) -> RelatesRecords | None:
+    """The type of a link field whose options describe a relation, else None."""
+    if not ftype.links_records or not isinstance(ftype, RelatesRecords):
         return None
+    return ftype if ftype.related_table_id() is not None else None
+
+
+def is_link(f: Field) -> bool:
+    return relates(f.type) is not None
 
 
 class PublicLink:
@@ -39,14 +41,20 @@ class PublicLink:
 
     def __init__(self, public: PublicTable, field_key: str):
         found = public.model.find(str(field_key))
-        relation = relation_of(found.column) if found is not None and is_link(found) else None
+        relation = relates(found.type) if found is not None else None
         if found is None or found.id not in public.field_ids or relation is None:
             raise NotFound(f"Link field '{field_key}' not found")
         self.public = public
         self.request = public.request
         self.field = found
-        self.relation = relation
-        self.related_ref: TableRef = load_table_ref_by_id(self.request, relation.related_table_id)
+        #: the field's type, as ``RelatesRecords``
+        self.relation: RelatesRecords = relation
+        self.kind: str = relation.relation_kind()
+        #: whether the record stores the related record's key (one linked record), and the
+        #: field holding it
+        self.stores_key: bool = relation.stores_key()
+        self.stored_key: Field | None = public.model.by_id.get(relation.link_key_id()) if self.stores_key else None
+        self.related_ref: TableRef = load_table_ref_by_id(self.request, relation.related_table_id())
         self.related: Model = model_for(self.request, self.related_ref, public.model.dialect)
         pv = self.related.pv_field
         self.fields: list[Field] = list(self.related.pk_fields)
@@ -114,10 +122,10 @@ class PublicLink:
 
     def linked(self, row_id, kind: str) -> dict:
         """Records linked to a record the view shows (``kind``: ``hm`` or ``mm``)."""
-        if kind != self.relation.type:
-            raise BadRequest(f"Field '{self.field.title}' is a {self.relation.type} link, not {kind}")
+        if kind != self.kind:
+            raise BadRequest(f"Field '{self.field.title}' is a {self.kind} link, not {kind}")
         key = self.public.shown_row_key(row_id)
-        source = self.public.model.by_id.get(self.relation.source_key.column_id)
+        source = self.public.model.by_id.get(self.relation.link_key_id())
         if source is None:
             raise NotFound(f"Link field '{self.field.title}' not found")
         value = self.connection.execute(
@@ -125,17 +133,17 @@ class PublicLink:
             .select_from(self.public.model.table)
             .where(*(self.public.model.by_id[fid].sa_column == v for fid, v in key.items()))
         ).scalar()
-        clause = sa.false() if value is None else self.relation.linked_to(self.related.table, value)
+        clause = sa.false() if value is None else self.relation.linked_condition(self.related.table, value)
         return self._page(clause)
 
     # -- form values ------------------------------------------------------------------
     def keys(self, value) -> list:
-        """Related keys given for the field in a form: a key or ``{pk: key}`` for a
-        belongs-to, a list of those for has-many and many-to-many. Unknown records: 400."""
+        """Related keys given for the field in a form: a key or ``{pk: key}`` for a link
+        that stores its key (one record), a list of those for others. Unknown records: 400."""
         if value is None or value == "" or value == []:
             return []
         items = value if isinstance(value, list) else [value]
-        if self.relation.type == BT and len(items) > 1:
+        if self.stores_key and len(items) > 1:
             raise BadRequest(f"{self.field.title} links one record", field=self.field.title)
         if len(self.related.pk_fields) != 1:
             raise BadRequest(f"{self.field.title} cannot be linked from a form", field=self.field.title)

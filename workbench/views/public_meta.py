@@ -9,12 +9,12 @@ text left out, so that hidden fields' names never reach the public.
 
 from __future__ import annotations
 
-from workbench.fields.lookup import links_records
+from workbench.fields.lookup import field_type
 from workbench.tables.contexts import load_table
 from workbench.tables.serialize import column_json, table_json
 from workbench.views.kinds import type_of
 from workbench.views.public import public_field_ids
-from workbench.views.public_links import relation_of
+from workbench.views.public_links import relates
 from workbench.views.serialize import settings_json, view_json
 
 #: keys of a computed field's description that may name other fields
@@ -49,13 +49,12 @@ def related_metas(request, table, public_columns) -> dict:
     """``{table id: related_meta}`` of the tables reached by the shown link fields."""
     metas: dict = {}
     for column in public_columns:
-        if not links_records(request.registry, column):
+        relation = relates(field_type(request.registry, column))
+        related_id = relation.related_table_id() if relation is not None else None
+        if related_id is None or related_id in metas:
             continue
-        relation = relation_of(column)
-        if relation is None or relation.related_table_id in metas:
-            continue
-        related = table if relation.related_table_id == table.id else load_table(request, relation.related_table_id)
-        metas[relation.related_table_id] = related_meta(request, related)
+        related = table if related_id == table.id else load_table(request, related_id)
+        metas[related_id] = related_meta(request, related)
     return metas
 
 

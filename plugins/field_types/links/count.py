@@ -9,16 +9,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from workbench.plugin_api import (
-    NUMERIC_AGGREGATIONS,
-    DataType,
-    FieldType,
-    FieldValueError,
-    Relation,
-    RelationError,
-    to_int,
-)
+from workbench.plugin_api import NUMERIC_AGGREGATIONS, DataType, FieldType, FieldValueError, to_int
 from workbench.plugin_api import operators as ops
+
+from .relations import Relation, RelationError
 
 LINK_UIDTS = ("LinkToAnotherRecord", "Links")
 

@@ -19,7 +19,6 @@ KEY_CHUNK = 500
 
 class ForeignKey(FieldType):
     name = "ForeignKey"
-    link_role = "foreign_key"
     icon = "data-connection"
     group = "link"
     order = 420

@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from workbench.plugin_api import (
-    BT,
-    SOURCE_KEY,
-    DataType,
-    FieldType,
-    FieldValueError,
-    Relation,
-    RelationError,
-    link_schema,
-    to_int,
-)
+from workbench.plugin_api import DataType, FieldType, FieldValueError, to_int
 from workbench.plugin_api import operators as ops
+
+from .records import LinkedRecords
+from .relations import BT, SOURCE_KEY, Relation, RelationError
+from .schema import create_link, delete_link, requested_kind
 
 #: a has-many / many-to-many link filters on its number of records
 MANY_OPERATORS = ops.NUMERIC - ops.NULLS
@@ -27,7 +21,6 @@ class LinkToAnotherRecord(FieldType):
     name = "LinkToAnotherRecord"
     virtual = True
     links_records = True
-    link_role = "reverse"
     formula_type = "array"
     icon = "link"
     group = "link"
@@ -91,7 +84,7 @@ class LinkToAnotherRecord(FieldType):
         current = (getattr(self.column, "col_options", None) or {}) if self.column is not None else {}
         if current.get("physical"):
             return current  # an existing link: renames and the like keep it as it is
-        return {"type": link_schema.requested_kind(body, current)}
+        return {"type": requested_kind(body, current)}
 
     def references(self):
         return []
@@ -111,10 +104,32 @@ class LinkToAnotherRecord(FieldType):
 
     # -- ManagesSchema -------------------------------------------------------------------
     def create(self, request, table, column, body):
-        link_schema.create_link(request, table, column, body)
+        create_link(request, table, column, body, belongs_to_type=LinkToAnotherRecord.name)
 
     def delete(self, request, table, column):
-        link_schema.delete_link(request, table, column)
+        delete_link(request, table, column)
+
+    # -- RelatesRecords ------------------------------------------------------------------
+    def related_table_id(self):
+        try:
+            return Relation.of(self.column).related_table_id
+        except RelationError:
+            return None
+
+    def relation_kind(self):
+        return self.relation().type
+
+    def link_key_id(self):
+        return self.relation().source_key.column_id
+
+    def stores_key(self):
+        return self.relation().type == BT
+
+    def linked_condition(self, related, key):
+        return self.relation().linked_to(related, key)
+
+    def link_records(self, request, row_id, keys):
+        LinkedRecords(request, self.column.id, row_id).add(keys)
 
     # -- ExpandsValues -----------------------------------------------------------------
     def expand(self, page, rows):
@@ -153,7 +168,6 @@ class LinkToAnotherRecord(FieldType):
 
 class Links(LinkToAnotherRecord):
     name = "Links"
-    link_role = None
     formula_type = "numeric"
     order = 400
     creatable = True

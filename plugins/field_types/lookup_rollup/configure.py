@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from workbench_plugins.field_types.links.relations import Relation, RelationError
+
 from workbench.plugin_api import (
     ComputedInSql,
     DataType,
     FieldValueError,
     FormulaError,
-    Relation,
-    RelationError,
     TableFields,
     check_cycles,
     data_type_of,

@@ -6,7 +6,7 @@ a lookup reads the far table's values directly (one flat list, no JSON within JS
 
 ``Path.chain(source).select(*columns)`` is one correlated SELECT over the whole chain: every
 linked table is aliased (self-links and tables met twice stay apart), each link joins
-the next by the keys of its ``workbench.links.relations.Relation``, and the first link
+the next by the keys of its ``Relation`` (the links plugin's ``relations``), and the first link
 is correlated with the record's row of ``source``. The field at the end is read through
 its own table's resolver (so formulas, rollups and links counts there work too), moved
 onto the chain's alias. A page with any number of such fields is still one statement.
@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 from sqlalchemy.sql.util import ClauseAdapter
+from workbench_plugins.field_types.links.relations import MM, Relation, RelationError
 
-from workbench.plugin_api import MM, FieldValueError, ModelResolver, Relation, RelationError, Resolved
+from workbench.plugin_api import FieldValueError, ModelResolver, Resolved
 
 
 @dataclass(frozen=True)

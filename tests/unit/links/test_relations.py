@@ -1,5 +1,7 @@
 """The relation layer on real databases: counts, EXISTS, correlated related rows and the
-batched fetch, for has-many, belongs-to, many-to-many and a self-link."""
+batched fetch, for has-many, belongs-to, many-to-many and a self-link; the link types
+answering the core through capabilities (``RelatesRecords``: the records linked to one
+record), and the names the plugin API still answers for the link engine it no longer holds."""
 
 from __future__ import annotations
 
@@ -7,8 +9,22 @@ import types
 
 import pytest
 import sqlalchemy as sa
+from workbench_plugins.field_types.links import schema as link_schema
+from workbench_plugins.field_types.links.foreign_key import ForeignKey
+from workbench_plugins.field_types.links.link import Links, LinkToAnotherRecord
+from workbench_plugins.field_types.links.relations import (
+    BT,
+    HM,
+    MM,
+    SOURCE_KEY,
+    Key,
+    Relation,
+    RelationError,
+    link_options,
+)
 
-from workbench.links.relations import BT, HM, MM, SOURCE_KEY, Key, Relation, RelationError, link_options
+from workbench import plugin_api
+from workbench.fields.interfaces import ChecksWrites, ComputedInSql, ExpandsValues, ManagesSchema, RelatesRecords
 
 pytestmark = pytest.mark.dialects
 
@@ -51,9 +67,12 @@ def rel(column_id, options) -> Relation:
     return Relation.of(types.SimpleNamespace(id=column_id, col_options=options))
 
 
-AUTHOR_BOOKS = rel("cl_books", link_options(HM, source=A, related=B, child=B_AUTHOR, parent=A_ID))
-BOOK_AUTHOR = rel("cl_author", link_options(BT, source=B, related=A, child=B_AUTHOR, parent=A_ID))
-BOOK_TAGS = rel("cl_tags", link_options(MM, source=B, related=T, child=B_ID, parent=T_ID, junction=(*J, J_BOOK, J_TAG)))
+AUTHOR_BOOKS_OPTIONS = link_options(HM, source=A, related=B, child=B_AUTHOR, parent=A_ID)
+BOOK_AUTHOR_OPTIONS = link_options(BT, source=B, related=A, child=B_AUTHOR, parent=A_ID)
+BOOK_TAGS_OPTIONS = link_options(MM, source=B, related=T, child=B_ID, parent=T_ID, junction=(*J, J_BOOK, J_TAG))
+AUTHOR_BOOKS = rel("cl_books", AUTHOR_BOOKS_OPTIONS)
+BOOK_AUTHOR = rel("cl_author", BOOK_AUTHOR_OPTIONS)
+BOOK_TAGS = rel("cl_tags", BOOK_TAGS_OPTIONS)
 TAG_BOOKS = rel(
     "cl_tbooks", link_options(MM, source=T, related=B, child=T_ID, parent=B_ID, junction=(*J, J_TAG, J_BOOK))
 )
@@ -159,3 +178,44 @@ def test_batched_rows_for_many_source_rows(engine):
     assert [(r._mapping[SOURCE_KEY], r.cl_a_name) for r in values(engine, statement)] == [(1, "Ann")]
     statement = AUTHOR_BOOKS.rows_for(books, [1, 2], books.c.cl_b_title).order_by(books.c.cl_b_id)
     assert [(r._mapping[SOURCE_KEY], r.cl_b_title) for r in values(engine, statement)] == [(1, "X"), (1, "Y")]
+
+
+def link_type(column_id, options, cls=Links):
+    return cls(types.SimpleNamespace(id=column_id, title=column_id, col_options=options))
+
+
+def test_link_types_answer_the_core_through_capabilities():
+    for cls in (Links, LinkToAnotherRecord):
+        ftype = link_type("cl_tags", BOOK_TAGS_OPTIONS, cls)
+        assert cls.links_records
+        assert all(isinstance(ftype, p) for p in (RelatesRecords, ManagesSchema, ExpandsValues, ComputedInSql))
+    assert isinstance(ForeignKey(), ChecksWrites)
+    tags_of_book = link_type("cl_tags", BOOK_TAGS_OPTIONS)
+    assert (tags_of_book.related_table_id(), tags_of_book.relation_kind()) == ("md_t", "mm")
+    assert (tags_of_book.link_key_id(), tags_of_book.stores_key()) == ("cl_b_id", False)
+    author_of_book = link_type("cl_author", BOOK_AUTHOR_OPTIONS, LinkToAnotherRecord)
+    assert (author_of_book.related_table_id(), author_of_book.relation_kind()) == ("md_a", "bt")
+    assert (author_of_book.link_key_id(), author_of_book.stores_key()) == ("cl_b_author", True)
+    assert link_type("cl_x", {"type": "hm"}).related_table_id() is None
+
+
+def test_linked_condition_selects_the_records_linked_to_one_record(engine):
+    def linked(ftype, related, key):
+        pk = related.primary_key.columns.values()[0]
+        statement = sa.select(pk).where(ftype.linked_condition(related, key)).order_by(pk)
+        return [r[0] for r in values(engine, statement)]
+
+    assert linked(link_type("cl_tags", BOOK_TAGS_OPTIONS), tags, 10) == [100, 101]
+    assert linked(link_type("cl_tags", BOOK_TAGS_OPTIONS), tags, 12) == []
+    assert linked(link_type("cl_books", AUTHOR_BOOKS_OPTIONS), books, 1) == [10, 11]
+    assert linked(link_type("cl_author", BOOK_AUTHOR_OPTIONS, LinkToAnotherRecord), authors, 1) == [1]
+
+
+def test_names_the_link_engine_took_along_are_still_answered_by_the_plugin_api():
+    assert (plugin_api.Relation, plugin_api.RelationError) == (Relation, RelationError)
+    assert (plugin_api.BT, plugin_api.MM, plugin_api.SOURCE_KEY) == (BT, MM, SOURCE_KEY)
+    assert plugin_api.link_schema.create_link is link_schema.create_link
+    assert plugin_api.link_schema.delete_link is link_schema.delete_link
+    assert plugin_api.link_schema.requested_kind({"type": "mm"}) == "mm"
+    with pytest.raises(AttributeError):
+        plugin_api.Junction  # noqa: B018

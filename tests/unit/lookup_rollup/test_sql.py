@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from workbench_plugins.field_types.dates.types import Date
 from workbench_plugins.field_types.formula import Formula
 from workbench_plugins.field_types.id import ID
+from workbench_plugins.field_types.links.relations import BT, HM, MM, Key, link_options
 from workbench_plugins.field_types.lookup_rollup import Lookup, Rollup
 from workbench_plugins.field_types.numbers.types import Number
 from workbench_plugins.field_types.text.types import SingleLineText
@@ -24,7 +25,6 @@ from workbench.data.query import select_columns
 from workbench.fields.interfaces import FieldType
 from workbench.formulas import check, parse
 from workbench.formulas.testing import builtin_functions
-from workbench.links.relations import BT, HM, MM, Key, link_options
 from workbench.plugins.registry import Registry
 
 pytestmark = pytest.mark.dialects

@@ -1,4 +1,5 @@
-"""Physical schema of links, registered with the data unit of work (``workbench.data.unit``).
+"""Physical schema of links, registered with the data unit of work (``schema.data_transaction``
+of the plugin API).
 
 A has-many / belongs-to link adds a foreign-key column to the child table, with a real
 constraint (``ON DELETE SET NULL``: deleting a record unlinks its children) and an index:
@@ -21,7 +22,9 @@ import sqlalchemy as sa
 from alembic.migration import MigrationContext
 from alembic.operations import Operations
 
-from workbench.data.unit import DataTransaction
+from workbench.plugin_api import schema
+
+DataTransaction = schema.DataTransaction
 
 
 def _ops(connection: sa.Connection) -> Operations:

@@ -5,7 +5,7 @@ Creating a link on table T to table O (``body``: ``type`` hm/bt/mm and the other
 
 - ``hm``/``bt``: the child (O for hm, T for bt) gets a ``ForeignKey`` column named after the
   parent (``<parent>_id``, typed like the parent's primary key, hidden as a system field)
-  with a real constraint and an index (``workbench.links.ddl``); the parent gets an ``hm``
+  with a real constraint and an index (``ddl``); the parent gets an ``hm``
   field and the child a ``bt`` field, each pointing at the other
   (``fk_symmetric_column_id``).
 - ``mm``: a junction table (meta table of type ``mm``, hidden from table lists unless
@@ -27,18 +27,24 @@ import secrets
 
 import sqlalchemy as sa
 
-from workbench.data.unit import data_transaction
-from workbench.errors import BadRequest
-from workbench.fields.interfaces import ComputedInSql, FieldValueError
-from workbench.fields.lookup import described_as, field_type
-from workbench.fields.roles import required_type
-from workbench.links import ddl
-from workbench.links.relations import BT, HM, MM, Key, Relation, RelationError, link_options
-from workbench.meta.base import new_id
-from workbench.plugins import notify
-from workbench.tables.models import Column, Table, ViewColumn
-from workbench.tables.naming import sanitise, unique_name
-from workbench.tables.serialize import column_json
+from workbench.plugin_api import (
+    BadRequest,
+    ComputedInSql,
+    FieldValueError,
+    described_as,
+    field_type,
+    new_id,
+    notify,
+    schema,
+)
+
+from . import ddl
+from .foreign_key import ForeignKey
+from .relations import BT, HM, MM, Key, Relation, RelationError, link_options
+
+Column, Table, ViewColumn = schema.Column, schema.Table, schema.ViewColumn
+sanitise, unique_name, column_json = schema.sanitise, schema.unique_name, schema.column_json
+data_transaction = schema.data_transaction
 
 #: the kinds a new link may have (``oo`` is not offered)
 CREATABLE = (HM, BT, MM)
@@ -150,8 +156,9 @@ def _reverse(table: Table, other: Table, uidt: str) -> Column:
     return column
 
 
-def create_link(request, table: Table, column: Column, body: dict) -> None:
-    """Build everything a new link field needs (see the module docstring)."""
+def create_link(request, table: Table, column: Column, body: dict, belongs_to_type: str) -> None:
+    """Build everything a new link field needs (see the module docstring);
+    ``belongs_to_type`` is the type of the belongs-to field made opposite a has-many link."""
     kind = requested_kind(body)
     other = _other_table(request, table, body)
     work = data_transaction(request, table.source)
@@ -162,8 +169,7 @@ def create_link(request, table: Table, column: Column, body: dict) -> None:
         pk = _single_pk(parent)
         _single_pk(child)
         fk = _foreign_key_column(request, work, parent, child, pk, required=kind == BT and bool(column.rqd))
-        reverse_type = required_type(request.registry["field_types"], "link_role", "reverse").name
-        reverse = _reverse(table, other, reverse_type if kind == HM else column.uidt)
+        reverse = _reverse(table, other, belongs_to_type if kind == HM else column.uidt)
         has_many, belongs_to = (column, reverse) if kind == HM else (reverse, column)
         fk_key, pk_key = Key(fk.id, fk.column_name), Key(pk.id, pk.column_name)
         names = {"fk_index_name": fk.col_options["fk_constraint_name"]}
@@ -221,9 +227,7 @@ def _tell(request, action: str, table: Table, column: Column) -> None:
 
 def _junction(request, work, table: Table, other: Table, pk_here: Column, pk_there: Column):
     """The junction table of a new many-to-many link: meta table and physical table."""
-    from workbench.data import ddl as table_ddl
-
-    taken = table_ddl.existing_tables(work) | {
+    taken = schema.existing_tables(work) | {
         name.lower() for name in request.dbsession.scalars(sa.select(Table.table_name))
     }
     name = unique_name(f"nc_m2m_{secrets.token_hex(5)}", taken)
@@ -331,14 +335,13 @@ def delete_link(request, table: Table, column: Column) -> None:
 
 
 def _key_meta(request, title, name, parent: Table, parent_key: Column, kind, *, options=None, **attrs) -> Column:
-    """The meta of a foreign key column ``name`` referring to ``parent``'s key (of the
-    type that declares ``link_role = "foreign_key"``)."""
-    key_type = required_type(request.registry["field_types"], "link_role", "foreign_key").name
+    """The meta of a foreign key column ``name`` (a ``ForeignKey``) referring to
+    ``parent``'s key."""
     return Column(
         id=new_id("cl_"),
         title=title,
         column_name=name,
-        uidt=key_type,
+        uidt=ForeignKey.name,
         dt="bigint" if kind == "int" else "varchar",
         meta={},
         col_options={

@@ -2,9 +2,9 @@
 (``/api/v1/db/data/noco/{project}/{table}/{rowId}/{mm|hm|bt}/{column}[/exclude|/{refRowId}]``)
 and v2 (``/api/v2/tables/{tableId}/links/{fieldId}/records/{recordId}``)."""
 
-from workbench.api import api_view
-from workbench.links.records import LinkedRecords
-from workbench.security.permissions import Permission
+from workbench.plugin_api import Permission, api_view
+
+from .records import LinkedRecords
 
 TAGS = ("links",)
 LIST_QUERY = (

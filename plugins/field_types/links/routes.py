@@ -1,8 +1,8 @@
-"""Routes of the links APIs (see ``workbench.links.views``)."""
+"""Routes of the links APIs (see ``views``)."""
 
-from workbench.api import add_api_route
-from workbench.records.contexts import AliasRecordsContext, RecordsContext
-from workbench.records.routes import V1, V1_SHORT, V1_VIEW
+from workbench.plugin_api import AliasRecordsContext, RecordsContext, add_api_route, record_paths
+
+V1, V1_VIEW, V1_SHORT = record_paths.V1, record_paths.V1_VIEW, record_paths.V1_SHORT
 
 NESTED = "/{row_id}/{relation_type:mm|hm|bt}/{column_name}"
 V2 = "/api/v2/tables/{table_id}/links/{field_id}/records/{record_id}"

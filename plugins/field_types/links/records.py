@@ -22,15 +22,26 @@ import contextlib
 
 import sqlalchemy as sa
 
-from workbench.data.query import ListParams, count_rows, list_params, parse_row_id, read_row, select_rows
-from workbench.data.writes import RowWriter
-from workbench.errors import BadRequest, NotFound
-from workbench.links.relations import BT, HM, MM, Relation, RelationError
-from workbench.paging import paged
-from workbench.plugins import notify
-from workbench.records.expand import expand_rows, with_keys
-from workbench.records.loading import TableRef, load_table_ref_by_id, model_for
-from workbench.records.services import Records
+from workbench.plugin_api import (
+    BadRequest,
+    ListParams,
+    NotFound,
+    Records,
+    RowWriter,
+    count_rows,
+    expand_rows,
+    list_params,
+    load_table_ref_by_id,
+    model_for,
+    notify,
+    paged,
+    parse_row_id,
+    read_row,
+    select_rows,
+    with_keys,
+)
+
+from .relations import BT, HM, MM, Relation, RelationError
 
 ALREADY_LINKED = "value already in list"
 
@@ -51,7 +62,7 @@ class LinkedRecords:
         if kind is not None and kind != self.relation.type:
             raise BadRequest(f"Field '{f.title}' is a {self.relation.type} link, not {kind}")
         self.field = f
-        self.related_ref: TableRef = load_table_ref_by_id(request, self.relation.related_table_id)
+        self.related_ref = load_table_ref_by_id(request, self.relation.related_table_id)
         self.related = model_for(request, self.related_ref, model.dialect)
         self.row_id = row_id
         self.key = records.key_of_id(row_id)

@@ -24,7 +24,7 @@ plus ``fk_symmetric_column_id`` (the link field on the other side) and ``physica
 (``{"tables": {id: name}, "columns": {id: name}}``: the names the builders need).
 
 Builders (all dialect-neutral Core; ``source`` is the source model's ``sa.Table`` or an
-alias of it, with columns keyed by column id as ``workbench.data.model`` builds them, or a
+alias of it, with columns keyed by column id as the data engine's models key them, or a
 plain table whose columns are keyed by name):
 
 - ``relation.count(source)``: correlated scalar subquery, the number of related rows of
@@ -45,8 +45,8 @@ plain table whose columns are keyed by name):
   lists and record pickers).
 - ``relation.source_key_of(row_values)``: the key a row (``{column id: value}``) links by.
 
-Write helpers for linking and unlinking live with the records API
-(``workbench.links.records``); schema creation and removal in ``workbench.links.schema``.
+Linking and unlinking records live in ``records``; schema creation and removal in
+``schema``.
 """
 
 from __future__ import annotations
