@@ -34,6 +34,7 @@ export function capabilities(roles: Record<string, boolean> | undefined, preview
   const held = previewAs ? [previewAs] : Object.keys(roles ?? {}).filter((r) => roles?.[r]);
   const granted = new Set(held.flatMap((r) => BY_ROLE[r] ?? []));
   return {
+    comment: granted.has("comment"),
     dataExport: granted.has("dataExport"),
     dataEdit: granted.has("dataEdit"),
     viewConfigure: granted.has("viewConfigure"),
