@@ -1,4 +1,4 @@
-"""Migration 0008 on every dialect: a database made by 0007, with a project, a table and a
+"""Migration 0009 on every dialect: a database made by 0008, with a project, a table and a
 user, gains wb_comments; a comment then goes with its table and outlives its author."""
 
 import datetime as dt
@@ -69,10 +69,10 @@ def _defaults(engine, name, stamps):
 def test_comments_migration_up_down_up(dialect, tmp_path):
     url = create_database(dialect, tmp_path)
     try:
-        upgrade(url, "0007")
+        upgrade(url, "0008")
         engine = sa.create_engine(url)
         _arrange(engine)
-        upgrade(url, "0008")
+        upgrade(url, "0009")
         _insert(
             engine,
             "wb_comments",
@@ -102,10 +102,10 @@ def test_comments_migration_up_down_up(dialect, tmp_path):
         assert [tuple(r) for r in kept] == [(None, "a@example.com")]
         assert left == 0
         engine.dispose()
-        downgrade(url, "0007")
+        downgrade(url, "0008")
         engine = sa.create_engine(url)
         assert "wb_comments" not in sa.inspect(engine).get_table_names()
         engine.dispose()
-        upgrade(url, "0008")
+        upgrade(url, "0009")
     finally:
         drop_database(url)
