@@ -59,6 +59,8 @@ def configure(config):
     config.include("workbench.info")
     # Realtime websocket endpoint.
     config.include("workbench.realtime")
+    # Row comments (announced on the realtime socket, mentions mailed).
+    config.include("workbench.comments")
     # Attachment storage: uploads, downloads, the storage backend in use.
     config.include("workbench.storage")
     # Imports: uploads, their preview and template, jobs inserting in batches.

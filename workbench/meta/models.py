@@ -1,6 +1,7 @@
 """Every meta model, imported in one place so the metadata is complete for Alembic."""
 
 from workbench.accounts.models import ApiToken, AppSetting, RefreshToken, User  # noqa: F401
+from workbench.comments.models import Comment  # noqa: F401
 from workbench.imports.models import ImportJob, ImportKeys  # noqa: F401
 from workbench.meta.base import Base  # noqa: F401
 from workbench.projects.models import Project, ProjectMember, Source  # noqa: F401

@@ -68,6 +68,8 @@ def meta_data(request, kind: str, action: str, obj: dict) -> dict | None:
     if kind in TABLE_KINDS:
         table = getattr(context, "table", None)
         data["table_id"] = obj.get("fk_model_id") or getattr(table, "id", None)
+    if kind == "comment":
+        data["row_id"] = obj.get("row_id")
     data["by"] = _user_id(request)
     return data
 

@@ -20,7 +20,8 @@ sort, ... was created, updated or deleted::
      "id": "cl_...", "table_id": "md_...", "by": "us_..." | null}
 
 ``table_id`` is there only for objects that belong to a table (column, view, view_column,
-filter, sort). A ``member`` event's ``id`` is the member's user id.
+filter, sort, comment). A ``member`` event's ``id`` is the member's user id. A ``comment``
+event also names the record commented on as ``row_id``.
 
 Record values and object contents are never sent: clients refetch what they show, with
 their own permissions. Everything one request changed in one table is sent as one message
@@ -37,7 +38,7 @@ log = logging.getLogger(__name__)
 MAX_IDS = 1000
 PK_SEPARATOR = "___"
 #: meta kinds that belong to a table
-TABLE_KINDS = frozenset({"column", "view", "view_column", "filter", "sort", "grid_column", "form_column"})
+TABLE_KINDS = frozenset({"column", "view", "view_column", "filter", "sort", "grid_column", "form_column", "comment"})
 
 _OUTBOX = "_workbench_realtime_outbox"
 

@@ -20,12 +20,15 @@ import { useLiveRecords } from "../realtime/useLive";
 import { isShownAsValue, RecordFieldValue } from "./RecordFieldValue";
 import { useLinkedRecordQuery } from "./linkedApi";
 import { countedLinkFields } from "./richFields";
+import { CommentsPane } from "../comments/CommentsPane";
 
 interface Props {
   tableId: string;
   projectId?: string;
   /** The user may edit records (links and files are edited in place). */
   canEdit?: boolean;
+  /** Whether the user may write comments (commenters and up); comments show with a project. */
+  canComment?: boolean;
   pkName: string;
   record: RecordRow | null;
   columns: Column[];
@@ -34,7 +37,7 @@ interface Props {
 
 const fieldId = (column: Column) => `record-field-${column.id}`;
 
-function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, columns, onClose }: Props & { record: RecordRow }) {
+function RecordForm({ tableId, projectId, canEdit, canComment, pkName, record: initial, columns, onClose }: Props & { record: RecordRow }) {
   const intl = useIntl();
   const typeLabel = useFieldTypeLabel();
   const dispatch = useAppDispatch();
@@ -175,6 +178,9 @@ function RecordForm({ tableId, projectId, canEdit, pkName, record: initial, colu
             </FormGroup>
           );
         })}
+        {projectId && (
+          <CommentsPane projectId={projectId} tableId={tableId} rowId={String(initial[pkName])} canComment={!!canComment} />
+        )}
       </div>
       <div className="bp6-drawer-footer wb-record-footer">
         <Button onClick={onClose}>

@@ -34,6 +34,7 @@ import { FieldDialog } from "./FieldDialog";
 import { capabilities, useCapabilities } from "../projects/permissions";
 import { EditHistory } from "./history";
 import { ExpandedRecord } from "./ExpandedRecord";
+import { CommentBadge, usePageCommentCounts } from "../comments/CommentBadge";
 import { GridToolbar, type Search } from "./GridToolbar";
 import { searchWhere } from "./search";
 import {
@@ -125,6 +126,7 @@ function GridPage(props: PageProps) {
   const { tableId, viewId, where, shared, page, first, last, rowTop, columns, colFirst, colLast, lefts, widths, width, active, block, editing } = props;
   const { data } = useRecordsPageQuery({ tableId, viewId, where, shared, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
   const withLinks = useLinkedValues({ ...props, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+  const commentCounts = usePageCommentCounts(tableId, data?.list, props.pkName, !!shared);
   const rows = [];
   const start = Math.max(first, page * PAGE_SIZE);
   const end = Math.min(last, page * PAGE_SIZE + PAGE_SIZE - 1);
@@ -186,7 +188,10 @@ function GridPage(props: PageProps) {
         aria-rowindex={row + 1}
         data-testid={record ? "grid-row" : "grid-row-loading"}
       >
-        <div className={`wb-row-number${active?.row === row ? " wb-row-number-active" : ""}`}>{row + 1}</div>
+        <div className={`wb-row-number${active?.row === row ? " wb-row-number-active" : ""}`}>
+          {row + 1}
+          {record && <CommentBadge count={commentCounts[String(record[props.pkName])]} />}
+        </div>
         {cells}
       </div>,
     );
@@ -959,6 +964,7 @@ export function Grid({ table, viewId: chosenViewId, readOnly, shared }: {
         tableId={tableId}
         projectId={table.project_id}
         canEdit={caps.dataEdit}
+        canComment={caps.comment}
         pkName={pkName}
         record={expanded}
         columns={[...columns, ...hidden]}

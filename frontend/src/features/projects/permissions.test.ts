@@ -4,15 +4,15 @@ import { canCreateProjects, capabilities } from "./permissions";
 describe("project capabilities", () => {
   it("follow the project roles", () => {
     expect(capabilities({ owner: true })).toEqual({
-      dataExport: true, dataEdit: true, viewConfigure: true, schema: true, members: true, projectUpdate: true, projectDelete: true,
+      comment: true, dataExport: true, dataEdit: true, viewConfigure: true, schema: true, members: true, projectUpdate: true, projectDelete: true,
     });
     expect(capabilities({ creator: true }).projectDelete).toBe(false);
     expect(capabilities({ creator: true }).schema).toBe(true);
     expect(capabilities({ editor: true })).toMatchObject({ dataEdit: true, viewConfigure: true, schema: false, members: false });
-    // viewers and commenters download records, and do nothing else the UI hides
-    expect(capabilities({ viewer: true })).toMatchObject({ dataExport: true, dataEdit: false, viewConfigure: false });
+    // viewers download records and do nothing else the UI hides; commenters also comment
+    expect(capabilities({ viewer: true })).toMatchObject({ comment: false, dataExport: true, dataEdit: false, viewConfigure: false });
     const commenter = capabilities({ commenter: true, "org-level-creator": true });
-    expect(Object.entries(commenter).filter(([, held]) => held).map(([name]) => name)).toEqual(["dataExport"]);
+    expect(Object.entries(commenter).filter(([, held]) => held).map(([name]) => name)).toEqual(["comment", "dataExport"]);
     expect(Object.values(capabilities({ "org-level-creator": true })).some(Boolean)).toBe(false);
     expect(capabilities({ super: true }).projectDelete).toBe(true);
   });

@@ -3,6 +3,7 @@
 import { createContext, useContext } from "react";
 
 export type Capability =
+  | "comment"
   | "dataExport"
   | "dataEdit"
   | "viewConfigure"
@@ -12,7 +13,8 @@ export type Capability =
   | "projectDelete";
 
 const VIEWER: Capability[] = ["dataExport"];
-const EDITOR: Capability[] = [...VIEWER, "dataEdit", "viewConfigure"];
+const COMMENTER: Capability[] = [...VIEWER, "comment"];
+const EDITOR: Capability[] = [...COMMENTER, "dataEdit", "viewConfigure"];
 const CREATOR: Capability[] = [...EDITOR, "schema", "members", "projectUpdate"];
 const OWNER: Capability[] = [...CREATOR, "projectDelete"];
 
@@ -21,7 +23,7 @@ const BY_ROLE: Record<string, Capability[]> = {
   owner: OWNER,
   creator: CREATOR,
   editor: EDITOR,
-  commenter: VIEWER,
+  commenter: COMMENTER,
   viewer: VIEWER,
 };
 
@@ -32,6 +34,7 @@ export function capabilities(roles: Record<string, boolean> | undefined, preview
   const held = previewAs ? [previewAs] : Object.keys(roles ?? {}).filter((r) => roles?.[r]);
   const granted = new Set(held.flatMap((r) => BY_ROLE[r] ?? []));
   return {
+    comment: granted.has("comment"),
     dataExport: granted.has("dataExport"),
     dataEdit: granted.has("dataEdit"),
     viewConfigure: granted.has("viewConfigure"),

@@ -31,6 +31,8 @@ export interface MetaEvent {
   id?: string;
   table_id?: string | null;
   view_id?: string | null;
+  /** The record a `comment` event is about. */
+  row_id?: string | null;
   by?: string | null;
 }
 
@@ -66,6 +68,9 @@ export function metaTags(event: MetaEvent): LiveTag[] {
       return ["View", "ViewSettings", ...(tid ? [tag("Records", tid)] : [])];
     case "member":
       return [tag("Members", pid), "Me"];
+    case "comment":
+      // A record's comments and its table's comment counts.
+      return tid ? [tag("Comments", `${tid}:${event.row_id ?? ""}`), tag("CommentCounts", tid)] : ["Comments", "CommentCounts"];
     default:
       // Anything else of a table (a view's field, its share, a hook, ...) or of the project.
       return tid
