@@ -135,7 +135,10 @@ def run(args, base: str, token: str, pid: int) -> dict:
                 seconds, size, headers = download(base, token, f"{export}/{kind}?stream=true")
             assert int(headers["wb-export-total"]) == args.big
             out[f"big {kind}"] = (seconds, size, watch.before / 1e6, watch.growth_mb)
-            print(f"{kind} {args.big:,}: {seconds:.1f} s, {size / 1e6:.0f} MB, memory +{watch.growth_mb:.1f} MB", flush=True)
+            print(
+                f"{kind} {args.big:,}: {seconds:.1f} s, {size / 1e6:.0f} MB, memory +{watch.growth_mb:.1f} MB",
+                flush=True,
+            )
     return out
 
 
