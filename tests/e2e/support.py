@@ -224,3 +224,28 @@ def _member_token(server, owner_token: str, project_id: str, email: str, role: s
     )
     token = unquote(mailed_link(server, email, "signup").rsplit("/", 1)[1])
     return sign_up(server, email, token)
+
+
+@contextmanager
+def _live_page(browser, server, token: str, path: str, project_id: str):
+    """A page in a browser context of its own signed in with `token`, showing `path` with its
+    live updates on (the server has acknowledged the page naming the project). When the block
+    ends without failing, the page is checked to be the same document (no reload) and to have
+    thrown no error."""
+    with fresh_page(browser, server) as page:
+        _use_token(page, token)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(path)
+        _wait_live(page, project_id)
+        # Marks this document: a reload would drop it.
+        page.evaluate("window.__sameDocument = true")
+        yield page
+        assert page.evaluate("window.__sameDocument") is True
+        assert errors == []
+
+
+def _wait_live(page, project_id: str) -> None:
+    page.wait_for_function(
+        "(pid) => window.__wbRealtimePage && window.__wbRealtimePage.pid === pid", arg=project_id, timeout=15_000
+    )

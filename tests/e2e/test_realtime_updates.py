@@ -12,18 +12,16 @@ from __future__ import annotations
 import json
 import re
 import time
-from contextlib import contextmanager
 
 import pytest
 import websocket
 from playwright.sync_api import expect
 
 from tests.e2e.support import (
+    _live_page,
     _member_token,
     _sign_up_first_user,
-    _use_token,
     display_field,
-    fresh_page,
     grid_cell,
     parts_table,
     screenshot,
@@ -68,31 +66,6 @@ def _receive_until(ws, wanted, seconds: float):
         if wanted(message):
             return message
     return None
-
-
-@contextmanager
-def _live_page(browser, server, token: str, path: str, project_id: str):
-    """A page in a browser context of its own signed in with `token`, showing `path` with its
-    live updates on (the server has acknowledged the page naming the project). When the block
-    ends without failing, the page is checked to be the same document (no reload) and to have
-    thrown no error."""
-    with fresh_page(browser, server) as page:
-        _use_token(page, token)
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(path)
-        _wait_live(page, project_id)
-        # Marks this document: a reload would drop it.
-        page.evaluate("window.__sameDocument = true")
-        yield page
-        assert page.evaluate("window.__sameDocument") is True
-        assert errors == []
-
-
-def _wait_live(page, project_id: str) -> None:
-    page.wait_for_function(
-        "(pid) => window.__wbRealtimePage && window.__wbRealtimePage.pid === pid", arg=project_id, timeout=15_000
-    )
 
 
 # Records each text the first cell of a grid row shows, as the page changes.
