@@ -78,8 +78,8 @@ def chunk_loop(base: str, token: str, path: str) -> tuple[float, int]:
 
 def _memory(pid: int) -> tuple[int, int]:
     """Resident memory of a process in bytes: anonymous (its own heap) and file-backed
-    (mapped files: the SQLite source is memory-mapped, up to 256 MB, and its pages count
-    in the resident size as soon as any query reads them)."""
+    (mapped files: the SQLite source is memory-mapped, and its pages count in the resident
+    size as soon as any query reads them)."""
     values = {}
     with open(f"/proc/{pid}/status") as status:
         for line in status:
@@ -204,10 +204,10 @@ def report(out: dict) -> str:
             f"{big:,} rows streamed (CSV first, the table never read before), the server's resident",
             "memory sampled every 20 ms: growth is the peak during the download over what the server",
             "held just before it, for its own (anonymous) memory, for mapped files, and in all. The",
-            "mapped part is the project's SQLite file, which the source engine memory-maps (up to",
-            "256 MB, shared with the page cache): any read of the table maps the pages it touches,",
-            "a count or a filter as much as a download, and it does not grow with the export. The",
-            "target is judged on the server's own memory.",
+            "mapped part is mostly the project's SQLite file, which the source engine memory-maps",
+            "(shared with the page cache, given back under memory pressure): any read of the table",
+            "maps the pages it touches, a count or a filter as much as a download. The target is",
+            "judged on the server's own memory.",
             "",
             "| measure | time | size | resident before | own memory | mapped file | in all | target | met |",
             "|---|---|---|---|---|---|---|---|---|",
