@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import random
 import tempfile
 import threading
@@ -75,33 +76,56 @@ def chunk_loop(base: str, token: str, path: str) -> tuple[float, int]:
     return time.perf_counter() - started, chunks
 
 
+def _memory(pid: int) -> tuple[int, int]:
+    """Resident memory of a process in bytes: anonymous (its own heap) and file-backed
+    (mapped files: the SQLite source is memory-mapped, and its pages count in the resident
+    size as soon as any query reads them)."""
+    values = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(("RssAnon:", "RssFile:")):
+                values[line.split(":")[0]] = int(line.split()[1]) * 1024
+    return values["RssAnon"], values["RssFile"]
+
+
 class MemoryWatch:
-    """The peak resident memory of a process while the block runs, sampled every 20 ms."""
+    """The peak resident memory of a process while the block runs, sampled every 20 ms:
+    anonymous and file-backed, each compared with what it was before."""
 
     def __init__(self, pid: int):
-        self.process = psutil.Process(pid)
-        self.before = self.peak = self.process.memory_info().rss
+        self.pid = pid
+        self.before = self.peak = _memory(pid)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True)
 
+    def _take(self):
+        anon, mapped = _memory(self.pid)
+        self.peak = (max(self.peak[0], anon), max(self.peak[1], mapped), max(self.peak[2], anon + mapped))
+
     def _sample(self):
         while not self._stop.is_set():
-            self.peak = max(self.peak, self.process.memory_info().rss)
+            self._take()
             time.sleep(0.02)
 
     def __enter__(self):
-        self.before = self.peak = self.process.memory_info().rss
+        anon, mapped = self.before = _memory(self.pid)
+        self.peak = (anon, mapped, anon + mapped)
         self._thread.start()
         return self
 
     def __exit__(self, *exc):
         self._stop.set()
         self._thread.join()
-        self.peak = max(self.peak, self.process.memory_info().rss)
+        self._take()
 
-    @property
-    def growth_mb(self) -> float:
-        return (self.peak - self.before) / 1e6
+    def growth_mb(self) -> tuple[float, float, float]:
+        """Growth of the anonymous, file-backed and whole resident memory, in MB."""
+        anon, mapped = self.before
+        return (
+            (self.peak[0] - anon) / 1e6,
+            (self.peak[1] - mapped) / 1e6,
+            (self.peak[2] - anon - mapped) / 1e6,
+        )
 
 
 def run(args, base: str, token: str, pid: int) -> dict:
@@ -114,6 +138,7 @@ def run(args, base: str, token: str, pid: int) -> dict:
     insert(api, records, 0, args.rows)
     out: dict = {"rows": args.rows, "big": args.big}
     server = psutil.Process(pid)
+    out["load"] = [os.getloadavg()[0]]
     for kind in ("csv", "excel"):
         best = None
         for _ in range(args.runs):
@@ -134,11 +159,10 @@ def run(args, base: str, token: str, pid: int) -> dict:
             with MemoryWatch(pid) as watch:
                 seconds, size, headers = download(base, token, f"{export}/{kind}?stream=true")
             assert int(headers["wb-export-total"]) == args.big
-            out[f"big {kind}"] = (seconds, size, watch.before / 1e6, watch.growth_mb)
-            print(
-                f"{kind} {args.big:,}: {seconds:.1f} s, {size / 1e6:.0f} MB, memory +{watch.growth_mb:.1f} MB",
-                flush=True,
-            )
+            growth = watch.growth_mb()
+            out[f"big {kind}"] = (seconds, size, sum(watch.before) / 1e6, growth)
+            print(f"{kind} {args.big:,}: {seconds:.1f} s, {size / 1e6:.0f} MB, growth {growth}", flush=True)
+    out["load"].append(os.getloadavg()[0])
     return out
 
 
@@ -153,7 +177,9 @@ def report(out: dict) -> str:
         "read to its end on one connection, as the web app asks for it (`stream=true`: keyset pages",
         "of 1,000 records, CSV written as read, XLSX by the streaming writer). Best of the runs;",
         "server CPU is the server process's CPU time for that download. NocoDB 0.301.3's figure",
-        "(CSV of 100k rows, its own chunk loop) from docs/performance.md.",
+        "(CSV of 100k rows, its own chunk loop) from docs/performance.md. Load average at the start:",
+        f"{out['load'][0]:.1f} on 2 cores (other work on the machine; above 2 the times include",
+        f"waiting for a CPU, and the server's CPU time is the steadier figure); at the end {out['load'][-1]:.1f}.",
         "",
         "| measure | Workbench | size | server CPU | target | met | NocoDB | ratio to NocoDB |",
         "|---|---|---|---|---|---|---|---|",
@@ -175,17 +201,23 @@ def report(out: dict) -> str:
     if big:
         lines += [
             "",
-            f"{big:,} rows streamed, the server's resident memory sampled every 20 ms: growth is the",
-            "peak during the download over what the server held just before it.",
+            f"{big:,} rows streamed (CSV first, the table never read before), the server's resident",
+            "memory sampled every 20 ms: growth is the peak during the download over what the server",
+            "held just before it, for its own (anonymous) memory, for mapped files, and in all. The",
+            "mapped part is mostly the project's SQLite file, which the source engine memory-maps",
+            "(shared with the page cache, given back under memory pressure): any read of the table",
+            "maps the pages it touches, a count or a filter as much as a download. The target is",
+            "judged on the server's own memory.",
             "",
-            "| measure | time | size | memory before | growth | target | met |",
-            "|---|---|---|---|---|---|---|",
+            "| measure | time | size | resident before | own memory | mapped file | in all | target | met |",
+            "|---|---|---|---|---|---|---|---|---|",
         ]
         for kind, label in (("csv", "CSV"), ("excel", "XLSX")):
-            seconds, size, before, growth = out[f"big {kind}"]
+            seconds, size, before, (anon, mapped, total) = out[f"big {kind}"]
+            met = "yes" if anon < MEMORY_TARGET_MB else "no"
             lines.append(
                 f"| {label}, {big:,} rows | {seconds:.1f} s | {size / 1e6:.0f} MB | {before:.0f} MB | "
-                f"+{growth:.1f} MB | < {MEMORY_TARGET_MB} MB | {'yes' if growth < MEMORY_TARGET_MB else 'no'} |"
+                f"+{anon:.1f} MB | +{mapped:.1f} MB | +{total:.1f} MB | < {MEMORY_TARGET_MB} MB own | {met} |"
             )
     return "\n".join(lines)
 

@@ -49,12 +49,12 @@ def texts_of(column: ExportColumn, neutralise: bool) -> Texts:
         return lambda values: [
             ("true" if v else "false") if (v.__class__ is bool or v.__class__ is int) else one(v) for v in values
         ]
-    if kind == "date" and column.to_api is not None:
+    if kind == "date":
         if column.pattern == DEFAULT_DATE:
             return lambda values: [v.isoformat() if v.__class__ is date_class else one(v) for v in values]
         written = column.date_text()
         return lambda values: [written(v) if v.__class__ is date_class else one(v) for v in values]
-    if kind == "datetime" and column.to_api is not None and column.timezone is None:
+    if kind == "datetime" and column.timezone is None:
         # stored in UTC, written in UTC
         if column.pattern == DEFAULT_DATETIME:
             return lambda values: [
@@ -65,7 +65,7 @@ def texts_of(column: ExportColumn, neutralise: bool) -> Texts:
         return lambda values: [
             written(v) if v.__class__ is datetime_class and v.tzinfo is None else one(v) for v in values
         ]
-    if column.to_api is None:
+    if column.to_api is None and kind not in ("date", "datetime"):
         return lambda values: [
             ("'" + v if v and v[0] in starts else v) if v.__class__ is str else one(v) for v in values
         ]

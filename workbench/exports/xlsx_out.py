@@ -138,12 +138,12 @@ def cells_xml(column: ExportColumn, style: int | None):
             else one(v)
             for v in values
         ]
-    if kind == "date" and column.to_api is not None:
+    if kind == "date":
         prefix = f'<c s="{style}"><v>'
         return lambda values: [
             f"{prefix}{v.toordinal() - EPOCH_ORDINAL}</v></c>" if v.__class__ is date_class else one(v) for v in values
         ]
-    if kind == "datetime" and column.to_api is not None and column.timezone is None:
+    if kind == "datetime" and column.timezone is None:
         prefix = f'<c s="{style}"><v>'
         # stored in UTC, written in UTC
         return lambda values: [
@@ -152,7 +152,7 @@ def cells_xml(column: ExportColumn, style: int | None):
             else one(v)
             for v in values
         ]
-    if column.to_api is None:
+    if column.to_api is None and kind not in ("date", "datetime"):
         return lambda values: [
             (
                 f'<c t="inlineStr"><is><t xml:space="preserve">{v}</t></is></c>'

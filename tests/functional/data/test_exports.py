@@ -225,17 +225,21 @@ def test_links_lookups_and_attachments_as_display_values_and_addresses(ctx):
         {"title": "Since", "uidt": "Lookup", "fk_relation_column_id": link_id, "fk_lookup_column_id": founded},
         headers=h,
     )
-    files = [
-        {"url": "https://example.com/a.pdf", "title": "a.pdf"},
-        {"url": "https://example.com/b.png", "title": "b.png"},
-    ]
-    ctx.rows([{"Name": "pen", "Photo": files}, {"Name": "cup"}])
+    stored = f"api/v1/db/storage/download/{ctx.project['id']}/{'A' * 24}/photo.png"
+    files = [{"url": "https://example.com/a.pdf", "title": "a.pdf"}, {"path": stored, "title": "photo.png"}]
+    ctx.rows([{"Name": "pen", "Photo": files, "Due": "2024-05-06"}, {"Name": "cup"}])
     c.post_json(f"/api/v2/tables/{ctx.table['id']}/links/{link_id}/records/1", [1, 2], headers=h)
-    _res, lines = ctx.csv(f"{ctx.base}/export/csv", {"fields": "Name,Makers,Since,Photo"})
+    # with links the values come expanded; dates are still written in their format
+    _res, lines = ctx.csv(f"{ctx.base}/export/csv", {"fields": "Name,Makers,Since,Photo,Due"})
     assert lines[1] == [
         "pen",
         "'=Acme, Bolt",
         "1999/12/31, 2001/01/02",
-        "https://example.com/a.pdf, https://example.com/b.png",
+        f"https://example.com/a.pdf, http://localhost/{stored}",
+        "06/05/2024",
     ]
-    assert lines[2] == ["cup", "", "", ""]
+    assert lines[2] == ["cup", "", "", "", ""]
+    res = c.get(f"{ctx.base}/export/excel", {"fields": "Name,Makers,Due"}, headers=h)
+    rows = list(openpyxl.load_workbook(io.BytesIO(base64.b64decode(res.body))).active.iter_rows(values_only=True))
+    assert rows[1][:2] == ("pen", "=Acme, Bolt")
+    assert rows[1][2].date().isoformat() == "2024-05-06"
