@@ -4,6 +4,7 @@ import { sharedBaseCapabilities } from "./sharedBase";
 describe("a shared base's capabilities", () => {
   it("lets an editor link edit records but never the schema or the project", () => {
     expect(sharedBaseCapabilities("editor")).toEqual({
+      comment: false,
       dataEdit: true,
       dataExport: true,
       viewConfigure: true,
