@@ -553,7 +553,10 @@ def test_project_theme_colours_are_validated_saved_and_applied(server, page):
     page.wait_for_function(f"() => {header_colour} === 'rgb(67, 81, 232)'")
 
     page.get_by_test_id("theme-primary").fill("#12345")
-    expect(page.get_by_text("Use a hex colour of 3, 4, 6 or 8 digits, like #4351E8")).to_be_visible()
+    expect(page.get_by_text("Use a hex colour of 3 or 6 digits, like #4351E8")).to_be_visible()
+    # A theme colour has no alpha.
+    page.get_by_test_id("theme-primary").fill("#abcd")
+    expect(page.get_by_text("Use a hex colour of 3 or 6 digits, like #4351E8")).to_be_visible()
     expect(page.get_by_test_id("theme-save")).to_be_disabled()
     page.get_by_test_id("theme-primary").fill("#0a7")
     page.get_by_test_id("theme-accent").fill("#ffaa00")
