@@ -28,7 +28,37 @@ export const SHARED = [
   "@blueprintjs/core",
   "@workbench/plugin-api",
 ];
-const PLUGIN_API_EXPORTS = ["definePlugin", "PLUGIN_API_VERSION"];
+// The run-time names of "@workbench/plugin-api" (src/plugins/pluginApi.ts; a test keeps the
+// two in step).
+export const PLUGIN_API_EXPORTS = [
+  "definePlugin",
+  "PLUGIN_API_VERSION",
+  "useRecordCount",
+  "useRecordFeed",
+  "useRecordsPage",
+  "useRecordsReader",
+  "useRecordWriter",
+  "moveKey",
+  "useRecordMoves",
+  "withMoves",
+  "fieldText",
+  "fieldType",
+  "useFieldActions",
+  "cardFields",
+  "FieldCell",
+  "FieldEditor",
+  "FormFieldInput",
+  "formFields",
+  "isFillable",
+  "isRequiredInForm",
+  "LoadMore",
+  "RecordCard",
+  "useRecordForm",
+  "toast",
+  "useLiveHold",
+  "useLiveRecords",
+  "whereValue",
+];
 const PREFIX = "\0wb-shared:";
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 

@@ -4,6 +4,7 @@ and a disabled plugin gone from it."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -112,14 +113,18 @@ def _state(html: str) -> dict:
 def test_the_page_carries_the_catalogue_of_its_language(make_client, tmp_path):
     _fake_build(tmp_path / "dist")
     client = make_client(**{"workbench.web.dist": str(tmp_path / "dist")})
-    state = _state(client.get("/signin", headers={"Accept-Language": "de-DE"}).text)
+    page = client.get("/signin", headers={"Accept-Language": "de-DE"}).text
+    state = _state(page)
     catalogue = state["catalogue"]
     assert set(catalogue) == PUBLIC
     assert catalogue == client.get("/api/v1/catalogue?lang=de").json
     assert catalogue["messages"]["plugin.field_numbers.type.Rating"] == "Bewertung"
     assert all(value for value in catalogue["messages"].values())
-    # the bundles the page lists are the catalogue's
+    # the bundles the page lists are the catalogue's, and they download beside the app's code
     assert {b["id"]: b["url"] for b in state["plugins"]} == {k: v["url"] for k, v in catalogue["bundles"].items()}
+    preloads = [html.unescape(u) for u in re.findall(r'<link rel="modulepreload" crossorigin href="([^"]+)">', page)]
+    assert preloads
+    assert preloads == [v["url"] for v in catalogue["bundles"].values()]
     english = _state(client.get("/signin").text)["catalogue"]
     assert english["messages"]["plugin.field_numbers.type.Rating"] == "Rating"
 

@@ -61,8 +61,13 @@ export interface CatalogueViewType {
   order: number;
   /** NocoDB's numeric view type. */
   type: number;
-  /** Views of the type are created at /api/v1/db/meta/tables/{tableId}/{path}. */
-  path?: string | null;
+  /** Views are created under /api/v1/db/meta/tables/{tableId}/{path}; their settings are
+   * /api/v1/db/meta/{path}/{viewId} (null: the type declares none). */
+  path: string | null;
+  /** Whether that settings path answers GET (the grid's answers PATCH only). */
+  readable: boolean;
+  /** What a shared link to one offers: its records ("rows") or a form to fill ("submit"). */
+  public: "rows" | "submit" | null;
   /** Its views show records, which can be downloaded (a form's do not). */
   records?: boolean;
   settings: JsonSchema;

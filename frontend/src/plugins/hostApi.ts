@@ -2,21 +2,24 @@
 // plugins. A plugin default-exports `definePlugin({...})`; it adds server data through
 // `workbenchApi.injectEndpoints` and client state through `rootReducer.inject` (given in
 // `setup`), and its messages are namespaced plugin.<id>.*.
-import type { ComponentType } from "react";
+import type { ComponentType, DragEvent, KeyboardEvent, ReactNode } from "react";
 import type { Reducer } from "@reduxjs/toolkit";
 
 export const PLUGIN_API_VERSION = 1;
 
+/** A field as cells, editors and settings get it. */
+export interface FieldColumn {
+  id: string;
+  title: string;
+  uidt: string;
+  meta?: Record<string, unknown> | null;
+  /** The field's options (links: type and related table; lookups, codes: their source). */
+  colOptions?: Record<string, unknown> | null;
+}
+
 export interface CellProps {
   value: unknown;
-  column: {
-    id: string;
-    title: string;
-    uidt: string;
-    meta?: Record<string, unknown> | null;
-    /** The field's options (links: type and related table; lookups, codes: their source). */
-    colOptions?: Record<string, unknown> | null;
-  };
+  column: FieldColumn;
   /** The table and record the value belongs to, when the host knows them (grid, record form). */
   projectId?: string;
   tableId?: string;
@@ -62,6 +65,46 @@ export interface SettingsProps {
   serverError?: string | null;
 }
 
+/** A field of a table as views get it (the table's columns). */
+export interface FieldInfo extends FieldColumn {
+  /** The primary key. */
+  pk?: boolean;
+  /** The display value (a record's title). */
+  pv?: boolean;
+  /** A field the engine keeps (timestamps, keys of links). */
+  system?: boolean;
+}
+
+/** A record as the API answers it: values by field title. */
+export type RecordRow = Record<string, unknown>;
+
+/** A shared view's public link, when records are read through it (no sign-in). */
+export interface SharedLink {
+  uuid: string;
+  password?: string;
+  /** A visitor's own sort and filters (never saved), as NocoDB's `sortArrJson` and `filterArrJson`. */
+  sortArrJson?: string;
+  filterArrJson?: string;
+}
+
+/** Where a view's records come from: the table through the view (its sorts, filters and
+ * fields apply), or a shared view's public link. Hand it to the records hooks. */
+export interface RecordSource {
+  tableId: string;
+  viewId?: string;
+  shared?: SharedLink;
+}
+
+/** What the user may do in a view. */
+export interface ViewPermissions {
+  /** Add, change and delete records. */
+  editRecords: boolean;
+  /** Change the view's settings, fields shown, sorts and filters. */
+  configureView: boolean;
+  /** Add, change and delete the table's fields. */
+  editFields: boolean;
+}
+
 /** What a view type's component gets: the view and its table. */
 export interface ViewProps {
   projectId: string;
@@ -69,6 +112,28 @@ export interface ViewProps {
   view: { id: string; title: string; type: number; meta?: Record<string, unknown> | null };
   /** The view is shown to people who may not change it (shared views, viewers). */
   readOnly?: boolean;
+  /** The table and its fields. */
+  table: { id: string; title: string; columns: FieldInfo[] };
+  /** Where its records come from (the records hooks read them). */
+  source: RecordSource;
+  /** The view's settings as its type stores them (the keys of its settings schema; `{}` for a
+   * type whose settings cannot be read back). */
+  settings: Record<string, unknown>;
+  can: ViewPermissions;
+  /** Save some of the settings (absent for who may not): resolves true once saved; a refusal
+   * is shown to the user. */
+  saveSettings?(changes: Record<string, unknown>): Promise<boolean>;
+  /** Save the view's `meta` (absent for who may not; the view may keep it in the page then). */
+  saveMeta?(meta: Record<string, unknown>): Promise<boolean>;
+}
+
+/** What a view type's settings component gets in the create-view dialog. */
+export interface ViewSettingsProps {
+  /** The settings so far (the keys of the type's settings schema). */
+  value: Record<string, unknown>;
+  onChange(value: Record<string, unknown>): void;
+  /** The table's fields. */
+  columns: readonly FieldInfo[];
 }
 
 /** What an importer's options component gets in the import wizard. */
@@ -104,6 +169,13 @@ export interface ViewTypeUI {
   View: ComponentType<ViewProps>;
   /** Its toolbar and settings, shown above the body. */
   Toolbar?: ComponentType<ViewProps>;
+  /** The settings a new view asks for in the create-view dialog (else the host generates a
+   * form from the catalogue's settings schema). */
+  Settings?: ComponentType<ViewSettingsProps>;
+  /** The settings a new view is created with: what `Settings` gathered, each unset one given
+   * its default for these fields (the fields may arrive after the dialog opens); null while
+   * they are not enough to create a view (the dialog's create button waits). */
+  completeSettings?(settings: Record<string, unknown>, columns: readonly FieldInfo[]): Record<string, unknown> | null;
 }
 
 export interface PluginHost {
@@ -127,6 +199,166 @@ export interface PluginDefinition {
    * `auth.<name>.button` (SignInButtonProps), ... */
   components?: Record<string, ComponentType<Record<string, unknown>>>;
   setup?(host: PluginHost): void;
+}
+
+// What the host lends a plugin's components at run time (imported from
+// "@workbench/plugin-api" beside `definePlugin`): records, fields, the record form, live
+// changes and messages. These are their shapes.
+
+/** A refusal, with the server's words. */
+export interface HostError {
+  status?: number;
+  message: string;
+}
+
+/** The outcome of a request: its data, or the server's refusal. */
+export type Outcome<T> = { data: T; error?: undefined } | { data?: undefined; error: HostError };
+
+/** The records of a source loaded so far, page after page, with the means to load more; read
+ * again whenever the table's records change. */
+export interface RecordFeed {
+  rows: RecordRow[];
+  /** The number of records matching (all pages). */
+  total: number;
+  isLoading: boolean;
+  error?: HostError;
+  hasMore: boolean;
+  isFetchingMore: boolean;
+  loadMore(): void;
+}
+
+/** A page of a source's records: `where` (NocoDB's syntax) narrows them further. */
+export interface RecordsQuery {
+  where?: string;
+  offset: number;
+  limit: number;
+}
+
+/** Reading a source's records outside rendering (the pages the hooks hold). */
+export interface RecordsReader {
+  /** The page as already read (undefined until it has been). */
+  cached(source: RecordSource, query: RecordsQuery): RecordRow[] | undefined;
+  /** The page, read when it is not at hand. */
+  read(source: RecordSource, query: RecordsQuery): Promise<RecordRow[]>;
+  /** One record of the table, read afresh (null when there is none). */
+  record(tableId: string, pk: unknown): Promise<RecordRow | null>;
+  /** Resolves once no page or count of the table is being read. */
+  settled(tableId: string): Promise<void>;
+}
+
+/** Writing a table's records (each resolves with the server's answer or refusal). */
+export interface RecordWriter {
+  create(values: RecordRow): Promise<Outcome<RecordRow>>;
+  /** Change one record; the pages read show the new values at once (put back on a refusal). */
+  update(pk: unknown, values: RecordRow): Promise<Outcome<RecordRow>>;
+  /** Several records in one request, all or nothing (each row carries its primary key). */
+  updateMany(rows: RecordRow[]): Promise<Outcome<RecordRow[]>>;
+  createMany(rows: RecordRow[]): Promise<Outcome<RecordRow[]>>;
+  /** Delete records by their keys (`{<primary key>: value}` each). */
+  deleteMany(keys: RecordRow[]): Promise<Outcome<RecordRow[]>>;
+  /** Records with their linked records in full (NocoDB's v1 read), as an undo of a delete needs. */
+  readWithLinks(where: string, limit: number): Promise<Outcome<RecordRow[]>>;
+  readOneWithLinks(pk: unknown): Promise<Outcome<RecordRow>>;
+  /** Link record `pk` to others through link field `columnId`. */
+  link(columnId: string, pk: unknown, keys: RecordRow[]): Promise<Outcome<unknown>>;
+  /** Read the table's records again wherever they are shown. */
+  refresh(): void;
+}
+
+/** Records moved by a view (a card to another stack, an event to another day), by the JSON
+ * of their key: the record as it is after the move. */
+export type Moves = ReadonlyMap<string, RecordRow>;
+
+/** The state of a cell's editor in the grid. */
+export interface CellEditing {
+  /** The text of the host's text input (a field type without an editor). */
+  text: string;
+  /** The value a field type's editor gave. */
+  value?: { v: unknown };
+  /** The key typed on the cell that opened the editor, or the text the server refused. */
+  typed?: string;
+  error: string | null;
+  saving: boolean;
+}
+
+/** The grid's editor of one cell: the field type's editor, else a text input. */
+export interface FieldEditorProps {
+  column: FieldColumn;
+  editing: CellEditing;
+  value?: unknown;
+  projectId?: string;
+  tableId?: string;
+  rowId?: unknown;
+  onText(text: string): void;
+  onKey(event: KeyboardEvent<HTMLElement>): void;
+  onBlur(): void;
+  onValue(value: unknown): void;
+  onDone(): void;
+}
+
+/** The expanded record form of a table: every field of a record in a form. */
+export interface RecordFormOptions {
+  tableId: string;
+  projectId?: string;
+  /** The fields the form shows. */
+  columns: readonly FieldInfo[];
+  pkName: string;
+  /** The user may change records. */
+  canEdit?: boolean;
+  /** Called once the form closes (the views' records are read again first). */
+  onClose?(): void;
+}
+
+export interface RecordForm {
+  /** Open a record in the form. */
+  open(record: RecordRow): void;
+  /** Add a record with these values, then open it to be filled in. */
+  add(values: RecordRow): void;
+  /** The form: render it. */
+  element: ReactNode;
+}
+
+/** A record as a card (cover image, title, the other fields). */
+export interface RecordCardProps {
+  row: RecordRow;
+  fields: FieldInfo[];
+  /** The field whose first image is the cover. */
+  cover?: FieldInfo | null;
+  draggable?: boolean;
+  onDragStart?(event: DragEvent): void;
+  /** Open the record; absent where records do not open (shared views). */
+  onOpen?(row: RecordRow): void;
+  extra?: ReactNode;
+}
+
+/** The table's fields as its menus change them: the field dialog to add or edit one, the
+ * confirmation to delete one (`element` holds them: render it), and a direct change. */
+export interface FieldActions {
+  add(): void;
+  edit(column: FieldInfo): void;
+  remove(column: FieldInfo): void;
+  /** Change a field's settings (the body of NocoDB's column update); resolves true once saved,
+   * a refusal is shown to the user. */
+  update(column: FieldInfo, changes: Record<string, unknown>): Promise<boolean>;
+  element: ReactNode;
+}
+
+/** A field of a form, with what the form's settings say of it. */
+export interface FormField extends FieldInfo {
+  label?: string | null;
+  description?: string | null;
+  /** Marked required in the form's settings. */
+  required?: boolean | null;
+}
+
+/** What a form says of each field (NocoDB's form columns). */
+export interface FormColumn {
+  fk_column_id: string;
+  show?: boolean | null;
+  order?: number | null;
+  label?: string | null;
+  required?: boolean | null;
+  description?: string | null;
 }
 
 export function definePlugin(definition: PluginDefinition): PluginDefinition {

@@ -3,15 +3,14 @@
 // the API's `where` clause.
 import { capability } from "../../plugins/catalogue";
 import type { Column } from "../tables/api";
+import { whereValue } from "../../plugins/api/where";
+
+export { whereValue };
 
 export function searchableColumns(columns: readonly Column[]): Column[] {
   return columns.filter((c) => !!capability(c.uidt, "search"));
 }
 
-/** Quote a where-clause operand when it holds characters the grammar treats specially. */
-export function whereValue(text: string): string {
-  return /[,()~"\s]/.test(text) ? `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"` : text;
-}
 
 export function searchWhere(columns: readonly Column[], fieldId: string | null, term: string): string | undefined {
   const text = term.trim();

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createHttpClient, type HttpError } from "../../app/http";
 import { BLANK_FORM_COUNTDOWN, initialSharedState, isPasswordError, sharedReducer, type SharedAction, type SharedState } from "./sharedState";
 import { setSharedBasePassword, sharedBaseIdFromPath, sharedBasePassword } from "./sharedBase";
-import { tempFilterJson } from "./SharedView";
+import { tempFilterJson } from "./SharedGrid";
 
 const run = (actions: SharedAction[], from: SharedState = initialSharedState) => actions.reduce(sharedReducer, from);
 const passwordError: HttpError = { status: 403, data: { msg: "INVALID_SHARED_VIEW_PASSWORD" }, message: "INVALID_SHARED_VIEW_PASSWORD" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Column } from "../tables/api";
+import type { FieldInfo as Column } from "@workbench/plugin-api";
 import {
   addOption,
   cardOrders,
@@ -16,8 +16,6 @@ import {
   UNCATEGORIZED,
   UNCATEGORIZED_ID,
 } from "./kanbanStacks";
-import { withMoves } from "./recordMoves";
-import { nextOffset } from "./recordFeed";
 
 const status = (options: { id: string; title: string; order?: number; color?: string }[]): Column => ({
   id: "st",
@@ -60,8 +58,8 @@ describe("kanban stacks", () => {
 
   it("check a stack's title: required and not another option's", () => {
     const options = sortedOptions(field);
-    expect(stackTitleError(" ", options)).toBe("views.kanban.stackRequired");
-    expect(stackTitleError("Done", options)).toBe("views.kanban.stackTaken");
+    expect(stackTitleError(" ", options)).toBe("plugin.view_kanban.stackRequired");
+    expect(stackTitleError("Done", options)).toBe("plugin.view_kanban.stackTaken");
     expect(stackTitleError("Done", options, "o2")).toBeNull();
     expect(stackTitleError("Later", options)).toBeNull();
   });
@@ -97,42 +95,5 @@ describe("the cards' own order in a stack", () => {
     expect(cardOrders({ cardOrder: { o1: ["1", 2, "3"], o2: "x" } })).toEqual({ o1: ["1", "3"] });
     expect(cardOrders({ cardOrder: [] })).toEqual({});
     expect(cardOrders({})).toEqual({});
-  });
-});
-
-describe("moved records", () => {
-  const rows = [{ Id: 1, Status: "Todo" }, { Id: 2, Status: "Todo" }];
-
-  it("leave the list they left and show in the one they joined, with the count corrected", () => {
-    const moves = new Map([[JSON.stringify(2), { Id: 2, Status: "Done" }], [JSON.stringify(7), { Id: 7, Status: "Todo" }]]);
-    const todo = withMoves(rows, moves, "Id", (r) => r.Status === "Todo");
-    expect(todo.rows.map((r) => r.Id)).toEqual([7, 1]);
-    expect(todo.delta).toBe(0);
-    const done = withMoves([], moves, "Id", (r) => r.Status === "Done");
-    expect(done.rows).toEqual([{ Id: 2, Status: "Done" }]);
-    expect(done.delta).toBe(1);
-  });
-
-  it("once saved and read again, are not counted twice", () => {
-    const moves = new Map([[JSON.stringify(2), { Id: 2, Status: "Done" }]]);
-    const done = withMoves([{ Id: 2, Status: "Done" }], moves, "Id", (r) => r.Status === "Done");
-    expect(done).toEqual({ rows: [{ Id: 2, Status: "Done" }], delta: 0 });
-  });
-});
-
-describe("record pages", () => {
-  const page = (n: number, totalRows?: number, isLastPage = false) => ({
-    list: Array.from({ length: n }, (_, i) => ({ Id: i })),
-    pageInfo: { totalRows: totalRows as number, pageSize: 100, isFirstPage: false, isLastPage },
-  });
-
-  it("go on until every record is loaded", () => {
-    expect(nextOffset(page(100, 250), 100)).toBe(100);
-    expect(nextOffset(page(100, 250), 200)).toBe(200);
-    expect(nextOffset(page(50, 250), 250)).toBeUndefined();
-    expect(nextOffset(page(100, 300, true), 300)).toBeUndefined();
-    expect(nextOffset(page(0, 0), 0)).toBeUndefined();
-    expect(nextOffset(page(100, undefined), 100)).toBe(100);
-    expect(nextOffset(page(40, undefined), 140)).toBeUndefined();
   });
 });

@@ -7,14 +7,19 @@
 // without a date (drop one on a day to date it, or a dated one on the list to clear it).
 // Clicking a record opens it; "+" on a day (or a double-click on an hour) adds a record there.
 // Days are UTC days, as the grid shows DateTimes.
-import { hasTime } from "../../plugins/catalogue";
-import { isCalendarDate } from "./viewTypes";
 import { Button, ButtonGroup, NonIdealState, Spinner } from "@blueprintjs/core";
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { RecordRow } from "../grid/api";
-import type { Column } from "../tables/api";
-import type { CardsSource } from "./Cards";
+import {
+  LoadMore,
+  useRecordFeed,
+  useRecordMoves,
+  withMoves,
+  type FieldInfo as Column,
+  type RecordRow,
+  type RecordSource,
+} from "@workbench/plugin-api";
+import { hasTime, isCalendarDate } from "./dates";
 import {
   CALENDAR_MODES,
   HOURS,
@@ -30,9 +35,6 @@ import {
   type CalendarMode,
 } from "./calendarRange";
 import { lastDayOf, movedEnd, spanWhere, spansByDay } from "./calendarSpans";
-import { LoadMore } from "./LoadMore";
-import { useRecordFeed } from "./recordFeed";
-import { useRecordMoves, withMoves } from "./recordMoves";
 
 const modeKey = (viewId?: string) => `wb.calendar.mode.${viewId ?? "shared"}`;
 
@@ -46,7 +48,7 @@ function storedMode(viewId?: string): CalendarMode {
 }
 
 export interface CalendarProps {
-  source: CardsSource;
+  source: RecordSource;
   columns: Column[];
   dateColumnId?: string | null;
   /** The Date/DateTime field where a record ends (optional). */
@@ -65,7 +67,7 @@ export function Calendar(props: CalendarProps) {
   const intl = useIntl();
   const field =
     props.columns.find((c) => c.id === props.dateColumnId) ?? props.columns.find(isCalendarDate);
-  if (!field) return <NonIdealState icon="calendar" title={intl.formatMessage({ id: "views.calendar.needsDate" })} />;
+  if (!field) return <NonIdealState icon="calendar" title={intl.formatMessage({ id: "plugin.view_calendar.needsDate" })} />;
   const end =
     props.columns.find((c) => c.id === props.endColumnId && c.id !== field.id && isCalendarDate(c)) ?? null;
   return <CalendarOf {...props} field={field} end={end} />;
@@ -87,9 +89,8 @@ function CalendarOf({ source, columns, field, end, pkName = "Id", canMove, onOpe
   const days = visibleDays(mode, anchor);
   const first = days[0];
   const last = days[days.length - 1];
-  const base = { tableId: source.tableId, viewId: source.viewId, shared: source.shared };
-  const dated = useRecordFeed({ ...base, where: spanWhere(field, end, first, last) });
-  const undated = useRecordFeed({ ...base, where: undatedWhere(field) });
+  const dated = useRecordFeed(source, { where: spanWhere(field, end, first, last) });
+  const undated = useRecordFeed(source, { where: undatedWhere(field) });
   const { moves, move } = useRecordMoves(source.tableId, pkName);
   const dragging = useRef<RecordRow | null>(null);
   // The hour grid opens at the working day (08:00), as calendars do.
@@ -185,7 +186,7 @@ function CalendarOf({ source, columns, field, end, pkName = "Id", canMove, onOpe
               size="small"
               className="wb-calendar-add"
               onClick={() => onAdd({ [field.title]: movedValue(field, null, day) })}
-              aria-label={intl.formatMessage({ id: "views.calendar.addRecord" })}
+              aria-label={intl.formatMessage({ id: "plugin.view_calendar.addRecord" })}
               data-testid="calendar-add"
             />
           )}
@@ -262,18 +263,18 @@ function CalendarOf({ source, columns, field, end, pkName = "Id", canMove, onOpe
     <div className="wb-calendar" data-testid="calendar" data-mode={mode}>
       <div className="wb-calendar-head">
         <ButtonGroup variant="minimal">
-          <Button icon="chevron-left" onClick={() => setAnchor(shiftAnchor(mode, anchor, -1))} aria-label={intl.formatMessage({ id: "views.calendar.previous" })} data-testid="calendar-prev" />
+          <Button icon="chevron-left" onClick={() => setAnchor(shiftAnchor(mode, anchor, -1))} aria-label={intl.formatMessage({ id: "plugin.view_calendar.previous" })} data-testid="calendar-prev" />
           <Button onClick={() => setAnchor(today())} data-testid="calendar-today">
-            <FormattedMessage id="views.calendar.today" />
+            <FormattedMessage id="plugin.view_calendar.today" />
           </Button>
-          <Button icon="chevron-right" onClick={() => setAnchor(shiftAnchor(mode, anchor, 1))} aria-label={intl.formatMessage({ id: "views.calendar.next" })} data-testid="calendar-next" />
+          <Button icon="chevron-right" onClick={() => setAnchor(shiftAnchor(mode, anchor, 1))} aria-label={intl.formatMessage({ id: "plugin.view_calendar.next" })} data-testid="calendar-next" />
         </ButtonGroup>
         <strong data-testid="calendar-month">{heading}</strong>
         {dated.isFetchingMore && <Spinner size={16} />}
-        <ButtonGroup className="wb-calendar-modes" role="group" aria-label={intl.formatMessage({ id: "views.calendar.mode" })}>
+        <ButtonGroup className="wb-calendar-modes" role="group" aria-label={intl.formatMessage({ id: "plugin.view_calendar.mode" })}>
           {CALENDAR_MODES.map((m) => (
             <Button key={m} active={m === mode} onClick={() => setMode(m)} aria-pressed={m === mode} data-testid={`calendar-mode-${m}`}>
-              <FormattedMessage id={`views.calendar.mode.${m}`} />
+              <FormattedMessage id={`plugin.view_calendar.mode.${m}`} />
             </Button>
           ))}
         </ButtonGroup>
@@ -287,13 +288,13 @@ function CalendarOf({ source, columns, field, end, pkName = "Id", canMove, onOpe
           {...target("undated", null)}
         >
           <h4 className="wb-calendar-undated-head">
-            <FormattedMessage id="views.calendar.undated" />
+            <FormattedMessage id="plugin.view_calendar.undated" />
             <span className="bp6-text-muted" data-testid="calendar-undated-count">{undated.total + waiting.delta}</span>
           </h4>
           {undated.isLoading ? <Spinner size={16} /> : waiting.rows.map((row) => item(row, "calendar-undated-item"))}
           {!undated.isLoading && waiting.rows.length === 0 && (
             <p className="bp6-text-muted wb-stack-empty">
-              <FormattedMessage id="views.calendar.undatedNone" />
+              <FormattedMessage id="plugin.view_calendar.undatedNone" />
             </p>
           )}
           <LoadMore feed={undated} />

@@ -2,10 +2,8 @@
 // periods, the `where` that loads the visible range, where a record goes (its day, its hour
 // for a DateTime) and the value a record gets when dropped on another day or hour.
 // Days are UTC days, as the server's date filters count them and as the grid shows DateTimes.
-import { hasTime } from "../../plugins/catalogue";
-import type { Column } from "../tables/api";
-import type { RecordRow } from "../grid/api";
-import { whereValue } from "../grid/search";
+import { whereValue, type FieldColumn as Column, type RecordRow } from "@workbench/plugin-api";
+import { hasTime } from "./dates";
 
 export type CalendarMode = "month" | "week" | "day";
 export const CALENDAR_MODES: CalendarMode[] = ["month", "week", "day"];

@@ -3,10 +3,8 @@
 // it is loaded when it starts before the last visible day and starts or ends on or after the
 // first one. A record whose end is missing or before its start is a one-day record. Moved
 // to another day (or hour), a record keeps its length: the end moves with the start.
-import { hasTime } from "../../plugins/catalogue";
-import type { RecordRow } from "../grid/api";
-import type { Column } from "../tables/api";
-import { whereValue } from "../grid/search";
+import { whereValue, type FieldColumn as Column, type RecordRow } from "@workbench/plugin-api";
+import { hasTime } from "./dates";
 import { addDays, dayOf, rangeWhere } from "./calendarRange";
 
 const DAY_MS = 86_400_000;

@@ -2,8 +2,23 @@
 // order) after "Uncategorized" (no value, or a value that is no longer an option). Editing a
 // stack edits the field's options (added, renamed, recoloured, reordered); a collapsed stack
 // is remembered in the view's meta by its option id.
-import type { Column, SelectOption } from "../tables/api";
-import { whereValue } from "../grid/search";
+import { whereValue, type FieldColumn } from "@workbench/plugin-api";
+
+/** An option of a single-select field (a stack). */
+export interface SelectOption {
+  id?: string;
+  title: string;
+  color?: string;
+  order?: number;
+}
+
+type Column = FieldColumn;
+
+/** The field's options (its `colOptions.options`). */
+export function optionsOf(field: Pick<Column, "colOptions">): SelectOption[] {
+  const options = field.colOptions?.options;
+  return Array.isArray(options) ? (options as SelectOption[]) : [];
+}
 
 export const UNCATEGORIZED = "";
 /** The id under which the Uncategorized stack is remembered as collapsed. */
@@ -21,8 +36,7 @@ export interface Stack {
 
 /** The field's options in their order (by `order`, then as listed). */
 export function sortedOptions(field: Pick<Column, "colOptions">): SelectOption[] {
-  const options = field.colOptions?.options ?? [];
-  return options
+  return optionsOf(field)
     .map((option, index) => ({ option, index }))
     .sort((a, b) => (a.option.order ?? a.index + 1) - (b.option.order ?? b.index + 1) || a.index - b.index)
     .map(({ option }) => option);
@@ -60,8 +74,8 @@ export function moveOption(options: readonly SelectOption[], from: number, to: n
 /** Why a stack title cannot be used (a message id), or null. */
 export function stackTitleError(title: string, options: readonly SelectOption[], ownId?: string): string | null {
   const text = title.trim();
-  if (!text) return "views.kanban.stackRequired";
-  if (options.some((o) => o.title === text && (o.id ?? o.title) !== ownId)) return "views.kanban.stackTaken";
+  if (!text) return "plugin.view_kanban.stackRequired";
+  if (options.some((o) => o.title === text && (o.id ?? o.title) !== ownId)) return "plugin.view_kanban.stackTaken";
   return null;
 }
 
