@@ -43,6 +43,8 @@ export const PLUGIN_API_EXPORTS = [
   "withMoves",
   "fieldText",
   "fieldType",
+  "hasFieldEditor",
+  "useDownloadSharedCsv",
   "useFieldActions",
   "cardFields",
   "FieldCell",

@@ -79,7 +79,7 @@ describe("the built-in plugins' UI sources", () => {
 
   it("are found (the view and field type plugins ship bundles)", () => {
     const names = withUi.map(([name]) => name);
-    expect(names).toEqual(expect.arrayContaining(["view_form", "view_gallery", "view_kanban", "view_calendar", "field_links"]));
+    expect(names).toEqual(expect.arrayContaining(["view_grid", "view_form", "view_gallery", "view_kanban", "view_calendar", "field_links"]));
   });
 
   it("find imports of every form", () => {

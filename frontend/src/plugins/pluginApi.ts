@@ -7,7 +7,8 @@ export * from "./hostApi";
 export type { CatalogueFieldType as FieldTypeInfo, FieldCapabilities } from "./catalogue";
 export { useRecordCount, useRecordFeed, useRecordsPage, useRecordsReader, useRecordWriter } from "./api/records";
 export { moveKey, useRecordMoves, withMoves } from "../features/views/recordMoves";
-export { fieldText, fieldType, useFieldActions } from "./api/fields";
+export { fieldText, fieldType, hasFieldEditor, useFieldActions } from "./api/fields";
+export { useDownloadSharedCsv } from "./api/downloads";
 export {
   cardFields,
   FieldCell,

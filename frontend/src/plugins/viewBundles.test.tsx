@@ -21,7 +21,7 @@ import type { PluginDefinition, PluginHost } from "./hostApi";
 import { loadPlugins, pluginMessages } from "./loader";
 import { setLoadedPlugins } from "./registry";
 
-const VIEWS = ["form", "gallery", "kanban", "calendar"] as const;
+const VIEWS = ["grid", "form", "gallery", "kanban", "calendar"] as const;
 const host: PluginHost = { api: workbenchApi, injectSlice: () => undefined };
 let outDir: string;
 let plugins: PluginDefinition[] = [];

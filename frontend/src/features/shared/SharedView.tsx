@@ -20,7 +20,6 @@ import { ViewLoading } from "../views/ViewBody";
 import { fillsRecords, viewTypeOf } from "../views/viewTypes";
 import "../views/views.css";
 import { useSharedViewMetaQuery, type SharedViewMeta } from "./api";
-import { SharedGrid } from "./SharedGrid";
 import { SharedForm, useCountdown } from "./SharedForm";
 import { initialSharedState, isPasswordError, sharedReducer, type SharedAction, type SharedState } from "./sharedState";
 import { forgetPassword, rememberPassword, rememberedPassword } from "./sharedPasswords";
@@ -129,7 +128,6 @@ function SharedRecords({ meta, type, uuid, password }: { meta: SharedViewMeta; t
   const pluginsLoaded = useAppSelector((s) => s.ui.pluginsVersion) > 0;
   const ui = type ? viewTypeUI(type.name) : null;
   const table = meta.model ?? { id: meta.fk_model_id ?? "", title: meta.title };
-  if (type?.plugin === "view_grid" && !ui) return <SharedGrid meta={meta} table={{ ...table, views: [] }} uuid={uuid} password={password} />;
   const props: ViewProps | null = useMemo(
     () =>
       type

@@ -13,7 +13,6 @@ import type { CatalogueViewType } from "../../plugins/catalogue";
 import type { FieldInfo, ViewProps, ViewTypeUI } from "../../plugins/hostApi";
 import { PluginBoundary } from "../../plugins/PluginBoundary";
 import { viewTypeUI } from "../../plugins/registry";
-import { Grid } from "../grid/Grid";
 import { useCapabilities } from "../projects/permissions";
 import type { TableMeta } from "../tables/api";
 import { notify } from "../ui/notify";
@@ -34,7 +33,6 @@ export function ViewBody({ table, view }: BodyProps) {
   const type = viewTypeOf(view);
   const ui = type ? viewTypeUI(type.name) : null;
   if (type && ui) return <BundleView key={view.id} type={type} ui={ui} table={table} view={view} />;
-  if (type?.plugin === "view_grid") return <Grid key={view.id} table={table} viewId={view.id} />;
   if (type?.bundle && !pluginsLoaded) return <ViewLoading />;
   return <UnknownView name={type ? intl.formatMessage({ id: type.label }) : String(view.type)} />;
 }
@@ -64,13 +62,15 @@ export function UnknownView({ name }: { name: string }) {
 
 function BundleView({ type, ui, table, view }: BodyProps & { type: CatalogueViewType; ui: ViewTypeUI & { pluginId: string } }) {
   const caps = useCapabilities();
-  const settingsQuery = useViewSettingsQuery({ path: type.path, viewId: view.id }, { skip: !type.readable });
+  // Settings are read from the type's path when it answers GET there.
+  const readable = type.readable && !!type.path;
+  const settingsQuery = useViewSettingsQuery({ path: type.path ?? "", viewId: view.id }, { skip: !readable });
   const [updateSettings] = useUpdateViewSettingsMutation();
   const [updateView] = useUpdateViewMutation();
   const meta = useMemo(() => parseMeta(view.meta), [view.meta]);
   const [savedMeta, setSavedMeta] = useState<Record<string, unknown> | null>(null);
   if (settingsQuery.isError) return <Callout intent="danger">{(settingsQuery.error as HttpError).message}</Callout>;
-  if (type.readable && !settingsQuery.data) return <ViewLoading />;
+  if (readable && !settingsQuery.data) return <ViewLoading />;
   const saved = async (result: { error?: unknown }) => {
     if ("error" in result && result.error) notify((result.error as HttpError).message, "danger");
     return !("error" in result && result.error);
@@ -84,9 +84,10 @@ function BundleView({ type, ui, table, view }: BodyProps & { type: CatalogueView
     source: { tableId: table.id, viewId: view.id },
     settings: settingsQuery.data ?? {},
     can: { editRecords: caps.dataEdit, configureView: caps.viewConfigure, editFields: caps.schema },
-    saveSettings: caps.viewConfigure
-      ? async (changes) => saved(await updateSettings({ path: type.path, viewId: view.id, body: changes }))
-      : undefined,
+    saveSettings:
+      caps.viewConfigure && type.path
+        ? async (changes) => saved(await updateSettings({ path: type.path ?? "", viewId: view.id, body: changes }))
+        : undefined,
     saveMeta: caps.viewConfigure
       ? async (next) => {
           setSavedMeta(next);

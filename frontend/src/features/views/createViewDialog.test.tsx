@@ -1,6 +1,6 @@
 // The create-view dialog starts afresh each time it opens (the settings a type asks for come
 // from its bundle: viewBundles.test.tsx).
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../test/renderWithProviders";

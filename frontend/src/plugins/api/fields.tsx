@@ -15,12 +15,19 @@ import {
 } from "../../features/tables/api";
 import { notify } from "../../features/ui/notify";
 import { fieldTypeOf, type CatalogueFieldType } from "../catalogue";
+import { fieldTypeUI } from "../registry";
 import type { FieldActions, FieldColumn, FieldInfo } from "../hostApi";
 
 /** A field type as the catalogue describes it (capabilities, settings), or undefined when no
  * enabled plugin provides it. */
 export function fieldType(uidt: string | null | undefined): CatalogueFieldType | undefined {
   return fieldTypeOf(uidt);
+}
+
+/** Whether a field type's bundle (loaded) gives its own editor, which works with values: the
+ * grid's editor is then that one, else a text input. */
+export function hasFieldEditor(uidt: string): boolean {
+  return !!fieldTypeUI(uidt)?.Editor;
 }
 
 /** A value as plain text (what a cell shows without its type's own cell, and what a copy

@@ -3,20 +3,11 @@
 import { Button, Callout, HTMLSelect, InputGroup, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { HttpError } from "../../app/http";
-import type { Column } from "../tables/api";
+import type { FieldInfo as Column } from "@workbench/plugin-api";
 import { searchableColumns } from "./search";
 import { FilterEditor, SortEditor, defaultSubOp, needsValue, opLabel, subOpsFor, useFieldOperators } from "./FilterEditor";
-import {
-  filterTree,
-  useAddFilterMutation,
-  useRemoveFilterMutation,
-  useRemoveSortMutation,
-  useUpdateViewColumnMutation,
-  type FilterNode,
-  type ViewFilter,
-  type ViewSort,
-} from "./viewApi";
+import { errorText, viewApi, type ViewFilter, type ViewSort } from "./viewApi";
+import { filterTree, type FilterNode } from "./viewOrder";
 
 
 export interface Search {
@@ -57,17 +48,17 @@ function FilterForm({ tableId, viewId, columns, groups, onDone }: {
   const [logicalOp, setLogicalOp] = useState("and");
   const [parentId, setParentId] = useState<string>("");
   const [error, setError] = useState<string | null>(null);
-  const [addFilter, { isLoading }] = useAddFilterMutation();
+  const [addFilter, { isLoading }] = viewApi().useAddFilterMutation();
   const submit = async () => {
     const result = await addFilter({
       viewId, tableId, columnId, op, subOp: subOp || null, value: takesValue ? value : "", logicalOp, parentId: parentId || null,
     });
-    if ("error" in result) setError((result.error as HttpError).message);
+    if ("error" in result) setError(errorText(result.error));
     else onDone();
   };
   const addGroup = async () => {
     const result = await addFilter({ viewId, tableId, isGroup: true, logicalOp, parentId: null });
-    if ("error" in result) setError((result.error as HttpError).message);
+    if ("error" in result) setError(errorText(result.error));
     else setParentId(result.data.id);
   };
   return (
@@ -75,16 +66,16 @@ function FilterForm({ tableId, viewId, columns, groups, onDone }: {
       {error && <Callout intent="danger" compact className="wb-gap">{error}</Callout>}
       <div className="wb-filter-where">
         <HTMLSelect value={logicalOp} onChange={(e) => setLogicalOp(e.currentTarget.value)} data-testid="filter-logic">
-          {["and", "or"].map((l) => <option key={l} value={l}>{intl.formatMessage({ id: `filter.logic.${l}` })}</option>)}
+          {["and", "or"].map((l) => <option key={l} value={l}>{intl.formatMessage({ id: `plugin.view_grid.filter.logic.${l}` })}</option>)}
         </HTMLSelect>
         <HTMLSelect value={parentId} onChange={(e) => setParentId(e.currentTarget.value)} data-testid="filter-parent">
-          <option value="">{intl.formatMessage({ id: "filter.topLevel" })}</option>
+          <option value="">{intl.formatMessage({ id: "plugin.view_grid.filter.topLevel" })}</option>
           {groups.map((g, i) => (
-            <option key={g.id} value={g.id}>{intl.formatMessage({ id: "filter.groupN" }, { n: i + 1 })}</option>
+            <option key={g.id} value={g.id}>{intl.formatMessage({ id: "plugin.view_grid.filter.groupN" }, { n: i + 1 })}</option>
           ))}
         </HTMLSelect>
         <Button variant="minimal" icon="folder-new" onClick={addGroup} data-testid="filter-add-group">
-          <FormattedMessage id="filter.addGroup" />
+          <FormattedMessage id="plugin.view_grid.filter.addGroup" />
         </Button>
       </div>
       <HTMLSelect value={columnId} onChange={(e) => setColumnId(e.currentTarget.value)} data-testid="filter-field">
@@ -95,14 +86,14 @@ function FilterForm({ tableId, viewId, columns, groups, onDone }: {
       </HTMLSelect>
       {subOps.length > 0 && (
         <HTMLSelect value={subOp} onChange={(e) => setSubOp(e.currentTarget.value)} data-testid="filter-subop">
-          {subOps.map((o) => <option key={o} value={o}>{intl.formatMessage({ id: `filter.sub.${o}` })}</option>)}
+          {subOps.map((o) => <option key={o} value={o}>{intl.formatMessage({ id: `plugin.view_grid.filter.sub.${o}` })}</option>)}
         </HTMLSelect>
       )}
       {takesValue && (
-        <InputGroup value={value} onValueChange={setValue} placeholder={intl.formatMessage({ id: "filter.value" })} data-testid="filter-value" />
+        <InputGroup value={value} onValueChange={setValue} placeholder={intl.formatMessage({ id: "plugin.view_grid.filter.value" })} data-testid="filter-value" />
       )}
       <Button intent="primary" loading={isLoading} onClick={submit} data-testid="filter-submit">
-        <FormattedMessage id="filter.add" />
+        <FormattedMessage id="plugin.view_grid.filter.add" />
       </Button>
     </div>
   );
@@ -116,19 +107,19 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
   const [filterOpen, setFilterOpen] = useState(false);
   // The filter or sort tag whose editor is open.
   const [editingTag, setEditingTag] = useState<string | null>(null);
-  const [updateViewColumn] = useUpdateViewColumnMutation();
-  const [removeSort] = useRemoveSortMutation();
-  const [removeFilter] = useRemoveFilterMutation();
+  const [updateViewColumn] = viewApi().useUpdateViewColumnMutation();
+  const [removeSort] = viewApi().useRemoveSortMutation();
+  const [removeFilter] = viewApi().useRemoveFilterMutation();
   const titleOf = (id: string | null) => allColumns.find((c) => c.id === id)?.title ?? "?";
   const describe = (node: FilterNode): string => {
     const f = node.filter;
     if (!f.is_group) {
       const op = opLabel(intl, f.comparison_op);
-      const sub = f.comparison_sub_op ? intl.formatMessage({ id: `filter.sub.${f.comparison_sub_op}`, defaultMessage: f.comparison_sub_op }) : "";
+      const sub = f.comparison_sub_op ? intl.formatMessage({ id: `plugin.view_grid.filter.sub.${f.comparison_sub_op}`, defaultMessage: f.comparison_sub_op }) : "";
       return `${titleOf(f.fk_column_id)} ${op} ${sub} ${f.value ?? ""}`.replace(/\s+/g, " ").trim();
     }
     const parts = node.children.map((child, i) =>
-      `${i > 0 ? intl.formatMessage({ id: `filter.logic.${child.filter.logical_op === "or" ? "or" : "and"}` }) + " " : ""}${describe(child)}`,
+      `${i > 0 ? intl.formatMessage({ id: `plugin.view_grid.filter.logic.${child.filter.logical_op === "or" ? "or" : "and"}` }) + " " : ""}${describe(child)}`,
     );
     return `(${parts.join(" ")})`;
   };
@@ -151,7 +142,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
             type="search"
             value={term}
             onValueChange={setTerm}
-            placeholder={intl.formatMessage({ id: "grid.search" })}
+            placeholder={intl.formatMessage({ id: "plugin.view_grid.grid.search" })}
             data-testid="search-input"
           />
         </div>
@@ -171,7 +162,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
           }
         >
           <Button icon="filter" variant="minimal" data-testid="add-filter">
-            <FormattedMessage id="filter.title" />
+            <FormattedMessage id="plugin.view_grid.filter.title" />
           </Button>
         </Popover>
       )}
@@ -193,7 +184,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
                 : undefined
             }
           >
-            {i > 0 && `${intl.formatMessage({ id: `filter.logic.${node.filter.logical_op === "or" ? "or" : "and"}` })} `}
+            {i > 0 && `${intl.formatMessage({ id: `plugin.view_grid.filter.logic.${node.filter.logical_op === "or" ? "or" : "and"}` })} `}
             {describe(node)}
           </Tag>
         );
@@ -261,7 +252,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
           }
         >
           <Button icon="eye-off" variant="minimal" data-testid="hidden-fields">
-            {intl.formatMessage({ id: "grid.hiddenFields" }, { count: hidden.length })}
+            {intl.formatMessage({ id: "plugin.view_grid.grid.hiddenFields" }, { count: hidden.length })}
           </Button>
         </Popover>
       )}

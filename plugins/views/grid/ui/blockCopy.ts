@@ -2,9 +2,7 @@
 // scrolls, so a block selected across unloaded rows first needs those pages. The pages are
 // read a few at a time (each one the grid's own page query, so loaded pages come from the
 // cache), then the whole block becomes tab-separated text.
-import type { Column } from "../tables/api";
-import type { RecordRow } from "./api";
-import { cellText } from "./cells";
+import { fieldText as cellText, type FieldInfo as Column, type RecordRow } from "@workbench/plugin-api";
 import type { Block } from "./range";
 import { toTsv } from "./tsv";
 import { pagesFor } from "./virtual";

@@ -7,11 +7,11 @@ import type { CopyProgress, ReadyCopy } from "./useBlockCopy";
 export function CopyProgressDialog({ progress, onCancel }: { progress: CopyProgress | null; onCancel(): void }) {
   const intl = useIntl();
   return (
-    <Dialog isOpen={!!progress} onClose={onCancel} title={intl.formatMessage({ id: "grid.copy.title" })}>
+    <Dialog isOpen={!!progress} onClose={onCancel} title={intl.formatMessage({ id: "plugin.view_grid.grid.copy.title" })}>
       <DialogBody>
         <div data-testid="copy-progress">
           <p>
-            <FormattedMessage id="grid.copy.loading" values={{ done: progress?.done ?? 0, total: progress?.total ?? 0 }} />
+            <FormattedMessage id="plugin.view_grid.grid.copy.loading" values={{ done: progress?.done ?? 0, total: progress?.total ?? 0 }} />
           </p>
           <ProgressBar intent="primary" stripes={false} value={progress && progress.total ? progress.done / progress.total : 0} />
         </div>
@@ -19,7 +19,7 @@ export function CopyProgressDialog({ progress, onCancel }: { progress: CopyProgr
       <DialogFooter
         actions={
           <Button onClick={onCancel} data-testid="copy-cancel">
-            <FormattedMessage id="common.cancel" />
+            <FormattedMessage id="plugin.view_grid.common.cancel" />
           </Button>
         }
       />
@@ -30,20 +30,20 @@ export function CopyProgressDialog({ progress, onCancel }: { progress: CopyProgr
 export function CopyReadyDialog({ ready, onCopy, onClose }: { ready: ReadyCopy | null; onCopy(): void; onClose(): void }) {
   const intl = useIntl();
   return (
-    <Dialog isOpen={!!ready} onClose={onClose} title={intl.formatMessage({ id: "grid.copy.title" })}>
+    <Dialog isOpen={!!ready} onClose={onClose} title={intl.formatMessage({ id: "plugin.view_grid.grid.copy.title" })}>
       <DialogBody>
         <p data-testid="copy-ready">
-          <FormattedMessage id="grid.copy.ready" values={{ cells: ready?.cells ?? 0 }} />
+          <FormattedMessage id="plugin.view_grid.grid.copy.ready" values={{ cells: ready?.cells ?? 0 }} />
         </p>
       </DialogBody>
       <DialogFooter
         actions={
           <>
             <Button onClick={onClose}>
-              <FormattedMessage id="common.cancel" />
+              <FormattedMessage id="plugin.view_grid.common.cancel" />
             </Button>
             <Button intent="primary" icon="clipboard" onClick={onCopy} data-testid="copy-write">
-              <FormattedMessage id="grid.copy.write" />
+              <FormattedMessage id="plugin.view_grid.grid.copy.write" />
             </Button>
           </>
         }

@@ -5,11 +5,7 @@
 // copies it on the user's next click. Blocks over BLOCK_CELL_LIMIT cells are refused.
 import { useRef, useState, type ClipboardEvent } from "react";
 import { useIntl } from "react-intl";
-import { useAppStore } from "../../app/hooks";
-import type { HttpError } from "../../app/http";
-import type { Column } from "../tables/api";
-import { notify } from "../ui/notify";
-import { PAGE_SIZE, recordsApi, type PageArgs, type RecordRow } from "./api";
+import { toast as notify, useRecordsReader, type FieldInfo as Column, type RecordRow, type RecordSource } from "@workbench/plugin-api";
 import {
   BLOCK_CELL_LIMIT,
   CopyCancelled,
@@ -19,6 +15,7 @@ import {
   fetchPages,
   pagesOfBlock,
 } from "./blockCopy";
+import { PAGE_SIZE, pageQuery } from "./pages";
 import type { Block } from "./range";
 
 /** From this many pages to fetch on, the copy shows its progress. */
@@ -54,20 +51,16 @@ async function writeClipboard(text: string): Promise<void> {
   }
 }
 
-export function useBlockCopy({ pageArgs, columns }: { pageArgs(page: number): PageArgs; columns: Column[] }) {
+export function useBlockCopy({ source, where, columns }: { source: RecordSource; where?: string; columns: Column[] }) {
   const intl = useIntl();
-  const store = useAppStore();
+  const reader = useRecordsReader();
   const [progress, setProgress] = useState<CopyProgress | null>(null);
   const [ready, setReady] = useState<ReadyCopy | null>(null);
   const cancelled = useRef(false);
 
-  const cached = (page: number) => recordsApi.endpoints.recordsPage.select(pageArgs(page))(store.getState()).data?.list;
-  const load = async (page: number): Promise<RecordRow[]> => {
-    const result = await store.dispatch(recordsApi.endpoints.recordsPage.initiate(pageArgs(page), { subscribe: false }));
-    if (result.error) throw result.error;
-    return result.data?.list ?? [];
-  };
-  const copied = (cells: number) => notify(intl.formatMessage({ id: "grid.copy.done" }, { cells }), "success");
+  const cached = (page: number) => reader.cached(source, pageQuery(page, where));
+  const load = (page: number): Promise<RecordRow[]> => reader.read(source, pageQuery(page, where));
+  const copied = (cells: number) => notify(intl.formatMessage({ id: "plugin.view_grid.grid.copy.done" }, { cells }), "success");
 
   const gather = async (area: Block, single: boolean, have: Map<number, RecordRow[]>, missing: number[]) => {
     cancelled.current = false;
@@ -78,8 +71,8 @@ export function useBlockCopy({ pageArgs, columns }: { pageArgs(page: number): Pa
     } catch (error) {
       setProgress(null);
       if (!(error instanceof CopyCancelled)) {
-        const message = (error as HttpError).message ?? String(error);
-        notify(intl.formatMessage({ id: "grid.copy.failed" }, { message }), "danger");
+        const message = error instanceof Error ? error.message : String(error);
+        notify(intl.formatMessage({ id: "plugin.view_grid.grid.copy.failed" }, { message }), "danger");
       }
       return;
     }
@@ -100,7 +93,7 @@ export function useBlockCopy({ pageArgs, columns }: { pageArgs(page: number): Pa
     if (progress) return; // a copy is already gathering its rows
     const cells = cellCount(area);
     if (cells > BLOCK_CELL_LIMIT) {
-      notify(intl.formatMessage({ id: "grid.block.tooLarge" }, { cells, limit: BLOCK_CELL_LIMIT }), "warning");
+      notify(intl.formatMessage({ id: "plugin.view_grid.grid.block.tooLarge" }, { cells, limit: BLOCK_CELL_LIMIT }), "warning");
       return;
     }
     const { have, missing } = pagesOfBlock(area, PAGE_SIZE, cached);
@@ -120,7 +113,7 @@ export function useBlockCopy({ pageArgs, columns }: { pageArgs(page: number): Pa
       await writeClipboard(current.text);
       copied(current.cells);
     } catch (error) {
-      notify(intl.formatMessage({ id: "grid.copy.failed" }, { message: String(error) }), "danger");
+      notify(intl.formatMessage({ id: "plugin.view_grid.grid.copy.failed" }, { message: String(error) }), "danger");
     }
   };
 
@@ -136,3 +129,5 @@ export function useBlockCopy({ pageArgs, columns }: { pageArgs(page: number): Pa
     dropReady: () => setReady(null),
   };
 }
+
+export type BlockCopy = ReturnType<typeof useBlockCopy>;

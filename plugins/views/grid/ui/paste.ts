@@ -2,9 +2,8 @@
 // (numbers, checkboxes, selects, dates, ...); what does not fit is reported per cell and not
 // written, the rest goes to the server as one bulk update (and new records when the block runs
 // past the last row and the user agreed).
-import { capability, choiceKind } from "../../plugins/catalogue";
-import type { Column } from "../tables/api";
-import { isNumeric, isReadOnlyType } from "./cells";
+import { fieldType, type FieldInfo as Column } from "@workbench/plugin-api";
+import { choiceKind, isNumeric, isReadOnlyType } from "./fields";
 
 const TRUE_TEXTS = new Set(["true", "1", "yes", "y", "on", "checked", "✓", "✔", "x"]);
 const FALSE_TEXTS = new Set(["false", "0", "no", "n", "off", "unchecked", ""]);
@@ -17,7 +16,8 @@ export type Coerced = { ok: true; value: unknown } | { ok: false; reason: Invali
 type FieldLike = Pick<Column, "uidt" | "colOptions">;
 
 function optionTitles(column: FieldLike): string[] {
-  return (column.colOptions?.options ?? []).map((o) => o.title);
+  const options = column.colOptions?.options;
+  return Array.isArray(options) ? options.map((o: { title: string }) => o.title) : [];
 }
 
 /** The value to write for a pasted text, or why it does not fit the field. */
@@ -25,7 +25,7 @@ export function coerceCell(text: string, column: FieldLike): Coerced {
   const t = text.trim();
   const uidt = column.uidt;
   if (isReadOnlyType(uidt)) return { ok: false, reason: "readOnly" };
-  const as = capability(uidt, "export");
+  const as = fieldType(uidt)?.capabilities.export;
   const choice = choiceKind(uidt);
   if (as === "boolean") {
     const lower = t.toLowerCase();

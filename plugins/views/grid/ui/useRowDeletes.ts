@@ -1,9 +1,7 @@
 // Deleting records from the grid with undo: the records, and the records their link fields
 // point to, are read first (one v1 read per hundred records), then deleted in one request.
 // Undo inserts them again under their own keys and links them back; redo deletes them again.
-import { useAppStore } from "../../app/hooks";
-import type { Column } from "../tables/api";
-import { recordsApi, useAddLinksMutation, useCreateRecordsMutation, useDeleteRecordsMutation, type RecordRow } from "./api";
+import type { FieldInfo as Column, RecordRow, RecordWriter } from "@workbench/plugin-api";
 import { snapshotOf, whereKeys, type Removal, type RemovedRecord } from "./rowRemoval";
 
 /** Records one delete may remove (and undo bring back). */
@@ -19,19 +17,15 @@ function failure(result: unknown): string | null {
   return error ? (error.message ?? String(error)) : null;
 }
 
-export function useRowDeletes({ projectId, tableId, pkName, columns, write }: {
+export function useRowDeletes({ projectId, writer, pkName, columns, write }: {
   projectId?: string;
-  tableId: string;
+  /** Writes to the table's records. */
+  writer: RecordWriter;
   pkName: string;
   /** Every field of the table, hidden ones too. */
   columns: readonly Column[];
   write: Write;
 }) {
-  const store = useAppStore();
-  const [deleteRecords] = useDeleteRecordsMutation();
-  const [createRecords] = useCreateRecordsMutation();
-  const [addLinks] = useAddLinksMutation();
-
   /** What undo needs of the records of `keys`, read from the server; throws the server's message. */
   const snapshot = async (keys: readonly unknown[]): Promise<RemovedRecord[]> => {
     if (!projectId) throw new Error("Project id not found");
@@ -40,13 +34,12 @@ export function useRowDeletes({ projectId, tableId, pkName, columns, write }: {
       const chunk = keys.slice(i, i + READ_CHUNK);
       const where = whereKeys(pkName, chunk);
       if (where) {
-        const args = { projectId, tableId, where, limit: chunk.length };
-        const result = await store.dispatch(recordsApi.endpoints.fullRecords.initiate(args, { subscribe: false, forceRefetch: true }));
+        const result = await writer.readWithLinks(where, chunk.length);
         if (failure(result)) throw new Error(failure(result)!);
-        rows.push(...(result.data?.list ?? []));
+        rows.push(...(result.data ?? []));
       } else {
         for (const pk of chunk) {
-          const result = await store.dispatch(recordsApi.endpoints.fullRecord.initiate({ projectId, tableId, pk }, { subscribe: false, forceRefetch: true }));
+          const result = await writer.readOneWithLinks(pk);
           if (failure(result)) throw new Error(failure(result)!);
           if (result.data) rows.push(result.data);
         }
@@ -60,16 +53,16 @@ export function useRowDeletes({ projectId, tableId, pkName, columns, write }: {
   /** Delete the records of `removal` (null on success, else the server's message). */
   const remove = async (removal: Removal): Promise<string | null> => {
     const keys = removal.removed.map((r) => ({ [pkName]: r.pk }));
-    return failure(await write(() => deleteRecords({ tableId, keys })));
+    return failure(await write(() => writer.deleteMany(keys)));
   };
 
   /** Insert the records of `removal` again and link them back (null on success, else the
    * server's message). */
   const restore = async (removal: Removal): Promise<string | null> => {
-    const created = failure(await write(() => createRecords({ tableId, rows: removal.removed.map((r) => r.values) })));
+    const created = failure(await write(() => writer.createMany(removal.removed.map((r) => r.values))));
     if (created) return created;
     const jobs = removal.removed.flatMap((record) =>
-      record.links.map((link) => () => addLinks({ tableId, columnId: link.columnId, pk: record.pk, keys: link.keys.map((key) => ({ [link.pkTitle]: key })) })),
+      record.links.map((link) => () => writer.link(link.columnId, record.pk, link.keys.map((key) => ({ [link.pkTitle]: key })))),
     );
     let problem: string | null = null;
     for (let i = 0; i < jobs.length; i += LINK_CONCURRENCY) {

@@ -2,22 +2,20 @@
 // value and and/or, a group's and/or, a sort's field and direction. Each change is saved at
 // once through the filter or sort PATCH; the operators offered are the ones the server
 // accepts for the field's type.
-import { isDateType } from "../../plugins/catalogue";
 import { Button, Callout, HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
-import type { HttpError } from "../../app/http";
-import type { Column } from "../tables/api";
+import type { FieldInfo as Column } from "@workbench/plugin-api";
+import { isDateType } from "./fields";
 import {
-  useFilterOperatorsQuery,
-  useUpdateFilterMutation,
-  useUpdateSortMutation,
+  errorText,
+  viewApi,
   type FieldOperators,
   type FilterChanges,
-  type FilterNode,
   type ViewFilter,
   type ViewSort,
 } from "./viewApi";
+import type { FilterNode } from "./viewOrder";
 
 /** Offered when the server's list for a field is not at hand. */
 export const DEFAULT_OPS = ["eq", "neq", "like", "nlike", "gt", "lt", "ge", "le", "blank", "notblank"];
@@ -34,7 +32,7 @@ const SUB_OPS_WITH_VALUE = new Set(["daysAgo", "daysFromNow", "exactDate", "past
 /** The message for an operator (ge and le share the words of gte and lte). */
 export function opLabel(intl: IntlShape, op: string | null): string {
   const id = op === "ge" ? "gte" : op === "le" ? "lte" : op;
-  return intl.formatMessage({ id: `filter.op.${id}`, defaultMessage: op ?? "" });
+  return intl.formatMessage({ id: `plugin.view_grid.filter.op.${id}`, defaultMessage: op ?? "" });
 }
 
 /** Which sub-operators a field's operator takes: none, the relative days, or the periods. */
@@ -58,7 +56,7 @@ export function needsValue(op: string | null, subOp: string | null | undefined, 
 }
 
 export function useFieldOperators(tableId: string) {
-  const { data } = useFilterOperatorsQuery(tableId);
+  const { data } = viewApi().useFilterOperatorsQuery(tableId);
   return (columnId: string | null | undefined): FieldOperators => {
     const found = data?.list.find((f) => f.fk_column_id === columnId);
     return found ?? { fk_column_id: columnId ?? "", uidt: "", operators: DEFAULT_OPS, unary: DEFAULT_UNARY, list: [] };
@@ -74,7 +72,7 @@ interface EditProps {
 function ConditionRow({ tableId, viewId, columns, filter, first }: EditProps & { filter: ViewFilter; first: boolean }) {
   const intl = useIntl();
   const operatorsOf = useFieldOperators(tableId);
-  const [update] = useUpdateFilterMutation();
+  const [update] = viewApi().useUpdateFilterMutation();
   const [error, setError] = useState<string | null>(null);
   const [value, setValue] = useState(filter.value ?? "");
   useEffect(() => setValue(filter.value ?? ""), [filter.value]);
@@ -83,7 +81,7 @@ function ConditionRow({ tableId, viewId, columns, filter, first }: EditProps & {
   const subOps = subOpsFor(uidt, filter.comparison_op);
   const save = async (changes: FilterChanges) => {
     const result = await update({ viewId, tableId, filterId: filter.id, changes });
-    setError("error" in result ? (result.error as HttpError).message : null);
+    setError("error" in result ? errorText(result.error) : null);
   };
   const pickField = (columnId: string) => {
     const next = operatorsOf(columnId);
@@ -103,7 +101,7 @@ function ConditionRow({ tableId, viewId, columns, filter, first }: EditProps & {
     <div className="wb-filter-row" data-testid="filter-edit-row">
       {!first && (
         <HTMLSelect value={filter.logical_op === "or" ? "or" : "and"} onChange={(e) => void save({ logical_op: e.currentTarget.value })} data-testid="filter-edit-logic">
-          {["and", "or"].map((l) => <option key={l} value={l}>{intl.formatMessage({ id: `filter.logic.${l}` })}</option>)}
+          {["and", "or"].map((l) => <option key={l} value={l}>{intl.formatMessage({ id: `plugin.view_grid.filter.logic.${l}` })}</option>)}
         </HTMLSelect>
       )}
       <HTMLSelect value={filter.fk_column_id ?? ""} onChange={(e) => pickField(e.currentTarget.value)} data-testid="filter-edit-field">
@@ -118,7 +116,7 @@ function ConditionRow({ tableId, viewId, columns, filter, first }: EditProps & {
           onChange={(e) => void save({ comparison_sub_op: e.currentTarget.value })}
           data-testid="filter-edit-subop"
         >
-          {subOps.map((o) => <option key={o} value={o}>{intl.formatMessage({ id: `filter.sub.${o}` })}</option>)}
+          {subOps.map((o) => <option key={o} value={o}>{intl.formatMessage({ id: `plugin.view_grid.filter.sub.${o}` })}</option>)}
         </HTMLSelect>
       )}
       {needsValue(filter.comparison_op, filter.comparison_sub_op, ops.unary) && (
@@ -129,7 +127,7 @@ function ConditionRow({ tableId, viewId, columns, filter, first }: EditProps & {
           onKeyDown={(e) => {
             if (e.key === "Enter") saveValue();
           }}
-          placeholder={intl.formatMessage({ id: "filter.value" })}
+          placeholder={intl.formatMessage({ id: "plugin.view_grid.filter.value" })}
           data-testid="filter-edit-value"
         />
       )}
@@ -141,7 +139,7 @@ function ConditionRow({ tableId, viewId, columns, filter, first }: EditProps & {
 function NodeEditor(props: EditProps & { node: FilterNode; first: boolean }) {
   const intl = useIntl();
   const { node, first, viewId, tableId } = props;
-  const [update] = useUpdateFilterMutation();
+  const [update] = viewApi().useUpdateFilterMutation();
   if (!node.filter.is_group) return <ConditionRow {...props} filter={node.filter} first={first} />;
   // A group's and/or: the operator joining its conditions (kept the same on all of them).
   const inner = node.children[1]?.filter.logical_op === "or" ? "or" : "and";
@@ -159,12 +157,12 @@ function NodeEditor(props: EditProps & { node: FilterNode; first: boolean }) {
             onChange={(e) => void update({ viewId, tableId, filterId: node.filter.id, changes: { logical_op: e.currentTarget.value } })}
             data-testid="filter-edit-logic"
           >
-            {["and", "or"].map((l) => <option key={l} value={l}>{intl.formatMessage({ id: `filter.logic.${l}` })}</option>)}
+            {["and", "or"].map((l) => <option key={l} value={l}>{intl.formatMessage({ id: `plugin.view_grid.filter.logic.${l}` })}</option>)}
           </HTMLSelect>
         )}
         {node.children.length > 1 && (
           <HTMLSelect value={inner} onChange={(e) => setInner(e.currentTarget.value)} data-testid="filter-edit-group-logic">
-            {["and", "or"].map((l) => <option key={l} value={l}>{intl.formatMessage({ id: `filter.groupLogic.${l}` })}</option>)}
+            {["and", "or"].map((l) => <option key={l} value={l}>{intl.formatMessage({ id: `plugin.view_grid.filter.groupLogic.${l}` })}</option>)}
           </HTMLSelect>
         )}
       </div>
@@ -181,7 +179,7 @@ export function FilterEditor(props: EditProps & { node: FilterNode; first: boole
     <div className="wb-filter-edit" data-testid="filter-edit">
       <NodeEditor {...props} />
       <Button variant="minimal" icon="tick" onClick={props.onClose} data-testid="filter-edit-done">
-        <FormattedMessage id="common.close" />
+        <FormattedMessage id="plugin.view_grid.common.close" />
       </Button>
     </div>
   );
@@ -190,11 +188,11 @@ export function FilterEditor(props: EditProps & { node: FilterNode; first: boole
 /** A sort's field and direction, saved on change. */
 export function SortEditor({ tableId, viewId, columns, sort }: EditProps & { sort: ViewSort }) {
   const intl = useIntl();
-  const [update] = useUpdateSortMutation();
+  const [update] = viewApi().useUpdateSortMutation();
   const [error, setError] = useState<string | null>(null);
   const save = async (changes: { columnId?: string; direction?: "asc" | "desc" }) => {
     const result = await update({ viewId, tableId, sortId: sort.id, ...changes });
-    setError("error" in result ? (result.error as HttpError).message : null);
+    setError("error" in result ? errorText(result.error) : null);
   };
   return (
     <div className="wb-sort-edit" data-testid="sort-edit">
@@ -202,8 +200,8 @@ export function SortEditor({ tableId, viewId, columns, sort }: EditProps & { sor
         {columns.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
       </HTMLSelect>
       <HTMLSelect value={sort.direction} onChange={(e) => void save({ direction: e.currentTarget.value as "asc" | "desc" })} data-testid="sort-edit-direction">
-        <option value="asc">{intl.formatMessage({ id: "sort.direction.asc" })}</option>
-        <option value="desc">{intl.formatMessage({ id: "sort.direction.desc" })}</option>
+        <option value="asc">{intl.formatMessage({ id: "plugin.view_grid.sort.direction.asc" })}</option>
+        <option value="desc">{intl.formatMessage({ id: "plugin.view_grid.sort.direction.desc" })}</option>
       </HTMLSelect>
       {error && <Callout intent="danger" compact>{error}</Callout>}
     </div>

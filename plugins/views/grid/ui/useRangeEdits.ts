@@ -1,17 +1,8 @@
 // Edits of many cells at once: pasting a block, clearing a selected range, and undoing or
 // redoing them as one step. Each is one bulk request (all or nothing on the server).
-import { isBoolean } from "../../plugins/catalogue";
 import { useState, type MutableRefObject } from "react";
-import type { HttpError } from "../../app/http";
-import type { Column } from "../tables/api";
-import { notify } from "../ui/notify";
-import {
-  useCreateRecordsMutation,
-  useDeleteRecordsMutation,
-  useUpdateRecordsMutation,
-  type RecordRow,
-} from "./api";
-import { isReadOnlyType } from "./cells";
+import { toast as notify, type FieldInfo as Column, type HostError, type Outcome, type RecordRow, type RecordWriter } from "@workbench/plugin-api";
+import { isBoolean, isReadOnlyType } from "./fields";
 import { EditHistory, rowBodies, type Batch, type Edit } from "./history";
 import { planPaste, rowsPastEnd, type InvalidCell } from "./paste";
 import type { Block, Cell } from "./range";
@@ -24,7 +15,8 @@ export interface PendingPaste {
 }
 
 interface Options {
-  tableId: string;
+  /** Writes to the table's records. */
+  writer: RecordWriter;
   pkName: string;
   columns: Column[];
   rowCount: number;
@@ -37,41 +29,35 @@ interface Options {
   history: MutableRefObject<EditHistory>;
 }
 
-export function useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, loadRows, write, history }: Options) {
-  const [updateRecords] = useUpdateRecordsMutation();
-  const [createRecords] = useCreateRecordsMutation();
-  const [deleteRecords] = useDeleteRecordsMutation();
+export function useRangeEdits({ writer, pkName, columns, rowCount, recordAt, loadRows, write, history }: Options) {
   const [pending, setPending] = useState<PendingPaste | null>(null);
   const [invalid, setInvalid] = useState<InvalidCell[]>([]);
   const [busy, setBusy] = useState(false);
 
-  const failed = (result: { error?: unknown }) => {
-    if (!("error" in result) || !result.error) return false;
-    notify((result.error as HttpError).message, "danger");
+  const failed = (result: Outcome<unknown>) => {
+    if (!result.error) return false;
+    notify(result.error.message, "danger");
     return true;
   };
 
-  const refusedValue = (error: unknown) => {
-    const status = (error as HttpError | undefined)?.status;
-    return status === 400 || status === 422;
-  };
+  const refusedValue = (error: HostError | undefined) => error?.status === 400 || error?.status === 422;
 
   /** Update the records in one request; when the server refuses a value, record by record,
    * so that the others are written and each refused one is reported with the server's words. */
   const updateAll = async (changes: Edit[]): Promise<{ done: Edit[]; refused: { pk: unknown; message: string }[] }> => {
     const bodies = rowBodies(changes, pkName, "after");
-    const result = await write(() => updateRecords({ tableId, rows: bodies }));
+    const result = await write(() => writer.updateMany(bodies));
     if (!("error" in result) || !result.error) return { done: changes, refused: [] };
     if (!refusedValue(result.error) || bodies.length === 1) {
       if (!refusedValue(result.error)) failed(result);
-      const message = (result.error as HttpError).message;
+      const message = result.error.message;
       return { done: [], refused: refusedValue(result.error) ? [{ pk: bodies[0][pkName], message }] : [] };
     }
     const done: Edit[] = [];
     const refused: { pk: unknown; message: string }[] = [];
     for (const body of bodies) {
-      const one = await write(() => updateRecords({ tableId, rows: [body] }));
-      if ("error" in one && one.error) refused.push({ pk: body[pkName], message: (one.error as HttpError).message });
+      const one = await write(() => writer.updateMany([body]));
+      if ("error" in one && one.error) refused.push({ pk: body[pkName], message: one.error.message });
       else done.push(...changes.filter((c) => c.pk === body[pkName]));
     }
     return { done, refused };
@@ -79,8 +65,8 @@ export function useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, lo
 
   /** Add the records in one request, else one by one; the refused ones are reported. */
   const createAll = async (rows: RecordRow[]): Promise<{ created: Batch["created"]; refused: { index: number; message: string }[] }> => {
-    const keysOf = (result: unknown) => (result as { data: RecordRow[] }).data;
-    const result = await write(() => createRecords({ tableId, rows }));
+    const keysOf = (result: Outcome<RecordRow[]>) => result.data ?? [];
+    const result = await write(() => writer.createMany(rows));
     if (!("error" in result) || !result.error) {
       return { created: rows.map((values, i) => ({ pk: keysOf(result)[i]?.[pkName], values })), refused: [] };
     }
@@ -91,8 +77,8 @@ export function useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, lo
     const created: Batch["created"] = [];
     const refused: { index: number; message: string }[] = [];
     for (const [index, values] of rows.entries()) {
-      const one = await write(() => createRecords({ tableId, rows: [values] }));
-      if ("error" in one && one.error) refused.push({ index, message: (one.error as HttpError).message });
+      const one = await write(() => writer.createMany([values]));
+      if ("error" in one && one.error) refused.push({ index, message: one.error.message });
       else created.push({ pk: keysOf(one)[0]?.[pkName], values });
     }
     return { created, refused };
@@ -194,16 +180,16 @@ export function useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, lo
     const side = direction === "undo" ? "before" : "after";
     if (direction === "undo" && batch.created.length > 0) {
       const keys = batch.created.map((c) => ({ [pkName]: c.pk }));
-      if (failed(await write(() => deleteRecords({ tableId, keys })))) return false;
+      if (failed(await write(() => writer.deleteMany(keys)))) return false;
     }
     if (batch.changes.length > 0) {
-      const result = await write(() => updateRecords({ tableId, rows: rowBodies(batch.changes, pkName, side) }));
+      const result = await write(() => writer.updateMany(rowBodies(batch.changes, pkName, side)));
       if (failed(result)) return false;
     }
     if (direction === "redo" && batch.created.length > 0) {
-      const result = await write(() => createRecords({ tableId, rows: batch.created.map((c) => c.values) }));
+      const result = await write(() => writer.createMany(batch.created.map((c) => c.values)));
       if (failed(result)) return false;
-      const keys = (result as { data: RecordRow[] }).data;
+      const keys = result.data ?? [];
       batch.created = batch.created.map((c, i) => ({ ...c, pk: keys[i]?.[pkName] }));
     }
     return true;
@@ -211,3 +197,5 @@ export function useRangeEdits({ tableId, pkName, columns, rowCount, recordAt, lo
 
   return { paste, clear, replayBatch, pending, confirmPending, invalid, closeInvalid: () => setInvalid([]), busy };
 }
+
+export type RangeEdits = ReturnType<typeof useRangeEdits>;

@@ -1,10 +1,8 @@
 // Deleted records kept for undo: what each record held in its stored fields, and the records
 // each of its link fields pointed to, read just before the delete. Undo inserts the records
 // again under their own keys, then links them back; redo deletes them again.
-import type { Column } from "../tables/api";
-import type { RecordRow } from "./api";
-import { isReadOnlyType } from "./cells";
-import { isSelfSaving } from "./richFields";
+import type { FieldInfo as Column, RecordRow } from "@workbench/plugin-api";
+import { isReadOnlyType, isSelfSaving } from "./fields";
 
 /** The records of one link field of a deleted record: the related primary key's title and values. */
 export interface LinkSnapshot {

@@ -2,9 +2,7 @@
 // deleted above it (someone else's change), the selection moves with the record instead of
 // staying on a row number that now shows another one. A record deleted keeps the row number.
 import { useRef } from "react";
-import { useAppStore } from "../../app/hooks";
-import { useLiveRecords } from "../realtime/useLive";
-import type { RecordRow } from "./api";
+import { useLiveRecords, useRecordsReader, type RecordRow } from "@workbench/plugin-api";
 
 /** How far from its row a followed record is looked for (rows loaded around it). */
 export const FOLLOW_RADIUS = 200;
@@ -26,31 +24,6 @@ export function followedRow(
   return null;
 }
 
-interface QueryEntry {
-  status?: string;
-  endpointName?: string;
-  originalArgs?: unknown;
-}
-
-/** Resolves once no page or count of `tableId` is being read. */
-function recordsSettled(store: ReturnType<typeof useAppStore>, tableId: string): Promise<void> {
-  const busy = () =>
-    Object.values((store.getState().api.queries ?? {}) as Record<string, QueryEntry | undefined>).some(
-      (q) =>
-        q?.status === "pending" &&
-        (q.endpointName === "recordsPage" || q.endpointName === "recordCount") &&
-        (q.originalArgs as { tableId?: string } | undefined)?.tableId === tableId,
-    );
-  if (!busy()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = store.subscribe(() => {
-      if (busy()) return;
-      stop();
-      resolve();
-    });
-  });
-}
-
 /** After each live reload of `tableId`, call `onMoved(delta)` when the active cell's record
  * now sits `delta` rows away from where it was. */
 export function useFollowRecord(options: {
@@ -61,7 +34,7 @@ export function useFollowRecord(options: {
   onMoved(delta: number): void;
 }): void {
   const { tableId, active, pkName, recordAt, onMoved } = options;
-  const store = useAppStore();
+  const reader = useRecordsReader();
   const latest = useRef({ active, recordAt, onMoved, pkName });
   latest.current = { active, recordAt, onMoved, pkName };
   // Heard before the reload's answers arrive: the cache still holds the rows as they were.
@@ -70,7 +43,7 @@ export function useFollowRecord(options: {
     const pk = cell ? at(cell.row)?.[name] : undefined;
     if (!cell || pk === undefined) return;
     const row = cell.row;
-    void recordsSettled(store, tableId).then(() => {
+    void reader.settled(tableId).then(() => {
       const now = latest.current;
       if (now.active?.row !== row) return; // the user moved meanwhile
       const found = followedRow(row, pk, now.pkName, now.recordAt);

@@ -2,30 +2,30 @@
 // the last row, and which pasted values did not fit their field (they were not written).
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable } from "@blueprintjs/core";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { Column } from "../tables/api";
+import type { FieldInfo as Column } from "@workbench/plugin-api";
 import type { InvalidCell } from "./paste";
 import type { PendingPaste } from "./useRangeEdits";
 
 export function PasteAddRows({ pending, onAnswer }: { pending: PendingPaste | null; onAnswer(addRows: boolean | null): void }) {
   const intl = useIntl();
   return (
-    <Dialog isOpen={!!pending} onClose={() => onAnswer(null)} title={intl.formatMessage({ id: "paste.addRows.title" })}>
+    <Dialog isOpen={!!pending} onClose={() => onAnswer(null)} title={intl.formatMessage({ id: "plugin.view_grid.paste.addRows.title" })}>
       <DialogBody>
         <p data-testid="paste-add-rows">
-          <FormattedMessage id="paste.addRows.text" values={{ count: pending?.extra ?? 0 }} />
+          <FormattedMessage id="plugin.view_grid.paste.addRows.text" values={{ count: pending?.extra ?? 0 }} />
         </p>
       </DialogBody>
       <DialogFooter
         actions={
           <>
             <Button onClick={() => onAnswer(null)} data-testid="paste-cancel">
-              <FormattedMessage id="common.cancel" />
+              <FormattedMessage id="plugin.view_grid.common.cancel" />
             </Button>
             <Button onClick={() => onAnswer(false)} data-testid="paste-existing-only">
-              <FormattedMessage id="paste.addRows.existingOnly" />
+              <FormattedMessage id="plugin.view_grid.paste.addRows.existingOnly" />
             </Button>
             <Button intent="primary" onClick={() => onAnswer(true)} data-testid="paste-add-rows-confirm">
-              <FormattedMessage id="paste.addRows.confirm" values={{ count: pending?.extra ?? 0 }} />
+              <FormattedMessage id="plugin.view_grid.paste.addRows.confirm" values={{ count: pending?.extra ?? 0 }} />
             </Button>
           </>
         }
@@ -37,19 +37,19 @@ export function PasteAddRows({ pending, onAnswer }: { pending: PendingPaste | nu
 export function PasteReport({ invalid, columns, onClose }: { invalid: InvalidCell[]; columns: Column[]; onClose(): void }) {
   const intl = useIntl();
   return (
-    <Dialog isOpen={invalid.length > 0} onClose={onClose} title={intl.formatMessage({ id: "paste.invalid.title" })}>
+    <Dialog isOpen={invalid.length > 0} onClose={onClose} title={intl.formatMessage({ id: "plugin.view_grid.paste.invalid.title" })}>
       <DialogBody>
         <div data-testid="paste-report">
         <p>
-          <FormattedMessage id="paste.invalid.text" values={{ count: invalid.length }} />
+          <FormattedMessage id="plugin.view_grid.paste.invalid.text" values={{ count: invalid.length }} />
         </p>
         <HTMLTable compact striped>
           <thead>
             <tr>
-              <th><FormattedMessage id="paste.invalid.row" /></th>
-              <th><FormattedMessage id="paste.invalid.field" /></th>
-              <th><FormattedMessage id="filter.value" /></th>
-              <th><FormattedMessage id="paste.invalid.why" /></th>
+              <th><FormattedMessage id="plugin.view_grid.paste.invalid.row" /></th>
+              <th><FormattedMessage id="plugin.view_grid.paste.invalid.field" /></th>
+              <th><FormattedMessage id="plugin.view_grid.filter.value" /></th>
+              <th><FormattedMessage id="plugin.view_grid.paste.invalid.why" /></th>
             </tr>
           </thead>
           <tbody>
@@ -58,7 +58,7 @@ export function PasteReport({ invalid, columns, onClose }: { invalid: InvalidCel
                 <td>{cell.row + 1}</td>
                 <td>{columns[cell.col]?.title}</td>
                 <td className="wb-paste-text">{cell.text}</td>
-                <td>{cell.message ?? intl.formatMessage({ id: `paste.invalid.${cell.reason}` })}</td>
+                <td>{cell.message ?? intl.formatMessage({ id: `plugin.view_grid.paste.invalid.${cell.reason}` })}</td>
               </tr>
             ))}
           </tbody>
@@ -68,7 +68,7 @@ export function PasteReport({ invalid, columns, onClose }: { invalid: InvalidCel
       <DialogFooter
         actions={
           <Button intent="primary" onClick={onClose} data-testid="paste-report-close">
-            <FormattedMessage id="common.close" />
+            <FormattedMessage id="plugin.view_grid.common.close" />
           </Button>
         }
       />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Column } from "../tables/api";
-import type { RecordRow } from "./api";
+import type { FieldInfo as Column } from "@workbench/plugin-api";
+import type { RecordRow } from "@workbench/plugin-api";
 import { BLOCK_CELL_LIMIT, CopyCancelled, blockRows, cellCount, clipboardText, fetchPages, pagesOfBlock } from "./blockCopy";
 
 const columns = [

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Column } from "../tables/api";
-import { searchWhere, whereValue } from "./search";
-import { arrangeColumns, filterTree, movedOrder } from "./viewApi";
+import type { FieldInfo as Column } from "@workbench/plugin-api";
+import { whereValue } from "@workbench/plugin-api";
+import { searchWhere } from "./search";
+import { arrangeColumns, filterTree, movedOrder } from "./viewOrder";
 
 const col = (id: string, title: string, uidt: string, pv = false): Column => ({ id, title, uidt, pv });
 const columns = [col("c1", "Name", "SingleLineText", true), col("c2", "Qty", "Number"), col("c3", "Done", "Checkbox")];

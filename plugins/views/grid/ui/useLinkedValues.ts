@@ -1,27 +1,25 @@
 // The grid page's records with the linked records of their counted link fields filled in
-// (one v1 read per page; see linkedApi.ts). Until it answers, cells show the counts.
+// (one v1 read per page: the view's `gridLinkedPage`). Until it answers, cells show the counts.
 import { useCallback, useMemo } from "react";
-import type { Column } from "../tables/api";
-import type { RecordRow, SharedSource } from "./api";
-import { useLinkedPageQuery } from "./linkedApi";
-import { countedLinkFields, linkedByKey } from "./richFields";
+import type { FieldInfo as Column, RecordRow, RecordSource } from "@workbench/plugin-api";
+import { countedLinkFields, linkedByKey } from "./fields";
+import { viewApi } from "./viewApi";
 
 interface Args {
   projectId?: string;
-  tableId: string;
-  viewId?: string;
+  source: RecordSource;
   where?: string;
-  shared?: SharedSource;
   pkName: string;
   columns: Column[];
   offset: number;
   limit: number;
 }
 
-export function useLinkedValues({ projectId, tableId, viewId, where, shared, pkName, columns, offset, limit }: Args) {
+export function useLinkedValues({ projectId, source, where, pkName, columns, offset, limit }: Args) {
+  const { tableId, viewId, shared } = source;
   const titles = useMemo(() => countedLinkFields(columns).map((c) => c.title), [columns]);
   const skip = !projectId || !!shared || titles.length === 0;
-  const { data } = useLinkedPageQuery(
+  const { data } = viewApi().useGridLinkedPageQuery(
     { projectId: projectId ?? "", tableId, viewId, where, offset, limit, fields: [pkName, ...titles] },
     { skip },
   );

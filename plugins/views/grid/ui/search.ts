@@ -1,14 +1,10 @@
 // Search: offered for the types the catalogue says are searchable, with their match (like
 // for text, equal for numbers), on the chosen field or else the display-value field. Builds
 // the API's `where` clause.
-import { capability } from "../../plugins/catalogue";
-import type { Column } from "../tables/api";
-import { whereValue } from "../../plugins/api/where";
-
-export { whereValue };
+import { fieldType, whereValue, type FieldInfo as Column } from "@workbench/plugin-api";
 
 export function searchableColumns(columns: readonly Column[]): Column[] {
-  return columns.filter((c) => !!capability(c.uidt, "search"));
+  return columns.filter((c) => !!fieldType(c.uidt)?.capabilities.search);
 }
 
 
@@ -18,6 +14,6 @@ export function searchWhere(columns: readonly Column[], fieldId: string | null, 
   const options = searchableColumns(columns);
   const column = options.find((c) => c.id === fieldId) ?? options.find((c) => c.pv) ?? options[0];
   if (!column) return undefined;
-  const op = capability(column.uidt, "search") === "like" ? "like" : "eq";
+  const op = fieldType(column.uidt)?.capabilities.search === "like" ? "like" : "eq";
   return `(${whereValue(column.title)},${op},${whereValue(text)})`;
 }

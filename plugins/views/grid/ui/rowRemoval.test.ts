@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Column } from "../tables/api";
+import type { FieldInfo as Column } from "@workbench/plugin-api";
 import { isRemoval, snapshotOf, whereKeys, writableColumns } from "./rowRemoval";
 
 const col = (id: string, title: string, uidt: string, extra: Partial<Column> = {}) => ({ id, title, uidt, ...extra }) as Column;
