@@ -20,6 +20,8 @@ export interface FormSettings {
   heading?: string | null;
   subheading?: string | null;
   success_msg?: string | null;
+  /** The address opened after a submission ({record_id}: the new record's key). */
+  redirect_url?: string | null;
   submit_another_form?: boolean | null;
   show_blank_form?: boolean | null;
   columns?: FormColumn[];
