@@ -125,6 +125,8 @@ def test_the_page_carries_the_catalogue_of_its_language(make_client, tmp_path):
     preloads = [html.unescape(u) for u in re.findall(r'<link rel="modulepreload" crossorigin href="([^"]+)">', page)]
     assert preloads
     assert preloads == [v["url"] for v in catalogue["bundles"].values()]
+    # after what the first paint needs (the page's own scripts and styles)
+    assert page.index('rel="modulepreload"') > page.index("__WB_STATE__")
     english = _state(client.get("/signin").text)["catalogue"]
     assert english["messages"]["plugin.field_numbers.type.Rating"] == "Rating"
 

@@ -93,13 +93,10 @@ def app_page(request):
     state_json = f'{_script_json(state)[:-1]},"catalogue":{encoded}}}'
     nonce = new_nonce()
     html = (
-        build.template.replace("<!--app-lang-->", lang.replace("_", "-"), 1)
+        build.template.replace("</head>", f"{_preloads(bundles)}</head>", 1)
+        .replace("<!--app-lang-->", lang.replace("_", "-"), 1)
         .replace("<!--app-dir-->", direction(lang), 1)
-        .replace(
-            "<!--app-state-->",
-            f'<script nonce="{nonce}">window.__WB_STATE__={state_json};</script>{_preloads(bundles)}',
-            1,
-        )
+        .replace("<!--app-state-->", f'<script nonce="{nonce}">window.__WB_STATE__={state_json};</script>', 1)
         .replace("<!--ssr-outlet-->", build.shell(lang, index), 1)
     )
     response = Response(html, status=200 if known else 404, content_type="text/html", charset="utf-8")
@@ -110,8 +107,9 @@ def app_page(request):
 
 
 def _preloads(bundles: dict[str, dict]) -> str:
-    """The plugins' UI bundles as module preloads: they download beside the app's own code
-    instead of after it, so a view drawn by a bundle is ready when its data is."""
+    """The plugins' UI bundles as module preloads, after the page's own scripts and styles:
+    they download beside the app's code instead of after it has run (so a view drawn by a
+    bundle is ready when its data is), and never before what the first paint needs."""
     return "".join(
         f'<link rel="modulepreload" crossorigin href="{html.escape(entry["url"], quote=True)}">'
         for entry in bundles.values()

@@ -65,6 +65,52 @@ export interface SettingsProps {
   serverError?: string | null;
 }
 
+export interface JsonSchema {
+  type?: "object" | "string" | "integer" | "number" | "boolean" | "array";
+  title?: string;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  items?: JsonSchema;
+}
+
+export type FieldGroup = "text" | "number" | "date" | "choice" | "link" | "computed" | "file" | "other";
+
+export interface FieldCapabilities {
+  virtual: boolean;
+  readOnly: boolean;
+  filterOperators: string[];
+  sortable: boolean;
+  groupable: boolean;
+  search: "like" | "eq" | null;
+  aggregations: string[];
+  formulaType: string | null;
+  holdsFiles: boolean;
+  linksRecords: boolean;
+  /** The kind of source column an import detects as this type (text, integer, date, ...). */
+  importDetects: string | null;
+  nativeTypes: string[];
+  export: "text" | "number" | "boolean" | "date" | "datetime" | "json" | "files" | "records";
+}
+
+/** A field type as the catalogue describes it (docs/catalogue.md). */
+export interface FieldTypeInfo {
+  uidt: string;
+  plugin: string;
+  label: string;
+  icon: string;
+  group: FieldGroup | string;
+  order: number;
+  creatable: boolean;
+  settings: JsonSchema;
+  capabilities: FieldCapabilities;
+  bundle: string | null;
+}
+
 /** A field of a table as views get it (the table's columns). */
 export interface FieldInfo extends FieldColumn {
   /** The primary key. */
@@ -201,9 +247,7 @@ export interface PluginDefinition {
   setup?(host: PluginHost): void;
 }
 
-// What the host lends a plugin's components at run time (imported from
-// "@workbench/plugin-api" beside `definePlugin`): records, fields, the record form, live
-// changes and messages. These are their shapes.
+// The shapes of what the host lends a plugin's components at run time (HostKit below).
 
 /** A refusal, with the server's words. */
 export interface HostError {
@@ -359,6 +403,68 @@ export interface FormColumn {
   label?: string | null;
   required?: boolean | null;
   description?: string | null;
+}
+
+/** What the host lends a bundle at run time, imported by name from "@workbench/plugin-api"
+ * beside `definePlugin` (a view's records, the fields, the record form and cards, live changes,
+ * toasts). Adding a member keeps the plugin API version; removing one or changing what it
+ * takes or gives raises it. */
+export interface HostKit {
+  /** The records of `source` page after page (`where` narrows them), with the means to load more. */
+  useRecordFeed(source: RecordSource, options?: { where?: string; skip?: boolean }): RecordFeed;
+  /** How many records of `source` match `where`. */
+  useRecordCount(source: RecordSource, options?: { where?: string; skip?: boolean }): { count: number; isLoading: boolean; error?: HostError };
+  /** One page of `source`'s records (undefined until it arrives). */
+  useRecordsPage(source: RecordSource, query: RecordsQuery): { rows: RecordRow[] | undefined; isFetching: boolean };
+  /** Reading records outside rendering (the pages the hooks hold). */
+  useRecordsReader(): RecordsReader;
+  /** Writing the records of a table. */
+  useRecordWriter(table: { id: string; projectId?: string; pkName: string }): RecordWriter;
+  /** Records a view moves (to another stack, day, ...): `move` shows a record at once where it
+   * now belongs, saves it and puts it back with the server's words on a refusal. */
+  useRecordMoves(tableId: string, pkName: string): { moves: Moves; move(row: RecordRow, values: RecordRow): Promise<boolean> };
+  /** The rows of one list once the moves apply; `delta` corrects the list's count. */
+  withMoves(rows: readonly RecordRow[], moves: Moves, pkName: string, belongs: (row: RecordRow) => boolean): { rows: RecordRow[]; delta: number };
+  /** The key of a record in `Moves`. */
+  moveKey(pk: unknown): string;
+  /** The expanded record form of a table. */
+  useRecordForm(options: RecordFormOptions): RecordForm;
+  /** A field type as the catalogue describes it, or undefined when no enabled plugin provides it. */
+  fieldType(uidt: string | null | undefined): FieldTypeInfo | undefined;
+  /** A value as plain text (a cell without its type's own cell, a copy). */
+  fieldText(value: unknown, column: Pick<FieldColumn, "uidt">): string;
+  /** Whether a field type's loaded bundle gives its own editor (which works with values). */
+  hasFieldEditor(uidt: string): boolean;
+  /** The dialogs that add, change and delete a table's fields. */
+  useFieldActions(table: { id: string; projectId?: string; columns: readonly FieldInfo[] }): FieldActions;
+  /** Quote an operand (a title, a value) of a `where` clause when the grammar needs it. */
+  whereValue(text: string): string;
+  /** A value as its field type shows it. */
+  FieldCell: ComponentType<CellProps>;
+  /** The grid's editor of a cell: the field type's editor, else a text input. */
+  FieldEditor: ComponentType<FieldEditorProps>;
+  /** A record as a card. */
+  RecordCard: ComponentType<RecordCardProps>;
+  /** The fields a card shows: the display value first, no system or cover fields. */
+  cardFields(columns: readonly FieldInfo[], coverId?: string | null): FieldInfo[];
+  /** The end of a list that loads its next page once it comes into sight. */
+  LoadMore: ComponentType<{ feed: Pick<RecordFeed, "hasMore" | "isFetchingMore" | "loadMore" | "rows"> }>;
+  /** One field of a form as the public form shows it (a preview without a shared link). */
+  FormFieldInput: ComponentType<{ field: FormField; value: unknown; onChange(value: unknown): void }>;
+  /** The fields a form shows, in its order, with what its settings say of each. */
+  formFields(columns: readonly FieldInfo[], formColumns?: readonly FormColumn[]): FormField[];
+  /** Whether a form can fill a field in. */
+  isFillable(column: FieldInfo): boolean;
+  /** Whether the public form asks for a field (`all`: the table's fields). */
+  isRequiredInForm(field: FormField, all: readonly FieldInfo[]): boolean;
+  /** While `active`, live reloads of `tableId` wait. */
+  useLiveHold(tableId: string, active: boolean): void;
+  /** Call `listener` whenever records of `tableId` changed (their ids, or null when many did). */
+  useLiveRecords(tableId: string, listener: (change: { tableId: string; ids: unknown[] | null }) => void): void;
+  /** A toast; an action (Undo, ...) keeps it longer. */
+  toast(message: string, intent?: "danger" | "warning" | "success" | "primary", action?: { text: string; onClick(): void }): void;
+  /** Download a shared view's records (with a visitor's own sort and filters) as `<name>.csv`. */
+  useDownloadSharedCsv(): (link: SharedLink, name: string) => Promise<void>;
 }
 
 export function definePlugin(definition: PluginDefinition): PluginDefinition {

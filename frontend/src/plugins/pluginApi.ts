@@ -1,25 +1,75 @@
 // The module plugin bundles import as "@workbench/plugin-api": the contract's shapes and
-// `definePlugin` (hostApi.ts), and what the host lends their components at run time. The
-// names are listed for the bundle build too (PLUGIN_API_EXPORTS in
-// scripts/build-plugins.mjs); adding one keeps the plugin API version, removing or changing
-// one raises it.
+// `definePlugin` (hostApi.ts), and what the host lends their components at run time
+// (`HostKit`, declared there). The run-time names are listed for the bundle build too
+// (PLUGIN_API_EXPORTS in scripts/build-plugins.mjs; a test keeps the two in step).
+import type { HostKit } from "./hostApi";
+import * as components from "./api/components";
+import * as downloads from "./api/downloads";
+import * as fields from "./api/fields";
+import * as live from "./api/live";
+import * as recordForm from "./api/recordForm";
+import * as records from "./api/records";
+import * as where from "./api/where";
+import * as moves from "../features/views/recordMoves";
+
 export * from "./hostApi";
-export type { CatalogueFieldType as FieldTypeInfo, FieldCapabilities } from "./catalogue";
-export { useRecordCount, useRecordFeed, useRecordsPage, useRecordsReader, useRecordWriter } from "./api/records";
-export { moveKey, useRecordMoves, withMoves } from "../features/views/recordMoves";
-export { fieldText, fieldType, hasFieldEditor, useFieldActions } from "./api/fields";
-export { useDownloadSharedCsv } from "./api/downloads";
-export {
-  cardFields,
+
+const kit: HostKit = {
+  useRecordFeed: records.useRecordFeed,
+  useRecordCount: records.useRecordCount,
+  useRecordsPage: records.useRecordsPage,
+  useRecordsReader: records.useRecordsReader,
+  useRecordWriter: records.useRecordWriter,
+  useRecordMoves: moves.useRecordMoves,
+  withMoves: moves.withMoves,
+  moveKey: moves.moveKey,
+  useRecordForm: recordForm.useRecordForm,
+  fieldType: fields.fieldType,
+  fieldText: fields.fieldText,
+  hasFieldEditor: fields.hasFieldEditor,
+  useFieldActions: fields.useFieldActions,
+  whereValue: where.whereValue,
+  FieldCell: components.FieldCell,
+  FieldEditor: components.FieldEditor,
+  RecordCard: components.RecordCard,
+  cardFields: components.cardFields,
+  LoadMore: components.LoadMore,
+  FormFieldInput: components.FormFieldInput,
+  formFields: components.formFields,
+  isFillable: components.isFillable,
+  isRequiredInForm: components.isRequiredInForm,
+  useLiveHold: live.useLiveHold,
+  useLiveRecords: live.useLiveRecords,
+  toast: live.toast,
+  useDownloadSharedCsv: downloads.useDownloadSharedCsv,
+};
+
+export const {
+  useRecordFeed,
+  useRecordCount,
+  useRecordsPage,
+  useRecordsReader,
+  useRecordWriter,
+  useRecordMoves,
+  withMoves,
+  moveKey,
+  useRecordForm,
+  fieldType,
+  fieldText,
+  hasFieldEditor,
+  useFieldActions,
+  whereValue,
   FieldCell,
   FieldEditor,
+  RecordCard,
+  cardFields,
+  LoadMore,
   FormFieldInput,
   formFields,
   isFillable,
   isRequiredInForm,
-  LoadMore,
-  RecordCard,
-} from "./api/components";
-export { useRecordForm } from "./api/recordForm";
-export { toast, useLiveHold, useLiveRecords } from "./api/live";
-export { whereValue } from "./api/where";
+  useLiveHold,
+  useLiveRecords,
+  toast,
+  useDownloadSharedCsv,
+} = kit;

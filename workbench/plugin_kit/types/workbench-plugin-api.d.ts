@@ -1,18 +1,20 @@
 // The types of "@workbench/plugin-api", the module a plugin's UI bundle imports from the
 // host. Written from the host's sources by frontend/scripts/plugin-kit.mjs: do not edit.
-import type { ComponentType } from "react";
+import type { ComponentType, DragEvent, KeyboardEvent, ReactNode } from "react";
 import type { Reducer } from "@reduxjs/toolkit";
 export declare const PLUGIN_API_VERSION = 1;
+/** A field as cells, editors and settings get it. */
+export interface FieldColumn {
+    id: string;
+    title: string;
+    uidt: string;
+    meta?: Record<string, unknown> | null;
+    /** The field's options (links: type and related table; lookups, codes: their source). */
+    colOptions?: Record<string, unknown> | null;
+}
 export interface CellProps {
     value: unknown;
-    column: {
-        id: string;
-        title: string;
-        uidt: string;
-        meta?: Record<string, unknown> | null;
-        /** The field's options (links: type and related table; lookups, codes: their source). */
-        colOptions?: Record<string, unknown> | null;
-    };
+    column: FieldColumn;
     /** The table and record the value belongs to, when the host knows them (grid, record form). */
     projectId?: string;
     tableId?: string;
@@ -58,6 +60,83 @@ export interface SettingsProps {
      * belongs, e.g. under a formula). */
     serverError?: string | null;
 }
+export interface JsonSchema {
+    type?: "object" | "string" | "integer" | "number" | "boolean" | "array";
+    title?: string;
+    description?: string;
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+    enum?: unknown[];
+    default?: unknown;
+    minimum?: number;
+    maximum?: number;
+    items?: JsonSchema;
+}
+export type FieldGroup = "text" | "number" | "date" | "choice" | "link" | "computed" | "file" | "other";
+export interface FieldCapabilities {
+    virtual: boolean;
+    readOnly: boolean;
+    filterOperators: string[];
+    sortable: boolean;
+    groupable: boolean;
+    search: "like" | "eq" | null;
+    aggregations: string[];
+    formulaType: string | null;
+    holdsFiles: boolean;
+    linksRecords: boolean;
+    /** The kind of source column an import detects as this type (text, integer, date, ...). */
+    importDetects: string | null;
+    nativeTypes: string[];
+    export: "text" | "number" | "boolean" | "date" | "datetime" | "json" | "files" | "records";
+}
+/** A field type as the catalogue describes it (docs/catalogue.md). */
+export interface FieldTypeInfo {
+    uidt: string;
+    plugin: string;
+    label: string;
+    icon: string;
+    group: FieldGroup | string;
+    order: number;
+    creatable: boolean;
+    settings: JsonSchema;
+    capabilities: FieldCapabilities;
+    bundle: string | null;
+}
+/** A field of a table as views get it (the table's columns). */
+export interface FieldInfo extends FieldColumn {
+    /** The primary key. */
+    pk?: boolean;
+    /** The display value (a record's title). */
+    pv?: boolean;
+    /** A field the engine keeps (timestamps, keys of links). */
+    system?: boolean;
+}
+/** A record as the API answers it: values by field title. */
+export type RecordRow = Record<string, unknown>;
+/** A shared view's public link, when records are read through it (no sign-in). */
+export interface SharedLink {
+    uuid: string;
+    password?: string;
+    /** A visitor's own sort and filters (never saved), as NocoDB's `sortArrJson` and `filterArrJson`. */
+    sortArrJson?: string;
+    filterArrJson?: string;
+}
+/** Where a view's records come from: the table through the view (its sorts, filters and
+ * fields apply), or a shared view's public link. Hand it to the records hooks. */
+export interface RecordSource {
+    tableId: string;
+    viewId?: string;
+    shared?: SharedLink;
+}
+/** What the user may do in a view. */
+export interface ViewPermissions {
+    /** Add, change and delete records. */
+    editRecords: boolean;
+    /** Change the view's settings, fields shown, sorts and filters. */
+    configureView: boolean;
+    /** Add, change and delete the table's fields. */
+    editFields: boolean;
+}
 /** What a view type's component gets: the view and its table. */
 export interface ViewProps {
     projectId: string;
@@ -70,6 +149,31 @@ export interface ViewProps {
     };
     /** The view is shown to people who may not change it (shared views, viewers). */
     readOnly?: boolean;
+    /** The table and its fields. */
+    table: {
+        id: string;
+        title: string;
+        columns: FieldInfo[];
+    };
+    /** Where its records come from (the records hooks read them). */
+    source: RecordSource;
+    /** The view's settings as its type stores them (the keys of its settings schema; `{}` for a
+     * type whose settings cannot be read back). */
+    settings: Record<string, unknown>;
+    can: ViewPermissions;
+    /** Save some of the settings (absent for who may not): resolves true once saved; a refusal
+     * is shown to the user. */
+    saveSettings?(changes: Record<string, unknown>): Promise<boolean>;
+    /** Save the view's `meta` (absent for who may not; the view may keep it in the page then). */
+    saveMeta?(meta: Record<string, unknown>): Promise<boolean>;
+}
+/** What a view type's settings component gets in the create-view dialog. */
+export interface ViewSettingsProps {
+    /** The settings so far (the keys of the type's settings schema). */
+    value: Record<string, unknown>;
+    onChange(value: Record<string, unknown>): void;
+    /** The table's fields. */
+    columns: readonly FieldInfo[];
 }
 /** What an importer's options component gets in the import wizard. */
 export interface ImporterOptionsProps {
@@ -106,6 +210,13 @@ export interface ViewTypeUI {
     View: ComponentType<ViewProps>;
     /** Its toolbar and settings, shown above the body. */
     Toolbar?: ComponentType<ViewProps>;
+    /** The settings a new view asks for in the create-view dialog (else the host generates a
+     * form from the catalogue's settings schema). */
+    Settings?: ComponentType<ViewSettingsProps>;
+    /** The settings a new view is created with: what `Settings` gathered, each unset one given
+     * its default for these fields (the fields may arrive after the dialog opens); null while
+     * they are not enough to create a view (the dialog's create button waits). */
+    completeSettings?(settings: Record<string, unknown>, columns: readonly FieldInfo[]): Record<string, unknown> | null;
 }
 export interface PluginHost {
     /** Add a slice to the store: `inject({ reducerPath, reducer })`. */
@@ -131,4 +242,280 @@ export interface PluginDefinition {
     components?: Record<string, ComponentType<Record<string, unknown>>>;
     setup?(host: PluginHost): void;
 }
+/** A refusal, with the server's words. */
+export interface HostError {
+    status?: number;
+    message: string;
+}
+/** The outcome of a request: its data, or the server's refusal. */
+export type Outcome<T> = {
+    data: T;
+    error?: undefined;
+} | {
+    data?: undefined;
+    error: HostError;
+};
+/** The records of a source loaded so far, page after page, with the means to load more; read
+ * again whenever the table's records change. */
+export interface RecordFeed {
+    rows: RecordRow[];
+    /** The number of records matching (all pages). */
+    total: number;
+    isLoading: boolean;
+    error?: HostError;
+    hasMore: boolean;
+    isFetchingMore: boolean;
+    loadMore(): void;
+}
+/** A page of a source's records: `where` (NocoDB's syntax) narrows them further. */
+export interface RecordsQuery {
+    where?: string;
+    offset: number;
+    limit: number;
+}
+/** Reading a source's records outside rendering (the pages the hooks hold). */
+export interface RecordsReader {
+    /** The page as already read (undefined until it has been). */
+    cached(source: RecordSource, query: RecordsQuery): RecordRow[] | undefined;
+    /** The page, read when it is not at hand. */
+    read(source: RecordSource, query: RecordsQuery): Promise<RecordRow[]>;
+    /** One record of the table, read afresh (null when there is none). */
+    record(tableId: string, pk: unknown): Promise<RecordRow | null>;
+    /** Resolves once no page or count of the table is being read. */
+    settled(tableId: string): Promise<void>;
+}
+/** Writing a table's records (each resolves with the server's answer or refusal). */
+export interface RecordWriter {
+    create(values: RecordRow): Promise<Outcome<RecordRow>>;
+    /** Change one record; the pages read show the new values at once (put back on a refusal). */
+    update(pk: unknown, values: RecordRow): Promise<Outcome<RecordRow>>;
+    /** Several records in one request, all or nothing (each row carries its primary key). */
+    updateMany(rows: RecordRow[]): Promise<Outcome<RecordRow[]>>;
+    createMany(rows: RecordRow[]): Promise<Outcome<RecordRow[]>>;
+    /** Delete records by their keys (`{<primary key>: value}` each). */
+    deleteMany(keys: RecordRow[]): Promise<Outcome<RecordRow[]>>;
+    /** Records with their linked records in full (NocoDB's v1 read), as an undo of a delete needs. */
+    readWithLinks(where: string, limit: number): Promise<Outcome<RecordRow[]>>;
+    readOneWithLinks(pk: unknown): Promise<Outcome<RecordRow>>;
+    /** Link record `pk` to others through link field `columnId`. */
+    link(columnId: string, pk: unknown, keys: RecordRow[]): Promise<Outcome<unknown>>;
+    /** Read the table's records again wherever they are shown. */
+    refresh(): void;
+}
+/** Records moved by a view (a card to another stack, an event to another day), by the JSON
+ * of their key: the record as it is after the move. */
+export type Moves = ReadonlyMap<string, RecordRow>;
+/** The state of a cell's editor in the grid. */
+export interface CellEditing {
+    /** The text of the host's text input (a field type without an editor). */
+    text: string;
+    /** The value a field type's editor gave. */
+    value?: {
+        v: unknown;
+    };
+    /** The key typed on the cell that opened the editor, or the text the server refused. */
+    typed?: string;
+    error: string | null;
+    saving: boolean;
+}
+/** The grid's editor of one cell: the field type's editor, else a text input. */
+export interface FieldEditorProps {
+    column: FieldColumn;
+    editing: CellEditing;
+    value?: unknown;
+    projectId?: string;
+    tableId?: string;
+    rowId?: unknown;
+    onText(text: string): void;
+    onKey(event: KeyboardEvent<HTMLElement>): void;
+    onBlur(): void;
+    onValue(value: unknown): void;
+    onDone(): void;
+}
+/** The expanded record form of a table: every field of a record in a form. */
+export interface RecordFormOptions {
+    tableId: string;
+    projectId?: string;
+    /** The fields the form shows. */
+    columns: readonly FieldInfo[];
+    pkName: string;
+    /** The user may change records. */
+    canEdit?: boolean;
+    /** Called once the form closes (the views' records are read again first). */
+    onClose?(): void;
+}
+export interface RecordForm {
+    /** Open a record in the form. */
+    open(record: RecordRow): void;
+    /** Add a record with these values, then open it to be filled in. */
+    add(values: RecordRow): void;
+    /** The form: render it. */
+    element: ReactNode;
+}
+/** A record as a card (cover image, title, the other fields). */
+export interface RecordCardProps {
+    row: RecordRow;
+    fields: FieldInfo[];
+    /** The field whose first image is the cover. */
+    cover?: FieldInfo | null;
+    draggable?: boolean;
+    onDragStart?(event: DragEvent): void;
+    /** Open the record; absent where records do not open (shared views). */
+    onOpen?(row: RecordRow): void;
+    extra?: ReactNode;
+}
+/** The table's fields as its menus change them: the field dialog to add or edit one, the
+ * confirmation to delete one (`element` holds them: render it), and a direct change. */
+export interface FieldActions {
+    add(): void;
+    edit(column: FieldInfo): void;
+    remove(column: FieldInfo): void;
+    /** Change a field's settings (the body of NocoDB's column update); resolves true once saved,
+     * a refusal is shown to the user. */
+    update(column: FieldInfo, changes: Record<string, unknown>): Promise<boolean>;
+    element: ReactNode;
+}
+/** A field of a form, with what the form's settings say of it. */
+export interface FormField extends FieldInfo {
+    label?: string | null;
+    description?: string | null;
+    /** Marked required in the form's settings. */
+    required?: boolean | null;
+}
+/** What a form says of each field (NocoDB's form columns). */
+export interface FormColumn {
+    fk_column_id: string;
+    show?: boolean | null;
+    order?: number | null;
+    label?: string | null;
+    required?: boolean | null;
+    description?: string | null;
+}
+/** What the host lends a bundle at run time, imported by name from "@workbench/plugin-api"
+ * beside `definePlugin` (a view's records, the fields, the record form and cards, live changes,
+ * toasts). Adding a member keeps the plugin API version; removing one or changing what it
+ * takes or gives raises it. */
+export interface HostKit {
+    /** The records of `source` page after page (`where` narrows them), with the means to load more. */
+    useRecordFeed(source: RecordSource, options?: {
+        where?: string;
+        skip?: boolean;
+    }): RecordFeed;
+    /** How many records of `source` match `where`. */
+    useRecordCount(source: RecordSource, options?: {
+        where?: string;
+        skip?: boolean;
+    }): {
+        count: number;
+        isLoading: boolean;
+        error?: HostError;
+    };
+    /** One page of `source`'s records (undefined until it arrives). */
+    useRecordsPage(source: RecordSource, query: RecordsQuery): {
+        rows: RecordRow[] | undefined;
+        isFetching: boolean;
+    };
+    /** Reading records outside rendering (the pages the hooks hold). */
+    useRecordsReader(): RecordsReader;
+    /** Writing the records of a table. */
+    useRecordWriter(table: {
+        id: string;
+        projectId?: string;
+        pkName: string;
+    }): RecordWriter;
+    /** Records a view moves (to another stack, day, ...): `move` shows a record at once where it
+     * now belongs, saves it and puts it back with the server's words on a refusal. */
+    useRecordMoves(tableId: string, pkName: string): {
+        moves: Moves;
+        move(row: RecordRow, values: RecordRow): Promise<boolean>;
+    };
+    /** The rows of one list once the moves apply; `delta` corrects the list's count. */
+    withMoves(rows: readonly RecordRow[], moves: Moves, pkName: string, belongs: (row: RecordRow) => boolean): {
+        rows: RecordRow[];
+        delta: number;
+    };
+    /** The key of a record in `Moves`. */
+    moveKey(pk: unknown): string;
+    /** The expanded record form of a table. */
+    useRecordForm(options: RecordFormOptions): RecordForm;
+    /** A field type as the catalogue describes it, or undefined when no enabled plugin provides it. */
+    fieldType(uidt: string | null | undefined): FieldTypeInfo | undefined;
+    /** A value as plain text (a cell without its type's own cell, a copy). */
+    fieldText(value: unknown, column: Pick<FieldColumn, "uidt">): string;
+    /** Whether a field type's loaded bundle gives its own editor (which works with values). */
+    hasFieldEditor(uidt: string): boolean;
+    /** The dialogs that add, change and delete a table's fields. */
+    useFieldActions(table: {
+        id: string;
+        projectId?: string;
+        columns: readonly FieldInfo[];
+    }): FieldActions;
+    /** Quote an operand (a title, a value) of a `where` clause when the grammar needs it. */
+    whereValue(text: string): string;
+    /** A value as its field type shows it. */
+    FieldCell: ComponentType<CellProps>;
+    /** The grid's editor of a cell: the field type's editor, else a text input. */
+    FieldEditor: ComponentType<FieldEditorProps>;
+    /** A record as a card. */
+    RecordCard: ComponentType<RecordCardProps>;
+    /** The fields a card shows: the display value first, no system or cover fields. */
+    cardFields(columns: readonly FieldInfo[], coverId?: string | null): FieldInfo[];
+    /** The end of a list that loads its next page once it comes into sight. */
+    LoadMore: ComponentType<{
+        feed: Pick<RecordFeed, "hasMore" | "isFetchingMore" | "loadMore" | "rows">;
+    }>;
+    /** One field of a form as the public form shows it (a preview without a shared link). */
+    FormFieldInput: ComponentType<{
+        field: FormField;
+        value: unknown;
+        onChange(value: unknown): void;
+    }>;
+    /** The fields a form shows, in its order, with what its settings say of each. */
+    formFields(columns: readonly FieldInfo[], formColumns?: readonly FormColumn[]): FormField[];
+    /** Whether a form can fill a field in. */
+    isFillable(column: FieldInfo): boolean;
+    /** Whether the public form asks for a field (`all`: the table's fields). */
+    isRequiredInForm(field: FormField, all: readonly FieldInfo[]): boolean;
+    /** While `active`, live reloads of `tableId` wait. */
+    useLiveHold(tableId: string, active: boolean): void;
+    /** Call `listener` whenever records of `tableId` changed (their ids, or null when many did). */
+    useLiveRecords(tableId: string, listener: (change: {
+        tableId: string;
+        ids: unknown[] | null;
+    }) => void): void;
+    /** A toast; an action (Undo, ...) keeps it longer. */
+    toast(message: string, intent?: "danger" | "warning" | "success" | "primary", action?: {
+        text: string;
+        onClick(): void;
+    }): void;
+    /** Download a shared view's records (with a visitor's own sort and filters) as `<name>.csv`. */
+    useDownloadSharedCsv(): (link: SharedLink, name: string) => Promise<void>;
+}
 export declare function definePlugin(definition: PluginDefinition): PluginDefinition;
+export declare const useRecordCount: HostKit["useRecordCount"];
+export declare const useRecordFeed: HostKit["useRecordFeed"];
+export declare const useRecordsPage: HostKit["useRecordsPage"];
+export declare const useRecordsReader: HostKit["useRecordsReader"];
+export declare const useRecordWriter: HostKit["useRecordWriter"];
+export declare const moveKey: HostKit["moveKey"];
+export declare const useRecordMoves: HostKit["useRecordMoves"];
+export declare const withMoves: HostKit["withMoves"];
+export declare const fieldText: HostKit["fieldText"];
+export declare const fieldType: HostKit["fieldType"];
+export declare const hasFieldEditor: HostKit["hasFieldEditor"];
+export declare const useDownloadSharedCsv: HostKit["useDownloadSharedCsv"];
+export declare const useFieldActions: HostKit["useFieldActions"];
+export declare const cardFields: HostKit["cardFields"];
+export declare const FieldCell: HostKit["FieldCell"];
+export declare const FieldEditor: HostKit["FieldEditor"];
+export declare const FormFieldInput: HostKit["FormFieldInput"];
+export declare const formFields: HostKit["formFields"];
+export declare const isFillable: HostKit["isFillable"];
+export declare const isRequiredInForm: HostKit["isRequiredInForm"];
+export declare const LoadMore: HostKit["LoadMore"];
+export declare const RecordCard: HostKit["RecordCard"];
+export declare const useRecordForm: HostKit["useRecordForm"];
+export declare const toast: HostKit["toast"];
+export declare const useLiveHold: HostKit["useLiveHold"];
+export declare const useLiveRecords: HostKit["useLiveRecords"];
+export declare const whereValue: HostKit["whereValue"];
