@@ -1,6 +1,5 @@
 """Views of the web app: hashed assets and the HTML page of every app route."""
 
-import html
 import json
 import mimetypes
 import re
@@ -93,8 +92,7 @@ def app_page(request):
     state_json = f'{_script_json(state)[:-1]},"catalogue":{encoded}}}'
     nonce = new_nonce()
     html = (
-        build.template.replace("</head>", f"{_preloads(bundles)}</head>", 1)
-        .replace("<!--app-lang-->", lang.replace("_", "-"), 1)
+        build.template.replace("<!--app-lang-->", lang.replace("_", "-"), 1)
         .replace("<!--app-dir-->", direction(lang), 1)
         .replace("<!--app-state-->", f'<script nonce="{nonce}">window.__WB_STATE__={state_json};</script>', 1)
         .replace("<!--ssr-outlet-->", build.shell(lang, index), 1)
@@ -104,16 +102,6 @@ def app_page(request):
     response.cache_control = "no-cache"
     response.vary = ("Accept-Language", "Cookie")
     return response
-
-
-def _preloads(bundles: dict[str, dict]) -> str:
-    """The plugins' UI bundles as module preloads, after the page's own scripts and styles:
-    they download beside the app's code instead of after it has run (so a view drawn by a
-    bundle is ready when its data is), and never before what the first paint needs."""
-    return "".join(
-        f'<link rel="modulepreload" crossorigin href="{html.escape(entry["url"], quote=True)}">'
-        for entry in bundles.values()
-    )
 
 
 def _app_info(request):

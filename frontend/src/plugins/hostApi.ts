@@ -1,5 +1,6 @@
-// What a plugin bundle imports as "@workbench/plugin-api": the contract between host and
-// plugins. A plugin default-exports `definePlugin({...})`; it adds server data through
+// The contract between host and plugins, which a plugin bundle imports as
+// "@workbench/plugin-api" (with what the host lends at run time, `HostKit` below, bound in
+// pluginApi.ts). A plugin default-exports `definePlugin({...})`; it adds server data through
 // `workbenchApi.injectEndpoints` and client state through `rootReducer.inject` (given in
 // `setup`), and its messages are namespaced plugin.<id>.*.
 import type { ComponentType, DragEvent, KeyboardEvent, ReactNode } from "react";
