@@ -103,6 +103,28 @@ function sharedModules() {
   };
 }
 
+const JSON_PREFIX = "\0wb-json:";
+
+/** JSON a bundle imports (its plugin's messages, every language) becomes one compact string
+ * parsed once, which the browser reads much faster than the same object written as code. */
+function compactJson() {
+  return {
+    name: "workbench-compact-json",
+    enforce: "pre",
+    async resolveId(id, importer, options) {
+      if (!id.endsWith(".json")) return null;
+      const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
+      // Named so that the bundler's own JSON handling passes it by.
+      return resolved ? `${JSON_PREFIX}${resolved.id}.mjs` : null;
+    },
+    load(id) {
+      if (!id.startsWith(JSON_PREFIX)) return null;
+      const data = JSON.parse(readFileSync(id.slice(JSON_PREFIX.length, -".mjs".length), "utf8"));
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});`;
+    },
+  };
+}
+
 function entryOf(uiDir) {
   for (const name of ["index.tsx", "index.ts", "index.jsx", "index.js"]) {
     if (existsSync(join(uiDir, name))) return join(uiDir, name);
@@ -116,7 +138,7 @@ export async function buildPluginBundle(entry, outDir) {
     configFile: false,
     root: dirname(entry),
     logLevel: "warn",
-    plugins: [sharedModules(), react()],
+    plugins: [sharedModules(), compactJson(), react()],
     build: {
       lib: { entry, formats: ["es"], fileName: () => "index.js" },
       outDir,
