@@ -104,11 +104,9 @@ export interface FieldTypeInfo {
 }
 /** A field of a table as views get it (the table's columns). */
 export interface FieldInfo extends FieldColumn {
-    /** The primary key. */
+    /** The primary key, the display value (a record's title), a field the engine keeps. */
     pk?: boolean;
-    /** The display value (a record's title). */
     pv?: boolean;
-    /** A field the engine keeps (timestamps, keys of links). */
     system?: boolean;
 }
 /** A record as the API answers it: values by field title. */
@@ -117,24 +115,21 @@ export type RecordRow = Record<string, unknown>;
 export interface SharedLink {
     uuid: string;
     password?: string;
-    /** A visitor's own sort and filters (never saved), as NocoDB's `sortArrJson` and `filterArrJson`. */
+    /** A visitor's own sort and filters (never saved), NocoDB's `sortArrJson`, `filterArrJson`. */
     sortArrJson?: string;
     filterArrJson?: string;
 }
-/** Where a view's records come from: the table through the view (its sorts, filters and
- * fields apply), or a shared view's public link. Hand it to the records hooks. */
+/** Where a view's records come from: the table through the view, or a shared view's link. */
 export interface RecordSource {
     tableId: string;
     viewId?: string;
     shared?: SharedLink;
 }
-/** What the user may do in a view. */
+/** What the user may do in a view: change records; its settings, fields shown, sorts and
+ * filters; the table's fields. */
 export interface ViewPermissions {
-    /** Add, change and delete records. */
     editRecords: boolean;
-    /** Change the view's settings, fields shown, sorts and filters. */
     configureView: boolean;
-    /** Add, change and delete the table's fields. */
     editFields: boolean;
 }
 /** What a view type's component gets: the view and its table. */
@@ -149,30 +144,24 @@ export interface ViewProps {
     };
     /** The view is shown to people who may not change it (shared views, viewers). */
     readOnly?: boolean;
-    /** The table and its fields. */
     table: {
         id: string;
         title: string;
         columns: FieldInfo[];
     };
-    /** Where its records come from (the records hooks read them). */
     source: RecordSource;
-    /** The view's settings as its type stores them (the keys of its settings schema; `{}` for a
-     * type whose settings cannot be read back). */
+    /** The view's settings as its type stores them (`{}` when they cannot be read back). */
     settings: Record<string, unknown>;
     can: ViewPermissions;
-    /** Save some of the settings (absent for who may not): resolves true once saved; a refusal
-     * is shown to the user. */
+    /** Save some settings, or the view's `meta` (absent for who may not): true once saved. */
     saveSettings?(changes: Record<string, unknown>): Promise<boolean>;
-    /** Save the view's `meta` (absent for who may not; the view may keep it in the page then). */
     saveMeta?(meta: Record<string, unknown>): Promise<boolean>;
 }
 /** What a view type's settings component gets in the create-view dialog. */
 export interface ViewSettingsProps {
-    /** The settings so far (the keys of the type's settings schema). */
+    /** The settings so far, and the table's fields. */
     value: Record<string, unknown>;
     onChange(value: Record<string, unknown>): void;
-    /** The table's fields. */
     columns: readonly FieldInfo[];
 }
 /** What an importer's options component gets in the import wizard. */
@@ -210,12 +199,10 @@ export interface ViewTypeUI {
     View: ComponentType<ViewProps>;
     /** Its toolbar and settings, shown above the body. */
     Toolbar?: ComponentType<ViewProps>;
-    /** The settings a new view asks for in the create-view dialog (else the host generates a
-     * form from the catalogue's settings schema). */
+    /** What a new view asks for in the create-view dialog (else a form from its schema). */
     Settings?: ComponentType<ViewSettingsProps>;
-    /** The settings a new view is created with: what `Settings` gathered, each unset one given
-     * its default for these fields (the fields may arrive after the dialog opens); null while
-     * they are not enough to create a view (the dialog's create button waits). */
+    /** A new view's settings, each unset one given its default for these fields; null while
+     * they are not enough (the dialog's create button waits). */
     completeSettings?(settings: Record<string, unknown>, columns: readonly FieldInfo[]): Record<string, unknown> | null;
 }
 export interface PluginHost {
@@ -255,8 +242,7 @@ export type Outcome<T> = {
     data?: undefined;
     error: HostError;
 };
-/** The records of a source loaded so far, page after page, with the means to load more; read
- * again whenever the table's records change. */
+/** The records of a source loaded so far, page after page, with the means to load more. */
 export interface RecordFeed {
     rows: RecordRow[];
     /** The number of records matching (all pages). */
@@ -267,21 +253,19 @@ export interface RecordFeed {
     isFetchingMore: boolean;
     loadMore(): void;
 }
-/** A page of a source's records: `where` (NocoDB's syntax) narrows them further. */
+/** A page of a source's records (`where`: NocoDB's syntax). */
 export interface RecordsQuery {
     where?: string;
     offset: number;
     limit: number;
 }
-/** Reading a source's records outside rendering (the pages the hooks hold). */
+/** Reading records outside rendering: a page as already read (else undefined), a page read
+ * when not at hand, one record read afresh (else null), and the moment no page or count of a
+ * table is being read. */
 export interface RecordsReader {
-    /** The page as already read (undefined until it has been). */
     cached(source: RecordSource, query: RecordsQuery): RecordRow[] | undefined;
-    /** The page, read when it is not at hand. */
     read(source: RecordSource, query: RecordsQuery): Promise<RecordRow[]>;
-    /** One record of the table, read afresh (null when there is none). */
     record(tableId: string, pk: unknown): Promise<RecordRow | null>;
-    /** Resolves once no page or count of the table is being read. */
     settled(tableId: string): Promise<void>;
 }
 /** Writing a table's records (each resolves with the server's answer or refusal). */
@@ -289,10 +273,9 @@ export interface RecordWriter {
     create(values: RecordRow): Promise<Outcome<RecordRow>>;
     /** Change one record; the pages read show the new values at once (put back on a refusal). */
     update(pk: unknown, values: RecordRow): Promise<Outcome<RecordRow>>;
-    /** Several records in one request, all or nothing (each row carries its primary key). */
+    /** Several records in one request, all or nothing (rows and keys carry the primary key). */
     updateMany(rows: RecordRow[]): Promise<Outcome<RecordRow[]>>;
     createMany(rows: RecordRow[]): Promise<Outcome<RecordRow[]>>;
-    /** Delete records by their keys (`{<primary key>: value}` each). */
     deleteMany(keys: RecordRow[]): Promise<Outcome<RecordRow[]>>;
     /** Records with their linked records in full (NocoDB's v1 read), as an undo of a delete needs. */
     readWithLinks(where: string, limit: number): Promise<Outcome<RecordRow[]>>;
@@ -302,18 +285,16 @@ export interface RecordWriter {
     /** Read the table's records again wherever they are shown. */
     refresh(): void;
 }
-/** Records moved by a view (a card to another stack, an event to another day), by the JSON
- * of their key: the record as it is after the move. */
+/** Records moved by a view, by the JSON of their key: each as it is after the move. */
 export type Moves = ReadonlyMap<string, RecordRow>;
 /** The state of a cell's editor in the grid. */
 export interface CellEditing {
-    /** The text of the host's text input (a field type without an editor). */
+    /** The host's input's text; the value a field type's editor gave; the key typed on the cell
+     * that opened the editor, or the text the server refused. */
     text: string;
-    /** The value a field type's editor gave. */
     value?: {
         v: unknown;
     };
-    /** The key typed on the cell that opened the editor, or the text the server refused. */
     typed?: string;
     error: string | null;
     saving: boolean;
@@ -391,10 +372,8 @@ export interface FormColumn {
     required?: boolean | null;
     description?: string | null;
 }
-/** What the host lends a bundle at run time, imported by name from "@workbench/plugin-api"
- * beside `definePlugin` (a view's records, the fields, the record form and cards, live changes,
- * toasts). Adding a member keeps the plugin API version; removing one or changing what it
- * takes or gives raises it. */
+/** What the host lends a bundle at run time, imported by name beside `definePlugin`. Adding a
+ * member keeps the plugin API version; removing one or changing what it takes raises it. */
 export interface HostKit {
     /** The records of `source` page after page (`where` narrows them), with the means to load more. */
     useRecordFeed(source: RecordSource, options?: {
@@ -415,16 +394,13 @@ export interface HostKit {
         rows: RecordRow[] | undefined;
         isFetching: boolean;
     };
-    /** Reading records outside rendering (the pages the hooks hold). */
     useRecordsReader(): RecordsReader;
-    /** Writing the records of a table. */
     useRecordWriter(table: {
         id: string;
         projectId?: string;
         pkName: string;
     }): RecordWriter;
-    /** Records a view moves (to another stack, day, ...): `move` shows a record at once where it
-     * now belongs, saves it and puts it back with the server's words on a refusal. */
+    /** Records a view moves: `move` shows one at once, saves it, puts it back on a refusal. */
     useRecordMoves(tableId: string, pkName: string): {
         moves: Moves;
         move(row: RecordRow, values: RecordRow): Promise<boolean>;
@@ -436,7 +412,6 @@ export interface HostKit {
     };
     /** The key of a record in `Moves`. */
     moveKey(pk: unknown): string;
-    /** The expanded record form of a table. */
     useRecordForm(options: RecordFormOptions): RecordForm;
     /** A field type as the catalogue describes it, or undefined when no enabled plugin provides it. */
     fieldType(uidt: string | null | undefined): FieldTypeInfo | undefined;
