@@ -55,6 +55,8 @@ export const PLUGIN_API_EXPORTS = [
   "isRequiredInForm",
   "LoadMore",
   "RecordCard",
+  "useCommentCounts",
+  "CommentBadge",
   "useRecordForm",
   "toast",
   "useLiveHold",

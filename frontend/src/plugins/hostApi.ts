@@ -140,11 +140,12 @@ export interface RecordSource {
 }
 
 /** What the user may do in a view: change records; its settings, fields shown, sorts and
- * filters; the table's fields. */
+ * filters; the table's fields; comment on records. */
 export interface ViewPermissions {
   editRecords: boolean;
   configureView: boolean;
   editFields: boolean;
+  comment?: boolean;
 }
 
 /** What a view type's component gets: the view and its table. */
@@ -329,8 +330,9 @@ export interface RecordFormOptions {
   /** The fields the form shows. */
   columns: readonly FieldInfo[];
   pkName: string;
-  /** The user may change records. */
+  /** The user may change records, and comment on them. */
   canEdit?: boolean;
+  canComment?: boolean;
   /** Called once the form closes (the views' records are read again first). */
   onClose?(): void;
 }
@@ -392,9 +394,7 @@ export interface FormColumn {
 export interface HostKit {
   /** The records of `source` page after page (`where` narrows them), with the means to load more. */
   useRecordFeed(source: RecordSource, options?: { where?: string; skip?: boolean }): RecordFeed;
-  /** How many records of `source` match `where`. */
   useRecordCount(source: RecordSource, options?: { where?: string; skip?: boolean }): { count: number; isLoading: boolean; error?: HostError };
-  /** One page of `source`'s records (undefined until it arrives). */
   useRecordsPage(source: RecordSource, query: RecordsQuery): { rows: RecordRow[] | undefined; isFetching: boolean };
   useRecordsReader(): RecordsReader;
   useRecordWriter(table: { id: string; projectId?: string; pkName: string }): RecordWriter;
@@ -402,34 +402,30 @@ export interface HostKit {
   useRecordMoves(tableId: string, pkName: string): { moves: Moves; move(row: RecordRow, values: RecordRow): Promise<boolean> };
   /** The rows of one list once the moves apply; `delta` corrects the list's count. */
   withMoves(rows: readonly RecordRow[], moves: Moves, pkName: string, belongs: (row: RecordRow) => boolean): { rows: RecordRow[]; delta: number };
-  /** The key of a record in `Moves`. */
   moveKey(pk: unknown): string;
   useRecordForm(options: RecordFormOptions): RecordForm;
   /** A field type as the catalogue describes it, or undefined when no enabled plugin provides it. */
   fieldType(uidt: string | null | undefined): FieldTypeInfo | undefined;
-  /** A value as plain text (a cell without its type's own cell, a copy). */
   fieldText(value: unknown, column: Pick<FieldColumn, "uidt">): string;
   /** Whether a field type's loaded bundle gives its own editor (which works with values). */
   hasFieldEditor(uidt: string): boolean;
-  /** The dialogs that add, change and delete a table's fields. */
   useFieldActions(table: { id: string; projectId?: string; columns: readonly FieldInfo[] }): FieldActions;
   /** Quote an operand (a title, a value) of a `where` clause when the grammar needs it. */
   whereValue(text: string): string;
-  /** A value as its field type shows it. */
   FieldCell: ComponentType<CellProps>;
   /** The grid's editor of a cell: the field type's editor, else a text input. */
   FieldEditor: ComponentType<FieldEditorProps>;
-  /** A record as a card. */
   RecordCard: ComponentType<RecordCardProps>;
+  /** The comment counts of a page of records by record key (one request per page). */
+  useCommentCounts(tableId: string, rows: readonly RecordRow[] | undefined, pkName: string, skip?: boolean): Record<string, number>;
+  CommentBadge: ComponentType<{ count: number | undefined }>;
   /** The fields a card shows: the display value first, no system or cover fields. */
   cardFields(columns: readonly FieldInfo[], coverId?: string | null): FieldInfo[];
-  /** The end of a list that loads its next page once it comes into sight. */
   LoadMore: ComponentType<{ feed: Pick<RecordFeed, "hasMore" | "isFetchingMore" | "loadMore" | "rows"> }>;
   /** One field of a form as the public form shows it (a preview without a shared link). */
   FormFieldInput: ComponentType<{ field: FormField; value: unknown; onChange(value: unknown): void }>;
   /** The fields a form shows, in its order, with what its settings say of each. */
   formFields(columns: readonly FieldInfo[], formColumns?: readonly FormColumn[]): FormField[];
-  /** Whether a form can fill a field in. */
   isFillable(column: FieldInfo): boolean;
   /** Whether the public form asks for a field (`all`: the table's fields). */
   isRequiredInForm(field: FormField, all: readonly FieldInfo[]): boolean;
@@ -437,7 +433,6 @@ export interface HostKit {
   useLiveHold(tableId: string, active: boolean): void;
   /** Call `listener` whenever records of `tableId` changed (their ids, or null when many did). */
   useLiveRecords(tableId: string, listener: (change: { tableId: string; ids: unknown[] | null }) => void): void;
-  /** A toast; an action (Undo, ...) keeps it longer. */
   toast(message: string, intent?: "danger" | "warning" | "success" | "primary", action?: { text: string; onClick(): void }): void;
   /** Download a shared view's records (with a visitor's own sort and filters) as `<name>.csv`. */
   useDownloadSharedCsv(): (link: SharedLink, name: string) => Promise<void>;

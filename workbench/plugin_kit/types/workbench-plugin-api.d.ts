@@ -126,11 +126,12 @@ export interface RecordSource {
     shared?: SharedLink;
 }
 /** What the user may do in a view: change records; its settings, fields shown, sorts and
- * filters; the table's fields. */
+ * filters; the table's fields; comment on records. */
 export interface ViewPermissions {
     editRecords: boolean;
     configureView: boolean;
     editFields: boolean;
+    comment?: boolean;
 }
 /** What a view type's component gets: the view and its table. */
 export interface ViewProps {
@@ -320,8 +321,9 @@ export interface RecordFormOptions {
     /** The fields the form shows. */
     columns: readonly FieldInfo[];
     pkName: string;
-    /** The user may change records. */
+    /** The user may change records, and comment on them. */
     canEdit?: boolean;
+    canComment?: boolean;
     /** Called once the form closes (the views' records are read again first). */
     onClose?(): void;
 }
@@ -380,7 +382,6 @@ export interface HostKit {
         where?: string;
         skip?: boolean;
     }): RecordFeed;
-    /** How many records of `source` match `where`. */
     useRecordCount(source: RecordSource, options?: {
         where?: string;
         skip?: boolean;
@@ -389,7 +390,6 @@ export interface HostKit {
         isLoading: boolean;
         error?: HostError;
     };
-    /** One page of `source`'s records (undefined until it arrives). */
     useRecordsPage(source: RecordSource, query: RecordsQuery): {
         rows: RecordRow[] | undefined;
         isFetching: boolean;
@@ -410,16 +410,13 @@ export interface HostKit {
         rows: RecordRow[];
         delta: number;
     };
-    /** The key of a record in `Moves`. */
     moveKey(pk: unknown): string;
     useRecordForm(options: RecordFormOptions): RecordForm;
     /** A field type as the catalogue describes it, or undefined when no enabled plugin provides it. */
     fieldType(uidt: string | null | undefined): FieldTypeInfo | undefined;
-    /** A value as plain text (a cell without its type's own cell, a copy). */
     fieldText(value: unknown, column: Pick<FieldColumn, "uidt">): string;
     /** Whether a field type's loaded bundle gives its own editor (which works with values). */
     hasFieldEditor(uidt: string): boolean;
-    /** The dialogs that add, change and delete a table's fields. */
     useFieldActions(table: {
         id: string;
         projectId?: string;
@@ -427,15 +424,17 @@ export interface HostKit {
     }): FieldActions;
     /** Quote an operand (a title, a value) of a `where` clause when the grammar needs it. */
     whereValue(text: string): string;
-    /** A value as its field type shows it. */
     FieldCell: ComponentType<CellProps>;
     /** The grid's editor of a cell: the field type's editor, else a text input. */
     FieldEditor: ComponentType<FieldEditorProps>;
-    /** A record as a card. */
     RecordCard: ComponentType<RecordCardProps>;
+    /** The comment counts of a page of records by record key (one request per page). */
+    useCommentCounts(tableId: string, rows: readonly RecordRow[] | undefined, pkName: string, skip?: boolean): Record<string, number>;
+    CommentBadge: ComponentType<{
+        count: number | undefined;
+    }>;
     /** The fields a card shows: the display value first, no system or cover fields. */
     cardFields(columns: readonly FieldInfo[], coverId?: string | null): FieldInfo[];
-    /** The end of a list that loads its next page once it comes into sight. */
     LoadMore: ComponentType<{
         feed: Pick<RecordFeed, "hasMore" | "isFetchingMore" | "loadMore" | "rows">;
     }>;
@@ -447,7 +446,6 @@ export interface HostKit {
     }>;
     /** The fields a form shows, in its order, with what its settings say of each. */
     formFields(columns: readonly FieldInfo[], formColumns?: readonly FormColumn[]): FormField[];
-    /** Whether a form can fill a field in. */
     isFillable(column: FieldInfo): boolean;
     /** Whether the public form asks for a field (`all`: the table's fields). */
     isRequiredInForm(field: FormField, all: readonly FieldInfo[]): boolean;
@@ -458,7 +456,6 @@ export interface HostKit {
         tableId: string;
         ids: unknown[] | null;
     }) => void): void;
-    /** A toast; an action (Undo, ...) keeps it longer. */
     toast(message: string, intent?: "danger" | "warning" | "success" | "primary", action?: {
         text: string;
         onClick(): void;
@@ -489,6 +486,8 @@ export declare const isFillable: HostKit["isFillable"];
 export declare const isRequiredInForm: HostKit["isRequiredInForm"];
 export declare const LoadMore: HostKit["LoadMore"];
 export declare const RecordCard: HostKit["RecordCard"];
+export declare const useCommentCounts: HostKit["useCommentCounts"];
+export declare const CommentBadge: HostKit["CommentBadge"];
 export declare const useRecordForm: HostKit["useRecordForm"];
 export declare const toast: HostKit["toast"];
 export declare const useLiveHold: HostKit["useLiveHold"];

@@ -83,7 +83,7 @@ function BundleView({ type, ui, table, view }: BodyProps & { type: CatalogueView
     table: { id: table.id, title: table.title, columns: (table.columns ?? []) as FieldInfo[] },
     source: { tableId: table.id, viewId: view.id },
     settings: settingsQuery.data ?? {},
-    can: { editRecords: caps.dataEdit, configureView: caps.viewConfigure, editFields: caps.schema },
+    can: { editRecords: caps.dataEdit, configureView: caps.viewConfigure, editFields: caps.schema, comment: caps.comment },
     saveSettings:
       caps.viewConfigure && type.path
         ? async (changes) => saved(await updateSettings({ path: type.path ?? "", viewId: view.id, body: changes }))

@@ -2,6 +2,7 @@
 // editor, a record as a card, the end of a list that loads more,
 // and a form's field as the public form shows it.
 import type { ReactNode } from "react";
+import { CommentBadge as HostCommentBadge, usePageCommentCounts } from "../../features/comments/CommentBadge";
 import { CellEditor, type Editing } from "../../features/grid/CellEditor";
 import { FieldValue } from "../../features/grid/FieldValue";
 import { FormFieldInput as HostFormFieldInput } from "../../features/shared/FormFieldInput";
@@ -9,7 +10,7 @@ import { fillable, formFields as hostFormFields, isRequired } from "../../featur
 import type { Column } from "../../features/tables/api";
 import { cardFields as hostCardFields, RecordCard as HostRecordCard } from "../../features/views/Cards";
 import { LoadMore as HostLoadMore } from "../../features/views/LoadMore";
-import type { CellProps, FieldEditorProps, FieldInfo, FormColumn, FormField, RecordCardProps, RecordFeed } from "../hostApi";
+import type { CellProps, FieldEditorProps, FieldInfo, FormColumn, FormField, RecordCardProps, RecordFeed, RecordRow } from "../hostApi";
 
 /** A value as its field type shows it (the type's cell, else plain text; a field of a type no
  * enabled plugin provides says so). */
@@ -59,4 +60,14 @@ export function isFillable(column: FieldInfo): boolean {
  * `all` are the table's fields. */
 export function isRequiredInForm(field: FormField, all: readonly FieldInfo[]): boolean {
   return isRequired(field as Parameters<typeof isRequired>[0], all as Parameters<typeof isRequired>[1]);
+}
+
+/** The comment counts of a page of records, by record key (one request per page). */
+export function useCommentCounts(tableId: string, rows: readonly RecordRow[] | undefined, pkName: string, skip = false): Record<string, number> {
+  return usePageCommentCounts(tableId, rows as RecordRow[] | undefined, pkName, skip);
+}
+
+/** A record's comment count as a badge (nothing when there are none). */
+export function CommentBadge({ count }: { count: number | undefined }) {
+  return <HostCommentBadge count={count} />;
 }

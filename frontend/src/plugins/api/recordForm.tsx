@@ -10,7 +10,7 @@ import type { Column } from "../../features/tables/api";
 import { notify } from "../../features/ui/notify";
 import type { RecordForm, RecordFormOptions } from "../hostApi";
 
-export function useRecordForm({ tableId, projectId, columns, pkName, canEdit, onClose }: RecordFormOptions): RecordForm {
+export function useRecordForm({ tableId, projectId, columns, pkName, canEdit, canComment, onClose }: RecordFormOptions): RecordForm {
   const dispatch = useAppDispatch();
   const [createRecord] = useCreateRecordMutation();
   const [record, setRecord] = useState<RecordRow | null>(null);
@@ -26,6 +26,7 @@ export function useRecordForm({ tableId, projectId, columns, pkName, canEdit, on
       tableId={tableId}
       projectId={projectId}
       canEdit={canEdit}
+      canComment={canComment}
       pkName={pkName}
       record={record}
       columns={columns as Column[]}

@@ -18,6 +18,7 @@ function CalendarView({ projectId, table, source, settings, can, saveSettings }:
     columns: columns.filter((c) => !c.system || c.pk),
     pkName,
     canEdit: can.editRecords,
+    canComment: can.comment,
   });
   const range = (Array.isArray(settings.calendar_range) ? settings.calendar_range[0] : undefined) as Range | undefined;
   const shared = !!source.shared;

@@ -14,6 +14,7 @@ function GalleryView({ projectId, table, source, settings, can }: ViewProps) {
     columns: columns.filter((c) => !c.system || c.pk),
     pkName: columns.find((c) => c.pk)?.title ?? "Id",
     canEdit: can.editRecords,
+    canComment: can.comment,
   });
   return (
     <>

@@ -125,7 +125,8 @@ export function Grid({ table, projectId, source, can }: {
   useLiveHold(tableId, !!editing || !!rangeEdits.pending || !!rangeEdits.busy || !!blockCopy.progress);
 
   const form = useRecordForm({
-    tableId, projectId, columns: [...columns, ...hidden], pkName, canEdit: can.editRecords, onClose: () => scroller.current?.focus(),
+    tableId, projectId, columns: [...columns, ...hidden], pkName, canEdit: can.editRecords, canComment: can.comment,
+    onClose: () => scroller.current?.focus(),
   });
   const fields = useFieldActions({ id: tableId, projectId, columns: table.columns });
   const setSearchStable = useCallback((next: Search) => {

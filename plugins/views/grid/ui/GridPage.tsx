@@ -1,9 +1,9 @@
 // One page of the grid's rows (the rows of it in view): each cell shows its value through the
 // field type's cell, or its editor while it is edited (with the server's refusal under it);
-// rows not read yet show placeholders.
+// rows not read yet show placeholders; a row's number carries its comment count.
 import { Callout } from "@blueprintjs/core";
 import type { KeyboardEvent, MouseEvent } from "react";
-import { FieldCell, FieldEditor, useRecordsPage, type FieldInfo, type RecordSource } from "@workbench/plugin-api";
+import { CommentBadge, FieldCell, FieldEditor, useCommentCounts, useRecordsPage, type FieldInfo, type RecordSource } from "@workbench/plugin-api";
 import type { Editing } from "./useCellEditing";
 import { HEADER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
 import { pageQuery, PAGE_SIZE } from "./pages";
@@ -45,6 +45,7 @@ export function GridPage(props: GridPageProps) {
   const { rows: list } = useRecordsPage(source, pageQuery(page, where));
   const withLinks = useLinkedValues({ ...props, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
   const shared = !!source.shared;
+  const commentCounts = useCommentCounts(source.tableId, list, props.pkName, shared);
   const rows = [];
   const start = Math.max(first, page * PAGE_SIZE);
   const end = Math.min(last, page * PAGE_SIZE + PAGE_SIZE - 1);
@@ -106,7 +107,10 @@ export function GridPage(props: GridPageProps) {
         aria-rowindex={row + 1}
         data-testid={record ? "grid-row" : "grid-row-loading"}
       >
-        <div className={`wb-row-number${active?.row === row ? " wb-row-number-active" : ""}`}>{row + 1}</div>
+        <div className={`wb-row-number${active?.row === row ? " wb-row-number-active" : ""}`}>
+          {row + 1}
+          {record && <CommentBadge count={commentCounts[String(record[props.pkName])]} />}
+        </div>
         {cells}
       </div>,
     );

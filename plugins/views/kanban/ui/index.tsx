@@ -19,6 +19,7 @@ function KanbanView({ projectId, view, table, source, settings, can, saveMeta }:
     columns: columns.filter((c) => !c.system || c.pk),
     pkName,
     canEdit: can.editRecords,
+    canComment: can.comment,
   });
   const fields = useFieldActions({ id: table.id, projectId, columns });
   // The stacks' collapsed state and the cards' order: the view's meta, saved for who may
