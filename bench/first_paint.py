@@ -13,6 +13,7 @@ table's grid with an empty cache and reads:
 - the page's first byte, the page parsed, first contentful paint;
 - DOM content loaded (the entry script has run and the page is hydrating);
 - the moment every plugin UI bundle has loaded (the grid draws cells with them);
+- the moment the grid's first row shows its first cell;
 - the HTML's size, the JavaScript loaded before DOM content loaded (the initial bundle) and
   the plugin bundles' size.
 
@@ -63,6 +64,18 @@ PLUGINS_TIMER = """(() => {
   });
 })()"""
 
+# Records when the grid's first row shows its first cell's text.
+FIRST_ROW_TIMER = """(() => {
+  window.__wbFirstRowAt = null;
+  new MutationObserver((_, observer) => {
+    const cell = document.querySelector(".wb-grid-row[aria-rowindex='1'] .wb-cell");
+    if (cell && cell.textContent) {
+      window.__wbFirstRowAt = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})()"""
+
 MEASURE = """() => {
   const nav = performance.getEntriesByType("navigation")[0];
   const resources = performance.getEntriesByType("resource");
@@ -76,6 +89,7 @@ MEASURE = """() => {
     fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
     dcl: nav.domContentLoadedEventEnd,
     plugins: window.__wbPluginsAt ?? null,
+    firstRow: window.__wbFirstRowAt ?? null,
     html: nav.encodedBodySize || nav.transferSize,
     initialJs: size(initial),
     bundleJs: size(bundles),
@@ -131,6 +145,7 @@ def measure(browser, server: Server, token: str, path: str) -> dict:
         settings = json.dumps({"token": token})
         page.add_init_script(f"localStorage.setItem('workbench.settings', {json.dumps(settings)})")
         page.add_init_script(PLUGINS_TIMER)
+        page.add_init_script(FIRST_ROW_TIMER)
         page.goto(path)
         page.wait_for_selector(".wb-grid-row[aria-rowindex='1'] .wb-cell >> text=Task 0")
         # An older build may not announce its plugins: then the figure reads n/a.
@@ -188,6 +203,7 @@ def record(results: dict) -> None:
         ("first contentful paint", "fcp", "ms"),
         ("DOM content loaded (entry script run)", "dcl", "ms"),
         ("plugin bundles loaded", "plugins", "ms"),
+        ("grid's first row shown", "firstRow", "ms"),
         ("HTML of the page", "html", "KB"),
         ("initial JavaScript (before DOM content loaded)", "initialJs", "KB"),
         ("plugin UI bundles", "bundleJs", "KB"),

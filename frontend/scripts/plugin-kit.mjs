@@ -3,14 +3,15 @@
 //   - js/shared-modules.json: the plugin API version and the modules the host shares with
 //     bundles on globalThis.__wbShared (src/plugins/shared.ts), each with its export names;
 //   - types/workbench-plugin-api.d.ts: the declarations of "@workbench/plugin-api"
-//     (src/plugins/hostApi.ts), which a scaffolded plugin's ui/tsconfig.json maps the name to.
+//     (src/plugins/hostApi.ts, and each name the host lends at run time typed as its member
+//     of HostKit there), which a scaffolded plugin's ui/tsconfig.json maps the name to.
 //
 // Usage: node scripts/plugin-kit.mjs [--check]   (--check: fail when the files are not in step)
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { SHARED, hostApiVersion } from "./build-plugins.mjs";
+import { PLUGIN_API_EXPORTS, SHARED, hostApiVersion } from "./build-plugins.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const frontend = resolve(here, "..");
@@ -19,10 +20,7 @@ const HOST_API = resolve(frontend, "src/plugins/hostApi.ts");
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
 async function exportNames(name) {
-  if (name === "@workbench/plugin-api") {
-    const source = readFileSync(HOST_API, "utf8");
-    return [...source.matchAll(/^export (?:const|function|class) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]).sort();
-  }
+  if (name === "@workbench/plugin-api") return [...PLUGIN_API_EXPORTS].sort();
   if (name === "@blueprintjs/core") {
     return JSON.parse(readFileSync(resolve(frontend, "src/plugins/blueprint-exports.json"), "utf8")).sort();
   }
@@ -43,12 +41,15 @@ function declarations() {
     compilerOptions: { strict: true, module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   });
   if (diagnostics?.length) throw new Error(ts.formatDiagnostics(diagnostics, ts.createCompilerHost({})));
+  // The names lent at run time (src/plugins/pluginApi.ts), each typed by its HostKit member.
+  const own = new Set([...source.matchAll(/^export (?:const|function|class) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]));
+  const lent = PLUGIN_API_EXPORTS.filter((n) => !own.has(n)).map((n) => `export declare const ${n}: HostKit["${n}"];`);
   const header = [
     '// The types of "@workbench/plugin-api", the module a plugin\'s UI bundle imports from the',
     "// host. Written from the host's sources by frontend/scripts/plugin-kit.mjs: do not edit.",
     "",
   ].join("\n");
-  return header + outputText;
+  return header + outputText + lent.join("\n") + "\n";
 }
 
 const outputs = [

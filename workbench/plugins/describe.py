@@ -167,6 +167,8 @@ def view_type(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle: 
         "path": getattr(cls, "path", None),
         # its views show records (they can be downloaded); false for a form
         "records": getattr(cls, "public", PUBLIC_ROWS) == PUBLIC_ROWS,
+        "readable": bool(getattr(cls, "readable", True)),
+        "public": getattr(cls, "public", None),
         "settings": texts.schema(plugin, messages, _view_settings(cls)),
         "bundle": bundle,
     }

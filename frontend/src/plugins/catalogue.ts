@@ -7,51 +7,11 @@ import { useMemo } from "react";
 import { useIntl } from "react-intl";
 import { workbenchApi } from "../app/api";
 import { useAppSelector } from "../app/hooks";
+import type { FieldCapabilities, FieldTypeInfo, JsonSchema } from "./hostApi";
 
-export interface JsonSchema {
-  type?: "object" | "string" | "integer" | "number" | "boolean" | "array";
-  title?: string;
-  description?: string;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  enum?: unknown[];
-  default?: unknown;
-  minimum?: number;
-  maximum?: number;
-  items?: JsonSchema;
-}
-
-export type FieldGroup = "text" | "number" | "date" | "choice" | "link" | "computed" | "file" | "other";
-
-export interface FieldCapabilities {
-  virtual: boolean;
-  readOnly: boolean;
-  filterOperators: string[];
-  sortable: boolean;
-  groupable: boolean;
-  search: "like" | "eq" | null;
-  aggregations: string[];
-  formulaType: string | null;
-  holdsFiles: boolean;
-  linksRecords: boolean;
-  /** The kind of source column an import detects as this type (text, integer, date, ...). */
-  importDetects: string | null;
-  nativeTypes: string[];
-  export: "text" | "number" | "boolean" | "date" | "datetime" | "json" | "files" | "records";
-}
-
-export interface CatalogueFieldType {
-  uidt: string;
-  plugin: string;
-  label: string;
-  icon: string;
-  group: FieldGroup | string;
-  order: number;
-  creatable: boolean;
-  settings: JsonSchema;
-  capabilities: FieldCapabilities;
-  bundle: string | null;
-}
+export type { FieldCapabilities, FieldGroup, JsonSchema } from "./hostApi";
+/** A field type as the catalogue describes it. */
+export type CatalogueFieldType = FieldTypeInfo;
 
 export interface CatalogueViewType {
   name: string;
@@ -61,8 +21,13 @@ export interface CatalogueViewType {
   order: number;
   /** NocoDB's numeric view type. */
   type: number;
-  /** Views of the type are created at /api/v1/db/meta/tables/{tableId}/{path}. */
-  path?: string | null;
+  /** Views are created under /api/v1/db/meta/tables/{tableId}/{path}; their settings are
+   * /api/v1/db/meta/{path}/{viewId} (null: the type declares none). */
+  path: string | null;
+  /** Whether that settings path answers GET (the grid's answers PATCH only). */
+  readable: boolean;
+  /** What a shared link to one offers: its records ("rows") or a form to fill ("submit"). */
+  public: "rows" | "submit" | null;
   /** Its views show records, which can be downloaded (a form's do not). */
   records?: boolean;
   settings: JsonSchema;

@@ -214,7 +214,7 @@ describe("the create-view menu and the view body", () => {
     sidebar(
       catalogueWith((c) => {
         c.viewTypes = c.viewTypes.filter((v) => v.plugin !== "view_kanban");
-        c.viewTypes.push({ name: "timeline", plugin: "acme_timeline", label: "plugin.acme_timeline.label", icon: "timeline-events", order: 60, type: 90, settings: {}, bundle: "acme_timeline" });
+        c.viewTypes.push({ name: "timeline", plugin: "acme_timeline", label: "plugin.acme_timeline.label", icon: "timeline-events", order: 60, type: 90, path: "timelines", readable: false, public: "rows", settings: {}, bundle: "acme_timeline" });
         c.messages["plugin.acme_timeline.label"] = "Timeline";
       }),
     );
@@ -224,7 +224,7 @@ describe("the create-view menu and the view body", () => {
 
   it("draw a view with its bundle's component, and say so when no plugin draws its type", () => {
     const catalogue = catalogueWith((c) => {
-      c.viewTypes.push({ name: "timeline", plugin: "acme_timeline", label: "plugin.acme_timeline.label", icon: "timeline-events", order: 60, type: 90, settings: {}, bundle: "acme_timeline" });
+      c.viewTypes.push({ name: "timeline", plugin: "acme_timeline", label: "plugin.acme_timeline.label", icon: "timeline-events", order: 60, type: 90, path: "timelines", readable: false, public: "rows", settings: {}, bundle: "acme_timeline" });
       c.messages["plugin.acme_timeline.label"] = "Timeline";
     });
     setLoadedPlugins({

@@ -22,7 +22,7 @@ const names = [
 const HOMONYMS: Record<string, readonly string[]> = {
   csv: ["features/exports/download.ts"],
   excel: ["features/exports/download.ts"],
-  json: ["app/http.ts", "features/grid/paste.ts", "features/grid/RecordFieldEditor.tsx", "plugins/catalogue.ts"],
+  json: ["app/http.ts", "features/grid/RecordFieldEditor.tsx", "plugins/catalogue.ts", "plugins/hostApi.ts"],
   form: [
     "plugins/hostApi.ts",
     "plugins/catalogue.ts",

@@ -63,7 +63,7 @@ import * as jsxRuntime from "react/jsx-runtime";
 import * as ReactIntl from "react-intl";
 import * as ReactRedux from "react-redux";
 import * as ReactRouter from "react-router";
-import * as hostApi from "./hostApi";
+import * as pluginApi from "./pluginApi";
 
 // Only these Blueprint exports are shared (listed in blueprint-exports.json, which the plugin
 // build reads too): sharing the whole module would defeat tree-shaking and pull every icon.
@@ -131,7 +131,7 @@ export const SHARED_MODULES = {
   "react-router": ReactRouter,
   "react-intl": ReactIntl,
   "@blueprintjs/core": BLUEPRINT_SHARED,
-  "@workbench/plugin-api": hostApi,
+  "@workbench/plugin-api": pluginApi,
 } as const;
 
 export type SharedModuleName = keyof typeof SHARED_MODULES;

@@ -140,6 +140,17 @@ def test_field_types_describe_their_group_order_and_capabilities(uidt):
     }  # fmt: skip
 
 
+def test_view_types_describe_their_paths_and_what_a_shared_link_offers():
+    described = {t["name"]: (t["path"], t["readable"], t["public"]) for t in EN["viewTypes"]}
+    assert described == {
+        "grid": ("grids", False, "rows"),
+        "form": ("forms", True, "submit"),
+        "gallery": ("galleries", True, "rows"),
+        "kanban": ("kanbans", True, "rows"),
+        "calendar": ("calendars", True, "rows"),
+    }
+
+
 def test_capabilities_the_types_imply():
     caps = {t["uidt"]: t["capabilities"] for t in EN["fieldTypes"]}
     assert {uidt for uidt, c in caps.items() if c["holdsFiles"]} == {"Attachment"}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Column } from "../tables/api";
-import { countedLinkFields, isDialogEdited, isSelfSaving, linkedByKey } from "./richFields";
+import { countedLinkFields, isDialogEdited, isSelfSaving } from "./richFields";
 
 const col = (c: Partial<Column>): Column => ({ id: "c", title: "T", uidt: "SingleLineText", ...c });
 
@@ -24,15 +24,5 @@ describe("linked records of a grid page", () => {
       col({ id: "5", title: "Name" }),
     ];
     expect(countedLinkFields(columns).map((c) => c.title)).toEqual(["Orders", "Tags", "Old"]);
-  });
-
-  it("maps the rows by primary key, keeping the lists only", () => {
-    const rows = [
-      { Id: 1, Orders: [{ Id: 7, Name: "o7" }] },
-      { Id: 2, Orders: 0 },
-    ];
-    const map = linkedByKey(rows, "Id", ["Orders"]);
-    expect(map.get("1")).toEqual({ Orders: [{ Id: 7, Name: "o7" }] });
-    expect(map.get("2")).toEqual({});
   });
 });

@@ -8,7 +8,8 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Navigate, useNavigate, useParams } from "react-router";
 import type { HttpError } from "../../app/http";
 import { useAllowed } from "../auth/Guard";
-import { Grid } from "../grid/Grid";
+import { ViewBody } from "../views/ViewBody";
+import type { ViewMeta } from "../views/api";
 import { CapabilitiesContext } from "../projects/permissions";
 import { useProjectQuery } from "../projects/api";
 import { useTableQuery, useTablesQuery } from "../tables/api";
@@ -72,7 +73,7 @@ export function SharedBase() {
             {tables.data && !table ? (
               <NonIdealState icon="th-disconnect" title={intl.formatMessage({ id: list.length ? "table.notFound" : "project.home.noTables" })} />
             ) : table ? (
-              <SharedBaseTable tableId={table.id} readOnly={!caps.dataEdit} />
+              <SharedBaseTable tableId={table.id} />
             ) : null}
             <p className="bp6-text-muted" data-testid="shared-base-access">
               <FormattedMessage id={caps.dataEdit ? "sharedBase.editable" : "sharedBase.readOnly"} />
@@ -84,13 +85,16 @@ export function SharedBase() {
   );
 }
 
-function SharedBaseTable({ tableId, readOnly }: { tableId: string; readOnly: boolean }) {
+/** A table of the shared base in its default view, with what the base lets visitors do. */
+function SharedBaseTable({ tableId }: { tableId: string }) {
   const { data: table, isError, error } = useTableQuery(tableId);
   if (isError) return <Card>{(error as HttpError).message}</Card>;
   if (!table) return <Spinner size={24} />;
+  const views = (table.views ?? []) as ViewMeta[];
+  const view = views.find((v) => v.is_default) ?? views[0];
   return (
     <Card className="wb-workspace" data-testid="table-workspace">
-      <Grid table={table} readOnly={readOnly} />
+      {view && <ViewBody key={view.id} table={table} view={view} />}
     </Card>
   );
 }

@@ -3,15 +3,16 @@
 import { workbenchApi } from "../../app/api";
 import type { HttpClient } from "../../app/http";
 import type { Column, TableMeta } from "../tables/api";
-import type { CalendarSettings, FormColumn, FormSettings, ViewMeta } from "../views/api";
+import type { FormColumn, FormSettings, ViewMeta } from "../views/api";
 
 export interface SharedViewMeta extends ViewMeta {
   /** The table, with the columns the view shows. */
   model?: TableMeta & { columns?: (Column & Record<string, unknown>)[] };
   /** The view's columns (for forms: label, required, order, show). */
   columns?: (FormColumn & Record<string, unknown>)[];
-  /** Type-specific settings (form heading, success message, ...). */
-  view?: FormSettings & CalendarSettings & { fk_cover_image_col_id?: string | null; fk_grp_col_id?: string | null };
+  /** The view type's settings (a form's heading and success message, a kanban's stacking
+   * field, ...). */
+  view?: FormSettings & Record<string, unknown>;
   relatedMetas?: Record<string, TableMeta>;
 }
 

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from "vitest";
 import { createHttpClient, type HttpError } from "../../app/http";
 import { BLANK_FORM_COUNTDOWN, initialSharedState, isPasswordError, sharedReducer, type SharedAction, type SharedState } from "./sharedState";
 import { setSharedBasePassword, sharedBaseIdFromPath, sharedBasePassword } from "./sharedBase";
-import { tempFilterJson } from "./SharedView";
 
 const run = (actions: SharedAction[], from: SharedState = initialSharedState) => actions.reduce(sharedReducer, from);
 const passwordError: HttpError = { status: 403, data: { msg: "INVALID_SHARED_VIEW_PASSWORD" }, message: "INVALID_SHARED_VIEW_PASSWORD" };
@@ -134,15 +133,5 @@ describe("the HTTP client on shared pages", () => {
     expect(sharedBasePassword(null)).toBeNull();
     setSharedBasePassword("sb-2", "pw2");
     expect(sharedBasePassword("sb-2")).toBe("pw2");
-  });
-});
-
-describe("temporary filters of a shared grid", () => {
-  it("become NocoDB's filterArrJson, without a value for blank checks", () => {
-    expect(tempFilterJson([])).toBeUndefined();
-    expect(JSON.parse(tempFilterJson([{ columnId: "c1", op: "like", value: "o" }, { columnId: "c2", op: "blank", value: "x" }])!)).toEqual([
-      { fk_column_id: "c1", comparison_op: "like", value: "o", logical_op: "and" },
-      { fk_column_id: "c2", comparison_op: "blank", value: null, logical_op: "and" },
-    ]);
   });
 });

@@ -1,20 +1,10 @@
-// Gallery bodies and the card every card view shows: records as cards (cover image from an
-// Attachment field, then the fields); the gallery pages through all its records as it scrolls.
-// The kanban (Kanban.tsx) and the calendar reuse the card and the source.
-import { Card, H5, NonIdealState, Spinner } from "@blueprintjs/core";
+// A record as a card (cover image from a field that holds files, the title, then the other
+// fields), which the card views of plugins (gallery, kanban) show through the plugin API.
+import { Card, H5 } from "@blueprintjs/core";
 import type { DragEvent, ReactNode } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
 import type { Column } from "../tables/api";
-import type { RecordRow, SharedSource } from "../grid/api";
+import type { RecordRow } from "../grid/api";
 import { FieldValue } from "../grid/FieldValue";
-import { LoadMore } from "./LoadMore";
-import { useRecordFeed } from "./recordFeed";
-
-export interface CardsSource {
-  tableId: string;
-  viewId?: string;
-  shared?: SharedSource;
-}
 
 type FileObject = { url?: string; signedUrl?: string; signedPath?: string; path?: string; mimetype?: string };
 
@@ -77,29 +67,4 @@ export function RecordCard({ row, fields, cover, draggable, onDragStart, onOpen,
 export function cardFields(columns: readonly Column[], coverId?: string | null): Column[] {
   const shown = columns.filter((c) => !c.system && !c.pk && c.id !== coverId);
   return [...shown.filter((c) => c.pv), ...shown.filter((c) => !c.pv)];
-}
-
-export function Gallery({ source, columns, coverId, onOpen }: {
-  source: CardsSource;
-  columns: Column[];
-  coverId?: string | null;
-  onOpen?(row: RecordRow): void;
-}) {
-  const intl = useIntl();
-  const feed = useRecordFeed(source);
-  const cover = columns.find((c) => c.id === coverId) ?? null;
-  const fields = cardFields(columns, coverId);
-  if (feed.isLoading) return <Spinner size={24} />;
-  if (feed.rows.length === 0) return <NonIdealState icon="grid-view" title={intl.formatMessage({ id: "views.noRecords" })} />;
-  return (
-    <div className="wb-gallery-body">
-      <p className="bp6-text-muted wb-gallery-count" data-testid="gallery-count">
-        <FormattedMessage id="views.recordCount" values={{ shown: feed.rows.length, total: feed.total }} />
-      </p>
-      <div className="wb-gallery" data-testid="gallery">
-        {feed.rows.map((row, i) => <RecordCard key={i} row={row} fields={fields} cover={cover} onOpen={onOpen} />)}
-      </div>
-      <LoadMore feed={feed} />
-    </div>
-  );
 }

@@ -14,7 +14,7 @@ import {
   useUpdateShareMutation,
   type ViewMeta,
 } from "./api";
-import { builtinOf, viewTypeOf } from "./viewTypes";
+import { fillsRecords, viewTypeOf } from "./viewTypes";
 import { PREFILL_MODES, prefillMode } from "../shared/formPrefill";
 
 export function ShareDialog({ view, tableId, onClose }: { view: ViewMeta | null; tableId: string; onClose(): void }) {
@@ -72,7 +72,7 @@ function ShareBody({ view, tableId }: { view: ViewMeta; tableId: string }) {
   const setCsv = async (allow: boolean) => {
     done(await updateShare({ viewId: view.id, tableId, meta: { ...meta, allowCSVDownload: allow } }));
   };
-  const fills = !!builtinOf(viewTypeOf(view))?.fillsRecords;
+  const fills = fillsRecords(viewTypeOf(view));
   const downloadable = !fills;
   const setPrefill = async (mode: string) => {
     done(await updateShare({ viewId: view.id, tableId, meta: { ...meta, preFilledMode: mode } }));

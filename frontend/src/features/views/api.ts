@@ -1,9 +1,9 @@
 // Views of a table through the NocoDB-compatible meta API: list, create per type, rename,
-// copy, delete, sharing, and the type-specific settings of forms, galleries and kanbans.
+// copy, delete, sharing, and each view's settings under its type's path.
 import { workbenchApi } from "../../app/api";
 import type { Paged } from "../projects/api";
 
-import { builtinOf, viewTypeOf } from "./viewTypes";
+import { sharedSegment, viewTypeOf } from "./viewTypes";
 
 export interface ViewMeta {
   id: string;
@@ -26,10 +26,9 @@ export function viewKind(view: Pick<ViewMeta, "type">): string | null {
   return viewTypeOf(view)?.name ?? null;
 }
 
-/** The path segment a view type's views are created under. */
+/** The path segment a view type's views are created under (and their settings read). */
 export function createPathOf(kind: string): string {
-  const type = viewTypeOf({ type: kind });
-  return type?.path ?? builtinOf(type)?.createPath ?? `${kind}s`;
+  return viewTypeOf({ type: kind })?.path ?? `${kind}s`;
 }
 
 export function parseMeta(meta: ViewMeta["meta"]): Record<string, unknown> {
@@ -50,25 +49,15 @@ export interface CreateViewArgs {
   /** The view type's name. */
   kind: string;
   title: string;
-  /** Kanban: the SingleSelect field that makes the stacks. */
-  groupColumnId?: string;
-  /** Gallery (and kanban): the Attachment field shown as the card cover. */
-  coverColumnId?: string;
-  /** Calendar: the Date/DateTime field. */
-  dateColumnId?: string;
-  /** Calendar: the Date/DateTime field where a record ends (optional). */
-  endColumnId?: string;
   /** Copy sorts, filters and fields from this view. */
   copyFromId?: string;
-  /** The settings of a view type whose schema describes them. */
+  /** The view type's settings (the keys of its settings schema: a kanban's stacking field, a
+   * calendar's date fields, ...). */
   settings?: Record<string, unknown>;
 }
 
 export function createViewBody(args: CreateViewArgs): Record<string, unknown> {
   const body: Record<string, unknown> = { title: args.title, type: viewTypeOf({ type: args.kind })?.type };
-  if (args.groupColumnId) body.fk_grp_col_id = args.groupColumnId;
-  if (args.coverColumnId) body.fk_cover_image_col_id = args.coverColumnId;
-  if (args.dateColumnId) body.calendar_range = [{ fk_from_column_id: args.dateColumnId, fk_to_column_id: args.endColumnId ?? null }];
   if (args.copyFromId) body.copy_from_id = args.copyFromId;
   if (args.settings) Object.assign(body, args.settings);
   return body;
@@ -95,19 +84,6 @@ export interface FormSettings {
   /** Where the visitor goes once the record is saved (`{record_id}` is the new record's key). */
   redirect_url?: string | null;
   columns?: FormColumn[];
-}
-
-export interface GallerySettings {
-  fk_cover_image_col_id?: string | null;
-}
-
-export interface CalendarSettings {
-  calendar_range?: { fk_from_column_id?: string | null; fk_to_column_id?: string | null }[];
-}
-
-export interface KanbanSettings {
-  fk_grp_col_id?: string | null;
-  fk_cover_image_col_id?: string | null;
 }
 
 export interface ShareArgs {
@@ -163,33 +139,18 @@ export const viewsApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["Views", "
       query: ({ viewId }) => ({ url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/share`, method: "DELETE" }),
       invalidatesTags: (_r, _e, { tableId }) => [viewsTag(tableId)],
     }),
-    form: build.query<FormSettings, string>({
-      query: (viewId) => `/api/v1/db/meta/forms/${encodeURIComponent(viewId)}`,
-      providesTags: (_r, _e, viewId) => [viewTag(viewId)],
+    /** A view's settings as its type stores them: /api/v1/db/meta/{path}/{viewId}. */
+    viewSettings: build.query<Record<string, unknown>, { path: string; viewId: string }>({
+      query: ({ path, viewId }) => `/api/v1/db/meta/${encodeURIComponent(path)}/${encodeURIComponent(viewId)}`,
+      providesTags: (_r, _e, { viewId }) => [viewTag(viewId)],
     }),
-    updateForm: build.mutation<FormSettings, { viewId: string; body: Partial<FormSettings> }>({
-      query: ({ viewId, body }) => ({ url: `/api/v1/db/meta/forms/${encodeURIComponent(viewId)}`, method: "PATCH", body }),
+    updateViewSettings: build.mutation<Record<string, unknown>, { path: string; viewId: string; body: Record<string, unknown> }>({
+      query: ({ path, viewId, body }) => ({
+        url: `/api/v1/db/meta/${encodeURIComponent(path)}/${encodeURIComponent(viewId)}`,
+        method: "PATCH",
+        body,
+      }),
       invalidatesTags: (_r, _e, { viewId }) => [viewTag(viewId)],
-    }),
-    updateFormColumn: build.mutation<FormColumn, { viewId: string; id: string; body: Partial<FormColumn> }>({
-      query: ({ id, body }) => ({ url: `/api/v1/db/meta/form-columns/${encodeURIComponent(id)}`, method: "PATCH", body }),
-      invalidatesTags: (_r, _e, { viewId }) => [viewTag(viewId)],
-    }),
-    gallery: build.query<GallerySettings, string>({
-      query: (viewId) => `/api/v1/db/meta/galleries/${encodeURIComponent(viewId)}`,
-      providesTags: (_r, _e, viewId) => [viewTag(viewId)],
-    }),
-    calendar: build.query<CalendarSettings, string>({
-      query: (viewId) => `/api/v1/db/meta/calendars/${encodeURIComponent(viewId)}`,
-      providesTags: (_r, _e, viewId) => [viewTag(viewId)],
-    }),
-    updateCalendar: build.mutation<CalendarSettings, { viewId: string; body: CalendarSettings }>({
-      query: ({ viewId, body }) => ({ url: `/api/v1/db/meta/calendars/${encodeURIComponent(viewId)}`, method: "PATCH", body }),
-      invalidatesTags: (_r, _e, { viewId }) => [viewTag(viewId)],
-    }),
-    kanban: build.query<KanbanSettings, string>({
-      query: (viewId) => `/api/v1/db/meta/kanbans/${encodeURIComponent(viewId)}`,
-      providesTags: (_r, _e, viewId) => [viewTag(viewId)],
     }),
   }),
 });
@@ -197,26 +158,19 @@ export const viewsApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["Views", "
 export const {
   useViewsQuery,
   useTableSharesQuery,
-  useCalendarQuery,
-  useUpdateCalendarMutation,
+  useViewSettingsQuery,
+  useUpdateViewSettingsMutation,
   useCreateViewMutation,
   useUpdateViewMutation,
   useDeleteViewMutation,
   useShareViewMutation,
   useUpdateShareMutation,
   useUnshareViewMutation,
-  useFormQuery,
-  useUpdateFormMutation,
-  useUpdateFormColumnMutation,
-  useGalleryQuery,
-  useKanbanQuery,
 } = viewsApi;
 
 /** The public address of a shared view, per its type. */
 export function sharedViewUrl(view: Pick<ViewMeta, "type" | "uuid">, origin: string): string {
-  const type = viewTypeOf(view);
-  const segment = builtinOf(type)?.sharedSegment ?? type?.name ?? "view";
-  return `${origin}/nc/${segment}/${encodeURIComponent(view.uuid ?? "")}`;
+  return `${origin}/nc/${sharedSegment(viewTypeOf(view))}/${encodeURIComponent(view.uuid ?? "")}`;
 }
 
 /** The path of a table's view in project `projectId` (the default view has no view segment). */

@@ -1,6 +1,6 @@
-// The create-view dialog proposes the first fitting field, also when the table's columns
-// arrive after it opened (a kanban needs its stacking field before it can be created).
-import { act, fireEvent, screen } from "@testing-library/react";
+// The create-view dialog starts afresh each time it opens (the settings a type asks for come
+// from its bundle: viewBundles.test.tsx).
+import { act, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../test/renderWithProviders";
@@ -9,26 +9,6 @@ import { CreateViewDialog } from "./CreateViewDialog";
 
 const status = { id: "cl_status", title: "Status", uidt: "SingleSelect", colOptions: { options: [{ title: "Todo" }] } } as unknown as Column;
 const name = { id: "cl_name", title: "Name", uidt: "SingleLineText" } as unknown as Column;
-
-function LateColumns({ onSubmit, load }: { onSubmit(view: unknown): void; load: { current: () => void } }) {
-  const [columns, setColumns] = useState<Column[]>([]);
-  load.current = () => setColumns([name, status]);
-  return <CreateViewDialog kind="kanban" columns={columns} taken={["Grid"]} onSubmit={onSubmit} onCancel={vi.fn()} />;
-}
-
-describe("CreateViewDialog", () => {
-  it("takes the stacking field of columns that arrive after it opened", () => {
-    const onSubmit = vi.fn();
-    const load = { current: () => {} };
-    renderWithProviders(<LateColumns onSubmit={onSubmit} load={load} />);
-    expect((screen.getByTestId("view-create-submit") as HTMLButtonElement).disabled).toBe(true);
-    act(() => load.current());
-    const submit = screen.getByTestId("view-create-submit") as HTMLButtonElement;
-    expect(submit.disabled).toBe(false);
-    fireEvent.click(submit);
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ groupColumnId: "cl_status" }));
-  });
-});
 
 type Opening = { kind: "form" | "kanban" | null; copyOf?: string };
 

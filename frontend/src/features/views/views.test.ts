@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Column } from "../tables/api";
 import { cardFields, coverUrl } from "./Cards";
-import { choicesFor } from "./CreateViewDialog";
-import { createViewBody, parseMeta, sharedViewUrl, validateViewTitle, viewKind, viewPath } from "./api";
+import { createPathOf, createViewBody, parseMeta, sharedViewUrl, validateViewTitle, viewKind, viewPath } from "./api";
 
 const col = (id: string, uidt: string, extra: Partial<Column> = {}): Column => ({ id, title: id, uidt, ...extra });
 
@@ -15,17 +14,19 @@ describe("views api helpers", () => {
     expect(viewKind({ type: 99 })).toBeNull();
   });
 
-  it("builds the create body per type (kanban stacks, gallery cover, calendar range, copy)", () => {
-    expect(createViewBody({ tableId: "t", kind: "kanban", title: "K", groupColumnId: "c1", coverColumnId: "c2" })).toEqual({
+  it("builds the create body: the type's number, the title, its settings, or the view it copies", () => {
+    expect(createViewBody({ tableId: "t", kind: "kanban", title: "K", settings: { fk_grp_col_id: "c1", fk_cover_image_col_id: "c2" } })).toEqual({
       title: "K", type: 4, fk_grp_col_id: "c1", fk_cover_image_col_id: "c2",
     });
-    expect(createViewBody({ tableId: "t", kind: "calendar", title: "C", dateColumnId: "d" })).toEqual({
+    expect(createViewBody({ tableId: "t", kind: "calendar", title: "C", settings: { calendar_range: [{ fk_from_column_id: "d", fk_to_column_id: null }] } })).toEqual({
       title: "C", type: 6, calendar_range: [{ fk_from_column_id: "d", fk_to_column_id: null }],
     });
-    expect(createViewBody({ tableId: "t", kind: "calendar", title: "C", dateColumnId: "d", endColumnId: "e" })).toEqual({
-      title: "C", type: 6, calendar_range: [{ fk_from_column_id: "d", fk_to_column_id: "e" }],
-    });
     expect(createViewBody({ tableId: "t", kind: "grid", title: "G2", copyFromId: "vw_1" })).toEqual({ title: "G2", type: 3, copy_from_id: "vw_1" });
+  });
+
+  it("create views under their type's path and read their settings there", () => {
+    expect(createPathOf("gallery")).toBe("galleries");
+    expect(createPathOf("calendar")).toBe("calendars");
   });
 
   it("checks view titles: required and unique in the table (case-insensitive), own title allowed", () => {
@@ -46,14 +47,6 @@ describe("views api helpers", () => {
     expect(parseMeta("not json")).toEqual({});
   });
 
-  it("offers the fields each type is built on", () => {
-    const columns = [col("s", "SingleSelect"), col("a", "Attachment"), col("d", "Date"), col("t", "SingleLineText")];
-    const kanban = choicesFor("kanban", columns);
-    expect(kanban.group.map((c) => c.id)).toEqual(["s"]);
-    expect(kanban.needsGroup && kanban.offersCover).toBe(true);
-    expect(choicesFor("calendar", columns).date.map((c) => c.id)).toEqual(["d"]);
-    expect(choicesFor("grid", columns).needsGroup).toBe(false);
-  });
 });
 
 describe("cards", () => {

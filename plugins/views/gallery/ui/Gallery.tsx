@@ -1,0 +1,30 @@
+// The gallery body: records as cards (cover image, title, fields), paging through all of
+// them as it scrolls; a card opens its record.
+import { NonIdealState, Spinner } from "@blueprintjs/core";
+import { FormattedMessage, useIntl } from "react-intl";
+import { cardFields, LoadMore, RecordCard, useRecordFeed, type FieldInfo, type RecordRow, type RecordSource } from "@workbench/plugin-api";
+
+export function Gallery({ source, columns, coverId, onOpen }: {
+  source: RecordSource;
+  columns: FieldInfo[];
+  coverId?: string | null;
+  onOpen?(row: RecordRow): void;
+}) {
+  const intl = useIntl();
+  const feed = useRecordFeed(source);
+  const cover = columns.find((c) => c.id === coverId) ?? null;
+  const fields = cardFields(columns, coverId);
+  if (feed.isLoading) return <Spinner size={24} />;
+  if (feed.rows.length === 0) return <NonIdealState icon="grid-view" title={intl.formatMessage({ id: "plugin.view_gallery.noRecords" })} />;
+  return (
+    <div className="wb-gallery-body">
+      <p className="bp6-text-muted wb-gallery-count" data-testid="gallery-count">
+        <FormattedMessage id="plugin.view_gallery.recordCount" values={{ shown: feed.rows.length, total: feed.total }} />
+      </p>
+      <div className="wb-gallery" data-testid="gallery">
+        {feed.rows.map((row, i) => <RecordCard key={i} row={row} fields={fields} cover={cover} onOpen={onOpen} />)}
+      </div>
+      <LoadMore feed={feed} />
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+// The grid's toolbar: search by field, the view's sorts and filters (add a filter; click a
+// tag to edit it in place), hidden fields (show again).
+import { Button, Callout, HTMLSelect, InputGroup, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core";
+import { useEffect, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { FieldInfo as Column } from "@workbench/plugin-api";
+import { searchableColumns } from "./search";
+import { FilterEditor, SortEditor, defaultSubOp, needsValue, opLabel, subOpsFor, useFieldOperators } from "./FilterEditor";
+import { errorText, viewApi, type ViewFilter, type ViewSort } from "./viewApi";
+import { filterTree, type FilterNode } from "./viewOrder";
+
+
+export interface Search {
+  fieldId: string | null;
+  term: string;
+}
+
+interface Props {
+  tableId: string;
+  viewId?: string;
+  columns: Column[];
+  allColumns: Column[];
+  hidden: Column[];
+  sorts: ViewSort[];
+  filters: ViewFilter[];
+  onSearch(search: Search): void;
+}
+
+function FilterForm({ tableId, viewId, columns, groups, onDone }: {
+  tableId: string;
+  viewId: string;
+  columns: Column[];
+  groups: ViewFilter[];
+  onDone(): void;
+}) {
+  const intl = useIntl();
+  const [columnId, setColumnId] = useState(columns[0]?.id ?? "");
+  const operatorsOf = useFieldOperators(tableId);
+  const ops = operatorsOf(columnId);
+  const [chosenOp, setOp] = useState<string>("eq");
+  const op = ops.operators.includes(chosenOp) ? chosenOp : ops.operators[0] ?? "eq";
+  const uidt = columns.find((c) => c.id === columnId)?.uidt;
+  const subOps = subOpsFor(uidt, op);
+  const [chosenSubOp, setSubOp] = useState("");
+  const subOp = subOps.includes(chosenSubOp) ? chosenSubOp : defaultSubOp(op, subOps) ?? "";
+  const takesValue = needsValue(op, subOp || null, ops.unary);
+  const [value, setValue] = useState("");
+  const [logicalOp, setLogicalOp] = useState("and");
+  const [parentId, setParentId] = useState<string>("");
+  const [error, setError] = useState<string | null>(null);
+  const [addFilter, { isLoading }] = viewApi().useAddFilterMutation();
+  const submit = async () => {
+    const result = await addFilter({
+      viewId, tableId, columnId, op, subOp: subOp || null, value: takesValue ? value : "", logicalOp, parentId: parentId || null,
+    });
+    if ("error" in result) setError(errorText(result.error));
+    else onDone();
+  };
+  const addGroup = async () => {
+    const result = await addFilter({ viewId, tableId, isGroup: true, logicalOp, parentId: null });
+    if ("error" in result) setError(errorText(result.error));
+    else setParentId(result.data.id);
+  };
+  return (
+    <div className="wb-filter-form" data-testid="filter-form">
+      {error && <Callout intent="danger" compact className="wb-gap">{error}</Callout>}
+      <div className="wb-filter-where">
+        <HTMLSelect value={logicalOp} onChange={(e) => setLogicalOp(e.currentTarget.value)} data-testid="filter-logic">
+          {["and", "or"].map((l) => <option key={l} value={l}>{intl.formatMessage({ id: `plugin.view_grid.filter.logic.${l}` })}</option>)}
+        </HTMLSelect>
+        <HTMLSelect value={parentId} onChange={(e) => setParentId(e.currentTarget.value)} data-testid="filter-parent">
+          <option value="">{intl.formatMessage({ id: "plugin.view_grid.filter.topLevel" })}</option>
+          {groups.map((g, i) => (
+            <option key={g.id} value={g.id}>{intl.formatMessage({ id: "plugin.view_grid.filter.groupN" }, { n: i + 1 })}</option>
+          ))}
+        </HTMLSelect>
+        <Button variant="minimal" icon="folder-new" onClick={addGroup} data-testid="filter-add-group">
+          <FormattedMessage id="plugin.view_grid.filter.addGroup" />
+        </Button>
+      </div>
+      <HTMLSelect value={columnId} onChange={(e) => setColumnId(e.currentTarget.value)} data-testid="filter-field">
+        {columns.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+      </HTMLSelect>
+      <HTMLSelect value={op} onChange={(e) => setOp(e.currentTarget.value)} data-testid="filter-op">
+        {ops.operators.map((o) => <option key={o} value={o}>{opLabel(intl, o)}</option>)}
+      </HTMLSelect>
+      {subOps.length > 0 && (
+        <HTMLSelect value={subOp} onChange={(e) => setSubOp(e.currentTarget.value)} data-testid="filter-subop">
+          {subOps.map((o) => <option key={o} value={o}>{intl.formatMessage({ id: `plugin.view_grid.filter.sub.${o}` })}</option>)}
+        </HTMLSelect>
+      )}
+      {takesValue && (
+        <InputGroup value={value} onValueChange={setValue} placeholder={intl.formatMessage({ id: "plugin.view_grid.filter.value" })} data-testid="filter-value" />
+      )}
+      <Button intent="primary" loading={isLoading} onClick={submit} data-testid="filter-submit">
+        <FormattedMessage id="plugin.view_grid.filter.add" />
+      </Button>
+    </div>
+  );
+}
+
+export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sorts, filters, onSearch }: Props) {
+  const intl = useIntl();
+  const searchable = searchableColumns(columns);
+  const [fieldId, setFieldId] = useState<string | null>(null);
+  const [term, setTerm] = useState("");
+  const [filterOpen, setFilterOpen] = useState(false);
+  // The filter or sort tag whose editor is open.
+  const [editingTag, setEditingTag] = useState<string | null>(null);
+  const [updateViewColumn] = viewApi().useUpdateViewColumnMutation();
+  const [removeSort] = viewApi().useRemoveSortMutation();
+  const [removeFilter] = viewApi().useRemoveFilterMutation();
+  const titleOf = (id: string | null) => allColumns.find((c) => c.id === id)?.title ?? "?";
+  const describe = (node: FilterNode): string => {
+    const f = node.filter;
+    if (!f.is_group) {
+      const op = opLabel(intl, f.comparison_op);
+      const sub = f.comparison_sub_op ? intl.formatMessage({ id: `plugin.view_grid.filter.sub.${f.comparison_sub_op}`, defaultMessage: f.comparison_sub_op }) : "";
+      return `${titleOf(f.fk_column_id)} ${op} ${sub} ${f.value ?? ""}`.replace(/\s+/g, " ").trim();
+    }
+    const parts = node.children.map((child, i) =>
+      `${i > 0 ? intl.formatMessage({ id: `plugin.view_grid.filter.logic.${child.filter.logical_op === "or" ? "or" : "and"}` }) + " " : ""}${describe(child)}`,
+    );
+    return `(${parts.join(" ")})`;
+  };
+
+  // Search as the user types, once typing pauses.
+  useEffect(() => {
+    const timer = setTimeout(() => onSearch({ fieldId, term }), 250);
+    return () => clearTimeout(timer);
+  }, [fieldId, term, onSearch]);
+
+  return (
+    <div className="wb-grid-tools">
+      {searchable.length > 0 && (
+        <div className="wb-search">
+          <HTMLSelect value={(searchable.find((c) => c.id === fieldId) ?? searchable.find((c) => c.pv) ?? searchable[0]).id} onChange={(e) => setFieldId(e.currentTarget.value || null)} data-testid="search-field" minimal>
+            {searchable.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+          </HTMLSelect>
+          <InputGroup
+            leftIcon="search"
+            type="search"
+            value={term}
+            onValueChange={setTerm}
+            placeholder={intl.formatMessage({ id: "plugin.view_grid.grid.search" })}
+            data-testid="search-input"
+          />
+        </div>
+      )}
+      {viewId && (
+        <Popover
+          isOpen={filterOpen}
+          onInteraction={(open) => setFilterOpen(open)}
+          content={
+            <FilterForm
+              tableId={tableId}
+              viewId={viewId}
+              columns={columns}
+              groups={filters.filter((f) => f.is_group)}
+              onDone={() => setFilterOpen(false)}
+            />
+          }
+        >
+          <Button icon="filter" variant="minimal" data-testid="add-filter">
+            <FormattedMessage id="plugin.view_grid.filter.title" />
+          </Button>
+        </Popover>
+      )}
+      {filterTree(filters).map((node, i) => {
+        const tag = (
+          <Tag
+            key={node.filter.id}
+            minimal
+            interactive={!!viewId}
+            icon="filter"
+            data-testid="filter-tag"
+            onClick={viewId ? () => setEditingTag(node.filter.id) : undefined}
+            onRemove={
+              viewId
+                ? (e) => {
+                    e.stopPropagation();
+                    void removeFilter({ viewId, tableId, filterId: node.filter.id });
+                  }
+                : undefined
+            }
+          >
+            {i > 0 && `${intl.formatMessage({ id: `plugin.view_grid.filter.logic.${node.filter.logical_op === "or" ? "or" : "and"}` })} `}
+            {describe(node)}
+          </Tag>
+        );
+        if (!viewId) return tag;
+        return (
+          <Popover
+            key={node.filter.id}
+            isOpen={editingTag === node.filter.id}
+            onInteraction={(open) => setEditingTag(open ? node.filter.id : null)}
+            content={
+              <FilterEditor tableId={tableId} viewId={viewId} columns={allColumns} node={node} first={i === 0} onClose={() => setEditingTag(null)} />
+            }
+          >
+            {tag}
+          </Popover>
+        );
+      })}
+      {sorts.map((s) => {
+        const tag = (
+          <Tag
+            key={s.id}
+            minimal
+            interactive={!!viewId}
+            icon={s.direction === "asc" ? "sort-asc" : "sort-desc"}
+            data-testid="sort-tag"
+            onClick={viewId ? () => setEditingTag(s.id) : undefined}
+            onRemove={
+              viewId
+                ? (e) => {
+                    e.stopPropagation();
+                    void removeSort({ viewId, tableId, sortId: s.id });
+                  }
+                : undefined
+            }
+          >
+            {titleOf(s.fk_column_id)}
+          </Tag>
+        );
+        if (!viewId) return tag;
+        return (
+          <Popover
+            key={s.id}
+            isOpen={editingTag === s.id}
+            onInteraction={(open) => setEditingTag(open ? s.id : null)}
+            content={<SortEditor tableId={tableId} viewId={viewId} columns={allColumns} sort={s} />}
+          >
+            {tag}
+          </Popover>
+        );
+      })}
+      {viewId && hidden.length > 0 && (
+        <Popover
+          content={
+            <Menu>
+              {hidden.map((c) => (
+                <MenuItem
+                  key={c.id}
+                  icon="eye-open"
+                  text={c.title}
+                  onClick={() => void updateViewColumn({ viewId, tableId, columnId: c.id, show: true })}
+                  data-testid="show-field"
+                />
+              ))}
+            </Menu>
+          }
+        >
+          <Button icon="eye-off" variant="minimal" data-testid="hidden-fields">
+            {intl.formatMessage({ id: "plugin.view_grid.grid.hiddenFields" }, { count: hidden.length })}
+          </Button>
+        </Popover>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+// Editing cells in place: double-click, Enter, F2 or a typed key opens the cell's editor (the
+// field type's, which works with values and starts from the typed key as fits its type, else
+// a text input); a checkbox toggles at once. Enter, Tab or a click elsewhere closes it and
+// moves on at once while the value saves in the background (one write after the other, so an
+// undo never overtakes its edit); a refusal opens the editor again where it was, with what was
+// typed and the server's words. Escape closes it without saving.
+import { useEffect, useRef, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from "react";
+import { fieldText, hasFieldEditor, toast as notify, type CellEditing, type FieldInfo, type RecordRow, type RecordWriter } from "@workbench/plugin-api";
+import { isBoolean, isDialogEdited, isReadOnlyType, isSelfSaving, parseInput } from "./fields";
+import type { EditHistory } from "./history";
+import type { Cell } from "./range";
+import type { GridSelection } from "./useSelection";
+
+export interface Editing extends CellEditing {
+  row: number;
+  col: number;
+  /** Opened on a field type's editor that has given no value yet (nothing to save). */
+  pristine?: boolean;
+}
+
+export type Write = <T>(send: () => PromiseLike<T>) => Promise<T>;
+
+export function useCellEditing({ tableId, viewId, columns, pkName, canEdit, writer, history, write, recordAt, selection, scrollToCell, scroller }: {
+  tableId: string;
+  viewId?: string;
+  columns: FieldInfo[];
+  pkName: string;
+  canEdit: boolean;
+  writer: RecordWriter;
+  history: MutableRefObject<EditHistory>;
+  write: Write;
+  recordAt(row: number): RecordRow | undefined;
+  selection: Pick<GridSelection, "setActive" | "setRangeEnd" | "moveTo">;
+  scrollToCell(cell: Cell): void;
+  scroller: RefObject<HTMLDivElement | null>;
+}) {
+  const [editing, setEditing] = useState<Editing | null>(null);
+  // The latest editor state, for a plugin editor that changes the value and finishes in one go.
+  const editingRef = useRef<Editing | null>(null);
+  editingRef.current = editing;
+  // Escape closes the editor; the blur that follows must not save.
+  const cancelled = useRef(false);
+
+  useEffect(() => {
+    setEditing(null);
+  }, [tableId, viewId]);
+
+  /** Write `value` into `cell`'s record; rejects with the server's words. */
+  const save = async (cell: Cell, value: unknown): Promise<boolean> => {
+    const column = columns[cell.col];
+    const record = recordAt(cell.row);
+    if (!record || !column) return true;
+    if (record[column.title] === value) return true;
+    // Recorded at once, so that an undo pressed while the save is under way still finds it.
+    const entry = { pk: record[pkName], field: column.title, before: record[column.title], after: value };
+    history.current.record(entry);
+    const result = await write(() => writer.update(entry.pk, { [entry.field]: value }));
+    if (result.error) {
+      history.current.discard(entry);
+      if (isBoolean(column.uidt)) notify(result.error.message, "danger");
+      return Promise.reject(result.error.message);
+    }
+    return true;
+  };
+
+  const startEditing = (cell: Cell, text?: string) => {
+    if (!canEdit) return;
+    const column = columns[cell.col];
+    if (!column || isReadOnlyType(column.uidt)) return;
+    const record = recordAt(cell.row);
+    if (!record) return;
+    if (isBoolean(column.uidt)) {
+      void save(cell, !record[column.title]);
+      return;
+    }
+    cancelled.current = false;
+    // A plugin editor works with values and starts from the typed key as fits its type (text
+    // from it, a select filters its options by it, ...); a dialog opens on the current value.
+    const typed = text !== undefined && !isDialogEdited(column.uidt) ? text : undefined;
+    const pristine = hasFieldEditor(column.uidt);
+    setEditing({ ...cell, text: text ?? fieldText(record[column.title], column), typed, pristine, error: null, saving: false });
+  };
+
+  /** Close the editor and save its value, then move the active cell (by a step, or to the
+   * cell that was clicked). The editor closes and the cursor moves at once, so what is typed
+   * next goes to the new cell; the save follows in the background. If the server refuses the
+   * value, the editor opens again where it was, with the text and the server's message (or,
+   * when another edit has begun meanwhile, the message shows in a toast). */
+  const commit = (move?: { dRow: number; dCol: number } | { to: Cell }) => {
+    const editing = editingRef.current;
+    if (!editing || editing.saving) return;
+    const column = columns[editing.col];
+    const close = () => {
+      editingRef.current = null;
+      setEditing(null);
+      if (move) selection.moveTo("to" in move ? move.to : { row: editing.row + move.dRow, col: editing.col + move.dCol });
+      scroller.current?.focus();
+    };
+    if (column && isSelfSaving(column.uidt)) {
+      // The link picker saved each change through the links API already.
+      editingRef.current = null;
+      setEditing(null);
+      scroller.current?.focus();
+      return;
+    }
+    if (!editing.value && editing.pristine) {
+      // A plugin editor left as it opened: close without writing.
+      close();
+      return;
+    }
+    const saved = save(editing, editing.value ? editing.value.v : parseInput(editing.text, column));
+    close();
+    saved.catch((message) => {
+      if (editingRef.current) {
+        notify(`${column?.title ?? ""}: ${String(message)}`, "danger");
+        return;
+      }
+      // A plugin editor opens again from the text it sent (its own state went with it);
+      // the text input keeps `text`.
+      const refused = editing.value?.v;
+      const typed = typeof refused === "string" ? refused : editing.typed;
+      const reopened = { ...editing, typed, saving: false, error: String(message) };
+      editingRef.current = reopened;
+      setEditing(reopened);
+      selection.setActive({ row: editing.row, col: editing.col });
+      selection.setRangeEnd(null);
+      scrollToCell(editing);
+    });
+  };
+
+  const onEditKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      commit({ dRow: 1, dCol: 0 });
+    } else if (event.key === "Tab") {
+      event.preventDefault();
+      commit({ dRow: 0, dCol: event.shiftKey ? -1 : 1 });
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      cancelled.current = true;
+      setEditing(null);
+      scroller.current?.focus();
+    }
+  };
+
+  const onEditText = (text: string) => editing && setEditing({ ...editing, text, pristine: false, error: null });
+  const onEditValue = (value: unknown) => {
+    if (!editingRef.current) return;
+    // An editor opened again repeats the refused value: its error stays.
+    if (editingRef.current.value && Object.is(editingRef.current.value.v, value)) return;
+    editingRef.current = { ...editingRef.current, value: { v: value }, error: null };
+    setEditing(editingRef.current);
+  };
+  const onEditBlur = () => {
+    if (editing && !editing.error && !cancelled.current) commit();
+  };
+
+  return { editing, save, startEditing, commit, onEditKey, onEditText, onEditValue, onEditBlur };
+}
+
+export type CellEditingState = ReturnType<typeof useCellEditing>;

@@ -1,0 +1,198 @@
+// A grid view's saved state, through the endpoints the grid adds to the host's API at setup:
+// sorts, filters, which fields show in what order and how wide, the filter operators of each
+// field, and the linked records of a page of the grid. A change reads the view's records again.
+import type { Api, BaseQueryFn, coreModuleName, reactHooksModuleName } from "@reduxjs/toolkit/query/react";
+import type { PluginHost, RecordRow } from "@workbench/plugin-api";
+
+interface Paged<T> {
+  list: T[];
+  pageInfo?: { totalRows?: number; isLastPage?: boolean };
+}
+
+/** The linked records of one page of the grid: one v1 read of the same page (same view,
+ * search, offset and limit) asking only for the primary key and the counted link fields. */
+export interface LinkedPageArgs {
+  projectId: string;
+  tableId: string;
+  viewId?: string;
+  where?: string;
+  offset: number;
+  limit: number;
+  /** The primary key's title and the link fields' titles. */
+  fields: string[];
+}
+
+export interface ViewSort {
+  id: string;
+  fk_column_id: string;
+  direction: "asc" | "desc";
+}
+
+export interface ViewFilter {
+  id: string;
+  fk_parent_id?: string | null;
+  fk_column_id: string | null;
+  comparison_op: string | null;
+  comparison_sub_op?: string | null;
+  value: string | null;
+  logical_op: string;
+  is_group?: boolean;
+}
+
+export interface ViewColumn {
+  id: string;
+  fk_column_id: string;
+  show: boolean;
+  order: number | null;
+  width?: string | null;
+}
+
+/** The filter operators a field accepts (server names), which take no value, which a list. */
+export interface FieldOperators {
+  fk_column_id: string;
+  uidt: string;
+  operators: string[];
+  unary: string[];
+  list: string[];
+}
+
+export interface FilterChanges {
+  fk_column_id?: string;
+  comparison_op?: string;
+  comparison_sub_op?: string | null;
+  value?: string | null;
+  logical_op?: string;
+}
+
+const viewTag = (viewId: string) => ({ type: "View" as const, id: viewId });
+
+type HostApi = Api<BaseQueryFn, {}, "api", "Records" | "Table", typeof coreModuleName | typeof reactHooksModuleName>;
+
+function inject(api: HostApi) {
+  return api.enhanceEndpoints({ addTagTypes: ["View"] }).injectEndpoints({
+    endpoints: (build) => ({
+      viewSorts: build.query<Paged<ViewSort>, string>({
+        query: (viewId) => `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/sorts`,
+        providesTags: (_r, _e, viewId) => [viewTag(viewId)],
+      }),
+      viewFilters: build.query<Paged<ViewFilter>, string>({
+        query: (viewId) => `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/filters`,
+        providesTags: (_r, _e, viewId) => [viewTag(viewId)],
+      }),
+      viewColumns: build.query<Paged<ViewColumn>, string>({
+        query: (viewId) => `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/columns`,
+        providesTags: (_r, _e, viewId) => [viewTag(viewId)],
+      }),
+      filterOperators: build.query<Paged<FieldOperators>, string>({
+        query: (tableId) => `/api/v1/db/meta/tables/${encodeURIComponent(tableId)}/filter-operators`,
+        providesTags: (_r, _e, tableId) => [{ type: "Table" as const, id: tableId }],
+      }),
+      updateFilter: build.mutation<ViewFilter, { viewId: string; tableId: string; filterId: string; changes: FilterChanges }>({
+        query: ({ filterId, changes }) => ({
+          url: `/api/v1/db/meta/filters/${encodeURIComponent(filterId)}`,
+          method: "PATCH",
+          body: changes,
+        }),
+        invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+      }),
+      updateSort: build.mutation<ViewSort, { viewId: string; tableId: string; sortId: string; columnId?: string; direction?: "asc" | "desc" }>({
+        query: ({ sortId, columnId, direction }) => ({
+          url: `/api/v1/db/meta/sorts/${encodeURIComponent(sortId)}`,
+          method: "PATCH",
+          body: { ...(columnId === undefined ? {} : { fk_column_id: columnId }), ...(direction === undefined ? {} : { direction }) },
+        }),
+        invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+      }),
+      resizeViewColumn: build.mutation<ViewColumn, { viewId: string; columnId: string; width: number }>({
+        query: ({ viewId, columnId, width }) => ({
+          url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/columns/${encodeURIComponent(columnId)}`,
+          method: "PATCH",
+          body: { width },
+        }),
+        invalidatesTags: (_r, _e, { viewId }) => [viewTag(viewId)],
+      }),
+      addSort: build.mutation<ViewSort, { viewId: string; tableId: string; columnId: string; direction: "asc" | "desc" }>({
+        query: ({ viewId, columnId, direction }) => ({
+          url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/sorts`,
+          method: "POST",
+          body: { fk_column_id: columnId, direction },
+        }),
+        invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+      }),
+      addFilter: build.mutation<
+        ViewFilter,
+        {
+          viewId: string;
+          tableId: string;
+          columnId?: string;
+          op?: string;
+          subOp?: string | null;
+          value?: string;
+          logicalOp?: string;
+          parentId?: string | null;
+          isGroup?: boolean;
+        }
+      >({
+        query: ({ viewId, columnId, op, subOp, value, logicalOp, parentId, isGroup }) => ({
+          url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/filters`,
+          method: "POST",
+          body: isGroup
+            ? { is_group: true, logical_op: logicalOp ?? "and", fk_parent_id: parentId ?? null }
+            : {
+                fk_column_id: columnId,
+                comparison_op: op,
+                comparison_sub_op: subOp ?? null,
+                value,
+                logical_op: logicalOp ?? "and",
+                fk_parent_id: parentId ?? null,
+              },
+        }),
+        invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+      }),
+      removeSort: build.mutation<unknown, { viewId: string; tableId: string; sortId: string }>({
+        query: ({ sortId }) => ({ url: `/api/v1/db/meta/sorts/${encodeURIComponent(sortId)}`, method: "DELETE" }),
+        invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+      }),
+      removeFilter: build.mutation<unknown, { viewId: string; tableId: string; filterId: string }>({
+        query: ({ filterId }) => ({ url: `/api/v1/db/meta/filters/${encodeURIComponent(filterId)}`, method: "DELETE" }),
+        invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+      }),
+      gridLinkedPage: build.query<Paged<RecordRow>, LinkedPageArgs>({
+        query: ({ projectId, tableId, viewId, where, offset, limit, fields }) => ({
+          url:
+            `/api/v1/db/data/noco/${encodeURIComponent(projectId)}/${encodeURIComponent(tableId)}` +
+            (viewId ? `/views/${encodeURIComponent(viewId)}` : ""),
+          params: { where, offset, limit, fields: fields.join(",") },
+        }),
+        keepUnusedDataFor: 30,
+        providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
+      }),
+      updateViewColumn: build.mutation<ViewColumn, { viewId: string; tableId: string; columnId: string; show?: boolean; order?: number }>({
+        query: ({ viewId, columnId, show, order }) => ({
+          url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/columns/${encodeURIComponent(columnId)}`,
+          method: "PATCH",
+          body: { ...(show === undefined ? {} : { show }), ...(order === undefined ? {} : { order }) },
+        }),
+        invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+      }),
+    }),
+  });
+}
+
+/** The server's words for a refusal. */
+export function errorText(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : String(error);
+}
+
+let api: ReturnType<typeof inject> | null = null;
+
+export function setupViewApi(host: PluginHost): void {
+  if (host.api) api = inject(host.api as HostApi);
+}
+
+/** The grid's endpoints (added at setup, before anything renders). */
+export function viewApi(): ReturnType<typeof inject> {
+  if (!api) throw new Error("the grid's endpoints were not added to the host's API");
+  return api;
+}
