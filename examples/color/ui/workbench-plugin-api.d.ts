@@ -1,18 +1,20 @@
 // The types of "@workbench/plugin-api", the module a plugin's UI bundle imports from the
 // host. Written from the host's sources by frontend/scripts/plugin-kit.mjs: do not edit.
-import type { ComponentType } from "react";
+import type { ComponentType, DragEvent, KeyboardEvent, ReactNode } from "react";
 import type { Reducer } from "@reduxjs/toolkit";
 export declare const PLUGIN_API_VERSION = 1;
+/** A field as cells, editors and settings get it. */
+export interface FieldColumn {
+    id: string;
+    title: string;
+    uidt: string;
+    meta?: Record<string, unknown> | null;
+    /** The field's options (links: type and related table; lookups, codes: their source). */
+    colOptions?: Record<string, unknown> | null;
+}
 export interface CellProps {
     value: unknown;
-    column: {
-        id: string;
-        title: string;
-        uidt: string;
-        meta?: Record<string, unknown> | null;
-        /** The field's options (links: type and related table; lookups, codes: their source). */
-        colOptions?: Record<string, unknown> | null;
-    };
+    column: FieldColumn;
     /** The table and record the value belongs to, when the host knows them (grid, record form). */
     projectId?: string;
     tableId?: string;
@@ -58,6 +60,79 @@ export interface SettingsProps {
      * belongs, e.g. under a formula). */
     serverError?: string | null;
 }
+export interface JsonSchema {
+    type?: "object" | "string" | "integer" | "number" | "boolean" | "array";
+    title?: string;
+    description?: string;
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+    enum?: unknown[];
+    default?: unknown;
+    minimum?: number;
+    maximum?: number;
+    items?: JsonSchema;
+}
+export type FieldGroup = "text" | "number" | "date" | "choice" | "link" | "computed" | "file" | "other";
+export interface FieldCapabilities {
+    virtual: boolean;
+    readOnly: boolean;
+    filterOperators: string[];
+    sortable: boolean;
+    groupable: boolean;
+    search: "like" | "eq" | null;
+    aggregations: string[];
+    formulaType: string | null;
+    holdsFiles: boolean;
+    linksRecords: boolean;
+    /** The kind of source column an import detects as this type (text, integer, date, ...). */
+    importDetects: string | null;
+    nativeTypes: string[];
+    export: "text" | "number" | "boolean" | "date" | "datetime" | "json" | "files" | "records";
+}
+/** A field type as the catalogue describes it (docs/catalogue.md). */
+export interface FieldTypeInfo {
+    uidt: string;
+    plugin: string;
+    label: string;
+    icon: string;
+    group: FieldGroup | string;
+    order: number;
+    creatable: boolean;
+    settings: JsonSchema;
+    capabilities: FieldCapabilities;
+    bundle: string | null;
+}
+/** A field of a table as views get it (the table's columns). */
+export interface FieldInfo extends FieldColumn {
+    /** The primary key, the display value (a record's title), a field the engine keeps. */
+    pk?: boolean;
+    pv?: boolean;
+    system?: boolean;
+}
+/** A record as the API answers it: values by field title. */
+export type RecordRow = Record<string, unknown>;
+/** A shared view's public link, when records are read through it (no sign-in). */
+export interface SharedLink {
+    uuid: string;
+    password?: string;
+    /** A visitor's own sort and filters (never saved), NocoDB's `sortArrJson`, `filterArrJson`. */
+    sortArrJson?: string;
+    filterArrJson?: string;
+}
+/** Where a view's records come from: the table through the view, or a shared view's link. */
+export interface RecordSource {
+    tableId: string;
+    viewId?: string;
+    shared?: SharedLink;
+}
+/** What the user may do in a view: change records; its settings, fields shown, sorts and
+ * filters; the table's fields; comment on records. */
+export interface ViewPermissions {
+    editRecords: boolean;
+    configureView: boolean;
+    editFields: boolean;
+    comment?: boolean;
+}
 /** What a view type's component gets: the view and its table. */
 export interface ViewProps {
     projectId: string;
@@ -70,6 +145,25 @@ export interface ViewProps {
     };
     /** The view is shown to people who may not change it (shared views, viewers). */
     readOnly?: boolean;
+    table: {
+        id: string;
+        title: string;
+        columns: FieldInfo[];
+    };
+    source: RecordSource;
+    /** The view's settings as its type stores them (`{}` when they cannot be read back). */
+    settings: Record<string, unknown>;
+    can: ViewPermissions;
+    /** Save some settings, or the view's `meta` (absent for who may not): true once saved. */
+    saveSettings?(changes: Record<string, unknown>): Promise<boolean>;
+    saveMeta?(meta: Record<string, unknown>): Promise<boolean>;
+}
+/** What a view type's settings component gets in the create-view dialog. */
+export interface ViewSettingsProps {
+    /** The settings so far, and the table's fields. */
+    value: Record<string, unknown>;
+    onChange(value: Record<string, unknown>): void;
+    columns: readonly FieldInfo[];
 }
 /** What an importer's options component gets in the import wizard. */
 export interface ImporterOptionsProps {
@@ -106,6 +200,11 @@ export interface ViewTypeUI {
     View: ComponentType<ViewProps>;
     /** Its toolbar and settings, shown above the body. */
     Toolbar?: ComponentType<ViewProps>;
+    /** What a new view asks for in the create-view dialog (else a form from its schema). */
+    Settings?: ComponentType<ViewSettingsProps>;
+    /** A new view's settings, each unset one given its default for these fields; null while
+     * they are not enough (the dialog's create button waits). */
+    completeSettings?(settings: Record<string, unknown>, columns: readonly FieldInfo[]): Record<string, unknown> | null;
 }
 export interface PluginHost {
     /** Add a slice to the store: `inject({ reducerPath, reducer })`. */
@@ -131,4 +230,266 @@ export interface PluginDefinition {
     components?: Record<string, ComponentType<Record<string, unknown>>>;
     setup?(host: PluginHost): void;
 }
+/** A refusal, with the server's words. */
+export interface HostError {
+    status?: number;
+    message: string;
+}
+/** The outcome of a request: its data, or the server's refusal. */
+export type Outcome<T> = {
+    data: T;
+    error?: undefined;
+} | {
+    data?: undefined;
+    error: HostError;
+};
+/** The records of a source loaded so far, page after page, with the means to load more. */
+export interface RecordFeed {
+    rows: RecordRow[];
+    /** The number of records matching (all pages). */
+    total: number;
+    isLoading: boolean;
+    error?: HostError;
+    hasMore: boolean;
+    isFetchingMore: boolean;
+    loadMore(): void;
+}
+/** A page of a source's records (`where`: NocoDB's syntax). */
+export interface RecordsQuery {
+    where?: string;
+    offset: number;
+    limit: number;
+}
+/** Reading records outside rendering: a page as already read (else undefined), a page read
+ * when not at hand, one record read afresh (else null), and the moment no page or count of a
+ * table is being read. */
+export interface RecordsReader {
+    cached(source: RecordSource, query: RecordsQuery): RecordRow[] | undefined;
+    read(source: RecordSource, query: RecordsQuery): Promise<RecordRow[]>;
+    record(tableId: string, pk: unknown): Promise<RecordRow | null>;
+    settled(tableId: string): Promise<void>;
+}
+/** Writing a table's records (each resolves with the server's answer or refusal). */
+export interface RecordWriter {
+    create(values: RecordRow): Promise<Outcome<RecordRow>>;
+    /** Change one record; the pages read show the new values at once (put back on a refusal). */
+    update(pk: unknown, values: RecordRow): Promise<Outcome<RecordRow>>;
+    /** Several records in one request, all or nothing (rows and keys carry the primary key). */
+    updateMany(rows: RecordRow[]): Promise<Outcome<RecordRow[]>>;
+    createMany(rows: RecordRow[]): Promise<Outcome<RecordRow[]>>;
+    deleteMany(keys: RecordRow[]): Promise<Outcome<RecordRow[]>>;
+    /** Records with their linked records in full (NocoDB's v1 read), as an undo of a delete needs. */
+    readWithLinks(where: string, limit: number): Promise<Outcome<RecordRow[]>>;
+    readOneWithLinks(pk: unknown): Promise<Outcome<RecordRow>>;
+    /** Link record `pk` to others through link field `columnId`. */
+    link(columnId: string, pk: unknown, keys: RecordRow[]): Promise<Outcome<unknown>>;
+    /** Read the table's records again wherever they are shown. */
+    refresh(): void;
+}
+/** Records moved by a view, by the JSON of their key: each as it is after the move. */
+export type Moves = ReadonlyMap<string, RecordRow>;
+/** The state of a cell's editor in the grid. */
+export interface CellEditing {
+    /** The host's input's text; the value a field type's editor gave; the key typed on the cell
+     * that opened the editor, or the text the server refused. */
+    text: string;
+    value?: {
+        v: unknown;
+    };
+    typed?: string;
+    error: string | null;
+    saving: boolean;
+}
+/** The grid's editor of one cell: the field type's editor, else a text input. */
+export interface FieldEditorProps {
+    column: FieldColumn;
+    editing: CellEditing;
+    value?: unknown;
+    projectId?: string;
+    tableId?: string;
+    rowId?: unknown;
+    onText(text: string): void;
+    onKey(event: KeyboardEvent<HTMLElement>): void;
+    onBlur(): void;
+    onValue(value: unknown): void;
+    onDone(): void;
+}
+/** The expanded record form of a table: every field of a record in a form. */
+export interface RecordFormOptions {
+    tableId: string;
+    projectId?: string;
+    /** The fields the form shows. */
+    columns: readonly FieldInfo[];
+    pkName: string;
+    /** The user may change records, and comment on them. */
+    canEdit?: boolean;
+    canComment?: boolean;
+    /** Called once the form closes (the views' records are read again first). */
+    onClose?(): void;
+}
+export interface RecordForm {
+    /** Open a record in the form. */
+    open(record: RecordRow): void;
+    /** Add a record with these values, then open it to be filled in. */
+    add(values: RecordRow): void;
+    /** The form: render it. */
+    element: ReactNode;
+}
+/** A record as a card (cover image, title, the other fields). */
+export interface RecordCardProps {
+    row: RecordRow;
+    fields: FieldInfo[];
+    /** The field whose first image is the cover. */
+    cover?: FieldInfo | null;
+    draggable?: boolean;
+    onDragStart?(event: DragEvent): void;
+    /** Open the record; absent where records do not open (shared views). */
+    onOpen?(row: RecordRow): void;
+    extra?: ReactNode;
+}
+/** The table's fields as its menus change them: the field dialog to add or edit one, the
+ * confirmation to delete one (`element` holds them: render it), and a direct change. */
+export interface FieldActions {
+    add(): void;
+    edit(column: FieldInfo): void;
+    remove(column: FieldInfo): void;
+    /** Change a field's settings (the body of NocoDB's column update); resolves true once saved,
+     * a refusal is shown to the user. */
+    update(column: FieldInfo, changes: Record<string, unknown>): Promise<boolean>;
+    element: ReactNode;
+}
+/** A field of a form, with what the form's settings say of it. */
+export interface FormField extends FieldInfo {
+    label?: string | null;
+    description?: string | null;
+    /** Marked required in the form's settings. */
+    required?: boolean | null;
+}
+/** What a form says of each field (NocoDB's form columns). */
+export interface FormColumn {
+    fk_column_id: string;
+    show?: boolean | null;
+    order?: number | null;
+    label?: string | null;
+    required?: boolean | null;
+    description?: string | null;
+}
+/** What the host lends a bundle at run time, imported by name beside `definePlugin`. Adding a
+ * member keeps the plugin API version; removing one or changing what it takes raises it. */
+export interface HostKit {
+    /** The records of `source` page after page (`where` narrows them), with the means to load more. */
+    useRecordFeed(source: RecordSource, options?: {
+        where?: string;
+        skip?: boolean;
+    }): RecordFeed;
+    useRecordCount(source: RecordSource, options?: {
+        where?: string;
+        skip?: boolean;
+    }): {
+        count: number;
+        isLoading: boolean;
+        error?: HostError;
+    };
+    useRecordsPage(source: RecordSource, query: RecordsQuery): {
+        rows: RecordRow[] | undefined;
+        isFetching: boolean;
+    };
+    useRecordsReader(): RecordsReader;
+    useRecordWriter(table: {
+        id: string;
+        projectId?: string;
+        pkName: string;
+    }): RecordWriter;
+    /** Records a view moves: `move` shows one at once, saves it, puts it back on a refusal. */
+    useRecordMoves(tableId: string, pkName: string): {
+        moves: Moves;
+        move(row: RecordRow, values: RecordRow): Promise<boolean>;
+    };
+    /** The rows of one list once the moves apply; `delta` corrects the list's count. */
+    withMoves(rows: readonly RecordRow[], moves: Moves, pkName: string, belongs: (row: RecordRow) => boolean): {
+        rows: RecordRow[];
+        delta: number;
+    };
+    moveKey(pk: unknown): string;
+    useRecordForm(options: RecordFormOptions): RecordForm;
+    /** A field type as the catalogue describes it, or undefined when no enabled plugin provides it. */
+    fieldType(uidt: string | null | undefined): FieldTypeInfo | undefined;
+    fieldText(value: unknown, column: Pick<FieldColumn, "uidt">): string;
+    /** Whether a field type's loaded bundle gives its own editor (which works with values). */
+    hasFieldEditor(uidt: string): boolean;
+    useFieldActions(table: {
+        id: string;
+        projectId?: string;
+        columns: readonly FieldInfo[];
+    }): FieldActions;
+    /** Quote an operand (a title, a value) of a `where` clause when the grammar needs it. */
+    whereValue(text: string): string;
+    FieldCell: ComponentType<CellProps>;
+    /** The grid's editor of a cell: the field type's editor, else a text input. */
+    FieldEditor: ComponentType<FieldEditorProps>;
+    RecordCard: ComponentType<RecordCardProps>;
+    /** The comment counts of a page of records by record key (one request per page). */
+    useCommentCounts(tableId: string, rows: readonly RecordRow[] | undefined, pkName: string, skip?: boolean): Record<string, number>;
+    CommentBadge: ComponentType<{
+        count: number | undefined;
+    }>;
+    /** The fields a card shows: the display value first, no system or cover fields. */
+    cardFields(columns: readonly FieldInfo[], coverId?: string | null): FieldInfo[];
+    LoadMore: ComponentType<{
+        feed: Pick<RecordFeed, "hasMore" | "isFetchingMore" | "loadMore" | "rows">;
+    }>;
+    /** One field of a form as the public form shows it (a preview without a shared link). */
+    FormFieldInput: ComponentType<{
+        field: FormField;
+        value: unknown;
+        onChange(value: unknown): void;
+    }>;
+    /** The fields a form shows, in its order, with what its settings say of each. */
+    formFields(columns: readonly FieldInfo[], formColumns?: readonly FormColumn[]): FormField[];
+    isFillable(column: FieldInfo): boolean;
+    /** Whether the public form asks for a field (`all`: the table's fields). */
+    isRequiredInForm(field: FormField, all: readonly FieldInfo[]): boolean;
+    /** While `active`, live reloads of `tableId` wait. */
+    useLiveHold(tableId: string, active: boolean): void;
+    /** Call `listener` whenever records of `tableId` changed (their ids, or null when many did). */
+    useLiveRecords(tableId: string, listener: (change: {
+        tableId: string;
+        ids: unknown[] | null;
+    }) => void): void;
+    toast(message: string, intent?: "danger" | "warning" | "success" | "primary", action?: {
+        text: string;
+        onClick(): void;
+    }): void;
+    /** Download a shared view's records (with a visitor's own sort and filters) as `<name>.csv`. */
+    useDownloadSharedCsv(): (link: SharedLink, name: string) => Promise<void>;
+}
 export declare function definePlugin(definition: PluginDefinition): PluginDefinition;
+export declare const useRecordCount: HostKit["useRecordCount"];
+export declare const useRecordFeed: HostKit["useRecordFeed"];
+export declare const useRecordsPage: HostKit["useRecordsPage"];
+export declare const useRecordsReader: HostKit["useRecordsReader"];
+export declare const useRecordWriter: HostKit["useRecordWriter"];
+export declare const moveKey: HostKit["moveKey"];
+export declare const useRecordMoves: HostKit["useRecordMoves"];
+export declare const withMoves: HostKit["withMoves"];
+export declare const fieldText: HostKit["fieldText"];
+export declare const fieldType: HostKit["fieldType"];
+export declare const hasFieldEditor: HostKit["hasFieldEditor"];
+export declare const useDownloadSharedCsv: HostKit["useDownloadSharedCsv"];
+export declare const useFieldActions: HostKit["useFieldActions"];
+export declare const cardFields: HostKit["cardFields"];
+export declare const FieldCell: HostKit["FieldCell"];
+export declare const FieldEditor: HostKit["FieldEditor"];
+export declare const FormFieldInput: HostKit["FormFieldInput"];
+export declare const formFields: HostKit["formFields"];
+export declare const isFillable: HostKit["isFillable"];
+export declare const isRequiredInForm: HostKit["isRequiredInForm"];
+export declare const LoadMore: HostKit["LoadMore"];
+export declare const RecordCard: HostKit["RecordCard"];
+export declare const useCommentCounts: HostKit["useCommentCounts"];
+export declare const CommentBadge: HostKit["CommentBadge"];
+export declare const useRecordForm: HostKit["useRecordForm"];
+export declare const toast: HostKit["toast"];
+export declare const useLiveHold: HostKit["useLiveHold"];
+export declare const useLiveRecords: HostKit["useLiveRecords"];
+export declare const whereValue: HostKit["whereValue"];
