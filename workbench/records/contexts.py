@@ -15,6 +15,7 @@ from workbench.projects.models import Project, ProjectMember
 from workbench.records.loading import TableRef, load_table_ref, load_table_ref_by_id
 from workbench.tables.contexts import _BelowProject
 from workbench.tables.models import Table, View
+from workbench.tables.personal_views import check_seen
 
 
 def _find_view(request, table: TableRef, key: str | None) -> View | None:
@@ -28,6 +29,7 @@ def _find_view(request, table: TableRef, key: str | None) -> View | None:
     ).first()
     if view is None:
         raise NotFound(f"View '{key}' not found")
+    check_seen(request, view, f"View '{key}' not found")
     return view
 
 

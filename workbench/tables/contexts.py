@@ -13,6 +13,7 @@ from workbench.errors import NotFound
 from workbench.projects.models import Project
 from workbench.security.contexts import ProjectContext
 from workbench.tables.models import Column, Filter, Sort, Table, View
+from workbench.tables.personal_views import check_seen
 
 
 def _matched(request, *keys):
@@ -65,6 +66,7 @@ class ViewContext(_BelowProject):
         view = request.dbsession.get(View, view_id) if view_id else None
         if view is None:
             raise NotFound(f"View '{view_id}' not found")
+        check_seen(request, view)
         self.view = view
         super().__init__(request, load_table(request, view.table_id))
 
@@ -83,6 +85,7 @@ class _ViewPart(_BelowProject):
             raise NotFound(f"{self.label} '{item_id}' not found")
         self.item = item
         self.view = request.dbsession.get(View, item.view_id)
+        check_seen(request, self.view, f"{self.label} '{item_id}' not found")
         super().__init__(request, load_table(request, self.view.table_id))
 
 

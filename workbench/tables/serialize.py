@@ -5,6 +5,7 @@ from __future__ import annotations
 from workbench.fields.interfaces import ComputedInSql
 from workbench.fields.lookup import field_type
 from workbench.meta.base import isoformat
+from workbench.tables.personal_views import hidden_from
 
 
 def column_json(column, table=None, registry=None) -> dict:
@@ -67,6 +68,7 @@ def view_json(view, registry=None) -> dict:
         "uuid": view.uuid,
         "is_default": bool(view.is_default),
         "lock_type": view.lock_type,
+        "created_by": view.created_by,
         "meta": view.meta or {},
         "order": view.order,
         "created_at": isoformat(view.created_at),
@@ -74,7 +76,7 @@ def view_json(view, registry=None) -> dict:
     }
 
 
-def table_json(table, with_children: bool = True, registry=None) -> dict:
+def table_json(table, with_children: bool = True, registry=None, user_id: str | None = None) -> dict:
     body = {
         "id": table.id,
         "base_id": table.project_id,
@@ -92,13 +94,13 @@ def table_json(table, with_children: bool = True, registry=None) -> dict:
     }
     if with_children:
         body["columns"] = [column_json(c, table, registry) for c in table.columns]
-        body["views"] = [view_json(v, registry) for v in visible_views(table.views, registry)]
+        body["views"] = [view_json(v, registry) for v in visible_views(table.views, registry, user_id)]
     return body
 
 
-def visible_views(views, registry=None) -> list:
-    """The views whose type is enabled (a disabled view-type plugin hides its views)."""
-    if registry is None:
-        return list(views)
-    types = registry["view_types"]
-    return [v for v in views if v.type in types]
+def visible_views(views, registry=None, user_id: str | None = None) -> list:
+    """The views ``user_id`` sees: those whose type is enabled (a disabled view-type plugin
+    hides its views), without other users' personal views (all of them when no user is
+    given)."""
+    types = registry["view_types"] if registry is not None else None
+    return [v for v in views if (types is None or v.type in types) and not hidden_from(v, user_id)]

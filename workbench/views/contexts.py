@@ -8,6 +8,7 @@ import sqlalchemy as sa
 from workbench.errors import Forbidden, NotFound
 from workbench.tables.contexts import ViewContext, _BelowProject, _matched, load_table
 from workbench.tables.models import View, ViewColumn
+from workbench.tables.personal_views import check_seen
 from workbench.views.kinds import is_enabled
 
 #: what NocoDB's clients recognise as "this shared view needs (another) password"
@@ -44,6 +45,7 @@ class ViewColumnContext(_BelowProject):
         view = request.dbsession.get(View, item.view_id) if item is not None else None
         if view is None or not is_enabled(request.registry, view):
             raise NotFound(f"View column '{item_id}' not found")
+        check_seen(request, view, f"View column '{item_id}' not found")
         self.item = item
         self.view = view
         super().__init__(request, load_table(request, view.table_id))

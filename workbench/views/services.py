@@ -11,10 +11,11 @@ from workbench.security.permissions import Permission
 from workbench.security.policy import VIEW_LOCKED
 from workbench.tables.models import Filter, Sort, View, ViewColumn
 from workbench.tables.naming import check_title, unique_name
+from workbench.tables.personal_views import PERSONAL, hidden_from
 from workbench.views.kinds import type_of
 from workbench.views.types import ViewType
 
-LOCK_TYPES = ("collaborative", "locked")
+LOCK_TYPES = ("collaborative", "locked", PERSONAL)
 LOCKED_MSG = VIEW_LOCKED
 
 
@@ -41,7 +42,8 @@ def create_view(request, table, vtype: type[ViewType], body: dict) -> View:
     source = None
     copy_from = body.get("copy_from_id") or body.get("copyFromId")
     if copy_from:
-        source = next((v for v in table.views if v.id == copy_from), None)
+        user_id = request.authenticated_userid
+        source = next((v for v in table.views if v.id == copy_from and not hidden_from(v, user_id)), None)
         if source is None:
             raise BadRequest(f"View '{copy_from}' not found in table '{table.title}'")
     settings = dict(source.settings or {}) if source is not None and source.type == vtype.name else {}
@@ -52,7 +54,7 @@ def create_view(request, table, vtype: type[ViewType], body: dict) -> View:
         title=title,
         type=vtype.name,
         is_default=False,
-        lock_type="collaborative",
+        lock_type=_lock_type(request, body.get("lock_type") or "collaborative"),
         meta=parse_meta(body["meta"]) if body.get("meta") is not None else dict(source.meta or {}) if source else {},
         settings=settings,
         created_by=request.authenticated_userid,
@@ -103,6 +105,16 @@ def _copy_parts(source: View, view: View) -> None:
             break
 
 
+def _lock_type(request, value) -> str:
+    """A lock type a view may be created with or given: a locked one only by those who may
+    lock views."""
+    if value not in LOCK_TYPES:
+        raise BadRequest(f"lock_type must be one of {', '.join(LOCK_TYPES)}")
+    if value == "locked" and not may_change_locked(request):
+        raise Forbidden(LOCKED_MSG)
+    return value
+
+
 def may_change_locked(request) -> bool:
     return bool(request.has_permission(Permission.VIEW_LOCK, request.context))
 
@@ -117,16 +129,24 @@ def update_view(request, view: View, body: dict) -> View:
         if any(v.title.lower() == title.lower() for v in table.views if v.id != view.id):
             raise BadRequest(f"A view named '{title}' already exists")
         view.title = title
-    if "lock_type" in body:
-        if body["lock_type"] not in LOCK_TYPES:
-            raise BadRequest(f"lock_type must be one of {', '.join(LOCK_TYPES)}")
-        view.lock_type = body["lock_type"]
+    if "lock_type" in body and body["lock_type"] != view.lock_type:
+        lock_type = _lock_type(request, body["lock_type"])
+        if lock_type == PERSONAL:
+            _check_may_make_personal(request, view)
+        view.lock_type = lock_type
     if "meta" in body:
         view.meta = parse_meta(body["meta"])
     if "order" in body:
         view.order = _number(body["order"], "order")
     request.dbsession.flush()
     return view
+
+
+def _check_may_make_personal(request, view: View) -> None:
+    if view.is_default:
+        raise BadRequest("The default view cannot be personal")
+    if view.created_by is None or view.created_by != request.authenticated_userid:
+        raise Forbidden("Only the user who created a view can make it personal")
 
 
 def update_settings(request, view: View, body: dict) -> View:

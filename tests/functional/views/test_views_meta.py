@@ -246,7 +246,7 @@ def test_locked_view_refuses_editors(ctx):
     editor = ctx.member("editor@example.com", "editor")
     view = ctx.create("grids", {"title": "L"})
     url = f"{META}/views/{view['id']}"
-    ctx.client.patch_json(url, {"lock_type": "locked"}, headers=editor)
+    ctx.client.patch_json(url, {"lock_type": "locked"}, headers=ctx.h)
     res = ctx.client.post_json(f"{url}/sorts", {"fk_column_id": ctx.col["Name"]}, headers=editor, status=403).json
     assert "locked" in res["msg"]
     ctx.client.patch_json(f"{META}/grids/{view['id']}", {"row_height": 1}, headers=editor, status=403)

@@ -13,6 +13,7 @@ from workbench.paging import int_param, paged
 from workbench.projects.services import sole_owner_of
 from workbench.realtime.session_end import announce_session_end
 from workbench.security.permissions import Permission
+from workbench.tables.personal_views import delete_personal_views
 
 
 @api_view(
@@ -103,6 +104,7 @@ def delete_user(request):
     if orphaned:
         names = ", ".join(sorted(orphaned))
         raise BadRequest(f"The user is the only owner of {names}: give the project another owner first")
+    delete_personal_views(request.dbsession, user.id)
     request.dbsession.delete(user)
     announce_session_end(request, user.id, None)  # its realtime connections close
     return {"msg": "The user has been deleted successfully"}

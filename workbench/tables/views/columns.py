@@ -25,7 +25,7 @@ def add_column(request):
     table = request.context.table
     column = services.add_column(request, table, body)
     notify.meta_changed(request, "column", "insert", column_json(column, table, request.registry))
-    return table_json(table, registry=request.registry)
+    return table_json(table, registry=request.registry, user_id=request.authenticated_userid)
 
 
 @api_view("table.columns", "GET", Permission.TABLE_READ, tags=("columns",), summary="List a table's columns")
@@ -54,7 +54,7 @@ def update_column(request):
     table = request.context.table
     column = services.update_column(request, table, request.context.column, body)
     notify.meta_changed(request, "column", "update", column_json(column, table, request.registry))
-    return table_json(table, registry=request.registry)
+    return table_json(table, registry=request.registry, user_id=request.authenticated_userid)
 
 
 @api_view("column", "DELETE", Permission.COLUMN_DELETE, tags=("columns",), summary="Delete a column and its data")
@@ -63,7 +63,7 @@ def delete_column(request):
     snapshot = column_json(column, table, request.registry)
     services.delete_column(request, table, column)
     notify.meta_changed(request, "column", "delete", snapshot)
-    return table_json(table, registry=request.registry)
+    return table_json(table, registry=request.registry, user_id=request.authenticated_userid)
 
 
 @api_view(

@@ -48,14 +48,14 @@ def create_table(request):
     body = _body(request)
     request.validated(TableCreateBody, data=body)
     table = services.create_table(request, request.context.project, body)
-    result = table_json(table, registry=request.registry)
+    result = table_json(table, registry=request.registry, user_id=request.authenticated_userid)
     notify.meta_changed(request, "table", "insert", result)
     return result
 
 
 @api_view("table", "GET", Permission.TABLE_READ, tags=("tables",), summary="Read a table with its columns and views")
 def read_table(request):
-    return table_json(request.context.table, registry=request.registry)
+    return table_json(request.context.table, registry=request.registry, user_id=request.authenticated_userid)
 
 
 @api_view(
@@ -68,7 +68,7 @@ def read_table(request):
 )
 def update_table(request):
     table = services.update_table(request, request.context.table, _body(request))
-    result = table_json(table, registry=request.registry)
+    result = table_json(table, registry=request.registry, user_id=request.authenticated_userid)
     notify.meta_changed(request, "table", "update", result)
     return result
 
@@ -76,7 +76,7 @@ def update_table(request):
 @api_view("table", "DELETE", Permission.TABLE_DELETE, tags=("tables",), summary="Delete a table and its data")
 def delete_table(request):
     table = request.context.table
-    snapshot = table_json(table, registry=request.registry)
+    snapshot = table_json(table, registry=request.registry, user_id=request.authenticated_userid)
     services.delete_table(request, table)
     notify.meta_changed(request, "table", "delete", snapshot)
     return {"msg": "The table has been deleted successfully"}

@@ -77,7 +77,10 @@ def _column_id(request, value) -> str:
 
 @api_view("table.views", "GET", Permission.TABLE_READ, tags=TAGS, summary="List a table's views")
 def list_views(request):
-    items = [view_json(v, request.registry) for v in visible_views(request.context.table.views, request.registry)]
+    items = [
+        view_json(v, request.registry)
+        for v in visible_views(request.context.table.views, request.registry, request.authenticated_userid)
+    ]
     return paged(items, len(items), max(len(items), 1), 0)
 
 

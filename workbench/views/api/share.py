@@ -51,6 +51,8 @@ def unshare_view(request):
 
 @api_view("table.shares", "GET", Permission.VIEW_SHARE, tags=TAGS, summary="A table's shared views")
 def list_shares(request):
-    views = [v for v in visible_views(request.context.table.views, request.registry) if v.uuid]
+    views = [
+        v for v in visible_views(request.context.table.views, request.registry, request.authenticated_userid) if v.uuid
+    ]
     items = [sharing.share_json(request.registry, v) for v in views]
     return paged(items, len(items), max(len(items), 1), 0)

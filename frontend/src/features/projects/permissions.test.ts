@@ -4,11 +4,11 @@ import { canCreateProjects, capabilities } from "./permissions";
 describe("project capabilities", () => {
   it("follow the project roles", () => {
     expect(capabilities({ owner: true })).toEqual({
-      comment: true, dataExport: true, dataEdit: true, viewConfigure: true, schema: true, members: true, projectUpdate: true, projectDelete: true,
+      comment: true, dataExport: true, dataEdit: true, viewConfigure: true, viewLock: true, schema: true, members: true, projectUpdate: true, projectDelete: true,
     });
     expect(capabilities({ creator: true }).projectDelete).toBe(false);
     expect(capabilities({ creator: true }).schema).toBe(true);
-    expect(capabilities({ editor: true })).toMatchObject({ dataEdit: true, viewConfigure: true, schema: false, members: false });
+    expect(capabilities({ editor: true })).toMatchObject({ dataEdit: true, viewConfigure: true, viewLock: false, schema: false, members: false });
     // viewers download records and do nothing else the UI hides; commenters also comment
     expect(capabilities({ viewer: true })).toMatchObject({ comment: false, dataExport: true, dataEdit: false, viewConfigure: false });
     const commenter = capabilities({ commenter: true, "org-level-creator": true });

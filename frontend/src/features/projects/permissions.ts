@@ -7,6 +7,7 @@ export type Capability =
   | "dataExport"
   | "dataEdit"
   | "viewConfigure"
+  | "viewLock"
   | "schema"
   | "members"
   | "projectUpdate"
@@ -15,7 +16,7 @@ export type Capability =
 const VIEWER: Capability[] = ["dataExport"];
 const COMMENTER: Capability[] = [...VIEWER, "comment"];
 const EDITOR: Capability[] = [...COMMENTER, "dataEdit", "viewConfigure"];
-const CREATOR: Capability[] = [...EDITOR, "schema", "members", "projectUpdate"];
+const CREATOR: Capability[] = [...EDITOR, "viewLock", "schema", "members", "projectUpdate"];
 const OWNER: Capability[] = [...CREATOR, "projectDelete"];
 
 const BY_ROLE: Record<string, Capability[]> = {
@@ -38,6 +39,7 @@ export function capabilities(roles: Record<string, boolean> | undefined, preview
     dataExport: granted.has("dataExport"),
     dataEdit: granted.has("dataEdit"),
     viewConfigure: granted.has("viewConfigure"),
+    viewLock: granted.has("viewLock"),
     schema: granted.has("schema"),
     members: granted.has("members"),
     projectUpdate: granted.has("projectUpdate"),

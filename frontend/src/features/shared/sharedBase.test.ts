@@ -8,6 +8,7 @@ describe("a shared base's capabilities", () => {
       dataEdit: true,
       dataExport: true,
       viewConfigure: true,
+      viewLock: false,
       schema: false,
       members: false,
       projectUpdate: false,

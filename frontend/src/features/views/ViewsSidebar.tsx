@@ -1,12 +1,16 @@
 // The table's views beside its workspace: open one (its route carries the view title), create
-// one of each type, and per view rename, copy, share or delete (never the default view).
+// one of each type, and per view rename, copy, share, choose its mode (collaborative, locked, or
+// personal: seen by its creator only) or delete (never the default view).
 import { Alert, Button, H5, Icon, Menu, MenuDivider, MenuItem, Popover, type IconName } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { useParams } from "react-router";
 import type { HttpError } from "../../app/http";
 import type { Column } from "../tables/api";
 import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
+import { useCapabilities } from "../projects/permissions";
+import { useMeQuery } from "../session/api";
 import { useCatalogue } from "../../plugins/catalogue";
 import { CreateViewDialog, useViewTypeLabel, type NewView } from "./CreateViewDialog";
 import { ShareDialog } from "./ShareDialog";
@@ -23,6 +27,15 @@ import "./views.css";
 
 /** A view's icon, from its type in the catalogue (a type no plugin provides: a warning). */
 const iconOf = (view: ViewMeta) => (viewTypeOf(view)?.icon ?? "warning-sign") as IconName;
+
+/** The modes of a view, with their icons: everyone may change a collaborative view; a locked
+ * one only those who may lock views; a personal one is seen by its creator only. */
+const MODES: { mode: string; icon: IconName }[] = [
+  { mode: "collaborative", icon: "people" },
+  { mode: "locked", icon: "lock" },
+  { mode: "personal", icon: "person" },
+];
+const modeOf = (view: ViewMeta) => view.lock_type || "collaborative";
 
 export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen, onRenamed, onDeleted }: {
   tableId: string;
@@ -47,6 +60,21 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
   const [sharing, setSharing] = useState<ViewMeta | null>(null);
   const [error, setError] = useState<string | null>(null);
   const titles = views.map((v) => v.title);
+  const caps = useCapabilities();
+  const { projectId = "" } = useParams();
+  const me = useMeQuery({ projectId }, { skip: !projectId });
+  /** Whether the user may put `view` in `mode` (the server refuses the others). */
+  const mayChoose = (view: ViewMeta, mode: string) => {
+    if (modeOf(view) === "locked" && !caps.viewLock) return false;
+    if (mode === "locked") return caps.viewLock;
+    if (mode === "personal") return !view.is_default && !!me.data?.id && view.created_by === me.data.id;
+    return true;
+  };
+  const onMode = async (view: ViewMeta, mode: string) => {
+    const result = await updateView({ tableId, viewId: view.id, body: { lock_type: mode } });
+    if ("error" in result) return notify((result.error as HttpError).message, "danger");
+    notify(intl.formatMessage({ id: `views.mode.${mode}.done` }, { title: view.title }), "success");
+  };
 
   const onCreate = async (view: NewView) => {
     if (!creating) return;
@@ -88,7 +116,17 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
             data-testid="view-item"
             data-view={view.title}
             labelElement={
-              editable ? (
+              <>
+              {modeOf(view) !== "collaborative" && (
+                <Icon
+                  icon={modeOf(view) === "personal" ? "person" : "lock"}
+                  size={12}
+                  className="wb-view-mode"
+                  title={intl.formatMessage({ id: `views.mode.${modeOf(view)}` })}
+                  data-testid="view-mode-icon"
+                />
+              )}
+              {editable ? (
                 // Clicks in the menu (also those in its portal) must not open the view.
                 <span onClick={(e) => e.stopPropagation()}>
                 <Popover
@@ -98,6 +136,25 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
                       <MenuItem icon="edit" text={intl.formatMessage({ id: "views.rename" })} onClick={() => { setError(null); setRenaming(view); }} data-testid="view-rename" />
                       <MenuItem icon="duplicate" text={intl.formatMessage({ id: "views.copy" })} onClick={() => { setError(null); setCreating({ kind: viewKind(view) ?? String(view.type), copyOf: view }); }} data-testid="view-copy" />
                       <MenuItem icon="share" text={intl.formatMessage({ id: "share.title" })} onClick={() => setSharing(view)} data-testid="view-share" />
+                      <MenuDivider title={intl.formatMessage({ id: "views.mode" })} />
+                      {MODES.map(({ mode, icon }) => (
+                        <MenuItem
+                          key={mode}
+                          icon={icon}
+                          active={modeOf(view) === mode}
+                          disabled={!mayChoose(view, mode)}
+                          text={intl.formatMessage({ id: `views.mode.${mode}` })}
+                          labelElement={
+                            modeOf(view) === mode ? (
+                              <Icon icon="small-tick" title={intl.formatMessage({ id: "views.mode.current" })} data-testid="view-mode-current" />
+                            ) : (
+                              intl.formatMessage({ id: `views.mode.${mode}.hint` })
+                            )
+                          }
+                          onClick={() => modeOf(view) !== mode && onMode(view, mode)}
+                          data-testid={`view-mode-${mode}`}
+                        />
+                      ))}
                       <MenuDivider />
                       <MenuItem
                         icon="trash"
@@ -119,7 +176,8 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
                   />
                 </Popover>
                 </span>
-              ) : undefined
+              ) : undefined}
+              </>
             }
           />
         ))}

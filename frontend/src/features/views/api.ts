@@ -12,6 +12,8 @@ export interface ViewMeta {
   fk_model_id?: string;
   is_default?: boolean;
   lock_type?: string;
+  /** The id of the user who created the view. */
+  created_by?: string | null;
   order?: number | null;
   uuid?: string | null;
   password?: string | null;
