@@ -103,7 +103,8 @@ def test_plugins_import_only_the_public_api():
 def test_the_built_ins_declare_what_they_import():
     assert {
         "field_barcode": {"field_qrcode"},  # draws what QrCode's source field gives
-        "field_formula": {"field_dates"},  # date results read and written as Date / DateTime
+        # date results read and written as Date / DateTime; text results shown as text shows them
+        "field_formula": {"field_dates", "field_text"},
         # date rollups read and written as Date / DateTime; lookups and rollups follow links
         "field_lookup_rollup": {"field_dates", "field_links"},
     } == DECLARED

@@ -1,9 +1,11 @@
 // The UI of formulas (read-only, computed by the server): numbers formatted for the
 // language, true/false as a tick, list results (over lookups) as a list, and a value the
-// server could not compute shown as a readable error.
+// server could not compute shown as a readable error; text results as text fields show them
+// (URL() results as links).
 import { useIntl } from "react-intl";
 import { FormGroup, Tag, TextArea } from "@blueprintjs/core";
 import { definePlugin, type CellProps, type SettingsProps } from "@workbench/plugin-api";
+import { DisplayText } from "../../text/ui/display";
 import messages from "../messages.json";
 
 function FormulaCell({ value, column }: CellProps) {
@@ -37,7 +39,11 @@ function FormulaCell({ value, column }: CellProps) {
       </span>
     );
   }
-  return <span data-testid="formula-value">{String(value)}</span>;
+  return (
+    <span data-testid="formula-value">
+      <DisplayText text={String(value)} />
+    </span>
+  );
 }
 
 /** Whether the server's refusal is about the formula's text. */

@@ -1,11 +1,12 @@
 // The UI of the text field types. SingleLineText and LongText show their text (a long text
-// clipped to one line); Email, URL and PhoneNumber show a link (mailto:, the web address,
+// clipped to one line; URI::(…) links and ISO timestamps as display.tsx says); Email, URL and PhoneNumber show a link (mailto:, the web address,
 // tel:) that opens without starting an edit. The editors are a text input, and for LongText
 // a text area where Enter adds a line and Ctrl+Enter, Shift+Enter, Tab or leaving it saves.
 // In the record form (variant "form") they fill the row, take no focus and show no save hint.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
+import { DisplayText } from "./display";
 import { linkHref } from "./links";
 import messages from "../messages.json";
 
@@ -18,7 +19,11 @@ function textOf(value: unknown): string {
 }
 
 function TextCell({ value }: CellProps) {
-  return <span className="wb-text-cell">{textOf(value)}</span>;
+  return (
+    <span className="wb-text-cell">
+      <DisplayText text={textOf(value)} />
+    </span>
+  );
 }
 
 function LinkCell({ value, column }: CellProps) {
