@@ -84,8 +84,10 @@ function LocalisedApp() {
   const messages = useMemo(
     () => ({
       ...hostMessages,
-      ...(pluginsVersion ? pluginMessages(loadedPlugins(), lang) : {}),
+      // Plugins' texts come with the catalogue in this language; a bundle that carries its
+      // own (a plugin being written, whose texts change while the server runs) has the last word.
       ...catalogue.messages,
+      ...(pluginsVersion ? pluginMessages(loadedPlugins(), lang) : {}),
     }),
     [hostMessages, lang, pluginsVersion, catalogue],
   );

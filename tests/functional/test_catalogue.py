@@ -64,6 +64,19 @@ def test_the_texts_are_in_the_language_asked(client, admin):
     assert client.get("/api/v1/catalogue?lang=pt-BR").json["messages"]["plugin.view_grid.label"] == "Grade"
 
 
+def test_a_ui_bundles_texts_come_in_one_language(client):
+    """A plugin with a UI bundle gets all its texts in the catalogue, in the language asked
+    for only: the bundle itself does not carry them."""
+    english = client.get("/api/v1/catalogue?lang=en").json["messages"]
+    german = client.get("/api/v1/catalogue?lang=de").json["messages"]
+    assert english["plugin.view_grid.setting.row_height"] == "Row height"
+    assert german["plugin.view_grid.setting.row_height"] != "Row height"
+    assert german["plugin.view_grid.common.undo"] == "Rückgängig"
+    bundles = client.get("/api/v1/catalogue").json["bundles"]
+    grid = client.get(bundles["view_grid"]["url"]).text
+    assert "Rückgängig" not in grid and '"Row height"' not in grid
+
+
 def test_an_unknown_language_is_refused(client):
     response = client.get("/api/v1/catalogue?lang=xx", status=400)
     assert response.json == {"msg": "Unknown language 'xx'"}

@@ -29,6 +29,7 @@ class Catalogue:
         self._lock = threading.Lock()
         self._entries: dict | None = None
         self._texts: describe.Texts | None = None
+        self._bundle_keys: set[str] = set()
         self._by_lang: dict[tuple[str, bool], dict] = {}
         self._encoded: dict[str, tuple[str, str]] = {}
 
@@ -70,6 +71,11 @@ class Catalogue:
                 lambda e: e["name"],
             ),
         }
+        # A UI bundle's texts come with the catalogue, in the page's language only (a bundle
+        # carrying every language would weigh many times its code).
+        self._bundle_keys = set().union(
+            *(texts.every(plugin, messages_of(plugin)) for plugin in with_bundle if plugin in modules)
+        )
         self._texts = texts
 
     def get(self, lang: str, *, signed_in: bool, bundles: dict[str, dict] | None = None) -> dict:
@@ -101,7 +107,7 @@ class Catalogue:
 
     def _for(self, lang: str, signed_in: bool) -> dict:
         parts = {k: v for k, v in self._entries.items() if signed_in or k in PUBLIC_KEYS}
-        keys = _label_keys(parts)
+        keys = _label_keys(parts) | self._bundle_keys
         return {**parts, "messages": self._texts.resolve(sorted(keys), lang)}
 
 

@@ -38,6 +38,15 @@ class Texts:
         self.used[full] = (messages, key, text)
         return full
 
+    def every(self, plugin: str, messages: PluginMessages) -> set[str]:
+        """The namespaced keys of all of a plugin's messages (those its UI bundle uses)."""
+        keys = set()
+        for key in messages.keys:
+            full = namespaced(plugin, key)
+            self.used.setdefault(full, (messages, key, key))
+            keys.add(full)
+        return keys
+
     def schema(self, plugin: str, messages: PluginMessages, schema: Any) -> dict:
         """A copy of a JSON Schema whose ``title``/``description`` message keys are namespaced."""
         if not isinstance(schema, dict):

@@ -8,7 +8,8 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IntlProvider } from "react-intl";
 import type { PluginDefinition, PluginHost, SettingsProps } from "./hostApi";
-import { loadPlugins, pluginMessages } from "./loader";
+import { loadPlugins } from "./loader";
+import { catalogueTexts } from "../test/pluginTexts";
 import { pathToFileURL } from "node:url";
 
 const host: PluginHost = { api: null, injectSlice: () => undefined };
@@ -22,6 +23,8 @@ const BUNDLES = [
   ["selects", "field_selects"],
 ];
 
+const NEEDS: Record<string, string[]> = { barcode: ["qrcode"], formula: ["text"] };
+
 beforeAll(async () => {
   const cache = resolve(__dirname, "../../node_modules/.cache");
   mkdirSync(cache, { recursive: true });
@@ -31,8 +34,10 @@ beforeAll(async () => {
   for (const [name, id] of BUNDLES) {
     const dir = join(outDir, name);
     cpSync(resolve(__dirname, `../../../plugins/field_types/${name}/ui`), join(dir, "ui"), { recursive: true });
-    cpSync(resolve(__dirname, `../../../plugins/field_types/${name}/messages.json`), join(dir, "messages.json"));
-    if (name === "barcode") cpSync(resolve(__dirname, "../../../plugins/field_types/qrcode"), join(outDir, "qrcode"), { recursive: true });
+    // the folders of the plugins it needs, which its sources import
+    for (const needed of NEEDS[name] ?? []) {
+      cpSync(resolve(__dirname, `../../../plugins/field_types/${needed}`), join(outDir, needed), { recursive: true });
+    }
     const bundle = await buildPluginBundle(join(dir, "ui", "index.tsx"), join(dir, "static"));
     const loaded = await loadPlugins([{ id, url: bundle }], host, (url) => import(/* @vite-ignore */ url));
     expect(loaded.failed).toEqual([]);
@@ -71,7 +76,7 @@ function settings(name: string, uidt: string, props: Partial<SettingsProps> = {}
     );
   }
   render(
-    <IntlProvider locale="en" messages={pluginMessages([bundles[name]], "en")}>
+    <IntlProvider locale="en" messages={catalogueTexts("en")}>
       <Holder />
     </IntlProvider>,
   );

@@ -7,7 +7,8 @@ import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { IntlProvider } from "react-intl";
 import type { PluginDefinition, PluginHost } from "./hostApi";
-import { loadPlugins, pluginMessages } from "./loader";
+import { loadPlugins } from "./loader";
+import { catalogueTexts } from "../test/pluginTexts";
 import { setLoadedPlugins } from "./registry";
 import { renderWithProviders } from "../test/renderWithProviders";
 import { CellEditor } from "../features/grid/CellEditor";
@@ -25,7 +26,6 @@ beforeAll(async () => {
   const { buildPluginBundle } = await import(/* @vite-ignore */ script);
   // Built from a copy inside the project, where the test runner resolves its own files.
   cpSync(resolve(__dirname, "../../../plugins/field_types/numbers/ui"), join(outDir, "ui"), { recursive: true });
-  cpSync(resolve(__dirname, "../../../plugins/field_types/numbers/messages.json"), join(outDir, "messages.json"));
   const bundle = await buildPluginBundle(join(outDir, "ui", "index.tsx"), join(outDir, "static"));
   const loaded = await loadPlugins([{ id: "field_numbers", url: bundle }], host, (url) => import(/* @vite-ignore */ url));
   expect(loaded.failed).toEqual([]);
@@ -39,7 +39,7 @@ describe("the numbers plugin's Rating UI", () => {
   it("shows stars with a translated label", () => {
     const Cell = numbers.fieldTypes!.Rating.Cell!;
     render(
-      <IntlProvider locale="de" messages={pluginMessages([numbers], "de")}>
+      <IntlProvider locale="de" messages={catalogueTexts("de")}>
         <Cell value={3} column={column} />
       </IntlProvider>,
     );
@@ -54,7 +54,7 @@ describe("the numbers plugin's Rating UI", () => {
     const editing = { row: 0, col: 0, text: "2", error: null, saving: false };
     const noop = () => undefined;
     renderWithProviders(
-      <IntlProvider locale="en" messages={pluginMessages([numbers], "en")}>
+      <IntlProvider locale="en" messages={catalogueTexts("en")}>
         <CellEditor column={column} editing={editing} value={2} onText={noop} onKey={noop} onBlur={noop} onValue={onValue} onDone={onDone} />
       </IntlProvider>,
     );
@@ -81,7 +81,7 @@ describe("the numbers plugin's Rating UI", () => {
     const editing = { row: 0, col: 0, text: "4", typed: "4", error: null, saving: false };
     const noop = () => undefined;
     renderWithProviders(
-      <IntlProvider locale="en" messages={pluginMessages([numbers], "en")}>
+      <IntlProvider locale="en" messages={catalogueTexts("en")}>
         <CellEditor column={column} editing={editing} value={1} onText={noop} onKey={noop} onBlur={noop} onValue={onValue} onDone={noop} />
       </IntlProvider>,
     );

@@ -224,7 +224,9 @@ export interface PluginDefinition {
   /** The plugin's name, as the server lists it. */
   id: string;
   apiVersion?: number;
-  /** Messages by language; keys are prefixed with plugin.<id>. by the host. */
+  /** Messages by language; keys are prefixed with plugin.<id>. by the host. Optional: the
+   * catalogue ships the texts of the plugin's messages.json in the page's language; a bundle
+   * that carries them too (handy while writing the plugin) overrides those. */
   messages?: Record<string, Record<string, string>>;
   /** Cell renderers and editors by field type (uidt). */
   fieldTypes?: Record<string, FieldTypeUI>;

@@ -8,7 +8,8 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IntlProvider } from "react-intl";
 import type { PluginDefinition, PluginHost } from "./hostApi";
-import { loadPlugins, pluginMessages } from "./loader";
+import { loadPlugins } from "./loader";
+import { catalogueTexts } from "../test/pluginTexts";
 
 const host: PluginHost = { api: null, injectSlice: () => undefined };
 let outDir: string;
@@ -23,8 +24,6 @@ beforeAll(async () => {
   for (const [name, id] of [["links", "field_links"], ["lookup_rollup", "field_lookup_rollup"], ["attachment", "field_attachment"]]) {
     const dir = join(outDir, name);
     cpSync(resolve(__dirname, `../../../plugins/field_types/${name}/ui`), join(dir, "ui"), { recursive: true });
-    // the bundle imports its plugin's messages from beside the ui folder
-    cpSync(resolve(__dirname, `../../../plugins/field_types/${name}/messages.json`), join(dir, "messages.json"));
     const bundle = await buildPluginBundle(join(dir, "ui", "index.tsx"), join(dir, "static"));
     const loaded = await loadPlugins([{ id, url: bundle }], host, (url) => import(/* @vite-ignore */ url));
     expect(loaded.failed).toEqual([]);
@@ -38,7 +37,7 @@ function show(name: string, uidt: string, value: unknown, lang = "en", colOption
   const definition = bundles[name].definition;
   const Cell = definition.fieldTypes![uidt].Cell!;
   return render(
-    <IntlProvider locale={lang} messages={pluginMessages([definition], lang)}>
+    <IntlProvider locale={lang} messages={catalogueTexts(lang)}>
       <Cell value={value} column={{ id: "c1", title: "F", uidt, colOptions }} tableId="t1" rowId={1} />
     </IntlProvider>,
   );

@@ -9,7 +9,8 @@ import type { ReactElement } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { IntlProvider } from "react-intl";
 import type { PluginDefinition, PluginHost } from "./hostApi";
-import { loadPlugins, pluginMessages } from "./loader";
+import { loadPlugins } from "./loader";
+import { catalogueTexts } from "../test/pluginTexts";
 import { setLoadedPlugins } from "./registry";
 import { renderWithProviders } from "../test/renderWithProviders";
 import { CellEditor, type Editing } from "../features/grid/CellEditor";
@@ -31,8 +32,6 @@ beforeAll(async () => {
   for (const name of NAMES) {
     const dir = join(outDir, name);
     cpSync(resolve(__dirname, `../../../plugins/field_types/${name}/ui`), join(dir, "ui"), { recursive: true });
-    // the bundle imports its plugin's messages from beside the ui folder
-    cpSync(resolve(__dirname, `../../../plugins/field_types/${name}/messages.json`), join(dir, "messages.json"));
     const bundle = await buildPluginBundle(join(dir, "ui", "index.tsx"), join(dir, "static"));
     const loaded = await loadPlugins([{ id: `field_${name}`, url: bundle }], host, (url) => import(/* @vite-ignore */ url));
     expect(loaded.failed).toEqual([]);
@@ -52,8 +51,7 @@ function col(uidt: string, extra: Partial<Column> = {}): Column {
 }
 
 function withIntl(ui: ReactElement, lang = "en") {
-  const plugins = NAMES.map((n) => bundles[n].definition);
-  return <IntlProvider locale={lang} messages={pluginMessages(plugins, lang)}>{ui}</IntlProvider>;
+  return <IntlProvider locale={lang} messages={catalogueTexts(lang)}>{ui}</IntlProvider>;
 }
 
 function showCell(name: Name, column: Column, value: unknown, lang = "en") {

@@ -6,7 +6,6 @@ import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } fro
 import { useIntl } from "react-intl";
 import { Button, Dialog, DialogBody, DialogFooter, FileInput, InputGroup, Tag } from "@blueprintjs/core";
 import { definePlugin, type CellProps, type EditorProps, type PluginHost } from "@workbench/plugin-api";
-import messages from "../messages.json";
 
 type FileObject = { path?: string; url?: string; title?: string; mimetype?: string; size?: number; signedPath?: string; signedUrl?: string };
 
@@ -195,7 +194,6 @@ function AttachmentEditor({ value, column, projectId, onChange, onDone }: Editor
 
 export default definePlugin({
   id: "field_attachment",
-  messages,
   setup,
   fieldTypes: { Attachment: { Cell: AttachmentCell, Editor: AttachmentEditor } },
 });

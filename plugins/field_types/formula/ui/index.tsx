@@ -6,7 +6,6 @@ import { useIntl } from "react-intl";
 import { FormGroup, Tag, TextArea } from "@blueprintjs/core";
 import { definePlugin, type CellProps, type SettingsProps } from "@workbench/plugin-api";
 import { DisplayText } from "../../text/ui/display";
-import messages from "../messages.json";
 
 function FormulaCell({ value, column }: CellProps) {
   const intl = useIntl();
@@ -104,7 +103,6 @@ function FormulaSettings({ value, onChange, serverError, columns }: SettingsProp
 
 export default definePlugin({
   id: "field_formula",
-  messages,
   fieldTypes: {
     Formula: {
       Cell: FormulaCell,

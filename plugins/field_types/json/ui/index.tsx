@@ -6,7 +6,6 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
-import messages from "../messages.json";
 
 /** The value as one line of JSON. */
 export function compactJson(value: unknown): string {
@@ -100,6 +99,5 @@ function JsonEditor({ value, typed, onChange, variant, inputId }: EditorProps) {
 
 export default definePlugin({
   id: "field_json",
-  messages,
   fieldTypes: { JSON: { Cell: JsonCell, Editor: JsonEditor } },
 });

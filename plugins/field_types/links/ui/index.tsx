@@ -7,7 +7,6 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NonIdealState, Radio, RadioGroup, Spinner, Tag } from "@blueprintjs/core";
 import { definePlugin, type CellProps, type EditorProps, type PluginHost, type SettingsProps } from "@workbench/plugin-api";
-import messages from "../messages.json";
 
 type Row = Record<string, unknown>;
 type Paged = { list: Row[]; pageInfo?: { totalRows?: number; isLastPage?: boolean } };
@@ -318,7 +317,6 @@ const countSettingsOf = (column: CellProps["column"]) => ({
 
 export default definePlugin({
   id: "field_links",
-  messages,
   setup,
   fieldTypes: {
     // An existing link sends no settings: its table and kind are fixed.

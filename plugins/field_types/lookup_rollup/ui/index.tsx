@@ -3,7 +3,6 @@
 import { useIntl } from "react-intl";
 import { FormGroup, HTMLSelect, Tag } from "@blueprintjs/core";
 import { definePlugin, type CellProps, type PluginHost, type SettingsProps } from "@workbench/plugin-api";
-import messages from "../messages.json";
 
 export function itemText(item: unknown): string {
   if (item === null || item === undefined) return "";
@@ -151,7 +150,6 @@ function settingsOf(column: CellProps["column"]): Row {
 
 export default definePlugin({
   id: "field_lookup_rollup",
-  messages,
   setup,
   fieldTypes: {
     Lookup: { Cell: LookupCell, Settings: ThroughLinkSettings, settingsOf },

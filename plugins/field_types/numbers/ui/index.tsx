@@ -19,7 +19,6 @@ import {
   parseNumberInput,
   type NumberMeta,
 } from "./format";
-import messages from "../messages.json";
 
 export {
   durationFormat,
@@ -175,7 +174,6 @@ const number = { Cell: NumberCell, Editor: NumberEditor };
 
 export default definePlugin({
   id: "field_numbers",
-  messages,
   fieldTypes: {
     Number: number,
     Decimal: number,

@@ -10,7 +10,6 @@ import { useIntl } from "react-intl";
 import { FormGroup, InputGroup, Tag } from "@blueprintjs/core";
 import { definePlugin, type CellProps, type EditorProps, type SettingsProps } from "@workbench/plugin-api";
 import { chosenTitles, filterOptions, optionsOf, textColourOn, toggled, type SelectOption } from "./options";
-import messages from "../messages.json";
 
 export { chosenTitles, filterOptions, textColourOn, toggled };
 
@@ -191,6 +190,5 @@ const settingsUI = { Settings: SelectSettings, settingsOf: () => ({}) };
 
 export default definePlugin({
   id: "field_selects",
-  messages,
   fieldTypes: { SingleSelect: { ...ui, ...settingsUI }, MultiSelect: { ...ui, ...settingsUI } },
 });

@@ -8,7 +8,6 @@ import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
 import { DisplayText } from "./display";
 import { linkHref } from "./links";
-import messages from "../messages.json";
 
 export { linkHref };
 
@@ -121,7 +120,6 @@ const link = { Cell: LinkCell, Editor: TextEditor };
 
 export default definePlugin({
   id: "field_text",
-  messages,
   fieldTypes: {
     SingleLineText: text,
     LongText: { Cell: TextCell, Editor: LongTextEditor, formInput: "multiline" },

@@ -2,7 +2,6 @@
 // opened and added in the expanded record form), its date fields as the body's settings,
 // and the fields a new calendar asks for.
 import { definePlugin, useRecordForm, type ViewProps } from "@workbench/plugin-api";
-import messages from "../messages.json";
 import { Calendar } from "./Calendar";
 import { CalendarFields } from "./CalendarFields";
 import { CalendarSettings, completeCalendar } from "./CalendarSettings";
@@ -46,6 +45,5 @@ function CalendarView({ projectId, table, source, settings, can, saveSettings }:
 
 export default definePlugin({
   id: "view_calendar",
-  messages,
   viewTypes: { calendar: { View: CalendarView, Settings: CalendarSettings, completeSettings: completeCalendar } },
 });

@@ -1,7 +1,6 @@
 // The form view's UI: the form builder (its texts, which fields it asks for and how, with a
 // preview as visitors see it). The public form a shared link shows is the host's.
 import { definePlugin, type ViewProps } from "@workbench/plugin-api";
-import messages from "../messages.json";
 import { FormBuilder } from "./FormBuilder";
 import { setupFormApi, type FormSettings } from "./formApi";
 
@@ -19,7 +18,6 @@ function FormView({ view, table, settings, can, saveSettings }: ViewProps) {
 
 export default definePlugin({
   id: "view_form",
-  messages,
   viewTypes: { form: { View: FormView } },
   setup: setupFormApi,
 });

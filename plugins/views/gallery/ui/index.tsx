@@ -1,7 +1,6 @@
 // The gallery view's UI: the records as cards (opened in the expanded record form) and the
 // cover field a new gallery asks for.
 import { definePlugin, useRecordForm, type ViewProps } from "@workbench/plugin-api";
-import messages from "../messages.json";
 import { Gallery } from "./Gallery";
 import { completeGallery, GallerySettings } from "./GallerySettings";
 
@@ -26,6 +25,5 @@ function GalleryView({ projectId, table, source, settings, can }: ViewProps) {
 
 export default definePlugin({
   id: "view_gallery",
-  messages,
   viewTypes: { gallery: { View: GalleryView, Settings: GallerySettings, completeSettings: completeGallery } },
 });

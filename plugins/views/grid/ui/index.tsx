@@ -2,7 +2,6 @@
 // search, sorts, filters and hidden fields), and, through a shared link, the read-only grid
 // with a visitor's own sort and filters.
 import { definePlugin, type ViewProps } from "@workbench/plugin-api";
-import messages from "../messages.json";
 import { Grid } from "./Grid";
 import { SharedGrid } from "./SharedToolbar";
 import { setupViewApi } from "./viewApi";
@@ -14,7 +13,6 @@ function GridView(props: ViewProps) {
 
 export default definePlugin({
   id: "view_grid",
-  messages,
   viewTypes: { grid: { View: GridView } },
   setup: setupViewApi,
 });

@@ -4,7 +4,6 @@
 // fields a new kanban asks for.
 import { useState } from "react";
 import { definePlugin, useFieldActions, useRecordForm, type ViewProps } from "@workbench/plugin-api";
-import messages from "../messages.json";
 import { Kanban } from "./Kanban";
 import { cardOrders, collapsedStacks, toggleCollapsed, type SelectOption } from "./kanbanStacks";
 import { completeKanban, KanbanSettings } from "./KanbanSettings";
@@ -55,6 +54,5 @@ function KanbanView({ projectId, view, table, source, settings, can, saveMeta }:
 
 export default definePlugin({
   id: "view_kanban",
-  messages,
   viewTypes: { kanban: { View: KanbanView, Settings: KanbanSettings, completeSettings: completeKanban } },
 });
