@@ -2,6 +2,7 @@
 // prerendered shell (or render from scratch when there is none, e.g. in `vite dev`).
 import "@blueprintjs/core/lib/css/blueprint.css";
 import "./styles.css";
+import "./phone.css";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";

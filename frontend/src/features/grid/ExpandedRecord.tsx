@@ -200,7 +200,7 @@ export function ExpandedRecord(props: Props) {
   const pv = columns.find((c) => c.pv);
   const title = record ? (pv ? cellText(record[pv.title], pv) : "") || intl.formatMessage({ id: "grid.record" }) : "";
   return (
-    <Drawer isOpen={!!record} onClose={props.onClose} title={title} size={DrawerSize.SMALL} icon="document">
+    <Drawer isOpen={!!record} onClose={props.onClose} title={title} size={DrawerSize.SMALL} icon="document" className="wb-record-drawer">
       {record && <RecordForm key={String(record[props.pkName])} {...props} record={record} />}
     </Drawer>
   );

@@ -127,7 +127,12 @@ export function ProjectShell() {
 
   const theme = project.data ? themeFromMeta(project.data.meta) : DEFAULT_THEME;
   const tableList = tables.data?.list ?? [];
-  const openTable = (title: string) => navigate(`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(title)}`);
+  // Whether a phone shows the tables' list (it folds away once a table is opened).
+  const [tablesOpen, setTablesOpen] = useState(false);
+  const openTable = (title: string) => {
+    setTablesOpen(false);
+    navigate(`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(title)}`);
+  };
   const onCreate = async (title: string) => {
     const result = await createTable({ projectId, title });
     if ("error" in result) return setCreateError((result.error as HttpError).message);
@@ -197,11 +202,21 @@ export function ProjectShell() {
         )}
       </div>
       <div className="wb-project-body">
-        <aside className="wb-project-sidebar">
+        <aside className={`wb-project-sidebar${tablesOpen ? " wb-open" : ""}`}>
           <div className="wb-sidebar-head">
             <H4>
               <FormattedMessage id="project.home.tables" />
             </H4>
+            {/* On a phone the list folds away under its heading. */}
+            <Button
+              variant="minimal"
+              className="wb-phone-only"
+              icon={tablesOpen ? "chevron-up" : "chevron-down"}
+              aria-expanded={tablesOpen}
+              aria-label={intl.formatMessage({ id: tablesOpen ? "project.tables.hide" : "project.tables.show" })}
+              onClick={() => setTablesOpen(!tablesOpen)}
+              data-testid="toggle-tables"
+            />
             {caps.schema && <Button
               variant="minimal"
               icon="add"

@@ -184,7 +184,7 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
       </Menu>
       {editable && (
         <>
-          <H5 className="wb-views-head">
+          <H5 className="wb-views-head wb-views-create-head">
             <FormattedMessage id="views.create" />
           </H5>
           <Menu className="wb-views-create">
