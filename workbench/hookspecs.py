@@ -141,6 +141,22 @@ def on_rows_changed(
     """
 
 
+@hookspec
+def on_links_changed(
+    request: Request, table: Any, row_id: str, field: Any, action: str, related_table_id: str | None, ids: list
+) -> None:
+    """Record ``row_id`` of ``table`` was linked to (``link``) or unlinked from (``unlink``)
+    the records ``ids`` of table ``related_table_id`` through its link field ``field`` (a
+    model field: ``id``, ``title``).
+
+    Called after the write, inside the request's transaction, besides the
+    ``on_rows_changed`` calls of the rows the link wrote (foreign keys, junction rows).
+    Record history listens here.
+
+    :return: nothing; every implementation is called.
+    """
+
+
 def row_actions(*actions: str, keys_only: bool = False):
     """Mark an ``on_rows_changed`` implementation as wanting only ``actions`` (and, with
     ``keys_only``, only the primary-key fields of the rows)."""

@@ -1,0 +1,118 @@
+"""The history table of a source: ``_wb_history``, beside the project's own tables.
+
+Its name starts with an underscore, which no table name derived from a title does, and
+``_wb_`` is reserved for Workbench (``workbench.tables.naming``). A source gets the table
+when it is first used by this process (``ensure``) and from ``workbench migrate``
+(``upgrade_sources``, for projects created before history existed).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import mysql
+
+log = logging.getLogger(__name__)
+
+TABLE_NAME = "_wb_history"
+#: the longest record id an entry can name
+MAX_ROW_ID = 255
+#: entries are listed newest first: MariaDB keeps microseconds too
+PRECISE_TIME = sa.DateTime().with_variant(mysql.DATETIME(fsp=6), "mysql", "mariadb")
+
+metadata = sa.MetaData()
+history = sa.Table(
+    TABLE_NAME,
+    metadata,
+    # an INTEGER PRIMARY KEY on SQLite is the rowid: no index of its own to keep
+    sa.Column("id", sa.BigInteger().with_variant(sa.Integer, "sqlite"), primary_key=True, autoincrement=True),
+    sa.Column("project_id", sa.String(32), nullable=False),
+    sa.Column("table_id", sa.String(32), nullable=True),
+    sa.Column("row_id", sa.String(MAX_ROW_ID), nullable=True),
+    #: insert, update, delete, link, unlink, restore, import, or a schema change
+    #: (table_insert, table_update, table_delete, column_insert, column_update, column_delete)
+    sa.Column("op", sa.String(16), nullable=False),
+    #: JSON: what changed (see ``workbench.history.entries``)
+    sa.Column("detail", sa.Text, nullable=True),
+    sa.Column("user_id", sa.String(32), nullable=True),
+    sa.Column("user_email", sa.String(255), nullable=True),
+    #: web, api_token, shared_form, import, script
+    sa.Column("via", sa.String(16), nullable=False),
+    sa.Column("created_at", PRECISE_TIME, nullable=False),
+    sa.Index("ix__wb_history_record", "table_id", "row_id"),
+    sa.Index("ix__wb_history_project_time", "project_id", "created_at"),
+)
+
+_ensured: set[tuple[int, str]] = set()
+_lock = threading.Lock()
+
+
+def create(connection: sa.Connection) -> None:
+    """Create the history table on ``connection`` unless it exists."""
+    metadata.create_all(connection, checkfirst=True)
+
+
+def ensure(engine: sa.Engine, source_id: str) -> None:
+    """The history table exists on ``engine`` (checked once per engine and process), made
+    on a connection of its own before a request's transaction writes anything."""
+    key = (id(engine), source_id)
+    if key in _ensured:
+        return
+    with _lock:
+        if key in _ensured:
+            return
+        with engine.begin() as connection:
+            create(connection)
+        _ensured.add(key)
+
+
+def forget(engine: sa.Engine | None = None) -> None:
+    """Check again next time (an engine was disposed, a data file removed)."""
+    with _lock:
+        if engine is None:
+            _ensured.clear()
+        else:
+            for key in [k for k in _ensured if k[0] == id(engine)]:
+                _ensured.discard(key)
+
+
+def upgrade_sources(settings: dict, meta_url: str) -> list[str]:
+    """Give every source Workbench owns a history table (``workbench migrate``); the ids
+    of the sources upgraded. A source that cannot be reached is logged and skipped."""
+    from workbench.data.engines import source_engine, source_url
+    from workbench.db import create_engine
+
+    meta = create_engine(meta_url)
+    try:
+        with meta.connect() as connection:
+            rows = connection.execute(sa.text("SELECT id, type, config, is_default FROM wb_sources ORDER BY id")).all()
+    finally:
+        meta.dispose()
+    import json
+    import types
+
+    done = []
+    seen_urls = set()
+    for source_id, source_type, config, is_default in rows:
+        if not is_default:
+            continue  # an external database: Workbench writes nothing into it
+        config = json.loads(config) if isinstance(config, str) else (config or {})
+        source = types.SimpleNamespace(id=source_id, type=source_type, config=config)
+        try:
+            url = source_url(settings, source)
+            if url in seen_urls:
+                done.append(source_id)
+                continue
+            engine = source_engine(url)
+            try:
+                with engine.begin() as connection:
+                    create(connection)
+            finally:
+                engine.dispose()
+            seen_urls.add(url)
+            done.append(source_id)
+        except Exception:
+            log.exception("history table not made for source %s", source_id)
+    return done
