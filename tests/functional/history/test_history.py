@@ -2,8 +2,15 @@
 deletes, links and unlinks, schema changes, who and through what; the project log
 filtered and paged; a deleted record restored with its links."""
 
-import pytest
+import datetime as dt
+import json
+import types
 
+import pytest
+import sqlalchemy as sa
+
+from workbench.data.engines import source_url
+from workbench.history.store import history as entries
 from workbench.testing.tables import create_table
 
 pytestmark = pytest.mark.dialects
@@ -179,3 +186,31 @@ def test_restore_brings_back_many_to_many_and_has_many_links(ctx, client, admin)
     client.post_json(f"{HISTORY}/{deleted['id']}/restore", {"fk_model_id": tasks_id}, headers=h)
     assert [r["Id"] for r in client.get(f"{links}/{link['Tags']}/records/1", headers=h).json["list"]] == [1]
     assert [r["Id"] for r in client.get(f"{links}/{link['Subtags']}/records/1", headers=h).json["list"]] == [3]
+
+
+def test_entries_past_the_retention_are_pruned(ctx, data_app):
+    client, h, records = ctx["client"], ctx["h"], ctx["records"]
+    client.post_json(records, [{"Name": "old"}, {"Name": "new"}], headers=h)
+    settings = data_app.registry.settings
+    source = sa.table("wb_sources", sa.column("project_id"), sa.column("type"), sa.column("config"))
+    engine = data_app.registry["db_engine"]
+    with engine.connect() as conn:
+        row = conn.execute(
+            sa.select(source.c.type, source.c.config).where(source.c.project_id == ctx["project"]["id"])
+        ).first()
+    config = json.loads(row.config) if isinstance(row.config, str) else row.config
+    data = sa.create_engine(source_url(settings, types.SimpleNamespace(type=row.type, config=config)))
+    try:
+        with data.begin() as conn:
+            conn.execute(
+                entries.update()
+                .where(entries.c.project_id == ctx["project"]["id"], entries.c.row_id == "1")
+                .values(created_at=dt.datetime(2000, 1, 1))
+            )
+        settings["workbench.history.retention_days"] = "30"
+        client.patch_json(records, {"Id": 2, "Name": "newer"}, headers=h)
+        assert history(ctx, 1).json["list"] == []
+        assert [e["op"] for e in history(ctx, 2).json["list"]] == ["update", "insert"]
+    finally:
+        settings.pop("workbench.history.retention_days", None)
+        data.dispose()
