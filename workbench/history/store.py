@@ -78,6 +78,13 @@ def forget(engine: sa.Engine | None = None) -> None:
                 _ensured.discard(key)
 
 
+def delete_project(work, project_id: str) -> None:
+    """A deleted project's entries go with it (in a database other projects share), in the
+    deleting request's transaction."""
+    work.begin_write()
+    work.connection.execute(history.delete().where(history.c.project_id == project_id))
+
+
 def upgrade_sources(settings: dict, meta_url: str) -> list[str]:
     """Give every source Workbench owns a history table (``workbench migrate``); the ids
     of the sources upgraded. A source that cannot be reached is logged and skipped."""

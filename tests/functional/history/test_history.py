@@ -214,3 +214,22 @@ def test_entries_past_the_retention_are_pruned(ctx, data_app):
     finally:
         settings.pop("workbench.history.retention_days", None)
         data.dispose()
+
+
+def test_a_deleted_project_takes_its_entries_along(ctx, client, admin):
+    h, records = ctx["h"], ctx["records"]
+    other = client.create_project(admin, "Other")
+    other_table = create_table(client, admin, other["id"], "Kept", [{"title": "Name"}])
+    client.post_json(records, {"Name": "gone"}, headers=h)
+    client.post_json(f"/api/v2/tables/{other_table['id']}/records", {"Name": "stays"}, headers=h)
+    client.delete(f"/api/v1/db/meta/projects/{ctx['project']['id']}", headers=h)
+    client.app.registry["source_engines"].dispose_all()
+    url = client.app.registry.settings.get("workbench.data.url")
+    if url:  # the shared data database: the deleted project's entries are gone, not others'
+        engine = sa.create_engine(url)
+        with engine.connect() as conn:
+            left = conn.execute(sa.select(entries.c.project_id).distinct()).scalars().all()
+        engine.dispose()
+        assert left == [other["id"]]
+    log = client.get(f"/api/v1/db/meta/projects/{other['id']}/audits", headers=h).json
+    assert "insert" in [e["op"] for e in log["list"]]
