@@ -45,15 +45,11 @@ class Filters:
 
 
 def page(request, source, project_id: str, filters: Filters, limit: int, offset: int) -> tuple[list, int]:
-    """``(rows, total)``: the newest first."""
+    """``(rows, total)``: the newest first (entries are numbered in the order written)."""
     connection = data_transaction(request, source).connection
     where = filters.clauses(project_id)
     rows = connection.execute(
-        sa.select(history)
-        .where(*where)
-        .order_by(history.c.created_at.desc(), history.c.id.desc())
-        .limit(limit)
-        .offset(offset)
+        sa.select(history).where(*where).order_by(history.c.id.desc()).limit(limit).offset(offset)
     ).all()
     if offset == 0 and len(rows) < limit:
         total = len(rows)

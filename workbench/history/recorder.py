@@ -23,12 +23,16 @@ _STATEMENTS: dict = {}
 _NOW = "_workbench_history_now"
 
 
+#: the built-in plugin that records (setup.cfg); disabling it turns history off
+PLUGIN = "history"
+
+
 def enabled(request) -> bool:
-    """History can be turned off (``workbench.history = false``): benchmarks compare."""
+    """Whether changes are recorded: the ``history`` plugin is on (``workbench.plugins.disabled``
+    turns it off, as benchmarks do to compare)."""
     if request is None:
         return False
-    value = request.registry.settings.get("workbench.history", True)
-    return value if isinstance(value, bool) else str(value).strip().lower() not in ("false", "0", "no", "off")
+    return request.registry["plugins"].manager.get_plugin(PLUGIN) is not None
 
 
 def owned(source) -> bool:
@@ -51,27 +55,55 @@ def write(request, source, project_id: str, table_id: str | None, op: str, items
     work = data_transaction(request, source)
     actor = actor_of(request)
     stamp = now(request)
-    rows = [
-        {
-            "project_id": project_id,
-            "table_id": table_id,
-            "row_id": row_id,
-            "op": op,
-            "detail": dumps(detail),
-            "user_id": actor.user_id,
-            "user_email": actor.email,
-            "via": actor.via,
-            "created_at": stamp,
-        }
-        for row_id, detail in items
-    ]
     connection = work.connection
     work.begin_write()
     if connection.dialect.name == "sqlite":
-        sqlite_batch.insert_many(connection, history, _KEYS, rows, _STATEMENTS)
+        _insert_sqlite(connection, (project_id, table_id, op, actor, stamp), items)
     else:
+        rows = [
+            {
+                "project_id": project_id,
+                "table_id": table_id,
+                "row_id": row_id,
+                "op": op,
+                "detail": dumps(detail),
+                "user_id": actor.user_id,
+                "user_email": actor.email,
+                "via": actor.via,
+                "created_at": stamp,
+            }
+            for row_id, detail in items
+        ]
         connection.execute(history.insert(), rows)
     retention.maybe_prune(request, work, project_id)
+
+
+def _insert_sqlite(connection, common: tuple, items: list) -> None:
+    """SQLite: the INSERT compiled once, each entry a tuple (no dict, no bind processing:
+    the time is written as SQLite's own default text)."""
+    compiled = _STATEMENTS.get("sqlite")
+    if compiled is None:
+        compiled = _STATEMENTS["sqlite"] = sqlite_batch.compile_insert(history, _KEYS, connection.dialect)
+    sql, order, _processors = compiled
+    project_id, table_id, op, actor, stamp = common
+    values = {
+        "project_id": project_id,
+        "table_id": table_id,
+        "op": op,
+        "user_id": actor.user_id,
+        "user_email": actor.email,
+        "via": actor.via,
+        "created_at": stamp.isoformat(" ", "microseconds"),
+    }
+    row_at, detail_at = order.index("row_id"), order.index("detail")
+    template = [values.get(key) for key in order]
+    params = []
+    for row_id, detail in items:
+        row = template.copy()
+        row[row_at] = row_id
+        row[detail_at] = None if detail is None else dumps(detail)
+        params.append(tuple(row))
+    connection.exec_driver_sql(sql, params)
 
 
 def count_import(request, source, project_id: str, table_id: str, rows: int) -> None:

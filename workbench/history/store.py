@@ -42,16 +42,23 @@ history = sa.Table(
     sa.Column("via", sa.String(16), nullable=False),
     sa.Column("created_at", PRECISE_TIME, nullable=False),
     sa.Index("ix__wb_history_record", "table_id", "row_id"),
-    sa.Index("ix__wb_history_project_time", "project_id", "created_at"),
 )
+#: a database that several projects share finds a project's entries by this index; a
+#: project's own SQLite file holds only its entries, and a bulk insert need not keep it
+project_index = sa.Index("ix__wb_history_project", history.c.project_id, history.c.id)
 
 _ensured: set[tuple[int, str]] = set()
 _lock = threading.Lock()
 
 
 def create(connection: sa.Connection) -> None:
-    """Create the history table on ``connection`` unless it exists."""
+    """Create the history table on ``connection`` unless it exists (with the project index
+    unless it is an embedded SQLite file)."""
     metadata.create_all(connection, checkfirst=True)
+    if connection.dialect.name != "sqlite":
+        names = {index["name"] for index in sa.inspect(connection).get_indexes(TABLE_NAME)}
+        if project_index.name not in names:
+            project_index.create(connection)
 
 
 def ensure(engine: sa.Engine, source_id: str) -> None:
