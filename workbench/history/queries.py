@@ -65,20 +65,19 @@ def one(request, source, project_id: str, entry_id: int):
     ).first()
 
 
-def restored(request, source, project_id: str, table_id: str, row_id: str, since: dt.datetime) -> bool:
-    """Whether the record was brought back (or made again) after ``since``."""
+def back_since(request, source, project_id: str, deletes) -> set[int]:
+    """The ids of the delete entries whose record was restored or made again after them."""
     connection = data_transaction(request, source).connection
-    return (
-        connection.execute(
-            sa.select(history.c.id)
-            .where(
-                history.c.project_id == project_id,
-                history.c.table_id == table_id,
-                history.c.row_id == row_id,
-                history.c.op.in_(("restore", "insert")),
-                history.c.created_at >= since,
-            )
-            .limit(1)
-        ).first()
-        is not None
-    )
+    first = min(r.id for r in deletes)
+    later = connection.execute(
+        sa.select(history.c.table_id, history.c.row_id, sa.func.max(history.c.id))
+        .where(
+            history.c.project_id == project_id,
+            history.c.id > first,
+            history.c.op.in_(("restore", "insert")),
+            history.c.row_id.in_(list({r.row_id for r in deletes})),
+        )
+        .group_by(history.c.table_id, history.c.row_id)
+    ).all()
+    newest = {(table_id, row_id): last for table_id, row_id, last in later}
+    return {r.id for r in deletes if newest.get((r.table_id, r.row_id), 0) > r.id}

@@ -55,19 +55,34 @@ def _ops(request) -> tuple[str, ...]:
     "GET",
     Permission.HISTORY_READ,
     tags=TAGS,
-    summary="A record's history, newest first, paged",
-    query=(("fk_model_id", "the table's id"), ("row_id", "the record's id"), ("limit", ""), ("offset", "")),
+    summary="A record's history, newest first, paged; without row_id, the table's deleted records",
+    query=(
+        ("fk_model_id", "the table's id"),
+        ("row_id", "the record's id (none: the delete entries of the table)"),
+        ("limit", ""),
+        ("offset", ""),
+    ),
 )
 def record_history(request):
-    row_id = (request.params.get("row_id") or "").strip()
-    if not row_id:
-        raise BadRequest("row_id is required")
+    row_id = (request.params.get("row_id") or "").strip() or None
     table = request.context.table
     limit = int_param(request, "limit", 25, 1, MAX_PAGE)
     offset = int_param(request, "offset", 0, 0)
-    filters = queries.Filters(table_id=table.id, row_id=row_id)
+    filters = queries.Filters(table_id=table.id, row_id=row_id, ops=() if row_id else ("delete",))
     rows, total = queries.page(request, table.source, table.project_id, filters, limit, offset)
-    return paged([entry_json(r) for r in rows], total, limit, offset)
+    return paged(_with_restored(request, table.source, table.project_id, rows), total, limit, offset)
+
+
+def _with_restored(request, source, project_id: str, rows) -> list[dict]:
+    """Entries as JSON; a delete entry says whether its record was back since (``restored``)."""
+    items = [entry_json(r) for r in rows]
+    deletes = [r for r in rows if r.op == "delete" and r.row_id]
+    if deletes:
+        back = queries.back_since(request, source, project_id, deletes)
+        for item in items:
+            if item["op"] == "delete":
+                item["restored"] = item["id"] in back
+    return items
 
 
 @api_view(
@@ -104,8 +119,9 @@ def project_audits(request):
         since=_date(request, "from"),
         until=_date(request, "to"),
     )
-    rows, total = queries.page(request, _source(request, project_id), project_id, filters, limit, offset)
-    return paged([entry_json(r) for r in rows], total, limit, offset)
+    source = _source(request, project_id)
+    rows, total = queries.page(request, source, project_id, filters, limit, offset)
+    return paged(_with_restored(request, source, project_id, rows), total, limit, offset)
 
 
 @api_view(

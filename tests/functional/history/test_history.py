@@ -233,3 +233,16 @@ def test_a_deleted_project_takes_its_entries_along(ctx, client, admin):
         assert left == [other["id"]]
     log = client.get(f"/api/v1/db/meta/projects/{other['id']}/audits", headers=h).json
     assert "insert" in [e["op"] for e in log["list"]]
+
+
+def test_the_deleted_records_of_a_table_say_whether_they_are_back(ctx):
+    client, h, records = ctx["client"], ctx["h"], ctx["records"]
+    client.post_json(records, [{"Name": "a"}, {"Name": "b"}, {"Name": "c"}], headers=h)
+    client.delete_json(records, [{"Id": 1}, {"Id": 2}], headers=h)
+    listed = client.get(HISTORY, {"fk_model_id": ctx["table"]["id"]}, headers=h).json["list"]
+    assert sorted(e["row_id"] for e in listed) == ["1", "2"]
+    assert {e["restored"] for e in listed} == {False}
+    first = next(e for e in listed if e["row_id"] == "1")
+    client.post_json(f"{HISTORY}/{first['id']}/restore", {"fk_model_id": ctx["table"]["id"]}, headers=h)
+    listed = client.get(HISTORY, {"fk_model_id": ctx["table"]["id"]}, headers=h).json["list"]
+    assert {e["row_id"]: e["restored"] for e in listed} == {"1": True, "2": False}

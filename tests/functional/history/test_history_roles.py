@@ -48,4 +48,4 @@ def test_outsiders_and_anonymous_callers_see_nothing(client, team):
     client.get(HISTORY, query, headers=outsider, status=403)
     client.get(f"/api/v1/db/meta/projects/{project['id']}/audits", headers=outsider, status=403)
     client.get(HISTORY, query, status=401)
-    client.get(HISTORY, {"row_id": 1}, headers=outsider, status=400)
+    client.get(HISTORY, {"row_id": 1}, headers=outsider, status=400)  # no table named
