@@ -70,8 +70,14 @@ def ensure(engine: sa.Engine, source_id: str) -> None:
     with _lock:
         if key in _ensured:
             return
-        with engine.begin() as connection:
-            create(connection)
+        try:
+            with engine.begin() as connection:
+                create(connection)
+        except sa.exc.DBAPIError:
+            # Another process made it between the check and the CREATE: fine if it is there.
+            with engine.connect() as connection:
+                if not sa.inspect(connection).has_table(TABLE_NAME):
+                    raise
         _ensured.add(key)
 
 
