@@ -61,6 +61,8 @@ def configure(config):
     config.include("workbench.realtime")
     # Row comments (announced on the realtime socket, mentions mailed).
     config.include("workbench.comments")
+    # Record history and the project's audit log (restoring deleted records).
+    config.include("workbench.history")
     # Attachment storage: uploads, downloads, the storage backend in use.
     config.include("workbench.storage")
     # Imports: uploads, their preview and template, jobs inserting in batches.

@@ -21,11 +21,15 @@ def _settings(config_uri: str) -> dict:
 
 
 def cmd_migrate(args) -> int:
+    from workbench.history.store import upgrade_sources
     from workbench.meta.migrate import upgrade
 
     settings = _settings(args.config)
     upgrade(settings["sqlalchemy.url"])
     print("meta database is up to date")
+    # Projects made before record history get its table in their own database.
+    sources = upgrade_sources(settings, settings["sqlalchemy.url"])
+    print(f"history tables of {len(sources)} project source(s) are up to date")
     return 0
 
 
@@ -87,7 +91,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="workbench", description="Workbench administration")
     parser.add_argument("-c", "--config", default="development.ini", help="ini file (default: development.ini)")
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("migrate", help="bring the meta database up to date").set_defaults(func=cmd_migrate)
+    sub.add_parser("migrate", help="bring the meta database and the projects' history tables up to date").set_defaults(
+        func=cmd_migrate
+    )
     sub.add_parser(
         "plugins", help="list plugins: name, version, kind, enabled, what each provides and needs"
     ).set_defaults(func=cmd_plugins)

@@ -141,6 +141,27 @@ def on_rows_changed(
     """
 
 
+@hookspec
+def on_links_changed(
+    request: Request, table: Any, row_id: str, field: Any, action: str, related_table_id: str | None, ids: list
+) -> None:
+    """A record was linked to, or unlinked from, records of another table.
+
+    Called after the write, inside the request's transaction (raising aborts it), besides
+    the ``on_rows_changed`` calls of the rows the link wrote (foreign keys, junction rows).
+    Record history listens here.
+
+    :param request: the request that made the change.
+    :param table: the record's table (its meta object).
+    :param row_id: the record's id as the API shows it.
+    :param field: the link field (a model field: ``id``, ``title``).
+    :param action: ``link`` or ``unlink``.
+    :param related_table_id: the id of the table of the records linked or unlinked.
+    :param ids: the primary keys of those records.
+    :return: nothing; every implementation is called.
+    """
+
+
 def row_actions(*actions: str, keys_only: bool = False):
     """Mark an ``on_rows_changed`` implementation as wanting only ``actions`` (and, with
     ``keys_only``, only the primary-key fields of the rows)."""

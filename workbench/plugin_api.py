@@ -202,10 +202,12 @@ schema = SimpleNamespace(
 
 #: telling plugins of changes (the ``on_rows_changed`` and ``on_meta_changed`` hooks):
 #: ``listens_to_rows(request, action)``, ``rows_changed(request, table, action, changes)``,
+#: ``links_changed(request, table, row_id, field, action, related_table_id, ids)``,
 #: ``meta_changed(request, kind, action, obj)``
 notify = SimpleNamespace(
     listens_to_rows=_notify.listens_to_rows,
     rows_changed=_notify.rows_changed,
+    links_changed=_notify.links_changed,
     meta_changed=_notify.meta_changed,
 )
 

@@ -96,7 +96,7 @@ class SourceEngines:
             if cached and cached[0] == key:
                 return cached[1]
             if cached:
-                cached[1].dispose()
+                _dispose(cached[1])
             engine = source_engine(source_url(self.settings, source), self.statement_timeout)
             self._engines[source.id] = (key, engine, (source.type, copy.deepcopy(source.config)))
             return engine
@@ -105,10 +105,17 @@ class SourceEngines:
         with self._lock:
             cached = self._engines.pop(source_id, None)
         if cached:
-            cached[1].dispose()
+            _dispose(cached[1])
 
     def dispose_all(self) -> None:
         with self._lock:
             engines, self._engines = list(self._engines.values()), {}
         for _key, engine, _config in engines:
-            engine.dispose()
+            _dispose(engine)
+
+
+def _dispose(engine: sa.Engine) -> None:
+    from workbench.history import store as history_store
+
+    history_store.forget(engine)
+    engine.dispose()

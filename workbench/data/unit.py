@@ -44,6 +44,7 @@ import sqlalchemy as sa
 
 from workbench.data.budget import Budget
 from workbench.errors import Conflict
+from workbench.history import store as history_store
 
 log = logging.getLogger(__name__)
 
@@ -204,7 +205,12 @@ def data_transaction(request, source) -> DataTransaction:
         engines = request.registry["source_engines"]
         default = engines.statement_timeout
         budget = None if getattr(request, "unbounded_statements", False) else default
+        engine = engines.get(source)
+        if getattr(source, "is_default", True):
+            # Workbench owns this database: its changes are recorded in it (before this
+            # request's transaction begins, the history table is made if missing).
+            history_store.ensure(engine, source.id)
         current = cache[source.id] = DataTransaction(
-            engines.get(source), request.tm, engines.write_lock(source.id), source.id, budget, default
+            engine, request.tm, engines.write_lock(source.id), source.id, budget, default
         )
     return current

@@ -17,6 +17,7 @@ from workbench.data.model import Field, Model
 from workbench.data.query import pk_clause, row_json, select_columns
 from workbench.errors import BadRequest, Conflict, NotFound, Unprocessable
 from workbench.fields.interfaces import ChecksWrites, FieldType, FieldValueError, HasOptions
+from workbench.history import links as history_links
 from workbench.plugins import notify
 
 KEY_CHUNK = 500
@@ -330,6 +331,7 @@ class RowWriter:
             present = {tuple(k.values()) for k, _row in found}
             missing = next(k for k in keys if tuple(k.values()) not in present)
             raise NotFound(f"Record '{'___'.join(str(v) for v in missing.values())}' not found")
+        history_links.capture(self.request, self.connection, self.model, found)
         for clause in self._keys_clauses(keys):
             self.connection.execute(self.model.table.delete().where(clause))
         notify.rows_changed(self.request, self.table, "delete", [(row, None) for _k, row in found])
@@ -339,6 +341,7 @@ class RowWriter:
         clause = clause if clause is not None else sa.true()
         found = self._rows_where(clause)
         if found:
+            history_links.capture(self.request, self.connection, self.model, found)
             self.connection.execute(self.model.table.delete().where(clause))
         notify.rows_changed(self.request, self.table, "delete", [(row, None) for _k, row in found])
         return len(found)

@@ -18,11 +18,15 @@ class JobRequest:
     context = None
     #: a job's data statements have no time budget (see ``workbench.data.budget``)
     unbounded_statements = True
+    #: record history: what made the changes, and the job they belong to
+    history_via = "import"
+    import_job_id: str | None = None
     matchdict: dict = {}  # noqa: RUF012 - never written
     params: dict = {}  # noqa: RUF012 - never written
 
-    def __init__(self, registry, user_id: str | None):
+    def __init__(self, registry, user_id: str | None, job_id: str | None = None):
         self.registry = registry
+        self.import_job_id = job_id
         self.tm = transaction.TransactionManager(explicit=True)
         self.dbsession = get_tm_session(registry["dbsession_factory"], self.tm, request=self)
         self.identity = types.SimpleNamespace(user_id=user_id)

@@ -137,7 +137,7 @@ def _running_job(req, job_id: str) -> ImportJob:
 
 def _insert_batch(registry, job_id: str, user_id, target: dict, plan: list, chunk: list) -> None:
     ref_table = target["ref_table_name"]
-    with JobRequest(registry, user_id) as req:
+    with JobRequest(registry, user_id, job_id) as req:
         job = _running_job(req, job_id)
         ref = load_table_ref_by_id(req, target["id"])
         work = data_transaction(req, ref.source)
@@ -209,7 +209,7 @@ def _finish(registry, job_id: str) -> None:
 
 def _undo_cancelled(registry, job_id: str) -> None:
     """A job cancelled while a batch ran: undo again what that batch added."""
-    with JobRequest(registry, None) as req:
+    with JobRequest(registry, None, job_id) as req:
         job = req.dbsession.get(ImportJob, job_id)
         if job is not None and job.status == CANCELLED:
             undo(req, job)
@@ -218,7 +218,7 @@ def _undo_cancelled(registry, job_id: str) -> None:
 def fail(registry, job_id: str, msg: str) -> None:
     """Record a fatal error and undo the job (in a unit of work of its own)."""
     try:
-        with JobRequest(registry, None) as req:
+        with JobRequest(registry, None, job_id) as req:
             job = req.dbsession.get(ImportJob, job_id)
             if job is None or job.status != RUNNING:
                 return

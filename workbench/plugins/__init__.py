@@ -104,7 +104,7 @@ def _entry_points():
 
 
 # Notification hooks: a plugin implementing only these is a listener (realtime, audit).
-NOTIFICATION_HOOKS = ("on_rows_changed", "on_meta_changed")
+NOTIFICATION_HOOKS = ("on_rows_changed", "on_links_changed", "on_meta_changed")
 
 
 def _implements(manager: pluggy.PluginManager, plugin, hook_name: str) -> bool:

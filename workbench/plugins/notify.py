@@ -1,4 +1,5 @@
-"""Typed facade over the notification hooks (``on_rows_changed``, ``on_meta_changed``)."""
+"""Typed facade over the notification hooks (``on_rows_changed``, ``on_links_changed``,
+``on_meta_changed``)."""
 
 
 def _hook(registry):
@@ -39,6 +40,20 @@ def rows_changed(request, table, action: str, changes) -> None:
     if others:
         hook = registry["plugins"].manager.subset_hook_caller("on_rows_changed", remove_plugins=others)
     hook(request=request, table=table, action=action, changes=changes)
+
+
+def links_changed(request, table, row_id, field, action: str, related_table_id, ids) -> None:
+    """Tell every plugin that a record's links changed; see the hook spec."""
+    if ids:
+        _hook(request.registry).on_links_changed(
+            request=request,
+            table=table,
+            row_id=str(row_id),
+            field=field,
+            action=action,
+            related_table_id=related_table_id,
+            ids=list(ids),
+        )
 
 
 def meta_changed(request, kind: str, action: str, obj: dict) -> None:

@@ -34,6 +34,8 @@ class TableRef:
     table_name: str
     schema_version: int
     source: types.SimpleNamespace
+    #: ``table``, or ``mm`` for the junction table of a many-to-many link
+    type: str = "table"
 
 
 _REF_COLUMNS = sa.select(
@@ -42,9 +44,11 @@ _REF_COLUMNS = sa.select(
     _TABLE.c.title,
     _TABLE.c.table_name,
     _TABLE.c.schema_version,
+    _TABLE.c.type.label("table_type"),
     _SOURCE.c.id.label("source_id"),
     _SOURCE.c.type,
     _SOURCE.c.config,
+    _SOURCE.c.is_default,
 ).join(_SOURCE, _SOURCE.c.id == _TABLE.c.source_id)
 # The statement of every v2 records request, built once.
 _REF_BY_ID = _REF_COLUMNS.where(_TABLE.c.id == sa.bindparam("table_id"))
@@ -64,8 +68,10 @@ def _table_ref(row) -> TableRef:
     if row is None:
         raise NotFound("Table not found")
     config = _SOURCE.c.config.type.process_result_value(row.config, None) if isinstance(row.config, str) else row.config
-    source = types.SimpleNamespace(id=row.source_id, type=row.type, config=config)
-    return TableRef(row.id, row.project_id, row.title, row.table_name, row.schema_version or 0, source)
+    source = types.SimpleNamespace(id=row.source_id, type=row.type, config=config, is_default=bool(row.is_default))
+    return TableRef(
+        row.id, row.project_id, row.title, row.table_name, row.schema_version or 0, source, row.table_type or "table"
+    )
 
 
 def model_for(request, ref: TableRef, dialect: str) -> Model:

@@ -49,6 +49,10 @@ class Permission(StrEnum):
     VIEW_LOCK = "project:view:lock"
     COMMENT_READ = "project:comment:read"
     COMMENT_WRITE = "project:comment:write"
+    #: a record's history (who changed what)
+    HISTORY_READ = "project:history:read"
+    #: the project's audit log
+    AUDIT_READ = "project:audit:read"
     WEBHOOK_MANAGE = "project:webhook:manage"
     BASE_SHARE = "project:base:share"
     API_DOCS_READ = "project:apidocs:read"

@@ -29,6 +29,8 @@ WITHHELD = frozenset(
         P.SOURCE_MANAGE,
         P.PROJECT_UPDATE,
         P.PROJECT_DELETE,
+        P.HISTORY_READ,
+        P.AUDIT_READ,
     }
 )
 

@@ -12,6 +12,7 @@ from workbench.errors import BadRequest
 from workbench.fields.interfaces import ManagesSchema
 from workbench.fields.lookup import field_type
 from workbench.fields.roles import required_type, type_with
+from workbench.history import store as history_store
 from workbench.projects.models import Project, Source
 from workbench.tables.columns import bump, create_managed, new_column
 from workbench.tables.models import Table, View, ViewColumn
@@ -190,4 +191,6 @@ def drop_project_tables(request, project: Project, keep_files=()) -> None:
             for table in project_tables(request, project.id):
                 if table.source_id == source.id:
                     ddl.drop_table(work, table.table_name)
+            if source.is_default:
+                history_store.delete_project(work, project.id)
         request.tm.get().addAfterCommitHook(lambda ok, source_id=source.id: ok and engines.discard(source_id))

@@ -45,10 +45,12 @@ def create_table(
 
 
 def physical_columns(app, project_id: str) -> dict[str, set[str]]:
-    """``{table name: {column names}}`` of the project's default source, read from the database."""
+    """``{table name: {column names}}`` of the project's default source, read from the
+    database; Workbench's own history table is not one of the project's tables."""
     import sqlalchemy as sa
     from sqlalchemy.orm import Session
 
+    from workbench.history.store import TABLE_NAME
     from workbench.projects.models import Source
 
     with Session(app.registry["db_engine"]) as session:
@@ -57,4 +59,5 @@ def physical_columns(app, project_id: str) -> dict[str, set[str]]:
     engine = app.registry["source_engines"].get(source)
     with engine.connect() as connection:
         inspector = sa.inspect(connection)
-        return {name: {c["name"] for c in inspector.get_columns(name)} for name in inspector.get_table_names()}
+        names = [name for name in inspector.get_table_names() if name != TABLE_NAME]
+        return {name: {c["name"] for c in inspector.get_columns(name)} for name in names}

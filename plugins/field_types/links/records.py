@@ -135,6 +135,7 @@ class LinkedRecords:
         values = [next(iter(k.values())) for k in keys]
         with self._counts_changed(values):
             self._add(keys, values)
+        self._tell_links("link", values)
 
     def _add(self, keys: list[dict], values: list) -> None:
         relation = self.relation
@@ -161,6 +162,22 @@ class LinkedRecords:
         values = [next(iter(k.values())) for k in keys]
         with self._counts_changed(values):
             self._remove(keys, values)
+        self._tell_links("unlink", values)
+
+    def _tell_links(self, action: str, values: list) -> None:
+        """Both sides of the link: this record's field, and each related record's field
+        on the other side (when the link has one)."""
+        relation = self.relation
+        notify.links_changed(
+            self.request, self.records.table, self.row_id, self.field, action, relation.related_table_id, values
+        )
+        other = self.related.by_id.get(relation.symmetric_column_id) if relation.symmetric_column_id else None
+        if other is None:
+            return
+        for value in values:
+            notify.links_changed(
+                self.request, self.related_ref, value, other, action, relation.source_table_id, [self.row_id]
+            )
 
     def _remove(self, keys: list[dict], values: list) -> None:
         relation = self.relation

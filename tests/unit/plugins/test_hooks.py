@@ -176,3 +176,47 @@ def test_hook_on_rows_changed(tmp_path):
     finally:
         env["closer"]()
     assert seen == [("md_table", "update", [({"Id": 1, "a": 1}, {"Id": 1, "a": 2})])]
+
+
+def test_hook_on_links_changed(tmp_path):
+    from workbench.testing.tables import create_table
+
+    seen = []
+
+    class Listener:
+        @hookimpl
+        def on_links_changed(self, request, table, row_id, field, action, related_table_id, ids):
+            seen.append((table.title, row_id, field.title, action, related_table_id, ids))
+
+    client = Client(app_with_plugins(tmp_path, ("listener", Listener())))
+    token = client.signup("owner@example.com")
+    h = client.auth(token)
+    project = client.create_project(token, "Linked")
+    tasks = create_table(client, token, project["id"], "Tasks", [{"title": "Name"}])
+    tags = create_table(client, token, project["id"], "Tags", [{"title": "Label"}])
+    client.post_json(
+        f"/api/v1/db/meta/tables/{tasks['id']}/columns",
+        {"title": "Tags", "uidt": "Links", "childId": tags["id"], "type": "mm"},
+        headers=h,
+    )
+    field = next(
+        c
+        for c in client.get(f"/api/v1/db/meta/tables/{tasks['id']}", headers=h).json["columns"]
+        if c["title"] == "Tags"
+    )
+    client.post_json(f"/api/v2/tables/{tasks['id']}/records", {"Name": "task"}, headers=h)
+    client.post_json(f"/api/v2/tables/{tags['id']}/records", [{"Label": "a"}, {"Label": "b"}], headers=h)
+    links = f"/api/v2/tables/{tasks['id']}/links/{field['id']}/records/1"
+    client.post_json(links, [{"Id": 1}, {"Id": 2}], headers=h)
+    client.delete_json(links, [{"Id": 2}], headers=h)
+    mine = [s for s in seen if s[0] == "Tasks"]
+    assert mine == [
+        ("Tasks", "1", "Tags", "link", tags["id"], [1, 2]),
+        ("Tasks", "1", "Tags", "unlink", tags["id"], [2]),
+    ]
+    # the other side: each tag is told of the task through its own field
+    assert [(s[1], s[3], s[4], s[5]) for s in seen if s[0] == "Tags"] == [
+        ("1", "link", tasks["id"], ["1"]),
+        ("2", "link", tasks["id"], ["1"]),
+        ("2", "unlink", tasks["id"], ["1"]),
+    ]

@@ -21,6 +21,8 @@ import { isShownAsValue, RecordFieldValue } from "./RecordFieldValue";
 import { useLinkedRecordQuery } from "./linkedApi";
 import { countedLinkFields } from "./richFields";
 import { CommentsPane } from "../comments/CommentsPane";
+import { HistoryPane } from "../history/HistoryPane";
+import { useCapabilities } from "../projects/permissions";
 
 interface Props {
   tableId: string;
@@ -39,6 +41,7 @@ const fieldId = (column: Column) => `record-field-${column.id}`;
 
 function RecordForm({ tableId, projectId, canEdit, canComment, pkName, record: initial, columns, onClose }: Props & { record: RecordRow }) {
   const intl = useIntl();
+  const caps = useCapabilities();
   const typeLabel = useFieldTypeLabel();
   const dispatch = useAppDispatch();
   // Read again after a link changes, so that counts, lookups and rollups are fresh.
@@ -179,7 +182,10 @@ function RecordForm({ tableId, projectId, canEdit, canComment, pkName, record: i
           );
         })}
         {projectId && (
-          <CommentsPane projectId={projectId} tableId={tableId} rowId={String(initial[pkName])} canComment={!!canComment} />
+          <div className="wb-record-panes">
+            <CommentsPane projectId={projectId} tableId={tableId} rowId={String(initial[pkName])} canComment={!!canComment} />
+            {caps.history && <HistoryPane tableId={tableId} rowId={String(initial[pkName])} />}
+          </div>
         )}
       </div>
       <div className="bp6-drawer-footer wb-record-footer">

@@ -23,6 +23,7 @@ import { TitleDialog } from "../ui/TitleDialog";
 import { notify } from "../ui/notify";
 import { useProjectQuery } from "./api";
 import { Members } from "../members/Members";
+import { AuditLog } from "../history/AuditLog";
 import { ThemeEditor } from "./ThemeEditor";
 import { themeFromMeta, themeStyle } from "./theme";
 import { CapabilitiesContext, capabilities } from "./permissions";
@@ -65,6 +66,7 @@ export function ProjectShell() {
   const tables = useTablesQuery(projectId, { skip: !ready });
   const [createTable, createState] = useCreateTableMutation();
   const [creating, setCreating] = useState(false);
+  const [auditOpen, setAuditOpen] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const table = tableTitle ? tables.data?.list.find((t) => t.title === tableTitle) : undefined;
 
@@ -178,7 +180,13 @@ export function ProjectShell() {
           <Button icon="people" onClick={() => navigate(`/nc/${encodeURIComponent(projectId)}/auth`)} data-testid="open-members">
             <FormattedMessage id="members.title" />
           </Button>
+          {caps.audit && (
+            <Button icon="history" onClick={() => setAuditOpen(true)} data-testid="open-audit">
+              <FormattedMessage id="audit.title" />
+            </Button>
+          )}
         </div>
+        {caps.audit && <AuditLog projectId={projectId} tables={tableList} isOpen={auditOpen} onClose={() => setAuditOpen(false)} />}
         <RecentImports projectId={projectId} />
         {caps.projectUpdate && <ThemeEditor key={JSON.stringify(project.data.meta ?? null)} project={project.data} />}
       </Card>

@@ -5,14 +5,18 @@ describe("project capabilities", () => {
   it("follow the project roles", () => {
     expect(capabilities({ owner: true })).toEqual({
       comment: true, dataExport: true, dataEdit: true, viewConfigure: true, viewLock: true, schema: true, members: true, projectUpdate: true, projectDelete: true,
+      audit: true, history: true,
     });
+    // owners and creators read the audit log; every role reads a record's history
+    expect(capabilities({ creator: true }).audit).toBe(true);
+    expect(capabilities({ editor: true })).toMatchObject({ audit: false, history: true });
     expect(capabilities({ creator: true }).projectDelete).toBe(false);
     expect(capabilities({ creator: true }).schema).toBe(true);
     expect(capabilities({ editor: true })).toMatchObject({ dataEdit: true, viewConfigure: true, viewLock: false, schema: false, members: false });
     // viewers download records and do nothing else the UI hides; commenters also comment
     expect(capabilities({ viewer: true })).toMatchObject({ comment: false, dataExport: true, dataEdit: false, viewConfigure: false });
     const commenter = capabilities({ commenter: true, "org-level-creator": true });
-    expect(Object.entries(commenter).filter(([, held]) => held).map(([name]) => name)).toEqual(["comment", "dataExport"]);
+    expect(Object.entries(commenter).filter(([, held]) => held).map(([name]) => name)).toEqual(["comment", "dataExport", "history"]);
     expect(Object.values(capabilities({ "org-level-creator": true })).some(Boolean)).toBe(false);
     expect(capabilities({ super: true }).projectDelete).toBe(true);
   });

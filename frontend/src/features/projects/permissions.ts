@@ -11,12 +11,14 @@ export type Capability =
   | "schema"
   | "members"
   | "projectUpdate"
-  | "projectDelete";
+  | "projectDelete"
+  | "audit"
+  | "history";
 
-const VIEWER: Capability[] = ["dataExport"];
+const VIEWER: Capability[] = ["dataExport", "history"];
 const COMMENTER: Capability[] = [...VIEWER, "comment"];
 const EDITOR: Capability[] = [...COMMENTER, "dataEdit", "viewConfigure"];
-const CREATOR: Capability[] = [...EDITOR, "viewLock", "schema", "members", "projectUpdate"];
+const CREATOR: Capability[] = [...EDITOR, "viewLock", "schema", "members", "projectUpdate", "audit"];
 const OWNER: Capability[] = [...CREATOR, "projectDelete"];
 
 const BY_ROLE: Record<string, Capability[]> = {
@@ -44,6 +46,8 @@ export function capabilities(roles: Record<string, boolean> | undefined, preview
     members: granted.has("members"),
     projectUpdate: granted.has("projectUpdate"),
     projectDelete: granted.has("projectDelete"),
+    audit: granted.has("audit"),
+    history: granted.has("history"),
   };
 }
 

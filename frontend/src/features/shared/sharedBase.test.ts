@@ -13,6 +13,8 @@ describe("a shared base's capabilities", () => {
       members: false,
       projectUpdate: false,
       projectDelete: false,
+      audit: false,
+      history: false,
     });
   });
 

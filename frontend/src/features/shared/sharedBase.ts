@@ -25,6 +25,15 @@ export function sharedBasePassword(baseId: string | null): string | null {
  * members and the project's settings are never reachable through a link. */
 export function sharedBaseCapabilities(role: string | null | undefined): Capabilities {
   const granted = capabilities(role === "editor" ? { editor: true } : {});
-  // A shared base has no signed-in author to comment as.
-  return { ...granted, comment: false, schema: false, members: false, projectUpdate: false, projectDelete: false };
+  // A shared base has no signed-in author to comment as, and shows no history.
+  return {
+    ...granted,
+    comment: false,
+    schema: false,
+    members: false,
+    projectUpdate: false,
+    projectDelete: false,
+    audit: false,
+    history: false,
+  };
 }

@@ -20,6 +20,7 @@ import { useDeleteTableMutation, useTableQuery, useTablesQuery, useUpdateTableMu
 import { validateTableTitle } from "./validation";
 import { ImportIntoTableButton } from "../imports/ImportActions";
 import { DownloadMenu } from "../exports/DownloadMenu";
+import { DeletedRecordsButton } from "../history/DeletedRecords";
 
 export function TableWorkspace({
   projectId,
@@ -109,6 +110,7 @@ export function TableWorkspace({
         <div className="wb-page-actions">
         {activeView && <DownloadMenu key={activeView.id} projectId={projectId} tableId={tableId} view={activeView} />}
         <ImportIntoTableButton table={table} />
+        {caps.dataEdit && caps.history && <DeletedRecordsButton tableId={tableId} pvTitle={table.columns?.find((c) => c.pv)?.title} />}
         {caps.schema && <ButtonGroup variant="minimal">
           <Button icon="edit" onClick={() => { setFormError(null); setRenaming(true); }} data-testid="rename-table">
             <FormattedMessage id="project.rename" />

@@ -1,0 +1,197 @@
+"""Record history's cost: bulk insert and single-record update with history on, beside the
+same with it off, in one run.
+
+    .venv/bin/python -m bench.history [--rows 100000] [--updates 300] [--no-write]
+
+Starts two ``pserve development.ini`` servers on fresh data folders, one as shipped (the
+``history`` plugin on) and one with ``WORKBENCH_PLUGINS_DISABLED=history``, and makes the
+same project and table of bench/records.py's 10 columns on each. Then, taking turns batch
+by batch (so both sides meet the same load of the shared machine):
+
+- bulk insert: ``--rows`` rows through ``POST /api/v2/tables/{id}/records`` in batches of
+  1,000; rows per second on each side;
+- single update: ``--updates`` ``PATCH /api/v2/tables/{id}/records`` of one record's two
+  fields, turn about; p50 and p95 on each side.
+
+Each side runs on one CPU with its client (``--no-pin`` leaves them free). Writes the
+"history" section of bench/RESULTS.md with the ratios on/off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+from bench.records import BATCH, SIGNUP, Api, cpu_ms, create_table, make_row, pin, quietest_cpu
+from bench.results import write_section
+from bench.startup import free_port
+from bench.timing import summary
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+GOAL = 50_000  # rows per second of a bulk insert with history on
+
+
+def start(data_dir: str, history: bool) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    env = {**os.environ, "PORT": str(port), "WORKBENCH_DATA_DIR": data_dir}
+    if not history:
+        env["WORKBENCH_PLUGINS_DISABLED"] = "history"
+    subprocess.run([str(BIN / "workbench"), "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
+    proc = subprocess.Popen(
+        [str(BIN / "pserve"), "development.ini"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            Api(base).call("GET", "/api/v1/health")
+            return proc, base
+        except (OSError, RuntimeError):
+            if proc.poll() is not None:
+                break
+            time.sleep(0.05)
+    proc.terminate()
+    raise RuntimeError("the server did not start")
+
+
+class Side:
+    def __init__(self, name: str, proc: subprocess.Popen, base: str):
+        self.name, self.proc = name, proc
+        token = Api(base).call("POST", "/api/v1/auth/user/signup", SIGNUP)["token"]
+        self.api = Api(base, token)
+        project = self.api.call("POST", "/api/v1/db/meta/projects", {"title": "Bench"})
+        table = create_table(self.api, project["id"])
+        self.records = f"/api/v2/tables/{table['id']}/records"
+        self.insert_seconds = 0.0
+        self.updates: list[float] = []
+        self.cpu_before = cpu_ms(psutil.Process(proc.pid))
+        self.ids: list = []
+
+    def cpu(self) -> float:
+        return cpu_ms(psutil.Process(self.proc.pid)) - self.cpu_before
+
+    def insert(self, body: bytes) -> None:
+        started = time.perf_counter()
+        keys = json.loads(self.api.raw("POST", self.records, body))
+        self.insert_seconds += time.perf_counter() - started
+        self.ids += [next(iter(k.values())) for k in keys]
+
+    def update(self, i: int) -> None:
+        row_id = self.ids[(i * 7919) % len(self.ids)]
+        body = json.dumps({"Id": row_id, "Name": f"changed {i}", "Qty": i}).encode()
+        started = time.perf_counter()
+        self.api.raw("PATCH", self.records, body)
+        self.updates.append((time.perf_counter() - started) * 1000)
+
+
+def run(args) -> dict:
+    folders = [tempfile.mkdtemp(prefix="wb-bench-history-") for _ in range(2)]
+    started = [start(folders[0], True), start(folders[1], False)]
+    try:
+        on, off = Side("on", *started[0]), Side("off", *started[1])
+        if args.pin and len(os.sched_getaffinity(0)) > 1:
+            pin([on.proc.pid, off.proc.pid, 0], {quietest_cpu()})
+        rng = random.Random(7)
+        bodies = [
+            json.dumps([make_row(i, rng) for i in range(s, min(args.rows, s + BATCH))]).encode()
+            for s in range(0, args.rows, BATCH)
+        ]
+        for n, body in enumerate(bodies):
+            first, second = (on, off) if n % 2 == 0 else (off, on)
+            first.insert(body)
+            second.insert(body)
+        insert_cpu = {side.name: side.cpu() for side in (on, off)}
+        for i in range(args.updates):
+            first, second = (on, off) if i % 2 == 0 else (off, on)
+            first.update(i)
+            second.update(i)
+        return {
+            "rows": args.rows,
+            "updates": args.updates,
+            "insert": {side.name: args.rows / side.insert_seconds for side in (on, off)},
+            "insert_cpu": {name: ms / args.rows * BATCH for name, ms in insert_cpu.items()},
+            "update": {side.name: summary(side.updates) for side in (on, off)},
+            "load": os.getloadavg()[0],
+        }
+    finally:
+        for proc, _base in started:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
+def recorded_bulk_insert() -> float | None:
+    """bench.records' bulk insert (rows/s) as RESULTS.md holds it, if it does."""
+    import re
+
+    from bench.results import RESULTS
+
+    text = RESULTS.read_text() if RESULTS.exists() else ""
+    section = text.split("<!-- section:records -->", 1)[-1].split("<!-- /section:records -->", 1)[0]
+    found = re.search(r"^\| bulk insert \| ([\d,]+) rows/s", section, re.M)
+    return float(found.group(1).replace(",", "")) if found else None
+
+
+def report(result: dict) -> str:
+    ins, upd, cpu = result["insert"], result["update"], result["insert_cpu"]
+    ratio = ins["on"] / ins["off"]
+    baseline = recorded_bulk_insert()
+    if ins["on"] > GOAL:
+        goal = f"met here ({ins['on']:,.0f} rows/s)"
+    elif baseline:
+        goal = (
+            f"not reached in this run ({ins['on']:,.0f} rows/s at a load average of {result['load']:.1f}); "
+            f"at this run's ratio, bench.records' recorded {baseline:,.0f} rows/s without history would be "
+            f"{baseline * ratio:,.0f} rows/s with it ({'above' if baseline * ratio > GOAL else 'below'} the goal)"
+        )
+    else:
+        goal = f"not reached in this run ({ins['on']:,.0f} rows/s at a load average of {result['load']:.1f})"
+    return f"""## Record history on and off (`.venv/bin/python -m bench.history`)
+
+Two `pserve development.ini` servers (SQLite meta and data), one with the `history` plugin
+on and one with `WORKBENCH_PLUGINS_DISABLED=history`, each on a fresh data folder with
+bench/records.py's table of 10 columns; both sides take turns batch by batch and request by
+request. Bulk insert: {result["rows"]:,} rows in batches of 1,000; single update: {result["updates"]}
+`PATCH`es of two fields of one record. Load average at the end: {result["load"]:.1f}.
+
+| measure | history on | history off | on / off |
+|---|---|---|---|
+| bulk insert, rows/s | {ins["on"]:,.0f} | {ins["off"]:,.0f} | {ratio:.2f}x |
+| bulk insert, server CPU ms per 1,000 rows | {cpu["on"]:.1f} | {cpu["off"]:.1f} | {cpu["on"] / cpu["off"]:.2f}x |
+| single update p50, ms | {upd["on"].p50:.2f} | {upd["off"].p50:.2f} | {upd["on"].p50 / upd["off"].p50:.2f}x |
+| single update p95, ms | {upd["on"].p95:.2f} | {upd["off"].p95:.2f} | {upd["on"].p95 / upd["off"].p95:.2f}x |
+
+Goal, a bulk insert above {GOAL:,} rows/s with history on: {goal}. A bulk insert writes
+one history entry per record in one statement per batch (who, when, through what; the
+record's values are not copied); an update writes one entry naming each changed field's
+old and new value."""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--updates", type=int, default=300)
+    parser.add_argument("--pin", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--no-write", action="store_true", help="print only, leave bench/RESULTS.md alone")
+    args = parser.parse_args()
+    text = report(run(args))
+    print(text)
+    if not args.no_write:
+        write_section("history", text)
+
+
+if __name__ == "__main__":
+    main()
