@@ -61,6 +61,8 @@ def configure(config):
     config.include("workbench.realtime")
     # Row comments (announced on the realtime socket, mentions mailed).
     config.include("workbench.comments")
+    # Webhooks: hooks of tables, their outbox and the worker delivering their events.
+    config.include("workbench.hooks")
     # Attachment storage: uploads, downloads, the storage backend in use.
     config.include("workbench.storage")
     # Imports: uploads, their preview and template, jobs inserting in batches.

@@ -24,6 +24,7 @@ The names come in groups (see each group's comment below and ``docs/plugins.md``
   is read within;
 - storage: storage backend errors, file keys, file types and removal of unused files;
 - mail: messages and the configured mailer;
+- webhooks: the notifier base class, a delivery's call and result;
 - accounts: what a sign-in provider needs (users, sessions, password resets);
 - API: declaring routes, errors as JSON, permissions, ids and timestamps.
 """
@@ -105,6 +106,9 @@ from workbench.formulas.operators import compare as compare_values
 from workbench.formulas.operators import join_texts
 from workbench.formulas.sqlite import URL_RESERVED
 from workbench.formulas.types import ANY, DATE, LIST, LITERAL_TEXT, NUMBER, TEXT, common_type
+
+# -- webhooks: notifiers (``register_notifiers``)
+from workbench.hooks.notifiers import IDEMPOTENCY_HEADER, Call, Notifier, Result
 
 # -- hooks: ``@hookimpl`` marks an implementation of a hook of ``workbench.hookspecs``;
 #    ``@row_actions(...)`` narrows ``on_rows_changed`` to some actions
@@ -283,6 +287,7 @@ __all__ = [
     "DATE_AGGREGATIONS",
     "DATE_PARTS",
     "FORMAT_TOKENS",
+    "IDEMPOTENCY_HEADER",
     "IMPORT_CONVERSIONS",
     "IMPORT_KINDS",
     "LIST",
@@ -303,6 +308,7 @@ __all__ = [
     "ArrayQuery",
     "AutoValue",
     "BadRequest",
+    "Call",
     "CellCount",
     "ChecksMeta",
     "ChecksWrites",
@@ -326,6 +332,7 @@ __all__ = [
     "Message",
     "ModelResolver",
     "NotFound",
+    "Notifier",
     "PasswordChangeBody",
     "Permission",
     "Records",
@@ -335,6 +342,7 @@ __all__ = [
     "RelationError",  # noqa: F822 (answered by __getattr__)
     "ResetPasswordBody",
     "Resolved",
+    "Result",
     "RowWriter",
     "SearchesItself",
     "Setting",
