@@ -28,11 +28,13 @@ class HookSettings:
     poll_interval: float = 2.0
     #: whether the server delivers (off: events wait in the outbox)
     deliver: bool = True
+    #: seconds a claim holds an event (None: longer than any attempt can take); a dead
+    #: process's events are taken again once their claim runs out
+    claim_lease: float | None = None
 
     @property
     def lease(self) -> float:
-        """Seconds a claim holds an event: longer than any attempt can take."""
-        return self.max_timeout * 2 + 30
+        return self.claim_lease if self.claim_lease is not None else self.max_timeout * 2 + 30
 
     @classmethod
     def from_settings(cls, settings) -> HookSettings:
@@ -52,4 +54,5 @@ class HookSettings:
             max_attempts=number("max_attempts", cls.max_attempts, int, 1),
             poll_interval=number("poll_interval", cls.poll_interval, float, 0.01),
             deliver=as_bool(settings.get("workbench.webhooks.deliver", "true")),
+            claim_lease=number("lease", 0, float, 0) or None,
         )
