@@ -68,9 +68,8 @@ def test_events_pending_at_a_kill_are_delivered_after_restart(tmp_path, database
         try:
             api = Api(base).signup("owner@example.com")
             project = api.call("POST", "/api/v1/db/meta/projects", {"title": "P"})
-            table = api.call(
-                "POST", f"/api/v1/db/meta/projects/{project['id']}/tables", {"title": "T", "columns": [{"title": "Name"}]}
-            )
+            body = {"title": "T", "columns": [{"title": "Name"}]}
+            table = api.call("POST", f"/api/v1/db/meta/projects/{project['id']}/tables", body)
             hook = {
                 "title": "Each record",
                 "event": "after",
