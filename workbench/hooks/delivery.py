@@ -49,7 +49,7 @@ def attempt(registry, settings, hook: Hook, event: dict, event_id: str, number: 
     Never raises: a failure is a result that is not ``ok``."""
     notification = hook.notification or {}
     notifiers = registry["notifiers"]
-    kind = notification.get("type") or "URL"
+    kind = notification.get("type") or ""
     timeout = float(min(hook.timeout or settings.timeout, settings.max_timeout))
     started = time.monotonic()
 
@@ -87,7 +87,7 @@ def write_log(engine, hook: Hook, event_id: str, number: int, result: Result, ms
         "id": new_id("hl_"),
         "hook_id": hook.id,
         "event_id": event_id,
-        "type": (hook.notification or {}).get("type") or "URL",
+        "type": (hook.notification or {}).get("type") or "",
         "operation": hook.operation,
         "attempt": number,
         "status": status,

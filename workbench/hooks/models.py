@@ -37,7 +37,7 @@ class Hook(TimestampMixin, Base):
     active: Mapped[bool] = mapped_column(sa.Boolean, default=True)
     #: whether the hook's filters are a condition the records must meet
     condition: Mapped[bool] = mapped_column(sa.Boolean, default=False)
-    #: ``{"type": "URL", "payload": {...}}``: the notifier and its settings
+    #: ``{"type": <notifier name>, "payload": {...}}``: the notifier and its settings
     notification: Mapped[dict] = mapped_column(JSONText)
     #: seconds one delivery may take (None: the server's ``workbench.webhooks.timeout``)
     timeout: Mapped[int | None] = mapped_column(sa.Integer)

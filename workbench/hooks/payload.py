@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import uuid
 
+from workbench.fields.lookup import field_type
+
 #: which rows of a change each operation sends
 _SENDS = {
     "insert": ("rows",),
@@ -53,31 +55,31 @@ def build(hook, table: dict, befores: list, afters: list, event_id: str | None =
     return {"type": event_type(hook.event, hook.operation), "id": event_id or new_event_id(), "data": data}
 
 
-def sample_row(columns) -> dict:
-    """A made-up record of a table, for test calls and the sample payload."""
+def _example(ftype):
+    """A value of a field type as the API shows it: from its first example that stores one."""
+    for given, _stored in getattr(ftype, "examples", ()) or ():
+        if given is None:
+            continue
+        try:
+            return ftype.to_api(ftype.to_db(given))
+        except Exception:  # an example that needs more options than the field has
+            continue
+    return None
+
+
+def sample_row(registry, columns) -> dict:
+    """A made-up record of a table (each stored field's value from its type's examples),
+    for test calls and the sample payload."""
     row = {}
     for column in columns:
-        uidt = column.uidt or ""
-        if column.pk or uidt in ("Number", "Decimal", "Currency", "Percent", "Rating", "Duration", "Year"):
-            row[column.title] = 1
-        elif uidt == "Checkbox":
-            row[column.title] = True
-        elif uidt in ("Date",):
-            row[column.title] = "2026-01-01"
-        elif uidt in ("DateTime", "CreatedTime", "LastModifiedTime", "CreateTime", "LastModifiedTime"):
-            row[column.title] = "2026-01-01 00:00:00+00:00"
-        elif uidt in ("Email",):
-            row[column.title] = "someone@example.com"
-        elif uidt in ("URL",):
-            row[column.title] = "https://example.com"
-        elif uidt in ("Links", "LinkToAnotherRecord", "Lookup", "Rollup", "Formula", "Button", "Attachment"):
+        ftype = field_type(registry, column)
+        if getattr(ftype, "virtual", False):
             continue
-        else:
-            row[column.title] = "Sample text"
+        row[column.title] = 1 if column.pk else _example(ftype)
     return row
 
 
-def sample(hook, table: dict, columns) -> dict:
-    row = sample_row(columns)
+def sample(registry, hook, table: dict, columns) -> dict:
+    row = sample_row(registry, columns)
     before = {**row}
     return build(hook, table, [before], [row])

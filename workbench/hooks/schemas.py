@@ -12,7 +12,7 @@ from workbench.hooks.models import MANUAL, OPERATIONS
 class Notification(BaseModel):
     model_config = ConfigDict(extra="allow")
 
-    type: str = Field(default="URL", min_length=1, max_length=64)
+    type: str = Field(min_length=1, max_length=64, description="the notifier: URL, Email, Slack, ...")
     payload: dict = Field(default_factory=dict)
 
 

@@ -274,7 +274,7 @@ def list_logs(request):
 # -- test, sample, trigger ----------------------------------------------------------------
 def _sample(request, hook) -> dict:
     table = request.context.table
-    return payload.sample(hook, table_info(request, table.id, table.title), table.columns)
+    return payload.sample(request.registry, hook, table_info(request, table.id, table.title), table.columns)
 
 
 @api_view(

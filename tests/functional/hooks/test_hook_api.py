@@ -53,8 +53,8 @@ def test_sample_payload_has_the_operations_shape(client, table):
     update = client.get(f"{base}/update", headers=h).json
     assert update["type"] == "records.after.update"
     assert update["data"]["table_name"] == "Orders"
-    assert update["data"]["previous_rows"][0]["Name"] == "Sample text"
-    assert update["data"]["rows"][0]["Name"] == "Sample text"
+    assert update["data"]["previous_rows"][0]["Name"] == "hello"
+    assert update["data"]["rows"][0]["Name"] == "hello"
     bulk = client.get(f"{base}/bulkInsert/v2", headers=h).json
     assert bulk["data"]["rows_inserted"] == 1
     client.get(f"{base}/sometimes", headers=h, status=400)
