@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import uuid
 
+from workbench.fields.interfaces import FieldValueError
 from workbench.fields.lookup import field_type
 
 #: which rows of a change each operation sends
@@ -62,7 +63,7 @@ def _example(ftype):
             continue
         try:
             return ftype.to_api(ftype.to_db(given))
-        except Exception:  # an example that needs more options than the field has
+        except (FieldValueError, ValueError, TypeError):  # it needs options the field lacks
             continue
     return None
 
