@@ -20,6 +20,7 @@ import { useDeleteTableMutation, useTableQuery, useTablesQuery, useUpdateTableMu
 import { validateTableTitle } from "./validation";
 import { ImportIntoTableButton } from "../imports/ImportActions";
 import { DownloadMenu } from "../exports/DownloadMenu";
+import { WebhooksDialog } from "../webhooks/WebhooksDialog";
 
 export function TableWorkspace({
   projectId,
@@ -49,6 +50,7 @@ export function TableWorkspace({
   // The project's other tables, whose names a rename may not take (cached by the shell).
   const tables = useTablesQuery(projectId, { skip: !renaming });
   const [deleting, setDeleting] = useState(false);
+  const [webhooks, setWebhooks] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const tabId = `${tabType}:${tableId}`;
   const caps = useCapabilities();
@@ -110,6 +112,9 @@ export function TableWorkspace({
         {activeView && <DownloadMenu key={activeView.id} projectId={projectId} tableId={tableId} view={activeView} />}
         <ImportIntoTableButton table={table} />
         {caps.schema && <ButtonGroup variant="minimal">
+          <Button icon="send-message" onClick={() => setWebhooks(true)} data-testid="table-webhooks">
+            <FormattedMessage id="webhooks.open" />
+          </Button>
           <Button icon="edit" onClick={() => { setFormError(null); setRenaming(true); }} data-testid="rename-table">
             <FormattedMessage id="project.rename" />
           </Button>
@@ -161,6 +166,9 @@ export function TableWorkspace({
         onCancel={() => setRenaming(false)}
         testId="table-title"
       />
+      {caps.schema && (
+        <WebhooksDialog tableId={tableId} tableTitle={table.title} isOpen={webhooks} onClose={() => setWebhooks(false)} />
+      )}
       <Alert
         isOpen={deleting}
         intent="danger"
