@@ -72,3 +72,19 @@ def test_outsiders_and_anonymous_callers_are_refused(client, team):
     client.get(f"/api/v1/db/meta/tables/{table['id']}/hooks", headers=outsider, status=403)
     client.post_json(f"/api/v1/db/meta/hooks/{manual['id']}/trigger/1", {}, headers=outsider, status=403)
     client.get(f"/api/v1/db/meta/tables/{table['id']}/hooks", status=401)
+
+
+def test_a_button_field_shows_its_label_and_fires_its_hook(client, team, receiver):
+    table, tokens, manual = team
+    owner = client.auth(tokens["owner"])
+    body = {"title": "Ship", "uidt": "Button", "type": "webhook", "fk_webhook_id": manual["id"], "label": "Ship it"}
+    client.post_json(f"/api/v1/db/meta/tables/{table['id']}/columns", body, headers=owner)
+    [record] = client.get(f"/api/v2/tables/{table['id']}/records", headers=owner).json["list"]
+    assert record["Ship"] == "Ship it"
+    bad = {**body, "title": "Broken", "fk_webhook_id": None}
+    res = client.post_json(f"/api/v1/db/meta/tables/{table['id']}/columns", bad, headers=owner, status=400)
+    assert "fk_webhook_id" in res.json["msg"]
+    client.post_json(f"/api/v1/db/meta/hooks/{manual['id']}/trigger/1", {}, headers=client.auth(tokens["editor"]))
+    client.worker.drain()
+    [call] = receiver.calls
+    assert call["body"]["data"]["rows"][0]["Ship"] == "Ship it"

@@ -30,7 +30,7 @@ FIELD_TYPES = [
     "Percent", "Duration", "Rating", "Year", "Date", "DateTime", "Time", "CreateTime", "CreatedTime",
     "LastModifiedTime", "Checkbox", "SingleSelect", "MultiSelect", "JSON", "LinkToAnotherRecord",
     "Links", "ForeignKey", "Count", "Lookup", "Rollup", "Formula", "QrCode", "Barcode", "Attachment",
-    "Geometry", "ID", "SpecificDBType",
+    "Geometry", "ID", "SpecificDBType", "Button",
 ]  # fmt: skip
 VIEW_TYPES = ["grid", "form", "gallery", "kanban", "calendar"]
 IMPORTERS = ["csv", "excel", "json"]
@@ -156,7 +156,9 @@ def test_capabilities_the_types_imply():
     assert {uidt for uidt, c in caps.items() if c["holdsFiles"]} == {"Attachment"}
     assert {uidt for uidt, c in caps.items() if c["linksRecords"]} == {"Links", "LinkToAnotherRecord"}
     virtual = {uidt for uidt, c in caps.items() if c["virtual"]}
-    assert virtual == {"Links", "LinkToAnotherRecord", "Count", "Lookup", "Rollup", "Formula", "QrCode", "Barcode"}
+    assert virtual == {
+        "Links", "LinkToAnotherRecord", "Count", "Lookup", "Rollup", "Formula", "QrCode", "Barcode", "Button",
+    }  # fmt: skip
     assert caps["Number"]["formulaType"] == "numeric"
     assert caps["Checkbox"]["export"] == "boolean"
 
