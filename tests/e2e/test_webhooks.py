@@ -51,3 +51,29 @@ def test_create_a_webhook_trigger_it_and_see_the_delivery(server, page):
         [hook] = server.api("GET", f"/api/v1/db/meta/tables/{table['id']}/hooks", token=owner)["list"]
         assert hook["active"] is False
     assert [m for m in page.errors.messages if "webhook" in m.lower()] == []
+
+
+def test_a_button_field_fires_its_webhook_for_its_record(server, page):
+    owner = _sign_up_first_user(server)
+    project, table = project_with_table(server, owner, title="Buttons", table="Orders", records=[{"Name": "bolt"}])
+    _use_token(page, owner)
+    with receiving() as receiver:
+        hook = {
+            "title": "Ship",
+            "event": "manual",
+            "operation": "trigger",
+            "notification": {"type": "URL", "payload": {"method": "POST", "path": receiver.url}},
+        }
+        hook = server.api("POST", f"/api/v1/db/meta/tables/{table['id']}/hooks", hook, token=owner)
+        column = {"title": "Ship", "uidt": "Button", "type": "webhook", "fk_webhook_id": hook["id"], "label": "Ship it"}
+        server.api("POST", f"/api/v1/db/meta/tables/{table['id']}/columns", column, token=owner)
+        page.goto(f"/nc/{project['id']}/table/Orders")
+        button = page.get_by_test_id("button-field")
+        expect(button).to_have_text("Ship it")
+        button.click()
+        expect(page.locator(".bp6-toast")).to_contain_text("Ship it: sent")
+        receiver.wait_for(1)
+        screenshot(page, "button-field")
+        [call] = receiver.calls
+        assert call["body"]["type"] == "records.manual.trigger"
+        assert call["body"]["data"]["rows"][0]["Name"] == "bolt"
