@@ -11,6 +11,7 @@ from workbench.hooks import conditions
 from workbench.hooks.models import Hook, HookFilter
 from workbench.projects.models import Source
 from workbench.tables.models import Column, View
+from workbench.tables.personal_views import PERSONAL
 
 _CACHE = "_workbench_active_hooks"
 
@@ -25,9 +26,13 @@ def _condition(request, hook_id: str):
 
 
 def table_info(request, table_id: str, title: str) -> dict:
-    """What a payload says of the table: its id, title, and default view."""
+    """What a payload says of the table: its id, title, and first shared view (a personal
+    view is its creator's alone)."""
     view = request.dbsession.execute(
-        sa.select(View.id, View.title).where(View.table_id == table_id).order_by(View.order, View.id).limit(1)
+        sa.select(View.id, View.title)
+        .where(View.table_id == table_id, View.lock_type != PERSONAL)
+        .order_by(View.order, View.id)
+        .limit(1)
     ).first()
     return {
         "id": table_id,
