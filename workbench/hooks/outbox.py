@@ -4,7 +4,9 @@ Claiming: an event is due when its ``next_at`` has passed and no live claim hold
 (``claimed_until`` empty or past). A claimer marks the events it takes with its own token
 and a lease; a process that dies leaves claims that expire, and the events are taken
 again. On PostgreSQL and MariaDB the due events are selected ``FOR UPDATE SKIP LOCKED``,
-so several processes claiming at once each take different events; on SQLite the claim is
+so several processes claiming at once each take different events (the claim reads
+committed data on MariaDB, whose repeatable reads would also lock the rows a claimer only
+looked at, making the next claimer wait); on SQLite the claim is
 one UPDATE, which the database's single writer makes atomic (this process's writers of the
 source take turns through the source's write lock first).
 """
@@ -32,7 +34,12 @@ class Store:
     @contextlib.contextmanager
     def _writing(self):
         if self.write_lock is None:
-            with self.engine.begin() as connection:
+            # READ COMMITTED: on MariaDB a REPEATABLE READ locking read also locks the rows
+            # and gaps it only looked at, so a claim would wait for another claimer's.
+            engine = self.engine
+            if engine.dialect.name in ("mysql", "mariadb"):
+                engine = engine.execution_options(isolation_level="READ COMMITTED")
+            with engine.begin() as connection:
                 yield connection
             return
         with self.write_lock, self.engine.begin() as connection:
