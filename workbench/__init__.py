@@ -63,6 +63,8 @@ def configure(config):
     config.include("workbench.comments")
     # Record history and the project's audit log (restoring deleted records).
     config.include("workbench.history")
+    # Webhooks: hooks of tables, their outbox and the worker delivering their events.
+    config.include("workbench.hooks")
     # Attachment storage: uploads, downloads, the storage backend in use.
     config.include("workbench.storage")
     # Imports: uploads, their preview and template, jobs inserting in batches.

@@ -105,6 +105,19 @@ def register_mailers() -> Iterable[type]:
 
 
 @hookspec
+def register_notifiers() -> Iterable[type]:
+    """Contribute webhook notifiers: where a hook's events go (a URL, e-mail, Slack, ...).
+
+    Called once at start-up. Each class carries a unique ``name`` (the ``notification.type``
+    clients send, ``URL``, ``Email``, ``Slack``, ...) and implements
+    ``workbench.hooks.notifiers.Notifier``: ``check(settings)`` validates a hook's settings
+    and ``deliver(call)`` makes one delivery attempt of an event.
+
+    :return: an iterable of notifier classes; duplicate names stop start-up.
+    """
+
+
+@hookspec
 def configure_pyramid(config: Configurator) -> None:
     """Add the plugin's own routes, views, tweens and request methods.
 
@@ -162,9 +175,11 @@ def on_links_changed(
     """
 
 
-def row_actions(*actions: str, keys_only: bool = False):
+def row_actions(*actions: str, keys_only: bool = False, when=None):
     """Mark an ``on_rows_changed`` implementation as wanting only ``actions`` (and, with
-    ``keys_only``, only the primary-key fields of the rows)."""
+    ``keys_only``, only the primary-key fields of the rows). ``when(request, table,
+    action)``, if given, says whether it wants a write's rows at all: while it answers
+    false, the implementation is not called and writers build no rows for it."""
     unknown = set(actions) - {"insert", "update", "delete"}
     if unknown or not actions:
         raise ValueError(f"row actions are insert, update and delete, not {sorted(unknown) or 'none'}")
@@ -172,6 +187,7 @@ def row_actions(*actions: str, keys_only: bool = False):
     def mark(function):
         function.row_actions = frozenset(actions)
         function.row_keys_only = bool(keys_only)
+        function.row_when = when
         return function
 
     return mark

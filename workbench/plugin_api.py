@@ -24,6 +24,7 @@ The names come in groups (see each group's comment below and ``docs/plugins.md``
   is read within;
 - storage: storage backend errors, file keys, file types and removal of unused files;
 - mail: messages and the configured mailer;
+- webhooks: the notifier base class, a delivery's call and result;
 - accounts: what a sign-in provider needs (users, sessions, password resets);
 - API: declaring routes, errors as JSON, permissions, ids and timestamps.
 """
@@ -105,6 +106,9 @@ from workbench.formulas.operators import compare as compare_values
 from workbench.formulas.operators import join_texts
 from workbench.formulas.sqlite import URL_RESERVED
 from workbench.formulas.types import ANY, DATE, LIST, LITERAL_TEXT, NUMBER, TEXT, common_type
+
+# -- webhooks: notifiers (``register_notifiers``)
+from workbench.hooks.notifiers import IDEMPOTENCY_HEADER, Call, Notifier, Result
 
 # -- hooks: ``@hookimpl`` marks an implementation of a hook of ``workbench.hookspecs``;
 #    ``@row_actions(...)`` narrows ``on_rows_changed`` to some actions
@@ -285,6 +289,7 @@ __all__ = [
     "DATE_AGGREGATIONS",
     "DATE_PARTS",
     "FORMAT_TOKENS",
+    "IDEMPOTENCY_HEADER",
     "IMPORT_CONVERSIONS",
     "IMPORT_KINDS",
     "LIST",
@@ -305,6 +310,7 @@ __all__ = [
     "ArrayQuery",
     "AutoValue",
     "BadRequest",
+    "Call",
     "CellCount",
     "ChecksMeta",
     "ChecksWrites",
@@ -328,6 +334,7 @@ __all__ = [
     "Message",
     "ModelResolver",
     "NotFound",
+    "Notifier",
     "PasswordChangeBody",
     "Permission",
     "Records",
@@ -337,6 +344,7 @@ __all__ = [
     "RelationError",  # noqa: F822 (answered by __getattr__)
     "ResetPasswordBody",
     "Resolved",
+    "Result",
     "RowWriter",
     "SearchesItself",
     "Setting",

@@ -170,7 +170,7 @@ class RowWriter:
                 raise Conflict("A record with the same key exists already") from None
             if given:
                 self._keep_numbering_ahead()
-        if not want_rows and not notify.wants_whole_rows(self.request, "insert"):
+        if not want_rows and not notify.wants_whole_rows(self.request, "insert", self.table):
             keys = [{f.title: f.type.to_api(v) for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
             # Listeners that read only the keys (realtime) get these rows: no record is built.
             notify.rows_changed(self.request, self.table, "insert", [(None, k) for k in keys])
@@ -305,7 +305,7 @@ class RowWriter:
             self.connection.execute(self.model.table.update().where(clause).values(values))
         after = self._api(values)
         changes = [(row, {**row, **after}) for _k, row in found]
-        if self.model.computed_fields and found and notify.wants_whole_rows(self.request, "update"):
+        if self.model.computed_fields and found and notify.wants_whole_rows(self.request, "update", self.table):
             afters = self._reread([k for k, _row in found], [a for _b, a in changes])
             changes = [(before, a) for (before, _old), a in zip(changes, afters, strict=True)]
         notify.rows_changed(self.request, self.table, "update", changes)

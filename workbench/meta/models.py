@@ -2,6 +2,7 @@
 
 from workbench.accounts.models import ApiToken, AppSetting, RefreshToken, User  # noqa: F401
 from workbench.comments.models import Comment  # noqa: F401
+from workbench.hooks.models import Hook, HookFilter, HookLog, MetaOutboxEvent  # noqa: F401
 from workbench.imports.models import ImportJob, ImportKeys  # noqa: F401
 from workbench.meta.base import Base  # noqa: F401
 from workbench.projects.models import Project, ProjectMember, Source  # noqa: F401

@@ -33,6 +33,7 @@ REGISTRY_HOOKS = {
     "formula_functions": ("register_formula_functions", "formula_function"),
     "storage_backends": ("register_storage_backends", "storage_backend"),
     "mailers": ("register_mailers", "mailer"),
+    "notifiers": ("register_notifiers", "notifier"),
 }
 
 # The built-ins' kind is known from where they live, even when they are disabled.
@@ -44,6 +45,7 @@ _BUILTIN_KIND_BY_FOLDER = {
     "formulas": "formula_function",
     "storage": "storage_backend",
     "mail": "mailer",
+    "notifiers": "notifier",
 }
 
 
@@ -56,6 +58,7 @@ PROVIDES_KEYS = {
     "formula_functions": "formulaFunctions",
     "storage_backends": "storageBackends",
     "mailers": "mailers",
+    "notifiers": "notifiers",
 }
 
 

@@ -10,6 +10,13 @@ def _wants(impl, action: str) -> bool:
     return action in getattr(impl.function, "row_actions", (action,))
 
 
+def _interested(impl, request, table, action: str) -> bool:
+    """Whether an implementation marked ``row_actions(..., when=...)`` wants this table's
+    rows now (a webhook listener, say, only while the table has hooks)."""
+    when = getattr(impl.function, "row_when", None)
+    return when is None or table is None or bool(when(request, table, action))
+
+
 def listens_to_rows(request, action: str | None = None) -> bool:
     """Whether any plugin implements ``on_rows_changed`` (for ``action``, when given: see
     ``workbench.hookspecs.row_actions``); writers skip building rows if not."""
@@ -19,12 +26,17 @@ def listens_to_rows(request, action: str | None = None) -> bool:
     return any(_wants(impl, action) for impl in impls)
 
 
-def wants_whole_rows(request, action: str) -> bool:
-    """Whether a plugin listening to ``action`` reads more of the rows than their primary
-    keys (``row_actions(..., keys_only=True)`` says it does not); when none does, a writer
-    may hand over rows holding only the key fields."""
+def wants_whole_rows(request, action: str, table=None) -> bool:
+    """Whether a plugin listening to ``action`` (on ``table``, when given) reads more of
+    the rows than their primary keys (``row_actions(..., keys_only=True)`` says it does
+    not); when none does, a writer may hand over rows holding only the key fields."""
     impls = _hook(request.registry).on_rows_changed.get_hookimpls()
-    return any(_wants(impl, action) and not getattr(impl.function, "row_keys_only", False) for impl in impls)
+    return any(
+        _wants(impl, action)
+        and not getattr(impl.function, "row_keys_only", False)
+        and _interested(impl, request, table, action)
+        for impl in impls
+    )
 
 
 def rows_changed(request, table, action: str, changes) -> None:
@@ -34,7 +46,9 @@ def rows_changed(request, table, action: str, changes) -> None:
     registry = request.registry
     hook = _hook(registry).on_rows_changed
     impls = hook.get_hookimpls()
-    others = [impl.plugin for impl in impls if not _wants(impl, action)]
+    others = [
+        impl.plugin for impl in impls if not _wants(impl, action) or not _interested(impl, request, table, action)
+    ]
     if len(others) == len(impls):
         return
     if others:

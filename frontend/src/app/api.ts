@@ -16,6 +16,6 @@ export const httpBaseQuery: BaseQueryFn<HttpRequest | string, unknown, HttpError
 export const workbenchApi = createApi({
   reducerPath: "api",
   baseQuery: httpBaseQuery,
-  tagTypes: ["AppInfo", "Me", "Project", "Table", "Records", "Catalogue"],
+  tagTypes: ["AppInfo", "Me", "Project", "Table", "Records", "Catalogue", "Hook"],
   endpoints: () => ({}),
 });

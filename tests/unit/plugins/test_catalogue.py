@@ -30,7 +30,7 @@ FIELD_TYPES = [
     "Percent", "Duration", "Rating", "Year", "Date", "DateTime", "Time", "CreateTime", "CreatedTime",
     "LastModifiedTime", "Checkbox", "SingleSelect", "MultiSelect", "JSON", "LinkToAnotherRecord",
     "Links", "ForeignKey", "Count", "Lookup", "Rollup", "Formula", "QrCode", "Barcode", "Attachment",
-    "Geometry", "ID", "SpecificDBType",
+    "Geometry", "ID", "SpecificDBType", "Button",
 ]  # fmt: skip
 VIEW_TYPES = ["grid", "form", "gallery", "kanban", "calendar"]
 IMPORTERS = ["csv", "excel", "json"]
@@ -128,7 +128,7 @@ def test_view_types_say_whether_their_views_show_records():
 @pytest.mark.parametrize("uidt", FIELD_TYPES)
 def test_field_types_describe_their_group_order_and_capabilities(uidt):
     entry = next(t for t in EN["fieldTypes"] if t["uidt"] == uidt)
-    assert entry["group"] in GROUPS - {"other"} or uidt in {"JSON", "Geometry", "ID", "SpecificDBType"}
+    assert entry["group"] in GROUPS - {"other"} or uidt in {"JSON", "Geometry", "ID", "SpecificDBType", "Button"}
     assert isinstance(entry["order"], int)
     caps = entry["capabilities"]
     assert caps["export"] in EXPORT_FORMS
@@ -156,7 +156,9 @@ def test_capabilities_the_types_imply():
     assert {uidt for uidt, c in caps.items() if c["holdsFiles"]} == {"Attachment"}
     assert {uidt for uidt, c in caps.items() if c["linksRecords"]} == {"Links", "LinkToAnotherRecord"}
     virtual = {uidt for uidt, c in caps.items() if c["virtual"]}
-    assert virtual == {"Links", "LinkToAnotherRecord", "Count", "Lookup", "Rollup", "Formula", "QrCode", "Barcode"}
+    assert virtual == {
+        "Links", "LinkToAnotherRecord", "Count", "Lookup", "Rollup", "Formula", "QrCode", "Barcode", "Button",
+    }  # fmt: skip
     assert caps["Number"]["formulaType"] == "numeric"
     assert caps["Checkbox"]["export"] == "boolean"
 

@@ -21,6 +21,7 @@ import { validateTableTitle } from "./validation";
 import { ImportIntoTableButton } from "../imports/ImportActions";
 import { DownloadMenu } from "../exports/DownloadMenu";
 import { DeletedRecordsButton } from "../history/DeletedRecords";
+import { WebhooksDialog } from "../webhooks/WebhooksDialog";
 
 export function TableWorkspace({
   projectId,
@@ -50,6 +51,7 @@ export function TableWorkspace({
   // The project's other tables, whose names a rename may not take (cached by the shell).
   const tables = useTablesQuery(projectId, { skip: !renaming });
   const [deleting, setDeleting] = useState(false);
+  const [webhooks, setWebhooks] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const tabId = `${tabType}:${tableId}`;
   const caps = useCapabilities();
@@ -112,6 +114,9 @@ export function TableWorkspace({
         <ImportIntoTableButton table={table} />
         {caps.dataEdit && caps.history && <DeletedRecordsButton tableId={tableId} pvTitle={table.columns?.find((c) => c.pv)?.title} />}
         {caps.schema && <ButtonGroup variant="minimal">
+          <Button icon="send-message" onClick={() => setWebhooks(true)} data-testid="table-webhooks">
+            <FormattedMessage id="webhooks.open" />
+          </Button>
           <Button icon="edit" onClick={() => { setFormError(null); setRenaming(true); }} data-testid="rename-table">
             <FormattedMessage id="project.rename" />
           </Button>
@@ -163,6 +168,9 @@ export function TableWorkspace({
         onCancel={() => setRenaming(false)}
         testId="table-title"
       />
+      {caps.schema && (
+        <WebhooksDialog tableId={tableId} tableTitle={table.title} isOpen={webhooks} onClose={() => setWebhooks(false)} />
+      )}
       <Alert
         isOpen={deleting}
         intent="danger"

@@ -1,0 +1,1 @@
+"""The built-in webhook notifiers: a URL, e-mail, and chat services' incoming webhooks."""
