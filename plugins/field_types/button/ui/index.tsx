@@ -5,7 +5,6 @@ import { useState } from "react";
 import { useIntl } from "react-intl";
 import { Button, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { definePlugin, toast, type CellProps, type PluginHost, type SettingsProps } from "@workbench/plugin-api";
-import messages from "../messages.json";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let api: any = null;
@@ -83,7 +82,6 @@ function ButtonSettings({ value, onChange, tableId }: SettingsProps) {
 
 export default definePlugin({
   id: "field_button",
-  messages,
   setup,
   fieldTypes: {
     Button: {
