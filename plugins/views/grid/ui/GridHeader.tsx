@@ -1,7 +1,7 @@
 // The grid's header: a cell per field in view (its type on hover) with its menu (edit or
 // delete the field for who may change the table; sort by it, hide it, move it for who may
 // configure the view) and an edge to drag or key-resize it, then the button that adds a field.
-import { Button, Menu, MenuItem, Popover } from "@blueprintjs/core";
+import { Button, Menu, MenuItem, PopoverNext } from "@blueprintjs/core";
 import { useIntl } from "react-intl";
 import { fieldType, type FieldActions, type FieldInfo, type ViewPermissions } from "@workbench/plugin-api";
 import { MAX_WIDTH, MIN_WIDTH } from "./columnWidth";
@@ -45,7 +45,7 @@ export function GridHeader({ columns, colsWin, widths, width, can, viewId, field
           >
             <span className="wb-header-title">{column.title}</span>
             {(can.editFields || can.configureView) && (
-              <Popover
+              <PopoverNext
                 placement="bottom-end"
                 content={
                   <Menu>
@@ -64,7 +64,7 @@ export function GridHeader({ columns, colsWin, widths, width, can, viewId, field
                 }
               >
                 <Button variant="minimal" size="small" icon="caret-down" aria-label={t("field.menu")} data-testid="field-menu" />
-              </Popover>
+              </PopoverNext>
             )}
             {can.configureView && viewId && (
               <div
