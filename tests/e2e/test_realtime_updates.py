@@ -73,7 +73,7 @@ SHOWN_TEXTS = """(row) => {
   const root = document.querySelector("[data-testid=grid-scroll]");
   window.__shown = [];
   const read = () => {
-    const cell = root.querySelector(`.wb-grid-row[aria-rowindex='${row}'] .wb-cell[data-col='0']`);
+    const cell = root.querySelector(`.wb-grid-row[aria-rowindex='${row + 1}'] .wb-cell[data-col='0']`);
     const text = cell ? cell.textContent : null;
     if (window.__shown.at(-1) !== text) window.__shown.push(text);
   };

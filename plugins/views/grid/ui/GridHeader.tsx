@@ -5,6 +5,7 @@ import { Button, Menu, MenuItem, PopoverNext } from "@blueprintjs/core";
 import { useIntl } from "react-intl";
 import { fieldType, type FieldActions, type FieldInfo, type ViewPermissions } from "@workbench/plugin-api";
 import { MAX_WIDTH, MIN_WIDTH } from "./columnWidth";
+import { columnIndex } from "./aria";
 import { ADD_FIELD_WIDTH, ROW_NUMBER_WIDTH } from "./layout";
 import type { ColumnWidths } from "./useColumnWidths";
 import type { ColumnWindow } from "./virtual";
@@ -29,8 +30,8 @@ export function GridHeader({ columns, colsWin, widths, width, can, viewId, field
   };
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `plugin.view_grid.${id}` }, values);
   return (
-    <div className="wb-grid-header" style={{ width: width + ADD_FIELD_WIDTH }} role="row">
-      <div className="wb-row-number">#</div>
+    <div className="wb-grid-header" style={{ width: width + ADD_FIELD_WIDTH }} role="row" aria-rowindex={1}>
+      <div className="wb-row-number" aria-hidden="true">#</div>
       {columns.slice(colsWin.first, colsWin.last + 1).map((column, i) => {
         const index = colsWin.first + i;
         return (
@@ -39,6 +40,7 @@ export function GridHeader({ columns, colsWin, widths, width, can, viewId, field
             className="wb-header-cell"
             style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.lefts[index], width: widths[index] }}
             role="columnheader"
+            aria-colindex={columnIndex(index)}
             data-testid="column-header"
             data-col={index}
             title={typeLabel(column.uidt)}
