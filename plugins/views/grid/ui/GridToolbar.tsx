@@ -149,6 +149,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
       )}
       {viewId && (
         <PopoverNext
+          placement="bottom-start"
           isOpen={filterOpen}
           onInteraction={(open) => setFilterOpen(open)}
           content={
@@ -191,6 +192,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
         if (!viewId) return tag;
         return (
           <PopoverNext
+            placement="bottom-start"
             key={node.filter.id}
             isOpen={editingTag === node.filter.id}
             onInteraction={(open) => setEditingTag(open ? node.filter.id : null)}
@@ -226,6 +228,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
         if (!viewId) return tag;
         return (
           <PopoverNext
+            placement="bottom-start"
             key={s.id}
             isOpen={editingTag === s.id}
             onInteraction={(open) => setEditingTag(open ? s.id : null)}
@@ -237,6 +240,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
       })}
       {viewId && hidden.length > 0 && (
         <PopoverNext
+          placement="bottom-start"
           content={
             <Menu>
               {hidden.map((c) => (
