@@ -122,7 +122,11 @@ def test_the_main_walk_through_the_app_writes_nothing_to_the_console(server, pag
     _create_view(page, "kanban", "Board")
     expect(page.get_by_test_id("kanban")).to_be_visible()
     expect(page.get_by_test_id("record-card")).to_have_count(2)
+    page.locator("[data-testid='kanban-stack'][data-stack='Todo']").get_by_test_id("stack-menu").click()
+    expect(page.get_by_test_id("stack-menu-body")).to_be_visible()
     screenshot(page, "quiet-kanban")
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("stack-menu-body")).to_have_count(0)
     _create_view(page, "gallery", "Cards")
     expect(page.get_by_test_id("record-card")).to_have_count(2)
     screenshot(page, "quiet-gallery")
@@ -131,7 +135,17 @@ def test_the_main_walk_through_the_app_writes_nothing_to_the_console(server, pag
     screenshot(page, "quiet-form")
     _create_view(page, "calendar", "Schedule")
     expect(page.get_by_test_id("calendar")).to_be_visible()
+    page.get_by_test_id("calendar-fields-button").click()
+    expect(page.get_by_test_id("calendar-fields")).to_be_visible()
     screenshot(page, "quiet-calendar")
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("calendar-fields")).to_have_count(0)
+
+    # The table's download menu.
+    page.get_by_test_id("export-menu").click()
+    expect(page.get_by_test_id("export-csv")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("export-csv")).to_have_count(0)
 
     # The share dialog.
     page.get_by_test_id("views-list").locator("[data-view='Request']").get_by_test_id("view-menu").click()
