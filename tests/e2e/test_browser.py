@@ -732,7 +732,7 @@ def test_grid_filter_groups(server, page):
     add_filter("Qty", "lt", "3", logic="or", group="Group 1")
     expect(count).to_have_text("2 records")
     tags = page.get_by_test_id("filter-tag")
-    expect(tags).to_have_text(["Name contains b", "and (Qty > 10 or Qty < 3)"])
+    expect(tags).to_have_text(["Name contains b", "and (Qty is greater than 10 or Qty is less than 3)"])
     screenshot(page, "grid-filter-groups")
     page.reload()
     expect(count).to_have_text("2 records")
