@@ -154,7 +154,7 @@ def test_the_main_walk_through_the_app_writes_nothing_to_the_console(server, pag
     expect(page.get_by_test_id("share-link")).to_have_value(re.compile("/nc/form/"))
     _dialog_settled(page)
     screenshot(page, "quiet-share")
-    page.keyboard.press("Escape")
+    page.locator(".bp6-dialog-close-button").click()
     expect(page.locator(".bp6-dialog")).to_have_count(0)
 
     # The members (from the project's home, once the table's tab is closed), in a tab titled
