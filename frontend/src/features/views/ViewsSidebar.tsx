@@ -131,6 +131,8 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
                 <span onClick={(e) => e.stopPropagation()}>
                 <PopoverNext
                   placement="bottom-end"
+                  // The focus stays where the chosen item puts it (its items open dialogs).
+                  shouldReturnFocusOnClose={false}
                   content={
                     <Menu>
                       <MenuItem icon="edit" text={intl.formatMessage({ id: "views.rename" })} onClick={() => { setError(null); setRenaming(view); }} data-testid="view-rename" />

@@ -49,6 +49,8 @@ export function GridHeader({ columns, colsWin, widths, width, can, viewId, field
             {(can.editFields || can.configureView) && (
               <PopoverNext
                 placement="bottom-end"
+                // The focus stays where the chosen item puts it (its items open the field dialog or a confirmation).
+                shouldReturnFocusOnClose={false}
                 content={
                   <Menu>
                     {can.editFields && <MenuItem icon="edit" text={t("field.edit")} onClick={() => fields.edit(column)} data-testid="field-edit" />}

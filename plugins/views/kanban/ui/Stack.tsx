@@ -116,6 +116,8 @@ export function StackColumn({ stack, index, field, options, source, pkName, move
           {editable && (
             <PopoverNext
               placement="bottom-end"
+              // The focus stays where the chosen item puts it (its rename opens an input in the stack's head).
+              shouldReturnFocusOnClose={false}
               content={
                 <div className="wb-stack-menu" data-testid="stack-menu-body">
                   <Button icon="edit" variant="minimal" className="bp6-popover-dismiss" onClick={() => setRenaming(stack.key)} data-testid="stack-rename">
