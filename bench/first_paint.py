@@ -68,7 +68,7 @@ PLUGINS_TIMER = """(() => {
 FIRST_ROW_TIMER = """(() => {
   window.__wbFirstRowAt = null;
   new MutationObserver((_, observer) => {
-    const cell = document.querySelector(".wb-grid-row[aria-rowindex='1'] .wb-cell");
+    const cell = document.querySelector(".wb-grid-row[aria-rowindex='2'] .wb-cell");
     if (cell && cell.textContent) {
       window.__wbFirstRowAt = performance.now();
       observer.disconnect();
@@ -147,7 +147,7 @@ def measure(browser, server: Server, token: str, path: str) -> dict:
         page.add_init_script(PLUGINS_TIMER)
         page.add_init_script(FIRST_ROW_TIMER)
         page.goto(path)
-        page.wait_for_selector(".wb-grid-row[aria-rowindex='1'] .wb-cell >> text=Task 0")
+        page.wait_for_selector(".wb-grid-row[aria-rowindex='2'] .wb-cell >> text=Task 0")
         # An older build may not announce its plugins: then the figure reads n/a.
         with contextlib.suppress(PlaywrightTimeout):
             page.wait_for_function("() => window.__wbPluginsAt !== undefined", timeout=10_000)

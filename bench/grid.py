@@ -39,7 +39,7 @@ from tests.e2e.conftest import CHROMIUM_ARGS, REPO, Server
 FIRST_ROW_SCRIPT = """(() => {
   window.__wbFirstRow = null;
   const seen = () => {
-    const cell = document.querySelector(".wb-grid-row[aria-rowindex='1'] .wb-cell");
+    const cell = document.querySelector(".wb-grid-row[aria-rowindex='2'] .wb-cell");
     return !!(cell && cell.textContent);
   };
   new MutationObserver((_, observer) => {
@@ -125,7 +125,7 @@ def page_load(page, url: str) -> dict:
 
 def last_row_reached(page, rows: int) -> bool:
     page.eval_on_selector("[data-testid=grid-scroll]", "el => { el.scrollTop = el.scrollHeight; }")
-    page.wait_for_selector(f".wb-grid-row[aria-rowindex='{rows}'] .wb-cell >> text=row {rows - 1}")
+    page.wait_for_selector(f".wb-grid-row[aria-rowindex='{rows + 1}'] .wb-cell >> text=row {rows - 1}")
     return True
 
 

@@ -160,12 +160,25 @@ def browser():
 
 
 class PageErrors:
-    """Console errors and uncaught exceptions of a page (hydration mismatches show here)."""
+    """Console errors and uncaught exceptions of a page (hydration mismatches show here), and
+    apart from them the console's warnings."""
 
     def __init__(self, page):
         self.messages: list[str] = []
-        page.on("console", lambda msg: msg.type == "error" and self.messages.append(msg.text))
+        self.warnings: list[str] = []
+        page.on("console", self._console)
         page.on("pageerror", lambda exc: self.messages.append(f"pageerror: {exc}"))
+
+    def _console(self, msg) -> None:
+        if msg.type == "error":
+            self.messages.append(msg.text)
+        elif msg.type == "warning":
+            where = msg.location
+            self.warnings.append(f"{msg.text} ({where.get('url', '')}:{where.get('lineNumber', '')})")
+
+    def console(self) -> list[str]:
+        """Every error and warning the page has written to the console so far."""
+        return self.messages + self.warnings
 
     def hydration(self) -> list[str]:
         words = ("hydrat", "did not match", "server rendered html", "#418", "#423", "#425")

@@ -94,8 +94,9 @@ def list_records(server, token: str, table: dict, limit: int | None = None) -> l
 
 
 def grid_cell(page, row: int, col: int):
-    """The grid's cell in row `row` (1-based) at position `col` among the row's rendered cells."""
-    return page.get_by_test_id("grid-scroll").locator(f".wb-grid-row[aria-rowindex='{row}'] .wb-cell").nth(col)
+    """The grid's cell in row `row` (1-based; the header is aria-rowindex 1) at position `col`
+    among the row's rendered cells."""
+    return page.get_by_test_id("grid-scroll").locator(f".wb-grid-row[aria-rowindex='{row + 1}'] .wb-cell").nth(col)
 
 
 def field_cell(page, title: str, row: int = 1):
@@ -105,7 +106,10 @@ def field_cell(page, title: str, row: int = 1):
     # Columns are virtualised: address the cell by the field's column index, not by its
     # position among the cells rendered at this moment.
     col = header.get_attribute("data-col")
-    return page.get_by_test_id("grid-scroll").locator(f".wb-grid-row[aria-rowindex='{row}'] .wb-cell[data-col='{col}']")
+    # The header is the grid's row 1 (aria-rowindex), so record row `row` is row + 1.
+    return page.get_by_test_id("grid-scroll").locator(
+        f".wb-grid-row[aria-rowindex='{row + 1}'] .wb-cell[data-col='{col}']"
+    )
 
 
 def wait_saved(server, table: dict, token: str, name: str, field: str, value) -> None:

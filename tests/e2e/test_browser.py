@@ -216,7 +216,7 @@ def test_arabic_is_served_right_to_left(server, browser):
         )
         _use_token(page, token)
         page.goto(f"/nc/{project['id']}/table/{table['title']}")
-        row = page.locator(".wb-grid-row[aria-rowindex='1']")
+        row = page.locator(".wb-grid-row[aria-rowindex='2']")
         expect(row.locator(".wb-cell").nth(0)).to_have_text("أ")
         number_box = row.locator(".wb-row-number").bounding_box()
         first_box = row.locator(".wb-cell").nth(0).bounding_box()
@@ -302,18 +302,18 @@ def test_grid_pages_edits_adds_and_deletes_records(server, page):
     page.goto(f"/nc/{project['id']}/table/Items")
     grid = page.get_by_test_id("grid-scroll")
     expect(page.get_by_test_id("record-count")).to_have_text("250 records")
-    expect(grid.locator(".wb-grid-row[aria-rowindex='1']")).to_contain_text("Item 001")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='2']")).to_contain_text("Item 001")
     # Only the rows in view are in the page.
     assert grid.locator(".wb-grid-row").count() < 60
     screenshot(page, "grid")
 
     # Scrolling to the end fetches the last page.
     grid.evaluate("el => { el.scrollTop = el.scrollHeight; }")
-    expect(grid.locator(".wb-grid-row[aria-rowindex='250']")).to_contain_text("Item 250")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='251']")).to_contain_text("Item 250")
 
     # Edit a text cell in place; the value is kept after a reload.
     grid.evaluate("el => { el.scrollTop = 0; }")
-    first_title = grid.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(0)
+    first_title = grid.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").nth(0)
     first_title.dblclick()
     editor = page.get_by_test_id("cell-editor")
     editor.fill("Renamed item")
@@ -321,7 +321,7 @@ def test_grid_pages_edits_adds_and_deletes_records(server, page):
     expect(first_title).to_have_text("Renamed item")
 
     # An invalid number shows the field's error and keeps what was typed.
-    qty = grid.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").nth(1)
+    qty = grid.locator(".wb-grid-row[aria-rowindex='3'] .wb-cell").nth(1)
     qty.click()
     grid.press("Enter")
     page.get_by_test_id("cell-editor").fill("lots")
@@ -344,29 +344,29 @@ def test_grid_pages_edits_adds_and_deletes_records(server, page):
 
     # Page and edge keys move the active cell; Delete clears a cell.
     grid.press("Control+End")
-    expect(grid.locator(".wb-grid-row[aria-rowindex='250'] .wb-cell-active")).to_have_count(1)
+    expect(grid.locator(".wb-grid-row[aria-rowindex='251'] .wb-cell-active")).to_have_count(1)
     grid.press("Control+Home")
-    expect(grid.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(0)).to_have_class(re.compile("wb-cell-active"))
+    expect(grid.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").nth(0)).to_have_class(re.compile("wb-cell-active"))
     grid.press("PageDown")
-    expect(grid.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell-active")).to_have_count(0)
+    expect(grid.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell-active")).to_have_count(0)
     grid.press("PageUp")
     grid.press("End")
-    expect(grid.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(1)).to_have_class(re.compile("wb-cell-active"))
+    expect(grid.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").nth(1)).to_have_class(re.compile("wb-cell-active"))
     grid.press("ArrowDown")
     grid.press("ArrowDown")
     grid.press("Delete")
-    expect(grid.locator(".wb-grid-row[aria-rowindex='3'] .wb-cell").nth(1)).to_have_text("")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='4'] .wb-cell").nth(1)).to_have_text("")
 
     page.reload()
-    expect(grid.locator(".wb-grid-row[aria-rowindex='3'] .wb-cell").nth(1)).to_have_text("")
-    expect(grid.locator(".wb-grid-row[aria-rowindex='1']")).to_contain_text("Renamed item")
-    expect(grid.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").nth(1)).to_have_text("42")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='4'] .wb-cell").nth(1)).to_have_text("")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='2']")).to_contain_text("Renamed item")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='3'] .wb-cell").nth(1)).to_have_text("42")
 
     # Add a record, then delete it.
     page.get_by_test_id("add-record").click()
     expect(page.get_by_test_id("record-count")).to_have_text("251 records")
-    expect(grid.locator(".wb-grid-row[aria-rowindex='251']")).to_be_visible()
-    grid.locator(".wb-grid-row[aria-rowindex='251'] .wb-cell").nth(0).click()
+    expect(grid.locator(".wb-grid-row[aria-rowindex='252']")).to_be_visible()
+    grid.locator(".wb-grid-row[aria-rowindex='252'] .wb-cell").nth(0).click()
     page.get_by_test_id("delete-record").click()
     expect(page.get_by_test_id("record-count")).to_have_text("250 records")
     assert server.api("GET", f"/api/v2/tables/{table['id']}/records/count", token=token) == {"count": 250}
@@ -390,7 +390,7 @@ def test_fields_are_added_renamed_retyped_and_deleted(server, page):
     screenshot(page, "field-dialog")
     _submit_dialog(page, "field-submit")
     expect(headers).to_have_text(["Name", "Age"])
-    age = page.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(1)
+    age = page.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").nth(1)
     age.dblclick()
     page.get_by_test_id("cell-editor").fill("36")
     page.get_by_test_id("cell-editor").press("Enter")
@@ -405,7 +405,7 @@ def test_fields_are_added_renamed_retyped_and_deleted(server, page):
     expect(headers).to_have_text(["Name", "Age text"])
     page.reload()
     expect(headers).to_have_text(["Name", "Age text"])
-    expect(page.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(1)).to_have_text("36")
+    expect(page.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").nth(1)).to_have_text("36")
     kinds = {
         c["title"]: c["uidt"]
         for c in server.api("GET", f"/api/v1/db/meta/tables/{table['id']}", token=token)["columns"]
@@ -499,7 +499,7 @@ def test_grid_copy_paste_undo_redo_and_expanded_record(server, page):
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Things")
     grid = page.get_by_test_id("grid-scroll")
-    cell = lambda row, col: grid.locator(f".wb-grid-row[aria-rowindex='{row}'] .wb-cell").nth(col)  # noqa: E731
+    cell = lambda row, col: grid.locator(f".wb-grid-row[aria-rowindex='{row + 1}'] .wb-cell").nth(col)  # noqa: E731
     expect(cell(1, 0)).to_have_text("alpha")
 
     # Copy alpha, paste it over beta.
@@ -593,7 +593,7 @@ def test_grid_edits_fields_of_several_types(server, page):
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Tasks")
     grid = page.get_by_test_id("grid-scroll")
-    cell = lambda col: grid.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(col)  # noqa: E731
+    cell = lambda col: grid.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").nth(col)  # noqa: E731
     expect(cell(1).get_by_test_id("select-tag")).to_have_text("todo")
 
     # Each type edits through its plugin's editor: the select's list of options, the date picker.
@@ -732,7 +732,7 @@ def test_grid_filter_groups(server, page):
     add_filter("Qty", "lt", "3", logic="or", group="Group 1")
     expect(count).to_have_text("2 records")
     tags = page.get_by_test_id("filter-tag")
-    expect(tags).to_have_text(["Name contains b", "and (Qty > 10 or Qty < 3)"])
+    expect(tags).to_have_text(["Name contains b", "and (Qty is greater than 10 or Qty is less than 3)"])
     screenshot(page, "grid-filter-groups")
     page.reload()
     expect(count).to_have_text("2 records")
@@ -792,7 +792,7 @@ def test_viewers_get_a_read_only_project_and_editors_edit_data_only(server, brow
             expect(page.get_by_test_id("delete-project")).to_have_count(0)
             expect(page.get_by_test_id("new-project")).to_have_count(0)
             page.goto(f"/nc/{project['id']}/table/Items")
-            first = page.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(0)
+            first = page.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").nth(0)
             expect(first).to_have_text("one")
             expect(page.get_by_test_id("add-field")).to_have_count(0)
             expect(page.get_by_test_id("rename-table")).to_have_count(0)

@@ -187,7 +187,7 @@ def test_filters_and_sorts_are_edited_in_place(server, page):
     value.fill("10")
     value.press("Enter")
     expect(count).to_have_text("2 records")
-    expect(page.get_by_test_id("filter-tag")).to_have_text("Qty > 10")
+    expect(page.get_by_test_id("filter-tag")).to_have_text("Qty is greater than 10")
     screenshot(page, "grid-filter-edit")
     editor.get_by_test_id("filter-edit-op").select_option("lt")
     expect(count).to_have_text("3 records")

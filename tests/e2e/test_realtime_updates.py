@@ -68,12 +68,13 @@ def _receive_until(ws, wanted, seconds: float):
     return None
 
 
-# Records each text the first cell of a grid row shows, as the page changes.
+# Records each text the first cell of grid row `row` (1-based; the header is aria-rowindex 1)
+# shows, as the page changes.
 SHOWN_TEXTS = """(row) => {
   const root = document.querySelector("[data-testid=grid-scroll]");
   window.__shown = [];
   const read = () => {
-    const cell = root.querySelector(`.wb-grid-row[aria-rowindex='${row}'] .wb-cell[data-col='0']`);
+    const cell = root.querySelector(`.wb-grid-row[aria-rowindex='${Number(row) + 1}'] .wb-cell[data-col='0']`);
     const text = cell ? cell.textContent : null;
     if (window.__shown.at(-1) !== text) window.__shown.push(text);
   };

@@ -35,7 +35,7 @@ def test_an_editor_link_edits_records_and_a_viewer_link_only_reads(server, brows
         # Records yes, fields no.
         expect(visitor.get_by_test_id("add-field")).to_have_count(0)
         expect(visitor.get_by_test_id("field-edit")).to_have_count(0)
-        qty = grid.locator(".wb-grid-row[aria-rowindex='1'] .wb-cell").nth(1)
+        qty = grid.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").nth(1)
         qty.dblclick()
         editor = visitor.get_by_test_id("cell-editor")
         editor.fill("7")

@@ -8,6 +8,7 @@ import { LANGUAGES, isSupported } from "../i18n/locales";
 import { useMeQuery } from "../session/api";
 import { langChanged, selectLang } from "../settings/settingsSlice";
 import { ApiTokens } from "../tokens/ApiTokens";
+import { heldRoles, roleLabel } from "../members/roles";
 import { EmailStatus } from "./EmailStatus";
 import { PasswordChange } from "./PasswordChange";
 import { Users } from "./Users";
@@ -79,8 +80,8 @@ export function Account() {
               <tr>
                 <th>{intl.formatMessage({ id: "account.roles" })}</th>
                 <td>
-                  {Object.keys(user.roles ?? {}).map((role) => (
-                    <Tag key={role} minimal className="wb-tag">{intl.formatMessage({ id: `role.${role}`, defaultMessage: role })}</Tag>
+                  {heldRoles(user.roles).map((role) => (
+                    <Tag key={role} minimal className="wb-tag" data-testid="account-role">{roleLabel(intl, role)}</Tag>
                   ))}
                 </td>
               </tr>

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import { isValidEmail } from "../auth/email";
 import { invitedLinks } from "../members/api";
+import { roleLabel } from "../members/roles";
 import { notify } from "../ui/notify";
 import {
   ORG_ROLES,
@@ -62,7 +63,7 @@ export function Users() {
         </FormGroup>
         <FormGroup label={intl.formatMessage({ id: "members.role" })} labelFor="user-invite-role">
           <HTMLSelect id="user-invite-role" value={role} onChange={(e) => setRole(e.currentTarget.value)}>
-            {ORG_ROLES.map((r) => <option key={r} value={r}>{intl.formatMessage({ id: `role.${r}` })}</option>)}
+            {ORG_ROLES.map((r) => <option key={r} value={r}>{roleLabel(intl, r)}</option>)}
           </HTMLSelect>
         </FormGroup>
         <Button type="submit" intent="primary" icon="new-person" loading={inviteState.isLoading} disabled={!email || !!emailError} data-testid="user-invite-submit">
@@ -100,10 +101,10 @@ export function Users() {
                   </td>
                   <td>
                     {isSuper ? (
-                      <Tag minimal>{intl.formatMessage({ id: "role.super" })}</Tag>
+                      <Tag minimal>{roleLabel(intl, "super")}</Tag>
                     ) : (
-                      <HTMLSelect minimal value={orgRole} onChange={(e) => void act(updateUser({ id: u.id!, roles: e.currentTarget.value }))} data-testid="user-role">
-                        {ORG_ROLES.map((r) => <option key={r} value={r}>{intl.formatMessage({ id: `role.${r}` })}</option>)}
+                      <HTMLSelect minimal value={orgRole} onChange={(e) => void act(updateUser({ id: u.id!, roles: e.currentTarget.value }))} aria-label={intl.formatMessage({ id: "members.role" })} data-testid="user-role">
+                        {ORG_ROLES.map((r) => <option key={r} value={r}>{roleLabel(intl, r)}</option>)}
                       </HTMLSelect>
                     )}
                   </td>

@@ -1,7 +1,7 @@
 // "Download" on a view's toolbar: CSV or Excel of the open view (its filters, sorts, shown
 // fields and their order), as one file streamed from the server, with a progress bar and a
 // cancel button while it arrives. Every project role may download; a form has no records.
-import { Button, Menu, MenuItem, Popover, ProgressBar } from "@blueprintjs/core";
+import { Button, Menu, MenuItem, PopoverNext, ProgressBar } from "@blueprintjs/core";
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useAppStore } from "../../app/hooks";
@@ -67,7 +67,7 @@ export function DownloadMenu({ projectId, tableId, view }: Props) {
     );
   }
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
       content={
         <Menu>
@@ -86,6 +86,6 @@ export function DownloadMenu({ projectId, tableId, view }: Props) {
       <Button icon="download" variant="minimal" data-testid="export-menu">
         <FormattedMessage id="export.action" />
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }

@@ -1,6 +1,6 @@
 // The field dialog's type menu, built from the catalogue: the creatable types grouped (text,
 // numbers, dates, ...), each with its icon and translated label, filtered as one types.
-import { Button, Icon, InputGroup, Menu, MenuDivider, MenuItem, Popover, type IconName } from "@blueprintjs/core";
+import { Button, Icon, InputGroup, Menu, MenuDivider, MenuItem, PopoverNext, type IconName } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
 import { useIntl } from "react-intl";
 import { FIELD_GROUPS, type CatalogueFieldType } from "../../plugins/catalogue";
@@ -79,7 +79,7 @@ export function FieldTypePicker({ value, types, onChange }: Props) {
     </div>
   );
   return (
-    <Popover isOpen={open} onInteraction={setOpen} content={menu} placement="bottom-start" matchTargetWidth minimal>
+    <PopoverNext isOpen={open} onInteraction={setOpen} content={menu} placement="bottom-start" matchTargetWidth animation="minimal" arrow={false}>
       <Button
         id="field-type"
         fill
@@ -92,7 +92,7 @@ export function FieldTypePicker({ value, types, onChange }: Props) {
       >
         {current ? label(current) : value}
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }
 

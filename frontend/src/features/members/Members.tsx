@@ -7,6 +7,7 @@ import type { HttpError } from "../../app/http";
 import { isValidEmail } from "../auth/email";
 import { notify } from "../ui/notify";
 import { useCapabilities } from "../projects/permissions";
+import { heldRoles, roleLabel } from "./roles";
 import {
   MEMBER_ROLES,
   invitedLinks,
@@ -55,7 +56,7 @@ export function Members({ projectId }: { projectId: string }) {
         </FormGroup>
         <FormGroup label={intl.formatMessage({ id: "members.role" })} labelFor="invite-role">
           <HTMLSelect id="invite-role" value={role} onChange={(e) => setRole(e.currentTarget.value)} data-testid="invite-role">
-            {MEMBER_ROLES.map((r) => <option key={r} value={r}>{intl.formatMessage({ id: `role.${r}` })}</option>)}
+            {MEMBER_ROLES.map((r) => <option key={r} value={r}>{roleLabel(intl, r)}</option>)}
           </HTMLSelect>
         </FormGroup>
         <Button type="submit" intent="primary" icon="new-person" loading={inviteState.isLoading} disabled={!emails.length || !!emailError} data-testid="invite-submit">
@@ -90,10 +91,10 @@ export function Members({ projectId }: { projectId: string }) {
                 </td>
                 <td>
                   {m.roles === "owner" || !caps.members ? (
-                    <Tag minimal>{intl.formatMessage({ id: `role.${m.roles}`, defaultMessage: m.roles })}</Tag>
+                    <Tag minimal data-testid="member-role">{heldRoles(m.roles).map((r) => roleLabel(intl, r)).join(", ")}</Tag>
                   ) : (
-                    <HTMLSelect value={m.roles} onChange={(e) => void act(updateMember({ projectId, userId: m.id, roles: e.currentTarget.value }))} minimal>
-                      {MEMBER_ROLES.map((r) => <option key={r} value={r}>{intl.formatMessage({ id: `role.${r}` })}</option>)}
+                    <HTMLSelect value={m.roles} onChange={(e) => void act(updateMember({ projectId, userId: m.id, roles: e.currentTarget.value }))} minimal aria-label={intl.formatMessage({ id: "members.role" })} data-testid="member-role-select">
+                      {MEMBER_ROLES.map((r) => <option key={r} value={r}>{roleLabel(intl, r)}</option>)}
                     </HTMLSelect>
                   )}
                 </td>

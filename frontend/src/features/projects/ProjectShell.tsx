@@ -31,6 +31,7 @@ import { previewAsChanged, selectPreviewAs } from "../settings/settingsSlice";
 import { useAppSelector } from "../../app/hooks";
 import { HTMLSelect } from "@blueprintjs/core";
 import { MEMBER_ROLES } from "../members/api";
+import { roleLabel } from "../members/roles";
 import { workbenchApi } from "../../app/api";
 import { LiveIndicator } from "../realtime/LiveIndicator";
 import { useFollowRenamed } from "../realtime/useFollowRenamed";
@@ -115,7 +116,7 @@ export function ProjectShell() {
     if (!ready) return;
     dispatch(projectEntered(projectId));
     if (table) dispatch(tabOpened({ id: `${itemType}:${table.id}`, type: itemType, title: table.title }));
-    else if (isAuthTab) dispatch(tabOpened({ id: "auth", type: "auth", title: intl.formatMessage({ id: "project.auth" }) }));
+    else if (isAuthTab) dispatch(tabOpened({ id: "auth", type: "auth", title: intl.formatMessage({ id: "members.title" }) }));
     else if (!tableTitle) dispatch(homeShown());
   }, [ready, projectId, table, tableTitle, itemType, isAuthTab, dispatch, intl]);
 
@@ -204,7 +205,7 @@ export function ProjectShell() {
             <FormattedMessage id="preview.label" />
             <HTMLSelect minimal value={previewAs ?? ""} onChange={(e) => choosePreview(e.currentTarget.value)} data-testid="preview-as">
               <option value="">{intl.formatMessage({ id: "preview.none" })}</option>
-              {MEMBER_ROLES.map((r) => <option key={r} value={r}>{intl.formatMessage({ id: `role.${r}` })}</option>)}
+              {MEMBER_ROLES.map((r) => <option key={r} value={r}>{roleLabel(intl, r)}</option>)}
             </HTMLSelect>
           </label>
         )}

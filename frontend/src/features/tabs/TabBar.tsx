@@ -30,7 +30,8 @@ export function TabBar({ projectId }: { projectId: string }) {
         <div key={tab.id} className={`wb-tab${tab.id === activeId ? " wb-tab-active" : ""}`} role="tab" aria-selected={tab.id === activeId}>
           <button type="button" className="wb-tab-title" onClick={() => navigate(tabPath(projectId, tab))}>
             <Icon icon={ICONS[tab.type]} size={12} />
-            <span>{tab.title}</span>
+            {/* The members tab is named in the current language (a stored title may be older). */}
+            <span>{tab.type === "auth" ? intl.formatMessage({ id: "members.title" }) : tab.title}</span>
           </button>
           <Button
             variant="minimal"

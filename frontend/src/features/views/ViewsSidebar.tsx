@@ -1,7 +1,7 @@
 // The table's views beside its workspace: open one (its route carries the view title), create
 // one of each type, and per view rename, copy, share, choose its mode (collaborative, locked, or
 // personal: seen by its creator only) or delete (never the default view).
-import { Alert, Button, H5, Icon, Menu, MenuDivider, MenuItem, Popover, type IconName } from "@blueprintjs/core";
+import { Alert, Button, H5, Icon, Menu, MenuDivider, MenuItem, PopoverNext, type IconName } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useParams } from "react-router";
@@ -129,8 +129,10 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
               {editable ? (
                 // Clicks in the menu (also those in its portal) must not open the view.
                 <span onClick={(e) => e.stopPropagation()}>
-                <Popover
+                <PopoverNext
                   placement="bottom-end"
+                  // The focus stays where the chosen item puts it (its items open dialogs).
+                  shouldReturnFocusOnClose={false}
                   content={
                     <Menu>
                       <MenuItem icon="edit" text={intl.formatMessage({ id: "views.rename" })} onClick={() => { setError(null); setRenaming(view); }} data-testid="view-rename" />
@@ -174,7 +176,7 @@ export function ViewsSidebar({ tableId, views, active, columns, editable, onOpen
                     aria-label={intl.formatMessage({ id: "views.menu" })}
                     data-testid="view-menu"
                   />
-                </Popover>
+                </PopoverNext>
                 </span>
               ) : undefined}
               </>

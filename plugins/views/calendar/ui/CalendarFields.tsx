@@ -1,6 +1,6 @@
 // The calendar's date fields, changed after the view was made (by those who may change the
 // schema): where a record starts and, optionally, where it ends.
-import { Button, FormGroup, HTMLSelect, Popover } from "@blueprintjs/core";
+import { Button, FormGroup, HTMLSelect, PopoverNext } from "@blueprintjs/core";
 import { useState } from "react";
 import { useIntl } from "react-intl";
 import type { FieldInfo } from "@workbench/plugin-api";
@@ -26,7 +26,7 @@ export function CalendarFields({ columns, startId, endId, save }: {
     }
   };
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
       content={
         <div className="wb-calendar-fields" data-testid="calendar-fields">
@@ -45,6 +45,6 @@ export function CalendarFields({ columns, startId, endId, save }: {
       }
     >
       <Button icon="calendar" variant="minimal" text={intl.formatMessage({ id: "plugin.view_calendar.fields" })} data-testid="calendar-fields-button" />
-    </Popover>
+    </PopoverNext>
   );
 }

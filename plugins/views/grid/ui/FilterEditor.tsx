@@ -29,10 +29,25 @@ export const DATE_SUB_OPS = [
 export const WITHIN_SUB_OPS = ["pastWeek", "pastMonth", "pastYear", "nextWeek", "nextMonth", "nextYear", "pastNumberOfDays", "nextNumberOfDays"];
 const SUB_OPS_WITH_VALUE = new Set(["daysAgo", "daysFromNow", "exactDate", "pastNumberOfDays", "nextNumberOfDays"]);
 
-/** The message for an operator (ge and le share the words of gte and lte). */
-export function opLabel(intl: IntlShape, op: string | null): string {
+/** The symbols of the comparisons, shown beside their words as a hint. */
+export const OP_SYMBOLS: Readonly<Record<string, string>> = { eq: "=", neq: "≠", gt: ">", lt: "<", gte: "≥", lte: "≤" };
+/** The comparisons that read "after", "before" ... on dates. */
+const DATE_WORDED = new Set(["gt", "lt", "gte", "lte"]);
+
+/** An operator in words ("is", "is greater than", "is within"; on dates "is after" ...);
+ * ge and le share the words of gte and lte. */
+export function opLabel(intl: IntlShape, op: string | null, uidt?: string): string {
   const id = op === "ge" ? "gte" : op === "le" ? "lte" : op;
-  return intl.formatMessage({ id: `plugin.view_grid.filter.op.${id}`, defaultMessage: op ?? "" });
+  const key = id && uidt && isDateType(uidt) && DATE_WORDED.has(id) ? `date.${id}` : id;
+  return intl.formatMessage({ id: `plugin.view_grid.filter.op.${key}`, defaultMessage: op ?? "" });
+}
+
+/** An operator as its choice in a list: its words, with its symbol as a hint for the
+ * comparisons of numbers and text ("is greater than (>)"). */
+export function opOption(intl: IntlShape, op: string, uidt?: string): string {
+  const label = opLabel(intl, op, uidt);
+  const symbol = OP_SYMBOLS[op === "ge" ? "gte" : op === "le" ? "lte" : op];
+  return symbol && !(uidt && isDateType(uidt)) ? `${label} (${symbol})` : label;
 }
 
 /** Which sub-operators a field's operator takes: none, the relative days, or the periods. */
@@ -108,7 +123,7 @@ function ConditionRow({ tableId, viewId, columns, filter, first }: EditProps & {
         {columns.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
       </HTMLSelect>
       <HTMLSelect value={filter.comparison_op ?? ""} onChange={(e) => pickOp(e.currentTarget.value)} data-testid="filter-edit-op">
-        {ops.operators.map((o) => <option key={o} value={o}>{opLabel(intl, o)}</option>)}
+        {ops.operators.map((o) => <option key={o} value={o}>{opOption(intl, o, uidt)}</option>)}
       </HTMLSelect>
       {subOps.length > 0 && (
         <HTMLSelect

@@ -6,7 +6,7 @@
 // to resize (useColumnWidths, saved per view). The toolbar below searches, sorts, filters and
 // shows hidden fields (GridToolbar).
 import { Button, Spinner } from "@blueprintjs/core";
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
   toast as notify,
@@ -28,6 +28,7 @@ import { GridPage } from "./GridPage";
 import { GridToolbar, type Search } from "./GridToolbar";
 import { isBoolean } from "./fields";
 import { EditHistory } from "./history";
+import { cellId } from "./aria";
 import { ADD_FIELD_WIDTH, HEADER_HEIGHT } from "./layout";
 import { PAGE_SIZE, pageQuery } from "./pages";
 import { PasteAddRows, PasteReport } from "./PasteDialogs";
@@ -54,6 +55,7 @@ export function Grid({ table, projectId, source, can }: {
   can: ViewPermissions;
 }) {
   const intl = useIntl();
+  const gridId = useId();
   const tableId = table.id;
   const pkName = table.columns.find((c) => c.pk)?.title ?? "Id";
   const viewId = source.shared ? undefined : source.viewId;
@@ -117,8 +119,13 @@ export function Grid({ table, projectId, source, can }: {
   });
   const blockCopy = useBlockCopy({ source, where, columns });
   const clipboard = useClipboard({ columns, canEdit: can.editRecords, selection, cells, blockCopy, rangeEdits });
+  const expandActive = () => {
+    const record = active && recordAt(active.row);
+    if (record) form.open(record);
+  };
   const onGridKey = useGridKeys({
     columns, rowCount, viewportHeight: viewport.height, canEdit: can.editRecords, selection, cells, rangeEdits, replay: rows.replay, scrollToCell,
+    onExpand: () => expandActive(),
   });
   // Live changes from others wait while a reload would move rows under an open editor, a
   // paste waiting for its answer or a copy reading its pages.
@@ -166,7 +173,7 @@ export function Grid({ table, projectId, source, can }: {
             </Button>
           </>
         )}
-        <Button icon="maximize" size="small" variant="minimal" disabled={!active} onClick={() => { const record = active && recordAt(active.row); if (record) form.open(record); }} data-testid="expand-record">
+        <Button icon="maximize" size="small" variant="minimal" disabled={!active} onClick={expandActive} data-testid="expand-record">
           <FormattedMessage id="plugin.view_grid.grid.expandRecord" />
         </Button>
         <span className="bp6-text-muted" data-testid="record-count">
@@ -188,14 +195,19 @@ export function Grid({ table, projectId, source, can }: {
         ref={scroller}
         tabIndex={0}
         role="grid"
-        aria-rowcount={rowCount}
+        aria-label={table.title}
+        aria-rowcount={rowCount + 1}
+        aria-colcount={columns.length + 1}
+        aria-multiselectable
+        aria-readonly={!can.editRecords || undefined}
+        aria-activedescendant={active && !editing && active.col < columns.length ? cellId(gridId, active) : undefined}
         onScroll={onScroll}
         onKeyDown={onGridKey}
         onCopy={clipboard.onCopy}
         onPaste={clipboard.onPaste}
         data-testid="grid-scroll"
       >
-        <div className="wb-grid-content" style={{ height: HEADER_HEIGHT + rowsWin.contentHeight, width: width + ADD_FIELD_WIDTH }}>
+        <div className="wb-grid-content" role="presentation" style={{ height: HEADER_HEIGHT + rowsWin.contentHeight, width: width + ADD_FIELD_WIDTH }}>
           <GridHeader
             columns={columns}
             colsWin={colsWin}
@@ -213,6 +225,7 @@ export function Grid({ table, projectId, source, can }: {
           {pages.map((page) => (
             <GridPage
               key={page}
+              gridId={gridId}
               source={source}
               projectId={projectId}
               pkName={pkName}

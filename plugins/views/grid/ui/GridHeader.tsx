@@ -1,10 +1,11 @@
 // The grid's header: a cell per field in view (its type on hover) with its menu (edit or
 // delete the field for who may change the table; sort by it, hide it, move it for who may
 // configure the view) and an edge to drag or key-resize it, then the button that adds a field.
-import { Button, Menu, MenuItem, Popover } from "@blueprintjs/core";
+import { Button, Menu, MenuItem, PopoverNext } from "@blueprintjs/core";
 import { useIntl } from "react-intl";
 import { fieldType, type FieldActions, type FieldInfo, type ViewPermissions } from "@workbench/plugin-api";
 import { MAX_WIDTH, MIN_WIDTH } from "./columnWidth";
+import { columnIndex } from "./aria";
 import { ADD_FIELD_WIDTH, ROW_NUMBER_WIDTH } from "./layout";
 import type { ColumnWidths } from "./useColumnWidths";
 import type { ColumnWindow } from "./virtual";
@@ -29,8 +30,8 @@ export function GridHeader({ columns, colsWin, widths, width, can, viewId, field
   };
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `plugin.view_grid.${id}` }, values);
   return (
-    <div className="wb-grid-header" style={{ width: width + ADD_FIELD_WIDTH }} role="row">
-      <div className="wb-row-number">#</div>
+    <div className="wb-grid-header" style={{ width: width + ADD_FIELD_WIDTH }} role="row" aria-rowindex={1}>
+      <div className="wb-row-number" aria-hidden="true">#</div>
       {columns.slice(colsWin.first, colsWin.last + 1).map((column, i) => {
         const index = colsWin.first + i;
         return (
@@ -39,14 +40,17 @@ export function GridHeader({ columns, colsWin, widths, width, can, viewId, field
             className="wb-header-cell"
             style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.lefts[index], width: widths[index] }}
             role="columnheader"
+            aria-colindex={columnIndex(index)}
             data-testid="column-header"
             data-col={index}
             title={typeLabel(column.uidt)}
           >
             <span className="wb-header-title">{column.title}</span>
             {(can.editFields || can.configureView) && (
-              <Popover
+              <PopoverNext
                 placement="bottom-end"
+                // The focus stays where the chosen item puts it (its items open the field dialog or a confirmation).
+                shouldReturnFocusOnClose={false}
                 content={
                   <Menu>
                     {can.editFields && <MenuItem icon="edit" text={t("field.edit")} onClick={() => fields.edit(column)} data-testid="field-edit" />}
@@ -64,7 +68,7 @@ export function GridHeader({ columns, colsWin, widths, width, can, viewId, field
                 }
               >
                 <Button variant="minimal" size="small" icon="caret-down" aria-label={t("field.menu")} data-testid="field-menu" />
-              </Popover>
+              </PopoverNext>
             )}
             {can.configureView && viewId && (
               <div

@@ -4,6 +4,7 @@
 import { Callout } from "@blueprintjs/core";
 import type { KeyboardEvent, MouseEvent } from "react";
 import { CommentBadge, FieldCell, FieldEditor, useCommentCounts, useRecordsPage, type FieldInfo, type RecordSource } from "@workbench/plugin-api";
+import { cellId, columnIndex, rowIndex } from "./aria";
 import type { Editing } from "./useCellEditing";
 import { HEADER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
 import { pageQuery, PAGE_SIZE } from "./pages";
@@ -11,6 +12,8 @@ import { inBlock, type Block, type Cell } from "./range";
 import { useLinkedValues } from "./useLinkedValues";
 
 export interface GridPageProps {
+  /** The grid's id, which its cells' ids start with. */
+  gridId: string;
   source: RecordSource;
   projectId?: string;
   pkName: string;
@@ -62,6 +65,9 @@ export function GridPage(props: GridPageProps) {
           key={column.id}
           className={`wb-cell${isActive ? " wb-cell-active" : ""}${selected ? " wb-cell-selected" : ""}`}
           style={{ insetInlineStart: ROW_NUMBER_WIDTH + lefts[col], width: widths[col] }}
+          id={cellId(props.gridId, { row, col })}
+          role="gridcell"
+          aria-colindex={columnIndex(col)}
           data-row={row}
           data-col={col}
           aria-selected={selected || isActive}
@@ -104,10 +110,10 @@ export function GridPage(props: GridPageProps) {
         className="wb-grid-row"
         style={{ top: HEADER_HEIGHT + rowTop(row), width }}
         role="row"
-        aria-rowindex={row + 1}
+        aria-rowindex={rowIndex(row)}
         data-testid={record ? "grid-row" : "grid-row-loading"}
       >
-        <div className={`wb-row-number${active?.row === row ? " wb-row-number-active" : ""}`}>
+        <div className={`wb-row-number${active?.row === row ? " wb-row-number-active" : ""}`} role="rowheader" aria-colindex={1}>
           {row + 1}
           {record && <CommentBadge count={commentCounts[String(record[props.pkName])]} />}
         </div>

@@ -1,11 +1,11 @@
 // The grid's toolbar: search by field, the view's sorts and filters (add a filter; click a
 // tag to edit it in place), hidden fields (show again).
-import { Button, Callout, HTMLSelect, InputGroup, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core";
+import { Button, Callout, HTMLSelect, InputGroup, Menu, MenuItem, PopoverNext, Tag } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { FieldInfo as Column } from "@workbench/plugin-api";
 import { searchableColumns } from "./search";
-import { FilterEditor, SortEditor, defaultSubOp, needsValue, opLabel, subOpsFor, useFieldOperators } from "./FilterEditor";
+import { FilterEditor, SortEditor, defaultSubOp, needsValue, opLabel, opOption, subOpsFor, useFieldOperators } from "./FilterEditor";
 import { errorText, viewApi, type ViewFilter, type ViewSort } from "./viewApi";
 import { filterTree, type FilterNode } from "./viewOrder";
 
@@ -82,7 +82,7 @@ function FilterForm({ tableId, viewId, columns, groups, onDone }: {
         {columns.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
       </HTMLSelect>
       <HTMLSelect value={op} onChange={(e) => setOp(e.currentTarget.value)} data-testid="filter-op">
-        {ops.operators.map((o) => <option key={o} value={o}>{opLabel(intl, o)}</option>)}
+        {ops.operators.map((o) => <option key={o} value={o}>{opOption(intl, o, uidt)}</option>)}
       </HTMLSelect>
       {subOps.length > 0 && (
         <HTMLSelect value={subOp} onChange={(e) => setSubOp(e.currentTarget.value)} data-testid="filter-subop">
@@ -114,7 +114,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
   const describe = (node: FilterNode): string => {
     const f = node.filter;
     if (!f.is_group) {
-      const op = opLabel(intl, f.comparison_op);
+      const op = opLabel(intl, f.comparison_op, allColumns.find((c) => c.id === f.fk_column_id)?.uidt);
       const sub = f.comparison_sub_op ? intl.formatMessage({ id: `plugin.view_grid.filter.sub.${f.comparison_sub_op}`, defaultMessage: f.comparison_sub_op }) : "";
       return `${titleOf(f.fk_column_id)} ${op} ${sub} ${f.value ?? ""}`.replace(/\s+/g, " ").trim();
     }
@@ -148,7 +148,8 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
         </div>
       )}
       {viewId && (
-        <Popover
+        <PopoverNext
+          placement="bottom-start"
           isOpen={filterOpen}
           onInteraction={(open) => setFilterOpen(open)}
           content={
@@ -164,7 +165,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
           <Button icon="filter" variant="minimal" data-testid="add-filter">
             <FormattedMessage id="plugin.view_grid.filter.title" />
           </Button>
-        </Popover>
+        </PopoverNext>
       )}
       {filterTree(filters).map((node, i) => {
         const tag = (
@@ -190,7 +191,8 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
         );
         if (!viewId) return tag;
         return (
-          <Popover
+          <PopoverNext
+            placement="bottom-start"
             key={node.filter.id}
             isOpen={editingTag === node.filter.id}
             onInteraction={(open) => setEditingTag(open ? node.filter.id : null)}
@@ -199,7 +201,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
             }
           >
             {tag}
-          </Popover>
+          </PopoverNext>
         );
       })}
       {sorts.map((s) => {
@@ -225,18 +227,20 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
         );
         if (!viewId) return tag;
         return (
-          <Popover
+          <PopoverNext
+            placement="bottom-start"
             key={s.id}
             isOpen={editingTag === s.id}
             onInteraction={(open) => setEditingTag(open ? s.id : null)}
             content={<SortEditor tableId={tableId} viewId={viewId} columns={allColumns} sort={s} />}
           >
             {tag}
-          </Popover>
+          </PopoverNext>
         );
       })}
       {viewId && hidden.length > 0 && (
-        <Popover
+        <PopoverNext
+          placement="bottom-start"
           content={
             <Menu>
               {hidden.map((c) => (
@@ -254,7 +258,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
           <Button icon="eye-off" variant="minimal" data-testid="hidden-fields">
             {intl.formatMessage({ id: "plugin.view_grid.grid.hiddenFields" }, { count: hidden.length })}
           </Button>
-        </Popover>
+        </PopoverNext>
       )}
     </div>
   );

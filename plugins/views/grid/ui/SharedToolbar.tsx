@@ -4,6 +4,7 @@ import { Button, HTMLSelect, InputGroup, Tag } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { toast as notify, useDownloadSharedCsv, type ViewProps } from "@workbench/plugin-api";
+import { opLabel, opOption } from "./FilterEditor";
 import { Grid } from "./Grid";
 
 const TEMP_FILTER_OPS = ["like", "eq", "neq", "nlike", "blank", "notblank"] as const;
@@ -47,6 +48,7 @@ export function SharedGrid({ view, table, source }: ViewProps) {
   );
   const columns = table.columns.filter((c) => !c.system && !c.pk);
   const title = (id: string) => columns.find((c) => c.id === id)?.title ?? id;
+  const uidtOf = (id: string) => columns.find((c) => c.id === id)?.uidt;
   const draftColumn = draft.columnId || columns[0]?.id || "";
   const addFilter = () => {
     if (!draftColumn || (!NO_VALUE.includes(draft.op) && draft.value === "")) return;
@@ -83,7 +85,7 @@ export function SharedGrid({ view, table, source }: ViewProps) {
           {columns.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
         </HTMLSelect>
         <HTMLSelect minimal value={draft.op} onChange={(e) => setDraft({ ...draft, op: e.currentTarget.value })} data-testid="shared-filter-op">
-          {TEMP_FILTER_OPS.map((op) => <option key={op} value={op}>{intl.formatMessage({ id: `plugin.view_grid.filter.op.${op}` })}</option>)}
+          {TEMP_FILTER_OPS.map((op) => <option key={op} value={op}>{opOption(intl, op, uidtOf(draftColumn))}</option>)}
         </HTMLSelect>
         {!NO_VALUE.includes(draft.op) && (
           <InputGroup
@@ -100,7 +102,7 @@ export function SharedGrid({ view, table, source }: ViewProps) {
         </Button>
         {filters.map((f, i) => (
           <Tag key={i} minimal onRemove={() => setFilters(filters.filter((_, j) => j !== i))} data-testid="shared-filter-tag">
-            {`${title(f.columnId)} ${intl.formatMessage({ id: `plugin.view_grid.filter.op.${f.op}` })}${NO_VALUE.includes(f.op) ? "" : ` ${f.value}`}`}
+            {`${title(f.columnId)} ${opLabel(intl, f.op, uidtOf(f.columnId))}${NO_VALUE.includes(f.op) ? "" : ` ${f.value}`}`}
           </Tag>
         ))}
         {allowCsv && (

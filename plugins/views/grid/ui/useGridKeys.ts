@@ -2,7 +2,10 @@
 // (Ctrl/Cmd+Home and End to the corners); shift+arrows extend the selection, Ctrl/Cmd+A
 // selects every cell and Escape drops the selection; Enter or F2 edits the active cell, a
 // typed key edits it from that key; Delete or Backspace clears the cell, or the selected
-// block; Ctrl/Cmd+Z and Y undo and redo.
+// block; Ctrl/Cmd+Z and Y undo and redo; Shift+Space expands the record. Keys start at the
+// first cell when none is active; Tab past the last field (Shift+Tab before the first) leaves
+// the grid for the next control, so no keyboard user is held in it. Keys pressed in the
+// header's buttons and menus are theirs.
 import type { KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { toast as notify, type FieldInfo } from "@workbench/plugin-api";
@@ -14,7 +17,10 @@ import type { CellEditingState } from "./useCellEditing";
 import type { RangeEdits } from "./useRangeEdits";
 import type { GridSelection } from "./useSelection";
 
-export function useGridKeys({ columns, rowCount, viewportHeight, canEdit, selection, cells, rangeEdits, replay, scrollToCell }: {
+/** The keys that, with no cell active, make the first cell the active one. */
+const NAVIGATION_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
+
+export function useGridKeys({ columns, rowCount, viewportHeight, canEdit, selection, cells, rangeEdits, replay, scrollToCell, onExpand }: {
   columns: FieldInfo[];
   rowCount: number;
   viewportHeight: number;
@@ -24,12 +30,27 @@ export function useGridKeys({ columns, rowCount, viewportHeight, canEdit, select
   rangeEdits: RangeEdits;
   replay(direction: "undo" | "redo"): Promise<void>;
   scrollToCell(cell: Cell): void;
+  /** Open the active cell's record in the expanded form. */
+  onExpand(): void;
 }) {
   const intl = useIntl();
   return (event: KeyboardEvent<HTMLDivElement>) => {
     const { active, rangeEnd, block, setActive, setRangeEnd, moveTo } = selection;
-    if (cells.editing || !active) return;
+    if (cells.editing || event.target !== event.currentTarget) return;
+    if (!active) {
+      if (NAVIGATION_KEYS.has(event.key) && rowCount > 0 && columns.length > 0) {
+        event.preventDefault();
+        moveTo({ row: 0, col: 0 });
+      }
+      return;
+    }
     const mod = event.ctrlKey || event.metaKey;
+    if (event.key === "Tab" && (event.shiftKey ? active.col === 0 : active.col === columns.length - 1)) return;
+    if (event.key === " " && event.shiftKey) {
+      event.preventDefault();
+      onExpand();
+      return;
+    }
     if (mod && event.key.toLowerCase() === "z") {
       event.preventDefault();
       void replay(event.shiftKey ? "redo" : "undo");

@@ -1,7 +1,7 @@
 // One stack of the kanban: its head (title, count, menu to rename, move, recolour or delete
 // it, add a card, collapse) and its cards, loaded page after page; cards dropped on it or on
 // one of its cards move there.
-import { Alert, Button, ButtonGroup, InputGroup, Popover, Spinner, Tag } from "@blueprintjs/core";
+import { Alert, Button, ButtonGroup, InputGroup, PopoverNext, Spinner, Tag } from "@blueprintjs/core";
 import { useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { LoadMore, moveKey, useRecordFeed, withMoves, type FieldInfo, type Moves, type RecordRow, type RecordSource } from "@workbench/plugin-api";
@@ -114,8 +114,10 @@ export function StackColumn({ stack, index, field, options, source, pkName, move
         <span className="bp6-text-muted" data-testid="stack-count">{count}</span>
         <ButtonGroup variant="minimal">
           {editable && (
-            <Popover
+            <PopoverNext
               placement="bottom-end"
+              // The focus stays where the chosen item puts it (its rename opens an input in the stack's head).
+              shouldReturnFocusOnClose={false}
               content={
                 <div className="wb-stack-menu" data-testid="stack-menu-body">
                   <Button icon="edit" variant="minimal" className="bp6-popover-dismiss" onClick={() => setRenaming(stack.key)} data-testid="stack-rename">
@@ -159,7 +161,7 @@ export function StackColumn({ stack, index, field, options, source, pkName, move
               }
             >
               <Button icon="more" small aria-label={intl.formatMessage({ id: "plugin.view_kanban.stackMenu" })} data-testid="stack-menu" />
-            </Popover>
+            </PopoverNext>
           )}
           {onAdd && (
             <Button icon="plus" small onClick={onAdd} aria-label={intl.formatMessage({ id: "plugin.view_kanban.addCard" })} data-testid="stack-add-card" />
