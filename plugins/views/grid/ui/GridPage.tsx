@@ -16,13 +16,18 @@ export interface GridPageProps {
   pkName: string;
   /** The search. */
   where?: string;
+  /** Sorts before the view's own (the grouped fields). */
+  sort?: string;
   page: number;
-  first: number;
-  last: number;
+  /** The runs of rows in view (the rows of collapsed groups are left out). */
+  runs: { first: number; last: number }[];
   rowTop(row: number): number;
   columns: FieldInfo[];
   colFirst: number;
   colLast: number;
+  /** How many of the first fields are frozen (drawn beside the row numbers) and their width. */
+  frozen: number;
+  frozenWidth: number;
   lefts: number[];
   widths: number[];
   width: number;
@@ -41,23 +46,26 @@ export interface GridPageProps {
 }
 
 export function GridPage(props: GridPageProps) {
-  const { source, where, page, first, last, rowTop, columns, colFirst, colLast, lefts, widths, width, active, block, editing } = props;
-  const { rows: list } = useRecordsPage(source, pageQuery(page, where));
+  const { source, where, sort, page, runs, rowTop, columns, colFirst, colLast, lefts, widths, width, active, block, editing } = props;
+  const { rows: list } = useRecordsPage(source, pageQuery(page, where, sort));
   const withLinks = useLinkedValues({ ...props, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
   const shared = !!source.shared;
   const commentCounts = useCommentCounts(source.tableId, list, props.pkName, shared);
   const rows = [];
-  const start = Math.max(first, page * PAGE_SIZE);
-  const end = Math.min(last, page * PAGE_SIZE + PAGE_SIZE - 1);
+  for (const run of runs) {
+  const start = Math.max(run.first, page * PAGE_SIZE);
+  const end = Math.min(run.last, page * PAGE_SIZE + PAGE_SIZE - 1);
   for (let row = start; row <= end; row += 1) {
     const record = withLinks(list?.[row - page * PAGE_SIZE]);
+    const frozenCells = [];
     const cells = [];
-    for (let col = colFirst; col <= colLast; col += 1) {
+    for (let col = 0; col <= colLast; col += 1) {
+      if (col >= props.frozen && col < colFirst) col = colFirst;
       const column = columns[col];
       const isActive = active?.row === row && active.col === col;
       const isEditing = editing?.row === row && editing.col === col;
       const selected = inBlock(block, row, col);
-      cells.push(
+      (col < props.frozen ? frozenCells : cells).push(
         <div
           key={column.id}
           className={`wb-cell${isActive ? " wb-cell-active" : ""}${selected ? " wb-cell-selected" : ""}`}
@@ -107,13 +115,17 @@ export function GridPage(props: GridPageProps) {
         aria-rowindex={row + 1}
         data-testid={record ? "grid-row" : "grid-row-loading"}
       >
-        <div className={`wb-row-number${active?.row === row ? " wb-row-number-active" : ""}`}>
-          {row + 1}
-          {record && <CommentBadge count={commentCounts[String(record[props.pkName])]} />}
+        <div className="wb-row-frozen" style={{ width: ROW_NUMBER_WIDTH + props.frozenWidth }}>
+          <div className={`wb-row-number${active?.row === row ? " wb-row-number-active" : ""}`}>
+            {row + 1}
+            {record && <CommentBadge count={commentCounts[String(record[props.pkName])]} />}
+          </div>
+          {frozenCells}
         </div>
         {cells}
       </div>,
     );
+  }
   }
   return <>{rows}</>;
 }

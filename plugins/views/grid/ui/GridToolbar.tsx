@@ -1,11 +1,14 @@
 // The grid's toolbar: search by field, the view's sorts and filters (add a filter; click a
 // tag to edit it in place), hidden fields (show again).
 import { Button, Callout, HTMLSelect, InputGroup, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { FieldInfo as Column } from "@workbench/plugin-api";
 import { searchableColumns } from "./search";
 import { FilterEditor, SortEditor, defaultSubOp, needsValue, opLabel, subOpsFor, useFieldOperators } from "./FilterEditor";
+import { GroupMenu } from "./GroupMenu";
+import type { GroupLevel } from "./grouping";
+import { SortMenu } from "./SortMenu";
 import { errorText, viewApi, type ViewFilter, type ViewSort } from "./viewApi";
 import { filterTree, type FilterNode } from "./viewOrder";
 
@@ -23,7 +26,11 @@ interface Props {
   hidden: Column[];
   sorts: ViewSort[];
   filters: ViewFilter[];
+  /** The grouped fields, outermost first. */
+  groups: GroupLevel[];
   onSearch(search: Search): void;
+  /** More tools of the view (row height), after the others. */
+  extra?: ReactNode;
 }
 
 function FilterForm({ tableId, viewId, columns, groups, onDone }: {
@@ -99,7 +106,7 @@ function FilterForm({ tableId, viewId, columns, groups, onDone }: {
   );
 }
 
-export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sorts, filters, onSearch }: Props) {
+export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sorts, filters, groups, onSearch, extra }: Props) {
   const intl = useIntl();
   const searchable = searchableColumns(columns);
   const [fieldId, setFieldId] = useState<string | null>(null);
@@ -161,11 +168,15 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
             />
           }
         >
-          <Button icon="filter" variant="minimal" data-testid="add-filter">
+          <Button icon="filter" variant="minimal" active={filters.length > 0} data-testid="add-filter">
             <FormattedMessage id="plugin.view_grid.filter.title" />
+            {filters.length > 0 && <Tag round minimal className="wb-tool-count" data-testid="filter-count">{filters.filter((f) => !f.fk_parent_id).length}</Tag>}
           </Button>
         </Popover>
       )}
+      {viewId && <SortMenu tableId={tableId} viewId={viewId} columns={allColumns} sorts={sorts} />}
+      {viewId && <GroupMenu tableId={tableId} viewId={viewId} columns={allColumns} levels={groups} />}
+      {extra}
       {filterTree(filters).map((node, i) => {
         const tag = (
           <Tag
