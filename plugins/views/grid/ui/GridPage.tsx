@@ -2,7 +2,7 @@
 // field type's cell, or its editor while it is edited (with the server's refusal under it);
 // rows not read yet show placeholders; a row's number carries its comment count.
 import { Callout } from "@blueprintjs/core";
-import type { KeyboardEvent, MouseEvent } from "react";
+import type { KeyboardEvent, MouseEvent, ReactElement } from "react";
 import { CommentBadge, FieldCell, FieldEditor, useCommentCounts, useRecordsPage, type FieldInfo, type RecordSource } from "@workbench/plugin-api";
 import type { Editing } from "./useCellEditing";
 import { HEADER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
@@ -57,8 +57,8 @@ export function GridPage(props: GridPageProps) {
   const end = Math.min(run.last, page * PAGE_SIZE + PAGE_SIZE - 1);
   for (let row = start; row <= end; row += 1) {
     const record = withLinks(list?.[row - page * PAGE_SIZE]);
-    const frozenCells = [];
-    const cells = [];
+    const frozenCells: ReactElement[] = [];
+    const cells: ReactElement[] = [];
     for (let col = 0; col <= colLast; col += 1) {
       if (col >= props.frozen && col < colFirst) col = colFirst;
       const column = columns[col];

@@ -85,7 +85,7 @@ export function GroupMenu({ tableId, viewId, columns, levels }: {
   );
   return (
     <Popover content={content} placement="bottom-start">
-      <Button icon="layout-hierarchy" variant="minimal" active={levels.length > 0} data-testid="group-button">
+      <Button icon="layout-group-by" variant="minimal" active={levels.length > 0} data-testid="group-button">
         <FormattedMessage id="plugin.view_grid.group.title" />
         {levels.length > 0 && <Tag round minimal className="wb-tool-count" data-testid="group-count">{levels.length}</Tag>}
       </Button>

@@ -25,7 +25,7 @@ export function RowHeightMenu({ value, onChange }: { value: number; onChange(set
         </Menu>
       }
     >
-      <Button icon="line-spacing" variant="minimal" data-testid="row-height">
+      <Button icon="rect-height" variant="minimal" data-testid="row-height">
         <FormattedMessage id="plugin.view_grid.rowHeight.title" />
       </Button>
     </Popover>
