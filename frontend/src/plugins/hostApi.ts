@@ -264,7 +264,7 @@ export interface RecordFeed {
 /** A page of a source's records (`where`: NocoDB's syntax). */
 export interface RecordsQuery {
   where?: string;
-  /** Sorts before the view's own (NocoDB's `sort`: titles, `-` for descending, comma-separated). */
+  /** Sorts before the view's own (NocoDB's `sort`: titles or ids, `-` for descending, comma-separated). */
   sort?: string;
   offset: number;
   limit: number;

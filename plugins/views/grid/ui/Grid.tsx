@@ -282,7 +282,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
                       <FormattedMessage id="plugin.view_grid.empty.addRecord" />
                     </Button>
                     {onImport && (
-                      <Button icon="import" onClick={onImport} data-testid="empty-import-file">
+                      <Button icon="upload" onClick={onImport} data-testid="empty-import-file">
                         <FormattedMessage id="plugin.view_grid.empty.import" />
                       </Button>
                     )}
