@@ -270,8 +270,8 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
           />
           {isLoading && <Spinner size={20} className="wb-grid-spinner" />}
           {!isLoading && rowCount === 0 && !where && (
+            <div className="wb-grid-empty" data-testid="grid-empty">
             <NonIdealState
-              className="wb-grid-empty"
               icon="th"
               title={intl.formatMessage({ id: "plugin.view_grid.empty.title" })}
               description={intl.formatMessage({ id: can.editRecords ? "plugin.view_grid.empty.description" : "plugin.view_grid.empty.readOnly" })}
@@ -289,8 +289,8 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
                   </div>
                 ) : undefined
               }
-              data-testid="grid-empty"
             />
+            </div>
           )}
           {tree && (
             <GroupRows

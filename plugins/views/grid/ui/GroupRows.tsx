@@ -59,7 +59,7 @@ export function GroupRows({ headers, groups, width, projectId, tableId, onToggle
                   <FieldCell value={group.value} column={column} projectId={projectId} tableId={tableId} readOnly />
                 )}
               </span>
-              <Tag round minimal data-testid="group-count">
+              <Tag round minimal data-testid="group-records">
                 {intl.formatMessage({ id: "plugin.view_grid.grid.count" }, { count: group.count })}
               </Tag>
             </div>
