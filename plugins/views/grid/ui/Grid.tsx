@@ -156,6 +156,13 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const rows = useRowActions({
     tableId, projectId, pkName, allColumns: table.columns, canEdit: can.editRecords, rowCount, writer, history, write,
     rangeEdits, selection, recordAt, loadRows, scroller, syncScroll,
+    // In a grouped grid a new record goes to its group, wherever that is: it opens in the
+    // record form to be filled in.
+    showAdded: (record) => {
+      if (!sort) return false;
+      form.open(record);
+      return true;
+    },
   });
   const blockCopy = useBlockCopy({ source, where, sort, columns });
   const clipboard = useClipboard({ columns, canEdit: can.editRecords, selection, cells, blockCopy, rangeEdits });
@@ -241,8 +248,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
         ref={scroller}
         tabIndex={0}
         role="grid"
-        aria-rowcount={rowCount + 1}
-        aria-colcount={columns.length + 1}
+        aria-rowcount={rowCount}
         data-row-height={rowHeight}
         style={{ ["--wb-row-height" as string]: `${rowHeight}px` }}
         onScroll={onScroll}

@@ -57,7 +57,6 @@ export function GridHeader({ columns, colsWin, widths, width, frozen, can, viewI
         className={`wb-header-cell${index < frozen ? " wb-header-frozen" : ""}${dragFrom === index ? " wb-header-dragging" : ""}${dropClass}`}
         style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.lefts[index], width: widths[index] }}
         role="columnheader"
-        aria-colindex={index + 2}
         data-testid="column-header"
         data-col={index}
         title={typeLabel(column.uidt)}
@@ -158,9 +157,9 @@ export function GridHeader({ columns, colsWin, widths, width, frozen, can, viewI
   const scrolling = [];
   for (let index = Math.max(colsWin.first, frozen); index <= colsWin.last; index += 1) scrolling.push(cell(columns[index], index));
   return (
-    <div className="wb-grid-header" style={{ width: width + ADD_FIELD_WIDTH }} role="row" aria-rowindex={1}>
+    <div className="wb-grid-header" style={{ width: width + ADD_FIELD_WIDTH }} role="row">
       <div className="wb-row-frozen" style={{ width: ROW_NUMBER_WIDTH + frozenWidth }}>
-        <div className="wb-row-number" role="columnheader" aria-colindex={1}>#</div>
+        <div className="wb-row-number">#</div>
         {columns.slice(0, frozen).map((column, index) => cell(column, index))}
       </div>
       {scrolling}
