@@ -87,7 +87,8 @@ def test_grouping_with_sort_and_group_buttons(server, page):
     page.wait_for_function(
         """() => [...document.querySelectorAll('.wb-grid-row')]
             .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
-            .map((r) => r.querySelector('.wb-cell[data-col="0"]')?.textContent).join() === 'Drill,Bolt,Epoxy,Cog,Anvil'"""
+            .map((r) => r.querySelector('.wb-cell[data-col="0"]')?.textContent)
+            .join() === 'Drill,Bolt,Epoxy,Cog,Anvil'"""
     )
 
     # Collapsing a group hides its records; the others move up.
@@ -118,9 +119,9 @@ def test_grouping_with_sort_and_group_buttons(server, page):
     # A record added to a grouped grid opens in the record form (its group depends on its
     # values); without values it joins the groups of empty values.
     page.get_by_test_id("add-record").click()
-    expect(page.get_by_role("dialog")).to_be_visible()
+    expect(page.get_by_test_id("expanded-record")).to_be_visible()
     page.keyboard.press("Escape")
-    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(page.get_by_test_id("expanded-record")).to_have_count(0)
     expect(headers).to_have_count(9)
     expect(headers.first.get_by_test_id("group-records")).to_have_text("2 records")
 
@@ -170,14 +171,14 @@ def test_header_icons_drag_to_reorder_and_freeze(server, page):
     headers.nth(1).get_by_test_id("field-menu").click()
     page.get_by_test_id("field-freeze").click()
     page.wait_for_function(
-        "() => document.querySelector('.wb-grid-header .wb-row-frozen')?.querySelectorAll('.wb-header-cell').length === 2"
+        "() => document.querySelectorAll('.wb-grid-header .wb-row-frozen .wb-header-cell').length === 2"
     )
     assert _grid_view(server, token, table)["view"]["frozen_columns"] == 2
     name_cell = field_cell(page, "Name", 1)
     before = name_cell.bounding_box()["x"]
     note3_before = field_cell(page, "Note 3", 1).bounding_box()["x"]
     page.get_by_test_id("grid-scroll").evaluate("el => { el.scrollLeft = 300; }")
-    page.wait_for_function(f"() => document.querySelector('[data-testid=grid-scroll]').scrollLeft === 300")
+    page.wait_for_function("() => document.querySelector('[data-testid=grid-scroll]').scrollLeft === 300")
     assert abs(name_cell.bounding_box()["x"] - before) < 1
     assert abs(field_cell(page, "Note 3", 1).bounding_box()["x"] - (note3_before - 300)) < 1
     screenshot(page, "grid-frozen-fields")
@@ -200,7 +201,8 @@ def test_row_height(server, page):
         page.get_by_test_id("row-height").click()
         page.get_by_test_id(f"row-height-{name}").click()
         page.wait_for_function(
-            f"() => document.querySelector(\".wb-grid-row[aria-rowindex='2']\")?.getBoundingClientRect().height === {height}"
+            "(h) => document.querySelector(\".wb-grid-row[aria-rowindex='2']\")?.getBoundingClientRect().height === h",
+            arg=height,
         )
         assert _grid_view(server, token, table)["view"]["row_height"] == setting
         # The second row starts where the first ends.

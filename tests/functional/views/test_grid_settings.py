@@ -32,7 +32,9 @@ def test_grouping_and_aggregation_are_stored_per_field(ctx):
     assert columns[ctx.col["Status"]]["group_by_sort"] == "desc"
     assert columns[ctx.col["Qty"]]["aggregation"] == "sum"
     # NocoDB's grid-columns read answers the same; other settings of the field stay.
-    grid = {c["fk_column_id"]: c for c in ctx.client.get(f"{META}/grids/{view}/grid-columns", headers=ctx.h).json["list"]}
+    grid = {
+        c["fk_column_id"]: c for c in ctx.client.get(f"{META}/grids/{view}/grid-columns", headers=ctx.h).json["list"]
+    }
     assert grid[ctx.col["Status"]]["group_by"] is True
     ctx.client.patch_json(url, {"width": 300}, headers=ctx.h)
     assert _columns(ctx, view)[ctx.col["Status"]]["group_by_order"] == 1
@@ -72,6 +74,8 @@ def test_roles(ctx, role, allowed):
     h = ctx.member(f"{role}@example.com", role)
     status = 200 if allowed else 403
     view = ctx.default_view["id"]
-    ctx.client.patch_json(f"{META}/views/{view}/columns/{ctx.col['Name']}", {"group_by": True}, headers=h, status=status)
+    ctx.client.patch_json(
+        f"{META}/views/{view}/columns/{ctx.col['Name']}", {"group_by": True}, headers=h, status=status
+    )
     ctx.client.patch_json(f"{META}/grids/{view}", {"frozen_columns": 1}, headers=h, status=status)
     assert _columns(ctx, view)[ctx.col["Name"]]["group_by"] is allowed

@@ -13,7 +13,7 @@ from workbench.plugins import notify
 from workbench.records.loading import meta_loader
 from workbench.security.permissions import Permission
 from workbench.tables.models import Filter, Sort
-from workbench.tables.serialize import view_json, visible_views
+from workbench.tables.serialize import visible_views
 from workbench.tables.views.tables import _body
 from workbench.views.kinds import type_of
 from workbench.views.serialize import view_json as typed_view_json
