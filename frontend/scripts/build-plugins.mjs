@@ -45,6 +45,7 @@ export const PLUGIN_API_EXPORTS = [
   "fieldType",
   "hasFieldEditor",
   "useDownloadSharedCsv",
+  "useImportIntoTable",
   "useFieldActions",
   "cardFields",
   "FieldCell",

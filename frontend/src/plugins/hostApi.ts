@@ -264,6 +264,8 @@ export interface RecordFeed {
 /** A page of a source's records (`where`: NocoDB's syntax). */
 export interface RecordsQuery {
   where?: string;
+  /** Sorts before the view's own (NocoDB's `sort`: titles or ids, `-` for descending, comma-separated). */
+  sort?: string;
   offset: number;
   limit: number;
 }
@@ -438,6 +440,9 @@ export interface HostKit {
   toast(message: string, intent?: "danger" | "warning" | "success" | "primary", action?: { text: string; onClick(): void }): void;
   /** Download a shared view's records (with a visitor's own sort and filters) as `<name>.csv`. */
   useDownloadSharedCsv(): (link: SharedLink, name: string) => Promise<void>;
+  /** Open the import wizard on `table` (the importers the user may use), or null where the
+   * user may not import into it. */
+  useImportIntoTable(table: { id: string; title: string }): (() => void) | null;
 }
 
 export function definePlugin(definition: PluginDefinition): PluginDefinition {

@@ -6,6 +6,7 @@ import type { HostKit } from "./hostApi";
 import * as components from "./api/components";
 import * as downloads from "./api/downloads";
 import * as fields from "./api/fields";
+import * as imports from "./api/imports";
 import * as live from "./api/live";
 import * as recordForm from "./api/recordForm";
 import * as records from "./api/records";
@@ -44,6 +45,7 @@ const kit: HostKit = {
   useLiveRecords: live.useLiveRecords,
   toast: live.toast,
   useDownloadSharedCsv: downloads.useDownloadSharedCsv,
+  useImportIntoTable: imports.useImportIntoTable,
 };
 
 export const {
@@ -76,4 +78,5 @@ export const {
   useLiveRecords,
   toast,
   useDownloadSharedCsv,
+  useImportIntoTable,
 } = kit;

@@ -259,6 +259,8 @@ export interface RecordFeed {
 /** A page of a source's records (`where`: NocoDB's syntax). */
 export interface RecordsQuery {
     where?: string;
+    /** Sorts before the view's own (NocoDB's `sort`: titles or ids, `-` for descending, comma-separated). */
+    sort?: string;
     offset: number;
     limit: number;
 }
@@ -464,6 +466,12 @@ export interface HostKit {
     }): void;
     /** Download a shared view's records (with a visitor's own sort and filters) as `<name>.csv`. */
     useDownloadSharedCsv(): (link: SharedLink, name: string) => Promise<void>;
+    /** Open the import wizard on `table` (the importers the user may use), or null where the
+     * user may not import into it. */
+    useImportIntoTable(table: {
+        id: string;
+        title: string;
+    }): (() => void) | null;
 }
 export declare function definePlugin(definition: PluginDefinition): PluginDefinition;
 export declare const useRecordCount: HostKit["useRecordCount"];
@@ -478,6 +486,7 @@ export declare const fieldText: HostKit["fieldText"];
 export declare const fieldType: HostKit["fieldType"];
 export declare const hasFieldEditor: HostKit["hasFieldEditor"];
 export declare const useDownloadSharedCsv: HostKit["useDownloadSharedCsv"];
+export declare const useImportIntoTable: HostKit["useImportIntoTable"];
 export declare const useFieldActions: HostKit["useFieldActions"];
 export declare const cardFields: HostKit["cardFields"];
 export declare const FieldCell: HostKit["FieldCell"];

@@ -13,8 +13,10 @@ from workbench.plugins import notify
 from workbench.records.loading import meta_loader
 from workbench.security.permissions import Permission
 from workbench.tables.models import Filter, Sort
-from workbench.tables.serialize import view_json, visible_views
+from workbench.tables.serialize import visible_views
 from workbench.tables.views.tables import _body
+from workbench.views.kinds import type_of
+from workbench.views.serialize import view_json as typed_view_json
 
 TAGS = ("views",)
 
@@ -77,8 +79,9 @@ def _column_id(request, value) -> str:
 
 @api_view("table.views", "GET", Permission.TABLE_READ, tags=TAGS, summary="List a table's views")
 def list_views(request):
+    # Each with its type's settings under "view" (a grid's row height), as NocoDB lists them.
     items = [
-        view_json(v, request.registry)
+        typed_view_json(request.registry, v)
         for v in visible_views(request.context.table.views, request.registry, request.authenticated_userid)
     ]
     return paged(items, len(items), max(len(items), 1), 0)
@@ -157,19 +160,26 @@ def add_sort(request):
     return result
 
 
-@api_view("view.columns", "GET", Permission.TABLE_READ, tags=TAGS, summary="A view's fields: shown and order")
+def _view_column_json(request, vc, with_view: bool = True) -> dict:
+    """A view's field: shown, order, width, and its view type's per-field settings (a
+    grid's grouping and footer aggregation)."""
+    body = {"id": vc.id}
+    if with_view:
+        body["fk_view_id"] = vc.view_id
+    body.update(fk_column_id=vc.column_id, show=bool(vc.show), order=vc.order, width=vc.width)
+    body.update(type_of(request.registry, request.context.view).column_settings_json(vc))
+    return body
+
+
+@api_view(
+    "view.columns",
+    "GET",
+    Permission.TABLE_READ,
+    tags=TAGS,
+    summary="A view's fields: shown, order, width and the view type's settings of each",
+)
 def list_view_columns(request):
-    items = [
-        {
-            "id": vc.id,
-            "fk_view_id": vc.view_id,
-            "fk_column_id": vc.column_id,
-            "show": bool(vc.show),
-            "order": vc.order,
-            "width": vc.width,
-        }
-        for vc in request.context.view.columns
-    ]
+    items = [_view_column_json(request, vc) for vc in request.context.view.columns]
     return paged(items, len(items), max(len(items), 1), 0)
 
 
@@ -194,7 +204,7 @@ def _width(value) -> str:
     "PATCH",
     Permission.VIEW_CONFIGURE,
     tags=TAGS,
-    summary="Show or hide a field in a view, move it or set its width",
+    summary="Show or hide a field in a view, move it, set its width or the view type's settings of it",
 )
 def update_view_column(request):
     body = _body(request)
@@ -212,11 +222,8 @@ def update_view_column(request):
             raise BadRequest("order must be a number") from None
     if "width" in body:
         item.width = _width(body["width"])
+    meta = type_of(request.registry, view).clean_column_settings(body, view.table, item.meta)
+    if meta != (item.meta or {}):
+        item.meta = meta
     request.dbsession.flush()
-    return {
-        "id": item.id,
-        "fk_column_id": item.column_id,
-        "show": bool(item.show),
-        "order": item.order,
-        "width": item.width,
-    }
+    return _view_column_json(request, item, with_view=False)

@@ -30,6 +30,8 @@ export const sharedRows = (shared: SharedSource, params: Record<string, string |
 });
 
 export interface PageArgs extends QueryArgs {
+  /** Sorts before the view's own (NocoDB's `sort`). */
+  sort?: string;
   offset: number;
   limit: number;
 }
@@ -47,10 +49,10 @@ export const recordsApi = workbenchApi.injectEndpoints({
       providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
     }),
     recordsPage: build.query<Paged<RecordRow>, PageArgs>({
-      query: ({ tableId, viewId, where, offset, limit, shared }) =>
+      query: ({ tableId, viewId, where, sort, offset, limit, shared }) =>
         shared
-          ? sharedRows(shared, { where, offset, limit })
-          : { url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`, params: { viewId, where, offset, limit } },
+          ? sharedRows(shared, { where, sort, offset, limit })
+          : { url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`, params: { viewId, where, sort, offset, limit } },
       keepUnusedDataFor: 30,
       providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
     }),

@@ -69,6 +69,9 @@ function BundleView({ type, ui, table, view }: BodyProps & { type: CatalogueView
   const [updateView] = useUpdateViewMutation();
   const meta = useMemo(() => parseMeta(view.meta), [view.meta]);
   const [savedMeta, setSavedMeta] = useState<Record<string, unknown> | null>(null);
+  // Types that answer no GET of their own (the grid) have their settings in the list of views;
+  // the ones saved since are kept from the server's answer.
+  const [savedSettings, setSavedSettings] = useState<{ viewId: string; settings: Record<string, unknown> } | null>(null);
   if (settingsQuery.isError) return <Callout intent="danger">{(settingsQuery.error as HttpError).message}</Callout>;
   if (readable && !settingsQuery.data) return <ViewLoading />;
   const saved = async (result: { error?: unknown }) => {
@@ -82,11 +85,15 @@ function BundleView({ type, ui, table, view }: BodyProps & { type: CatalogueView
     readOnly: !caps.viewConfigure,
     table: { id: table.id, title: table.title, columns: (table.columns ?? []) as FieldInfo[] },
     source: { tableId: table.id, viewId: view.id },
-    settings: settingsQuery.data ?? {},
+    settings: readable ? (settingsQuery.data ?? {}) : { ...(view.view ?? {}), ...(savedSettings?.viewId === view.id ? savedSettings.settings : {}) },
     can: { editRecords: caps.dataEdit, configureView: caps.viewConfigure, editFields: caps.schema, comment: caps.comment },
     saveSettings:
       caps.viewConfigure && type.path
-        ? async (changes) => saved(await updateSettings({ path: type.path ?? "", viewId: view.id, body: changes }))
+        ? async (changes) => {
+            const result = await updateSettings({ path: type.path ?? "", viewId: view.id, body: changes });
+            if (!readable && result.data) setSavedSettings({ viewId: view.id, settings: result.data });
+            return saved(result);
+          }
         : undefined,
     saveMeta: caps.viewConfigure
       ? async (next) => {

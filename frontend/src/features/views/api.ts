@@ -20,6 +20,8 @@ export interface ViewMeta {
   /** Shares only: whether a password protects the link. */
   password_protected?: boolean;
   meta?: Record<string, unknown> | string | null;
+  /** The view type's settings (a grid's row height), as the list of views gives them. */
+  view?: Record<string, unknown> | null;
 }
 
 /** The name of a view's type (as the catalogue lists it), whether the server writes the type

@@ -35,6 +35,7 @@ const pageArgs = (source: RecordSource, query: RecordsQuery) => ({
   viewId: source.viewId,
   shared: source.shared,
   where: query.where,
+  sort: query.sort,
   offset: query.offset,
   limit: query.limit,
 });

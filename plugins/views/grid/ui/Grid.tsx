@@ -3,9 +3,12 @@
 // (useCellEditing); a cell or a block of them is selected with the mouse and the keys
 // (useSelection, useGridKeys), copied, pasted into or cleared (useClipboard, useRangeEdits);
 // records are added and deleted from the toolbar with undo (useRowActions); column edges drag
-// to resize (useColumnWidths, saved per view). The toolbar below searches, sorts, filters and
-// shows hidden fields (GridToolbar).
-import { Button, Spinner } from "@blueprintjs/core";
+// to resize (useColumnWidths, saved per view) and headers drag to reorder. Records can be
+// grouped by up to three fields (GroupRows: collapsible headers with the value and count);
+// the footer shows each field's chosen aggregation (GridFooter); the row height and the
+// frozen fields are the view's settings. The toolbar below searches, sorts, groups, filters
+// and shows hidden fields (GridToolbar).
+import { Button, NonIdealState, Spinner } from "@blueprintjs/core";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
@@ -23,17 +26,22 @@ import {
 } from "@workbench/plugin-api";
 import { fetchPages } from "./blockCopy";
 import { CopyProgressDialog, CopyReadyDialog } from "./CopyDialogs";
+import { GridFooter } from "./GridFooter";
 import { GridHeader } from "./GridHeader";
 import { GridPage } from "./GridPage";
 import { GridToolbar, type Search } from "./GridToolbar";
 import { isBoolean } from "./fields";
+import { GroupRows } from "./GroupRows";
+import { groupingOf, groupSort } from "./grouping";
 import { EditHistory } from "./history";
-import { cellId } from "./aria";
-import { ADD_FIELD_WIDTH, HEADER_HEIGHT } from "./layout";
+import { ADD_FIELD_WIDTH, FOOTER_HEIGHT, HEADER_HEIGHT, MAX_FROZEN, rowHeightOf } from "./layout";
 import { PAGE_SIZE, pageQuery } from "./pages";
 import { PasteAddRows, PasteReport } from "./PasteDialogs";
 import type { Cell } from "./range";
+import { RowHeightMenu } from "./RowHeightMenu";
+import { flatLayout, groupedLayout, groupTree } from "./rowLayout";
 import { searchWhere } from "./search";
+import { cellId } from "./aria";
 import { useBlockCopy } from "./useBlockCopy";
 import { useCellEditing } from "./useCellEditing";
 import { useClipboard } from "./useClipboard";
@@ -44,15 +52,23 @@ import { useRowActions } from "./useRowActions";
 import { useSelection } from "./useSelection";
 import { useViewport } from "./useViewport";
 import { errorText, viewApi } from "./viewApi";
-import { arrangeColumns, movedOrder } from "./viewOrder";
+import { arrangeColumns, draggedOrder, movedOrder } from "./viewOrder";
 import { pagesFor } from "./virtual";
 
-export function Grid({ table, projectId, source, can }: {
+/** Groups the grid reads at most (the server's largest page). */
+const MAX_GROUPS = 1000;
+
+export function Grid({ table, projectId, source, can, settings = {}, saveSettings, onImport }: {
   table: { id: string; title: string; columns: FieldInfo[] };
   projectId?: string;
   /** The view (its sorts, filters and fields apply) or a shared link the records come from. */
   source: RecordSource;
   can: ViewPermissions;
+  /** The view's settings (row height, frozen fields) and the means to change them. */
+  settings?: Record<string, unknown>;
+  saveSettings?(changes: Record<string, unknown>): Promise<boolean>;
+  /** Open the import of records into the table, where the user may import. */
+  onImport?(): void;
 }) {
   const intl = useIntl();
   const gridId = useId();
@@ -70,6 +86,31 @@ export function Grid({ table, projectId, source, can }: {
   const [search, setSearch] = useState<Search>({ fieldId: null, term: "" });
   const where = searchWhere(columns, search.fieldId, search.term);
   const { count: rowCount, isLoading } = useRecordCount(source, { where });
+  const rowHeight = rowHeightOf(settings.row_height);
+  const frozen = Math.min(typeof settings.frozen_columns === "number" ? settings.frozen_columns : 0, MAX_FROZEN, columns.length);
+  // Grouped records are read group after group; the groups come with their counts.
+  const groups = useMemo(() => (viewId ? groupingOf(fieldColumns, viewColumns?.list) : []), [viewId, fieldColumns, viewColumns]);
+  const sort = groupSort(groups);
+  const { data: groupRows } = views.useGridGroupsQuery(
+    { projectId: projectId ?? "", tableId, viewId: viewId ?? "", columnIds: groups.map((g) => g.column.id), sort: sort ?? "", where, limit: MAX_GROUPS },
+    { skip: !sort || !projectId || !viewId },
+  );
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const tree = useMemo(
+    () => (sort && groupRows ? groupTree(groupRows.list.map((g) => ({ values: groups.map((l) => g[l.column.title]), count: Number(g.count) }))) : null),
+    [sort, groupRows, groups],
+  );
+  const layout = useMemo(
+    () => (tree ? groupedLayout(tree, collapsed, rowHeight) : flatLayout(rowCount, rowHeight)),
+    [tree, collapsed, rowHeight, rowCount],
+  );
+  const toggleGroup = useCallback((key: string) => {
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  }, []);
   const reader = useRecordsReader();
   const writer = useRecordWriter({ id: tableId, projectId, pkName });
   const scroller = useRef<HTMLDivElement>(null);
@@ -87,23 +128,24 @@ export function Grid({ table, projectId, source, can }: {
 
   const resize = useColumnWidths({ columns, viewColumns: viewColumns?.list, viewId: can.configureView ? viewId : undefined, scroller });
   const { widths } = resize;
-  const { viewport, rowsWin, colsWin, width, pages, onScroll, syncScroll, scrollToCell } = useViewport({ scroller, rowCount, widths });
+  const frozenWidth = widths.slice(0, frozen).reduce((a, b) => a + b, 0);
+  const { viewport, rowsWin, colsWin, width, pages, onScroll, syncScroll, scrollToCell } = useViewport({ scroller, layout, widths, frozenWidth });
 
   const recordAt = useCallback(
     (row: number): RecordRow | undefined => {
       const page = Math.floor(row / PAGE_SIZE);
-      return reader.cached(source, pageQuery(page, where))?.[row - page * PAGE_SIZE];
+      return reader.cached(source, pageQuery(page, where, sort))?.[row - page * PAGE_SIZE];
     },
-    [reader, source, where],
+    [reader, source, where, sort],
   );
   /** Load the pages holding rows first..last (for edits of rows scrolled out of view), a few
    * at a time so that a large block does not send every page's request at once. */
   const loadRows = useCallback(
     async (first: number, last: number) => {
-      const load = (page: number) => reader.read(source, pageQuery(page, where));
+      const load = (page: number) => reader.read(source, pageQuery(page, where, sort));
       await fetchPages(pagesFor(first, last, PAGE_SIZE), load, new Map(), () => undefined);
     },
-    [reader, source, where],
+    [reader, source, where, sort],
   );
 
   const selection = useSelection({ tableId, viewId, rowCount, columnCount: columns.length, pkName, recordAt, scrollToCell });
@@ -116,15 +158,22 @@ export function Grid({ table, projectId, source, can }: {
   const rows = useRowActions({
     tableId, projectId, pkName, allColumns: table.columns, canEdit: can.editRecords, rowCount, writer, history, write,
     rangeEdits, selection, recordAt, loadRows, scroller, syncScroll,
+    // In a grouped grid a new record goes to its group, wherever that is: it opens in the
+    // record form to be filled in.
+    showAdded: (record) => {
+      if (!sort) return false;
+      form.open(record);
+      return true;
+    },
   });
-  const blockCopy = useBlockCopy({ source, where, columns });
+  const blockCopy = useBlockCopy({ source, where, sort, columns });
   const clipboard = useClipboard({ columns, canEdit: can.editRecords, selection, cells, blockCopy, rangeEdits });
   const expandActive = () => {
     const record = active && recordAt(active.row);
     if (record) form.open(record);
   };
   const onGridKey = useGridKeys({
-    columns, rowCount, viewportHeight: viewport.height, canEdit: can.editRecords, selection, cells, rangeEdits, replay: rows.replay, scrollToCell,
+    columns, rowCount, viewportHeight: viewport.height, rowHeight, canEdit: can.editRecords, selection, cells, rangeEdits, replay: rows.replay, scrollToCell,
     onExpand: () => expandActive(),
   });
   // Live changes from others wait while a reload would move rows under an open editor, a
@@ -145,6 +194,15 @@ export function Grid({ table, projectId, source, can }: {
     const order = movedOrder(columns.map((c, i) => orderOf(c.id, i)), index, delta);
     if (order === null) return;
     void updateViewColumn({ viewId, tableId, columnId: columns[index].id, order });
+  };
+  const dropField = (from: number, to: number) => {
+    if (!viewId) return;
+    const order = draggedOrder(columns.map((c, i) => orderOf(c.id, i)), from, to);
+    if (order === null) return;
+    void updateViewColumn({ viewId, tableId, columnId: columns[from].id, order });
+  };
+  const changeSettings = async (changes: Record<string, unknown>) => {
+    if (saveSettings && !(await saveSettings(changes))) notify(intl.formatMessage({ id: "plugin.view_grid.grid.settingsFailed" }), "danger");
   };
   const sortBy = async (column: FieldInfo, direction: "asc" | "desc") => {
     if (!viewId) return;
@@ -188,7 +246,9 @@ export function Grid({ table, projectId, source, can }: {
         hidden={hidden}
         sorts={sortsData?.list ?? []}
         filters={filtersData?.list ?? []}
+        groups={groups}
         onSearch={setSearchStable}
+        extra={can.configureView && viewId && saveSettings ? <RowHeightMenu value={rowHeight} onChange={(row_height) => void changeSettings({ row_height })} /> : undefined}
       />
       <div
         className="wb-grid-scroll"
@@ -201,18 +261,21 @@ export function Grid({ table, projectId, source, can }: {
         aria-multiselectable
         aria-readonly={!can.editRecords || undefined}
         aria-activedescendant={active && !editing && active.col < columns.length ? cellId(gridId, active) : undefined}
+        data-row-height={rowHeight}
+        style={{ ["--wb-row-height" as string]: `${rowHeight}px` }}
         onScroll={onScroll}
         onKeyDown={onGridKey}
         onCopy={clipboard.onCopy}
         onPaste={clipboard.onPaste}
         data-testid="grid-scroll"
       >
-        <div className="wb-grid-content" role="presentation" style={{ height: HEADER_HEIGHT + rowsWin.contentHeight, width: width + ADD_FIELD_WIDTH }}>
+        <div className="wb-grid-content" role="presentation" style={{ height: HEADER_HEIGHT + rowsWin.contentHeight + FOOTER_HEIGHT, width: width + ADD_FIELD_WIDTH }}>
           <GridHeader
             columns={columns}
             colsWin={colsWin}
             widths={widths}
             width={width}
+            frozen={frozen}
             can={can}
             viewId={viewId}
             fields={fields}
@@ -220,8 +283,43 @@ export function Grid({ table, projectId, source, can }: {
             onSort={(column, direction) => void sortBy(column, direction)}
             onHide={(column) => viewId && void updateViewColumn({ viewId, tableId, columnId: column.id, show: false })}
             onMove={moveField}
+            onDrop={dropField}
+            onFreeze={(frozen_columns) => void changeSettings({ frozen_columns })}
           />
           {isLoading && <Spinner size={20} className="wb-grid-spinner" />}
+          {!isLoading && rowCount === 0 && !where && (
+            <div className="wb-grid-empty" data-testid="grid-empty">
+            <NonIdealState
+              icon="th"
+              title={intl.formatMessage({ id: "plugin.view_grid.empty.title" })}
+              description={intl.formatMessage({ id: can.editRecords ? "plugin.view_grid.empty.description" : "plugin.view_grid.empty.readOnly" })}
+              action={
+                can.editRecords ? (
+                  <div className="wb-grid-empty-actions">
+                    <Button icon="add" intent="primary" onClick={() => void rows.addRecord()} data-testid="empty-add-record">
+                      <FormattedMessage id="plugin.view_grid.empty.addRecord" />
+                    </Button>
+                    {onImport && (
+                      <Button icon="upload" onClick={onImport} data-testid="empty-import-file">
+                        <FormattedMessage id="plugin.view_grid.empty.import" />
+                      </Button>
+                    )}
+                  </div>
+                ) : undefined
+              }
+            />
+            </div>
+          )}
+          {tree && (
+            <GroupRows
+              headers={rowsWin.headers}
+              groups={groups}
+              width={width}
+              projectId={projectId}
+              tableId={tableId}
+              onToggle={toggleGroup}
+            />
+          )}
           {pages.map((page) => (
             <GridPage
               key={page}
@@ -230,13 +328,15 @@ export function Grid({ table, projectId, source, can }: {
               projectId={projectId}
               pkName={pkName}
               where={where}
+              sort={sort}
               page={page}
-              first={rowsWin.first}
-              last={rowsWin.last}
+              runs={rowsWin.runs}
               rowTop={rowsWin.rowTop}
               columns={columns}
               colFirst={colsWin.first}
               colLast={colsWin.last}
+              frozen={frozen}
+              frozenWidth={frozenWidth}
               lefts={colsWin.lefts}
               width={width}
               widths={widths}
@@ -278,6 +378,19 @@ export function Grid({ table, projectId, source, can }: {
               onEditBlur={cells.onEditBlur}
             />
           ))}
+          <GridFooter
+            source={source}
+            where={where}
+            columns={columns}
+            viewColumns={viewColumns?.list}
+            colsWin={colsWin}
+            widths={widths}
+            width={width}
+            top={rowsWin.contentHeight}
+            frozen={frozen}
+            frozenWidth={frozenWidth}
+            canChange={can.configureView && !!viewId}
+          />
         </div>
       </div>
       <CopyProgressDialog progress={blockCopy.progress} onCancel={blockCopy.cancel} />

@@ -2,7 +2,7 @@
 // field type's cell, or its editor while it is edited (with the server's refusal under it);
 // rows not read yet show placeholders; a row's number carries its comment count.
 import { Callout } from "@blueprintjs/core";
-import type { KeyboardEvent, MouseEvent } from "react";
+import type { KeyboardEvent, MouseEvent, ReactElement } from "react";
 import { CommentBadge, FieldCell, FieldEditor, useCommentCounts, useRecordsPage, type FieldInfo, type RecordSource } from "@workbench/plugin-api";
 import { cellId, columnIndex, rowIndex } from "./aria";
 import type { Editing } from "./useCellEditing";
@@ -19,13 +19,18 @@ export interface GridPageProps {
   pkName: string;
   /** The search. */
   where?: string;
+  /** Sorts before the view's own (the grouped fields). */
+  sort?: string;
   page: number;
-  first: number;
-  last: number;
+  /** The runs of rows in view (the rows of collapsed groups are left out). */
+  runs: { first: number; last: number }[];
   rowTop(row: number): number;
   columns: FieldInfo[];
   colFirst: number;
   colLast: number;
+  /** How many of the first fields are frozen (drawn beside the row numbers) and their width. */
+  frozen: number;
+  frozenWidth: number;
   lefts: number[];
   widths: number[];
   width: number;
@@ -44,23 +49,26 @@ export interface GridPageProps {
 }
 
 export function GridPage(props: GridPageProps) {
-  const { source, where, page, first, last, rowTop, columns, colFirst, colLast, lefts, widths, width, active, block, editing } = props;
-  const { rows: list } = useRecordsPage(source, pageQuery(page, where));
+  const { source, where, sort, page, runs, rowTop, columns, colFirst, colLast, lefts, widths, width, active, block, editing } = props;
+  const { rows: list } = useRecordsPage(source, pageQuery(page, where, sort));
   const withLinks = useLinkedValues({ ...props, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
   const shared = !!source.shared;
   const commentCounts = useCommentCounts(source.tableId, list, props.pkName, shared);
   const rows = [];
-  const start = Math.max(first, page * PAGE_SIZE);
-  const end = Math.min(last, page * PAGE_SIZE + PAGE_SIZE - 1);
+  for (const run of runs) {
+  const start = Math.max(run.first, page * PAGE_SIZE);
+  const end = Math.min(run.last, page * PAGE_SIZE + PAGE_SIZE - 1);
   for (let row = start; row <= end; row += 1) {
     const record = withLinks(list?.[row - page * PAGE_SIZE]);
-    const cells = [];
-    for (let col = colFirst; col <= colLast; col += 1) {
+    const frozenCells: ReactElement[] = [];
+    const cells: ReactElement[] = [];
+    for (let col = 0; col <= colLast; col += 1) {
+      if (col >= props.frozen && col < colFirst) col = colFirst;
       const column = columns[col];
       const isActive = active?.row === row && active.col === col;
       const isEditing = editing?.row === row && editing.col === col;
       const selected = inBlock(block, row, col);
-      cells.push(
+      (col < props.frozen ? frozenCells : cells).push(
         <div
           key={column.id}
           className={`wb-cell${isActive ? " wb-cell-active" : ""}${selected ? " wb-cell-selected" : ""}`}
@@ -113,13 +121,17 @@ export function GridPage(props: GridPageProps) {
         aria-rowindex={rowIndex(row)}
         data-testid={record ? "grid-row" : "grid-row-loading"}
       >
-        <div className={`wb-row-number${active?.row === row ? " wb-row-number-active" : ""}`} role="rowheader" aria-colindex={1}>
-          {row + 1}
-          {record && <CommentBadge count={commentCounts[String(record[props.pkName])]} />}
+        <div className="wb-row-frozen" role="presentation" style={{ width: ROW_NUMBER_WIDTH + props.frozenWidth }}>
+          <div className={`wb-row-number${active?.row === row ? " wb-row-number-active" : ""}`} role="rowheader" aria-colindex={1}>
+            {row + 1}
+            {record && <CommentBadge count={commentCounts[String(record[props.pkName])]} />}
+          </div>
+          {frozenCells}
         </div>
         {cells}
       </div>,
     );
+  }
   }
   return <>{rows}</>;
 }

@@ -1,11 +1,14 @@
 // The grid's toolbar: search by field, the view's sorts and filters (add a filter; click a
 // tag to edit it in place), hidden fields (show again).
 import { Button, Callout, HTMLSelect, InputGroup, Menu, MenuItem, PopoverNext, Tag } from "@blueprintjs/core";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { FieldInfo as Column } from "@workbench/plugin-api";
 import { searchableColumns } from "./search";
 import { FilterEditor, SortEditor, defaultSubOp, needsValue, opLabel, opOption, subOpsFor, useFieldOperators } from "./FilterEditor";
+import { GroupMenu } from "./GroupMenu";
+import type { GroupLevel } from "./grouping";
+import { SortMenu } from "./SortMenu";
 import { errorText, viewApi, type ViewFilter, type ViewSort } from "./viewApi";
 import { filterTree, type FilterNode } from "./viewOrder";
 
@@ -23,7 +26,11 @@ interface Props {
   hidden: Column[];
   sorts: ViewSort[];
   filters: ViewFilter[];
+  /** The grouped fields, outermost first. */
+  groups: GroupLevel[];
   onSearch(search: Search): void;
+  /** More tools of the view (row height), after the others. */
+  extra?: ReactNode;
 }
 
 function FilterForm({ tableId, viewId, columns, groups, onDone }: {
@@ -99,7 +106,7 @@ function FilterForm({ tableId, viewId, columns, groups, onDone }: {
   );
 }
 
-export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sorts, filters, onSearch }: Props) {
+export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sorts, filters, groups, onSearch, extra }: Props) {
   const intl = useIntl();
   const searchable = searchableColumns(columns);
   const [fieldId, setFieldId] = useState<string | null>(null);
@@ -148,8 +155,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
         </div>
       )}
       {viewId && (
-        <PopoverNext
-          placement="bottom-start"
+        <PopoverNext placement="bottom-start"
           isOpen={filterOpen}
           onInteraction={(open) => setFilterOpen(open)}
           content={
@@ -162,11 +168,15 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
             />
           }
         >
-          <Button icon="filter" variant="minimal" data-testid="add-filter">
+          <Button icon="filter" variant="minimal" active={filters.length > 0} data-testid="add-filter">
             <FormattedMessage id="plugin.view_grid.filter.title" />
+            {filters.length > 0 && <Tag round minimal className="wb-tool-count" data-testid="filter-count">{filters.filter((f) => !f.fk_parent_id).length}</Tag>}
           </Button>
         </PopoverNext>
       )}
+      {viewId && <SortMenu tableId={tableId} viewId={viewId} columns={allColumns} sorts={sorts} />}
+      {viewId && <GroupMenu tableId={tableId} viewId={viewId} columns={allColumns} levels={groups} />}
+      {extra}
       {filterTree(filters).map((node, i) => {
         const tag = (
           <Tag
@@ -191,8 +201,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
         );
         if (!viewId) return tag;
         return (
-          <PopoverNext
-            placement="bottom-start"
+          <PopoverNext placement="bottom-start"
             key={node.filter.id}
             isOpen={editingTag === node.filter.id}
             onInteraction={(open) => setEditingTag(open ? node.filter.id : null)}
@@ -227,8 +236,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
         );
         if (!viewId) return tag;
         return (
-          <PopoverNext
-            placement="bottom-start"
+          <PopoverNext placement="bottom-start"
             key={s.id}
             isOpen={editingTag === s.id}
             onInteraction={(open) => setEditingTag(open ? s.id : null)}
@@ -239,8 +247,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
         );
       })}
       {viewId && hidden.length > 0 && (
-        <PopoverNext
-          placement="bottom-start"
+        <PopoverNext placement="bottom-start"
           content={
             <Menu>
               {hidden.map((c) => (

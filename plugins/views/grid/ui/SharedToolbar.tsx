@@ -30,7 +30,7 @@ export function tempFilterJson(filters: readonly TempFilter[]): string | undefin
 }
 
 /** The grid, read-only, with a temporary sort and filters (never saved) and the CSV download when allowed. */
-export function SharedGrid({ view, table, source }: ViewProps) {
+export function SharedGrid({ view, table, source, settings }: ViewProps) {
   const intl = useIntl();
   const downloadCsv = useDownloadSharedCsv();
   const link = source.shared!;
@@ -111,7 +111,7 @@ export function SharedGrid({ view, table, source }: ViewProps) {
           </Button>
         )}
       </div>
-      <Grid table={table} source={{ ...source, shared }} can={{ editRecords: false, configureView: false, editFields: false }} />
+      <Grid table={table} source={{ ...source, shared }} settings={settings} can={{ editRecords: false, configureView: false, editFields: false }} />
     </div>
   );
 }

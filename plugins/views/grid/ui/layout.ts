@@ -1,6 +1,15 @@
-// The grid's geometry: the height of a row and of the header, the width of the row numbers
-// and of the add-field button.
-export const ROW_HEIGHT = 32;
+// The grid's geometry: the height of a row (short, medium, tall, extra tall) and of the
+// header, the width of the row numbers and of the add-field button; at most how many fields
+// can be frozen.
+export const ROW_HEIGHTS = [32, 56, 88, 120] as const;
+export const ROW_HEIGHT = ROW_HEIGHTS[0];
 export const HEADER_HEIGHT = 32;
 export const ROW_NUMBER_WIDTH = 64;
 export const ADD_FIELD_WIDTH = 48;
+export const MAX_FROZEN = 3;
+export const FOOTER_HEIGHT = 32;
+
+/** The height of a row for the view's `row_height` setting (0 to 3). */
+export function rowHeightOf(setting: unknown): number {
+  return typeof setting === "number" && setting >= 0 && setting < ROW_HEIGHTS.length ? ROW_HEIGHTS[setting] : ROW_HEIGHTS[0];
+}

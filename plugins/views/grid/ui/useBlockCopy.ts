@@ -51,15 +51,15 @@ async function writeClipboard(text: string): Promise<void> {
   }
 }
 
-export function useBlockCopy({ source, where, columns }: { source: RecordSource; where?: string; columns: Column[] }) {
+export function useBlockCopy({ source, where, sort, columns }: { source: RecordSource; where?: string; sort?: string; columns: Column[] }) {
   const intl = useIntl();
   const reader = useRecordsReader();
   const [progress, setProgress] = useState<CopyProgress | null>(null);
   const [ready, setReady] = useState<ReadyCopy | null>(null);
   const cancelled = useRef(false);
 
-  const cached = (page: number) => reader.cached(source, pageQuery(page, where));
-  const load = (page: number): Promise<RecordRow[]> => reader.read(source, pageQuery(page, where));
+  const cached = (page: number) => reader.cached(source, pageQuery(page, where, sort));
+  const load = (page: number): Promise<RecordRow[]> => reader.read(source, pageQuery(page, where, sort));
   const copied = (cells: number) => notify(intl.formatMessage({ id: "plugin.view_grid.grid.copy.done" }, { cells }), "success");
 
   const gather = async (area: Block, single: boolean, have: Map<number, RecordRow[]>, missing: number[]) => {

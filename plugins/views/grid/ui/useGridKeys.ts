@@ -11,7 +11,6 @@ import { useIntl } from "react-intl";
 import { toast as notify, type FieldInfo } from "@workbench/plugin-api";
 import { BLOCK_CELL_LIMIT, cellCount } from "./blockCopy";
 import { isBoolean, isReadOnlyType } from "./fields";
-import { ROW_HEIGHT } from "./layout";
 import { extendSelection, type Cell } from "./range";
 import type { CellEditingState } from "./useCellEditing";
 import type { RangeEdits } from "./useRangeEdits";
@@ -20,10 +19,11 @@ import type { GridSelection } from "./useSelection";
 /** The keys that, with no cell active, make the first cell the active one. */
 const NAVIGATION_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
 
-export function useGridKeys({ columns, rowCount, viewportHeight, canEdit, selection, cells, rangeEdits, replay, scrollToCell, onExpand }: {
+export function useGridKeys({ columns, rowCount, viewportHeight, rowHeight, canEdit, selection, cells, rangeEdits, replay, scrollToCell, onExpand }: {
   columns: FieldInfo[];
   rowCount: number;
   viewportHeight: number;
+  rowHeight: number;
   canEdit: boolean;
   selection: GridSelection;
   cells: CellEditingState;
@@ -84,7 +84,7 @@ export function useGridKeys({ columns, rowCount, viewportHeight, canEdit, select
       setRangeEnd(null);
       return;
     }
-    const pageRows = Math.max(1, Math.floor(viewportHeight / ROW_HEIGHT) - 1);
+    const pageRows = Math.max(1, Math.floor(viewportHeight / rowHeight) - 1);
     const jumps: Record<string, Cell> = {
       PageDown: { row: active.row + pageRows, col: active.col },
       PageUp: { row: active.row - pageRows, col: active.col },

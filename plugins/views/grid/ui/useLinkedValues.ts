@@ -9,18 +9,19 @@ interface Args {
   projectId?: string;
   source: RecordSource;
   where?: string;
+  sort?: string;
   pkName: string;
   columns: Column[];
   offset: number;
   limit: number;
 }
 
-export function useLinkedValues({ projectId, source, where, pkName, columns, offset, limit }: Args) {
+export function useLinkedValues({ projectId, source, where, sort, pkName, columns, offset, limit }: Args) {
   const { tableId, viewId, shared } = source;
   const titles = useMemo(() => countedLinkFields(columns).map((c) => c.title), [columns]);
   const skip = !projectId || !!shared || titles.length === 0;
   const { data } = viewApi().useGridLinkedPageQuery(
-    { projectId: projectId ?? "", tableId, viewId, where, offset, limit, fields: [pkName, ...titles] },
+    { projectId: projectId ?? "", tableId, viewId, where, sort, offset, limit, fields: [pkName, ...titles] },
     { skip },
   );
   const byKey = useMemo(() => (data && !skip ? linkedByKey(data.list, pkName, titles) : null), [data, skip, pkName, titles]);

@@ -2,7 +2,8 @@
 // Shift+Z or Y redoes) the last cell edit, paste or cleared range, or the last deleted
 // records, as a whole. Deleting takes the active record or every record of the selected
 // block's rows (their linked records read first, so that an undo brings them back linked); a
-// toast offers the undo too. A new record comes last, active and in view.
+// toast offers the undo too. A new record comes last, active and in view (or where the grid
+// shows it, see showAdded).
 import { useState, type MutableRefObject, type RefObject } from "react";
 import { useIntl } from "react-intl";
 import { toast as notify, useRecordsReader, type FieldInfo, type RecordRow, type RecordWriter } from "@workbench/plugin-api";
@@ -30,6 +31,9 @@ export function useRowActions(options: {
   loadRows(first: number, last: number): Promise<void>;
   scroller: RefObject<HTMLDivElement | null>;
   syncScroll(): void;
+  /** Show a new record elsewhere than last (a grouped grid opens it in the record form):
+   * true when it did. */
+  showAdded?(record: RecordRow): boolean;
 }) {
   const { tableId, projectId, pkName, canEdit, rowCount, writer, history, write, rangeEdits, selection, recordAt, loadRows } = options;
   const intl = useIntl();
@@ -123,6 +127,7 @@ export function useRowActions(options: {
     setAdding(true);
     const result = await writer.create({}).finally(() => setAdding(false));
     if (result.error) return notify(result.error.message, "danger");
+    if (options.showAdded?.(result.data)) return;
     const row = rowCount; // the new record comes last
     selection.setActive({ row, col: 0 });
     requestAnimationFrame(() => {

@@ -1,28 +1,36 @@
 // The grid's scrolling: the part of its rows and columns in view (the only ones drawn), the
 // pages of records they need, and scrolling a cell into view.
 import { useCallback, useLayoutEffect, useState, type RefObject, type UIEvent } from "react";
-import { HEADER_HEIGHT, ROW_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
+import { FOOTER_HEIGHT, HEADER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
 import { PAGE_SIZE } from "./pages";
-import { columnWindow, pagesFor, rowWindow, scrollLeftForColumn, scrollTopForRow } from "./virtual";
+import { rowTopIn, type RowLayout } from "./rowLayout";
+import { columnWindow, layoutWindow, pagesFor, scrollLeftForColumn, scrollTopFor } from "./virtual";
 
-export function useViewport({ scroller, rowCount, widths }: { scroller: RefObject<HTMLDivElement | null>; rowCount: number; widths: number[] }) {
+export function useViewport({ scroller, layout, widths, frozenWidth = 0 }: {
+  scroller: RefObject<HTMLDivElement | null>;
+  /** Where the rows (and group headers) go. */
+  layout: RowLayout;
+  widths: number[];
+  /** The width of the frozen columns, which keep their place when scrolling sideways. */
+  frozenWidth?: number;
+}) {
   const [scroll, setScroll] = useState({ top: 0, left: 0 });
   const [viewport, setViewport] = useState({ width: 800, height: 480 });
 
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const measure = () => setViewport({ width: el.clientWidth, height: el.clientHeight - HEADER_HEIGHT });
+    const measure = () => setViewport({ width: el.clientWidth, height: el.clientHeight - HEADER_HEIGHT - FOOTER_HEIGHT });
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
   }, [scroller]);
 
-  const rowsWin = rowWindow(scroll.top, viewport.height, rowCount, ROW_HEIGHT);
+  const rowsWin = layoutWindow(scroll.top, viewport.height, layout);
   const colsWin = columnWindow(scroll.left, viewport.width - ROW_NUMBER_WIDTH, widths);
   const width = ROW_NUMBER_WIDTH + colsWin.totalWidth;
-  const pages = pagesFor(rowsWin.first, rowsWin.last, PAGE_SIZE);
+  const pages = [...new Set(rowsWin.runs.flatMap((run) => pagesFor(run.first, run.last, PAGE_SIZE)))];
 
   /** Take the scroller's position (after it was scrolled from code). */
   const syncScroll = useCallback(() => {
@@ -38,27 +46,35 @@ export function useViewport({ scroller, rowCount, widths }: { scroller: RefObjec
       const el = scroller.current;
       if (!el) return;
       const h = viewport.height;
-      const top = rowWindow(el.scrollTop, h, rowCount, ROW_HEIGHT, 0).rowTop(cell.row);
+      const rh = layout.rowHeight;
+      const y = rowTopIn(layout, cell.row);
       let moved = false;
-      if (top < el.scrollTop) {
-        el.scrollTop = scrollTopForRow(cell.row, h, rowCount, ROW_HEIGHT);
-        moved = true;
-      } else if (top + ROW_HEIGHT > el.scrollTop + h) {
-        el.scrollTop = scrollTopForRow(Math.max(0, cell.row - Math.floor(h / ROW_HEIGHT) + 1), h, rowCount, ROW_HEIGHT);
-        moved = true;
+      if (y !== null) {
+        const top = layoutWindow(el.scrollTop, h, layout, 0).rowTop(cell.row);
+        if (top < el.scrollTop) {
+          el.scrollTop = scrollTopFor(y, h, layout.fullHeight);
+          moved = true;
+        } else if (top + rh > el.scrollTop + h) {
+          el.scrollTop = scrollTopFor(y + rh - Math.floor(h / rh) * rh, h, layout.fullHeight);
+          moved = true;
+        }
       }
       if (cell.col !== undefined) {
         // Cells sit right of the sticky row numbers; scrollLeft is negative right-to-left.
         const rtl = getComputedStyle(el).direction === "rtl";
-        const left = scrollLeftForColumn(cell.col, Math.abs(el.scrollLeft), viewport.width - ROW_NUMBER_WIDTH, colsWin.lefts, widths);
+        // Frozen columns are always in view; the others scroll out from under them.
+        const frozen = colsWin.lefts[cell.col] < frozenWidth;
+        const left = frozen
+          ? null
+          : scrollLeftForColumn(cell.col, Math.abs(el.scrollLeft) + frozenWidth, viewport.width - ROW_NUMBER_WIDTH - frozenWidth, colsWin.lefts, widths);
         if (left !== null) {
-          el.scrollLeft = rtl ? -left : left;
+          el.scrollLeft = rtl ? -(left - frozenWidth) : left - frozenWidth;
           moved = true;
         }
       }
       if (moved) setScroll({ top: el.scrollTop, left: Math.abs(el.scrollLeft) });
     },
-    [scroller, viewport.height, viewport.width, rowCount, colsWin.lefts, widths],
+    [scroller, viewport.height, viewport.width, layout, colsWin.lefts, widths, frozenWidth],
   );
 
   return { viewport, rowsWin, colsWin, width, pages, onScroll, syncScroll, scrollToCell };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FieldInfo as Column } from "@workbench/plugin-api";
 import { whereValue } from "@workbench/plugin-api";
 import { searchWhere } from "./search";
-import { arrangeColumns, filterTree, movedOrder } from "./viewOrder";
+import { arrangeColumns, draggedOrder, dropIndex, filterTree, movedOrder } from "./viewOrder";
 
 const col = (id: string, title: string, uidt: string, pv = false): Column => ({ id, title, uidt, pv });
 const columns = [col("c1", "Name", "SingleLineText", true), col("c2", "Qty", "Number"), col("c3", "Done", "Checkbox")];
@@ -57,5 +57,22 @@ describe("filter tree", () => {
     expect(tree.map((n) => n.filter.id)).toEqual(["a", "g"]);
     expect(tree[1].children.map((n) => n.filter.id)).toEqual(["b", "c"]);
     expect(tree[0].children).toEqual([]);
+  });
+});
+
+describe("dragging a header", () => {
+  it("puts the field between its new neighbours", () => {
+    const orders = [1, 2, 3, 4];
+    expect(draggedOrder(orders, 0, 2)).toBe(3.5);
+    expect(draggedOrder(orders, 3, 0)).toBe(0);
+    expect(draggedOrder(orders, 1, 3)).toBe(5);
+    expect(draggedOrder(orders, 2, 2)).toBeNull();
+  });
+
+  it("drops before or after the header it is over", () => {
+    expect(dropIndex(0, 2, false)).toBe(1);
+    expect(dropIndex(0, 2, true)).toBe(2);
+    expect(dropIndex(3, 1, false)).toBe(1);
+    expect(dropIndex(3, 1, true)).toBe(2);
   });
 });

@@ -20,6 +20,8 @@ export interface LinkedPageArgs {
   limit: number;
   /** The primary key's title and the link fields' titles. */
   fields: string[];
+  /** Sorts before the view's own (the grouped fields). */
+  sort?: string;
 }
 
 export interface ViewSort {
@@ -45,6 +47,37 @@ export interface ViewColumn {
   show: boolean;
   order: number | null;
   width?: string | null;
+  /** Grouped by this field, at which level (1 is the outermost), in which order. */
+  group_by?: boolean;
+  group_by_order?: number | null;
+  group_by_sort?: "asc" | "desc" | null;
+  /** The footer's aggregation of this field. */
+  aggregation?: string | null;
+}
+
+/** A field's settings in the view, as NocoDB's grid columns name them. */
+export type ViewColumnSettings = Partial<Pick<ViewColumn, "show" | "order" | "group_by" | "group_by_order" | "group_by_sort" | "aggregation">>;
+
+/** The distinct values of the grouped fields (by title) and their record counts. */
+export interface GroupsArgs {
+  projectId: string;
+  tableId: string;
+  viewId: string;
+  /** The grouped fields' ids, outermost first, and the same with `-` for descending. */
+  columnIds: string[];
+  sort: string;
+  where?: string;
+  limit: number;
+}
+
+export type GroupRow = Record<string, unknown> & { count: number };
+
+/** The footer's figures: per field title, per aggregation. */
+export interface AggregateArgs {
+  tableId: string;
+  viewId: string;
+  where?: string;
+  wanted: { field: string; type: string }[];
 }
 
 /** The filter operators a field accepts (server names), which take no value, which a list. */
@@ -158,22 +191,38 @@ function inject(api: HostApi) {
         invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
       }),
       gridLinkedPage: build.query<Paged<RecordRow>, LinkedPageArgs>({
-        query: ({ projectId, tableId, viewId, where, offset, limit, fields }) => ({
+        query: ({ projectId, tableId, viewId, where, sort, offset, limit, fields }) => ({
           url:
             `/api/v1/db/data/noco/${encodeURIComponent(projectId)}/${encodeURIComponent(tableId)}` +
             (viewId ? `/views/${encodeURIComponent(viewId)}` : ""),
-          params: { where, offset, limit, fields: fields.join(",") },
+          params: { where, sort, offset, limit, fields: fields.join(",") },
         }),
         keepUnusedDataFor: 30,
         providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
       }),
-      updateViewColumn: build.mutation<ViewColumn, { viewId: string; tableId: string; columnId: string; show?: boolean; order?: number }>({
-        query: ({ viewId, columnId, show, order }) => ({
+      updateViewColumn: build.mutation<ViewColumn, { viewId: string; tableId: string; columnId: string } & ViewColumnSettings>({
+        query: ({ viewId, tableId: _tableId, columnId, ...settings }) => ({
           url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/columns/${encodeURIComponent(columnId)}`,
           method: "PATCH",
-          body: { ...(show === undefined ? {} : { show }), ...(order === undefined ? {} : { order }) },
+          body: settings,
         }),
         invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
+      }),
+      gridGroups: build.query<Paged<GroupRow>, GroupsArgs>({
+        query: ({ projectId, tableId, viewId, columnIds, sort, where, limit }) => ({
+          url:
+            `/api/v1/db/data/noco/${encodeURIComponent(projectId)}/${encodeURIComponent(tableId)}` +
+            `/views/${encodeURIComponent(viewId)}/groupby`,
+          params: { column_name: columnIds.join(","), sort, where, limit },
+        }),
+        providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
+      }),
+      gridAggregates: build.query<Record<string, Record<string, unknown>>, AggregateArgs>({
+        query: ({ tableId, viewId, where, wanted }) => ({
+          url: `/api/v2/tables/${encodeURIComponent(tableId)}/aggregate`,
+          params: { viewId, where, aggregation: JSON.stringify(wanted) },
+        }),
+        providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
       }),
     }),
   });

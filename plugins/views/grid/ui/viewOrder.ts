@@ -42,3 +42,22 @@ export function filterTree(filters: readonly ViewFilter[]): FilterNode[] {
     (byParent.get(parent) ?? []).map((filter) => ({ filter, children: filter.is_group ? build(filter.id) : [] }));
   return build(null);
 }
+
+/** The order that puts the field at `from` among `shown` at position `to` (of the result)
+ * when its header is dragged there; null when it stays. */
+export function draggedOrder(shownOrders: readonly number[], from: number, to: number): number | null {
+  if (from === to || from < 0 || from >= shownOrders.length) return null;
+  const rest = shownOrders.filter((_, i) => i !== from);
+  const at = Math.max(0, Math.min(to, rest.length));
+  const before = at > 0 ? rest[at - 1] : undefined;
+  const after = at < rest.length ? rest[at] : undefined;
+  if (before === undefined) return after === undefined ? null : after - 1;
+  if (after === undefined) return before + 1;
+  return (before + after) / 2;
+}
+
+/** Where a header dropped on column `over` (before it or after it) puts column `from`. */
+export function dropIndex(from: number, over: number, after: boolean): number {
+  const slot = after ? over + 1 : over;
+  return slot > from ? slot - 1 : slot;
+}

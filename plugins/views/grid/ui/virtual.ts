@@ -3,43 +3,61 @@
 // very large tables the scrollable height is capped and scroll positions are scaled: a
 // 1,000,000-row table still scrolls from the first row to the last.
 
+import { flatLayout, itemsBetween, rowTopIn, type HeaderItem, type RowLayout } from "./rowLayout";
+
 export const MAX_SCROLL_HEIGHT = 8_000_000;
 
 export interface RowWindow {
   /** Height of the scrollable content. */
   contentHeight: number;
+  /** The first and last row drawn (runs may leave out the rows of collapsed groups between). */
   first: number;
   last: number;
-  /** Top of `row` in content coordinates. */
+  /** The runs of rows to draw, in order. */
+  runs: { first: number; last: number }[];
+  /** The group headers to draw, with their tops in content coordinates. */
+  headers: { item: HeaderItem; top: number }[];
+  /** Top of `row` in content coordinates (NaN when its group is collapsed). */
   rowTop(row: number): number;
 }
 
-export function rowWindow(
-  scrollTop: number,
-  viewportHeight: number,
-  rowCount: number,
-  rowHeight: number,
-  overscan = 8,
-): RowWindow {
-  const fullHeight = rowCount * rowHeight;
+function scaled(scrollTop: number, viewportHeight: number, fullHeight: number) {
   const contentHeight = Math.min(fullHeight, MAX_SCROLL_HEIGHT);
   const scrollRange = Math.max(0, contentHeight - viewportHeight);
   const fullRange = Math.max(0, fullHeight - viewportHeight);
   const top = Math.min(Math.max(0, scrollTop), scrollRange);
   const virtualTop = scrollRange > 0 ? (top / scrollRange) * fullRange : 0;
-  const first = Math.max(0, Math.floor(virtualTop / rowHeight) - overscan);
-  const last = Math.min(rowCount - 1, Math.ceil((virtualTop + viewportHeight) / rowHeight) + overscan);
-  return { contentHeight, first, last, rowTop: (row) => top + row * rowHeight - virtualTop };
+  return { contentHeight, scrollRange, fullRange, top, virtualTop };
+}
+
+/** The rows and group headers of `layout` in view. */
+export function layoutWindow(scrollTop: number, viewportHeight: number, layout: RowLayout, overscan = 8): RowWindow {
+  const { contentHeight, top, virtualTop } = scaled(scrollTop, viewportHeight, layout.fullHeight);
+  const { headers, runs } = itemsBetween(layout, virtualTop, virtualTop + viewportHeight, overscan);
+  return {
+    contentHeight,
+    first: runs.length > 0 ? runs[0].first : 0,
+    last: runs.length > 0 ? runs[runs.length - 1].last : -1,
+    runs,
+    headers: headers.map((item) => ({ item, top: top + item.top - virtualTop })),
+    rowTop: (row) => top + (rowTopIn(layout, row) ?? NaN) - virtualTop,
+  };
+}
+
+export function rowWindow(scrollTop: number, viewportHeight: number, rowCount: number, rowHeight: number, overscan = 8): RowWindow {
+  return layoutWindow(scrollTop, viewportHeight, flatLayout(rowCount, rowHeight), overscan);
+}
+
+/** The scrollTop that brings height `y` of `layout` to the top of the viewport. */
+export function scrollTopFor(y: number, viewportHeight: number, fullHeight: number): number {
+  const { scrollRange, fullRange } = scaled(0, viewportHeight, fullHeight);
+  if (fullRange === 0) return 0;
+  return Math.min(scrollRange, (Math.min(Math.max(0, y), fullRange) / fullRange) * scrollRange);
 }
 
 /** The scrollTop that brings `row` to the top of the viewport. */
 export function scrollTopForRow(row: number, viewportHeight: number, rowCount: number, rowHeight: number): number {
-  const fullHeight = rowCount * rowHeight;
-  const contentHeight = Math.min(fullHeight, MAX_SCROLL_HEIGHT);
-  const scrollRange = Math.max(0, contentHeight - viewportHeight);
-  const fullRange = Math.max(0, fullHeight - viewportHeight);
-  if (fullRange === 0) return 0;
-  return Math.min(scrollRange, (Math.min(row * rowHeight, fullRange) / fullRange) * scrollRange);
+  return scrollTopFor(row * rowHeight, viewportHeight, rowCount * rowHeight);
 }
 
 export interface ColumnWindow {

@@ -1,0 +1,71 @@
+// The headers of a grouped grid's groups in view: the grouped field, the group's value as its
+// cell shows it and how many records it holds; a click folds or unfolds the group.
+import { Button, Icon, Tag, type IconName } from "@blueprintjs/core";
+import { useIntl } from "react-intl";
+import { FieldCell, fieldType } from "@workbench/plugin-api";
+import type { GroupLevel } from "./grouping";
+import { HEADER_HEIGHT } from "./layout";
+import type { HeaderItem } from "./rowLayout";
+
+export function GroupRows({ headers, groups, width, projectId, tableId, onToggle }: {
+  headers: { item: HeaderItem; top: number }[];
+  groups: GroupLevel[];
+  width: number;
+  projectId?: string;
+  tableId: string;
+  onToggle(key: string): void;
+}) {
+  const intl = useIntl();
+  return (
+    <>
+      {headers.map(({ item, top }) => {
+        const { group, collapsed } = item;
+        const level = groups[group.level];
+        if (!level) return null;
+        const { column } = level;
+        const empty = group.value === null || group.value === undefined || group.value === "";
+        const label = intl.formatMessage(
+          { id: collapsed ? "plugin.view_grid.group.expand" : "plugin.view_grid.group.collapse" },
+          { field: column.title },
+        );
+        return (
+          <div
+            key={group.key}
+            className={`wb-group-header wb-group-level-${group.level}`}
+            style={{ top: HEADER_HEIGHT + top, width }}
+            data-testid="group-header"
+            data-level={group.level}
+            onClick={() => onToggle(group.key)}
+          >
+            <div className="wb-group-label" style={{ paddingInlineStart: 8 + group.level * 20 }}>
+              <Button
+                variant="minimal"
+                size="small"
+                icon={collapsed ? "chevron-right" : "chevron-down"}
+                aria-expanded={!collapsed}
+                aria-label={label}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onToggle(group.key);
+                }}
+                data-testid="group-toggle"
+              />
+              <Icon icon={(fieldType(column.uidt)?.icon ?? "blank") as IconName} size={12} className="wb-group-icon" />
+              <span className="wb-group-field">{column.title}</span>
+              <span className="wb-group-value" data-testid="group-value">
+                {empty ? (
+                  <span className="bp6-text-muted">{intl.formatMessage({ id: "plugin.view_grid.group.empty" })}</span>
+                ) : (
+                  <FieldCell value={group.value} column={column} projectId={projectId} tableId={tableId} readOnly />
+                )}
+              </span>
+              <Tag round minimal data-testid="group-records">
+                {intl.formatMessage({ id: "plugin.view_grid.grid.count" }, { count: group.count })}
+              </Tag>
+            </div>
+          </div>
+        );
+      })}
+    </>
+  );
+}
