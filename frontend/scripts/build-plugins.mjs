@@ -47,6 +47,8 @@ export const PLUGIN_API_EXPORTS = [
   "useDownloadSharedCsv",
   "useFieldActions",
   "cardFields",
+  "useCardFields",
+  "CardFieldsMenu",
   "FieldCell",
   "FieldEditor",
   "FormFieldInput",
