@@ -49,6 +49,7 @@ export const PLUGIN_API_EXPORTS = [
   "cardFields",
   "useCardFields",
   "CardFieldsMenu",
+  "FormFill",
   "FieldCell",
   "FieldEditor",
   "FormFieldInput",

@@ -361,9 +361,9 @@ export interface RecordCardProps {
   extra?: ReactNode;
   /** Leave out the fields that are empty in this record. */
   hideEmpty?: boolean;
-  /** "gallery" (the default): the cover across the top; "kanban": one small height, the cover
-   * a thumbnail beside the title. */
-  layout?: "gallery" | "kanban";
+  /** One small height, the cover a thumbnail beside the title, the fields cut to what fits
+   * (else the cover goes across the top and the card grows with its fields). */
+  compact?: boolean;
 }
 
 /** A field a card may show, in the view's order, and whether it does. */
@@ -384,6 +384,18 @@ export interface CardFields {
    * refusal is shown to the user). */
   setShown(columnId: string, show: boolean): Promise<boolean>;
   move(from: number, to: number): Promise<boolean>;
+}
+
+/** What the in-app form gets: a form view filled in and submitted by a member who may add
+ * records, without the form being shared. */
+export interface FormFillProps {
+  viewId: string;
+  tableId: string;
+  /** The view's title (the heading when the form has none). */
+  title: string;
+  columns: readonly FieldInfo[];
+  /** The form's settings (heading, success message, ..., its `columns`). */
+  form: Record<string, unknown>;
 }
 
 /** What the Fields menu of a card view's toolbar gets. */
@@ -463,6 +475,8 @@ export interface HostKit {
   useCardFields(view: { id?: string; tableId: string }, columns: readonly FieldInfo[], exclude?: readonly (string | null | undefined)[]): CardFields;
   /** The Fields menu of a card view's toolbar. */
   CardFieldsMenu: ComponentType<CardFieldsMenuProps>;
+  /** A form view as its members fill it in and submit it (no share needed). */
+  FormFill: ComponentType<FormFillProps>;
   LoadMore: ComponentType<{ feed: Pick<RecordFeed, "hasMore" | "isFetchingMore" | "loadMore" | "rows"> }>;
   /** One field of a form as the public form shows it (a preview without a shared link). */
   FormFieldInput: ComponentType<{ field: FormField; value: unknown; onChange(value: unknown): void }>;

@@ -29,10 +29,10 @@ function safeParse(text: string): unknown {
 }
 
 /** A record as a card: cover, title, then the other fields the record carries (a view's
- * records carry only the fields it shows), without the empty ones when `hideEmpty`. A
- * gallery's card shows its cover across its top; a kanban's card is of one small height, its
- * cover a thumbnail beside the title and its fields cut to what fits. */
-export function RecordCard({ row, fields, cover, draggable, onDragStart, onOpen, extra, hideEmpty, layout = "gallery" }: {
+ * records carry only the fields it shows), without the empty ones when `hideEmpty`. A card
+ * shows its cover across its top; a compact card is of one small height, its cover a
+ * thumbnail beside the title and its fields cut to what fits. */
+export function RecordCard({ row, fields, cover, draggable, onDragStart, onOpen, extra, hideEmpty, compact }: {
   row: RecordRow;
   fields: Column[];
   cover?: Column | null;
@@ -42,7 +42,7 @@ export function RecordCard({ row, fields, cover, draggable, onDragStart, onOpen,
   onOpen?(row: RecordRow): void;
   extra?: ReactNode;
   hideEmpty?: boolean;
-  layout?: "gallery" | "kanban";
+  compact?: boolean;
 }) {
   const image = cover ? coverUrl(row[cover.title]) : null;
   const [first, ...rest] = fields;
@@ -50,17 +50,17 @@ export function RecordCard({ row, fields, cover, draggable, onDragStart, onOpen,
   const coverElement = cover && (image ? <img className="wb-card-cover" src={image} alt="" data-testid="card-cover" /> : <div className="wb-card-cover wb-card-cover-empty" />);
   return (
     <Card
-      className={`wb-record-card wb-record-card-${layout}${cover ? " wb-record-card-covered" : ""}`}
+      className={`wb-record-card${compact ? " wb-record-card-compact" : " wb-record-card-tall"}`}
       draggable={draggable}
       onDragStart={onDragStart}
       interactive={!!onOpen}
       onClick={onOpen ? () => onOpen(row) : undefined}
       data-testid="record-card"
     >
-      {layout === "gallery" && coverElement}
+      {!compact && coverElement}
       <div className="wb-card-head">
         {first && <H5 className="wb-card-title">{String(row[first.title] ?? "") || "\u00a0"}</H5>}
-        {layout === "kanban" && coverElement}
+        {compact && coverElement}
       </div>
       <div className="wb-card-fields">
         {shown.map((c) => (

@@ -114,7 +114,7 @@ export function Kanban(props: KanbanProps) {
               row={row}
               fields={fields}
               cover={cover}
-              layout="kanban"
+              compact
               hideEmpty={props.hideEmpty}
               draggable={canMove || !!onCardOrderChange}
               onOpen={props.onOpen}
