@@ -1,7 +1,7 @@
 // The Fields menu of a card view's toolbar: each field a card may show, switched on or off
 // and moved up or down (saved as the view's fields, NocoDB's view columns), and whether cards
 // leave out the fields that are empty in their record.
-import { Button, Popover, Switch } from "@blueprintjs/core";
+import { Button, PopoverNext, Switch } from "@blueprintjs/core";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { CardFieldsState } from "./viewFieldsApi";
 
@@ -16,7 +16,7 @@ export function CardFieldsMenu<C extends { id: string; title: string }>({ state,
   const hidden = state.fields.filter((f) => !f.show).length;
   const last = state.fields.length - 1;
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-start"
       content={
         <div className="wb-card-fields-menu" data-testid="card-fields-menu">
@@ -73,6 +73,6 @@ export function CardFieldsMenu<C extends { id: string; title: string }>({ state,
       <Button icon="properties" variant="minimal" intent={hidden > 0 ? "primary" : "none"} data-testid="card-fields">
         {hidden > 0 ? <FormattedMessage id="cards.fields.hidden" values={{ count: hidden }} /> : <FormattedMessage id="cards.fields" />}
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }
