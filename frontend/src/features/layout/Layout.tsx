@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import type { LayoutKind } from "../../routeTable";
 import { useSignedIn } from "../auth/Guard";
 import { Avatar } from "../account/ProfileEditor";
-import { useMeQuery, useSignOutMutation } from "../session/api";
+import { useSignOutMutation, type User } from "../session/api";
 import { selectToken, signedOut } from "../settings/settingsSlice";
 import { decodeToken, rolesMap } from "../session/token";
 import { selectLoading } from "../ui/uiSlice";
@@ -22,7 +22,13 @@ function TopBar() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [signOut] = useSignOutMutation();
-  const { data: me } = useMeQuery(undefined, { skip: !signedIn });
+  // The user as a page last read them (the account page, a project's shell): the bar sends
+  // no request of its own, which would race the pages' own at a session's start.
+  const me = useAppSelector((s) =>
+    signedIn
+      ? (Object.values(s[workbenchApi.reducerPath].queries).find((q) => q?.endpointName === "me" && q.status === "fulfilled")?.data as User | undefined)
+      : undefined,
+  );
   const onSignOut = async () => {
     await signOut();
     dispatch(signedOut());
