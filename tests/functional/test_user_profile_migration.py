@@ -1,4 +1,4 @@
-"""Migration 0010 on every dialect, from a database the previous revision made: wb_users gains
+"""Migration 0011 on every dialect, from a database revision 0010 made: wb_users gains
 display_name (empty: the name shown stays first and last name) and avatar_digest, and
 wb_user_avatars holds images of up to a megabyte; down and up again."""
 
@@ -20,7 +20,7 @@ def _table(engine, name):
 def test_user_profile_migration_up_down_up(dialect, tmp_path):
     url = create_database(dialect, tmp_path)
     try:
-        upgrade(url, "0009")
+        upgrade(url, "0010")
         engine = sa.create_engine(url)
         now = dt.datetime(2026, 1, 1)
         with engine.begin() as conn:
@@ -42,7 +42,7 @@ def test_user_profile_migration_up_down_up(dialect, tmp_path):
             )
         engine.dispose()
 
-        upgrade(url, "0010")
+        upgrade(url, "0011")
         engine = sa.create_engine(url)
         users = _table(engine, "wb_users")
         avatars = _table(engine, "wb_user_avatars")
@@ -55,11 +55,11 @@ def test_user_profile_migration_up_down_up(dialect, tmp_path):
             assert conn.execute(sa.select(avatars.c.data)).scalar_one() == image
         engine.dispose()
 
-        downgrade(url, "0009")
+        downgrade(url, "0010")
         engine = sa.create_engine(url)
         assert "wb_user_avatars" not in sa.inspect(engine).get_table_names()
         assert "display_name" not in {c["name"] for c in sa.inspect(engine).get_columns("wb_users")}
         engine.dispose()
-        upgrade(url, "0010")
+        upgrade(url, "0011")
     finally:
         drop_database(url)
