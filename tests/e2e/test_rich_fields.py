@@ -139,6 +139,13 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
         files=[{"name": "red.png", "mimeType": "image/png", "buffer": PNG}]
     )
     expect(editor.get_by_test_id("attachment-item")).to_have_count(1)
+    # The image shows as a thumbnail in the editor at once, before the record is saved.
+    in_editor = editor.get_by_test_id("attachment-thumb")
+    expect(in_editor).to_have_attribute("src", re.compile(r"/api/v1/db/storage/dltemp/"))
+    in_editor.evaluate("i => i.complete ? null : new Promise(r => { i.onload = r; i.onerror = r; })")
+    assert in_editor.evaluate("i => i.naturalWidth") == 2
+    expect(editor.get_by_test_id("attachment-chip")).to_have_count(0)
+    screenshot(page, "attachment-uploaded")
     editor.get_by_test_id("attachment-done").click()
     thumb = field_cell(page, "Files").get_by_test_id("attachment-thumb")
     expect(thumb).to_have_attribute("src", re.compile(r"/api/v1/db/storage/dltemp/"))

@@ -43,7 +43,9 @@ def project(client, owner):
 
 def test_upload_one_file_gives_a_file_object(client, owner, project):
     [item] = upload(client, owner, project, ("file", "photo.png", PNG))
-    assert set(item) == {"path", "title", "mimetype", "size"}
+    # The signed link comes with the answer (a client shows the image at once), not stored.
+    assert set(item) == {"path", "title", "mimetype", "size", "signedPath"}
+    assert client.get("/" + item["signedPath"]).body == PNG
     assert item["title"] == "photo.png"
     assert item["mimetype"] == "image/png"
     assert item["size"] == len(PNG)

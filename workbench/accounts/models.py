@@ -1,8 +1,9 @@
-"""Meta models of accounts: users, refresh tokens, API tokens, app settings."""
+"""Meta models of accounts: users and their avatars, refresh tokens, API tokens, app settings."""
 
 import datetime as dt
 
 import sqlalchemy as sa
+from sqlalchemy.dialects.mysql import MEDIUMBLOB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from workbench.meta.base import Base, JSONText, TimestampMixin, new_id, utcnow
@@ -16,6 +17,11 @@ class User(TimestampMixin, Base):
     password_hash: Mapped[str | None] = mapped_column(sa.String(255))
     firstname: Mapped[str | None] = mapped_column(sa.String(255))
     lastname: Mapped[str | None] = mapped_column(sa.String(255))
+    # The name the user chose to be shown by (NocoDB's display_name); else first and last
+    # name, else the email address.
+    chosen_name: Mapped[str | None] = mapped_column("display_name", sa.String(255))
+    # The digest of the user's avatar image (wb_user_avatars), which its address carries.
+    avatar_digest: Mapped[str | None] = mapped_column(sa.String(64))
     # System roles, comma separated: super, org-level-creator, org-level-viewer.
     roles: Mapped[str] = mapped_column(sa.String(255), default="org-level-viewer")
     # Bumped on password change: every JWT carrying an older version is refused.
@@ -34,7 +40,20 @@ class User(TimestampMixin, Base):
 
     @property
     def display_name(self) -> str:
-        return " ".join(p for p in (self.firstname, self.lastname) if p) or self.email
+        return self.chosen_name or " ".join(p for p in (self.firstname, self.lastname) if p) or self.email
+
+
+class UserAvatar(Base):
+    """A user's avatar: a small image of a checked type, read by its digest's address."""
+
+    __tablename__ = "wb_user_avatars"
+
+    user_id: Mapped[str] = mapped_column(
+        sa.String(32), sa.ForeignKey("wb_users.id", ondelete="CASCADE"), primary_key=True
+    )
+    mimetype: Mapped[str] = mapped_column(sa.String(64))
+    data: Mapped[bytes] = mapped_column(sa.LargeBinary().with_variant(MEDIUMBLOB(), "mysql", "mariadb"))
+    updated_at: Mapped[dt.datetime] = mapped_column(sa.DateTime, default=utcnow, onupdate=utcnow)
 
 
 class RefreshToken(Base):

@@ -23,6 +23,9 @@ def includeme(config):
         "/auth/email/validate/{token}",
     )
     r("auth.email.verification", "/api/v1/auth/email/verification", "/api/v2/auth/email/verification")
+    r("user.profile", "/api/v1/user/profile", "/api/v2/user/profile")
+    r("user.avatar", "/api/v1/user/avatar", "/api/v2/user/avatar")
+    r("user.avatar.image", "/api/v1/avatars/{user_id}/{digest}", "/api/v2/avatars/{user_id}/{digest}")
     r("tokens", "/api/v1/tokens", "/api/v2/tokens")
     r("token", "/api/v1/tokens/{token_id}", "/api/v2/tokens/{token_id}")
     # NocoDB's older paths of the same tokens under a project (a member's own tokens).

@@ -122,6 +122,7 @@ def user_json(user: User, extra_roles=()) -> dict:
         "firstname": user.firstname,
         "lastname": user.lastname,
         "display_name": user.display_name,
+        "avatar": f"/api/v1/avatars/{user.id}/{user.avatar_digest}" if user.avatar_digest else None,
         "roles": roles_map(user.role_set | set(extra_roles)),
         "email_verified": bool(user.email_verified),
         "invite_pending": user.invite_token is not None and user.password_hash is None,

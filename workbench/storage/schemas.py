@@ -28,6 +28,8 @@ class FileObject(BaseModel):
     title: str
     mimetype: str
     size: int
+    signedPath: str | None = None
+    signedUrl: str | None = None
 
 
 class FileObjectList(RootModel[list[FileObject]]):

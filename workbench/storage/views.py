@@ -34,7 +34,9 @@ def _rules(request):
 
 
 def _store_all(request, items, store_one) -> list[dict]:
-    """Store every item or none: files saved before a failure are deleted."""
+    """Store every item or none: files saved before a failure are deleted. The answer's file
+    objects carry their signed links, so a client shows an uploaded image at once (the links
+    are not stored: a record keeps the plain file objects)."""
     stored: list[dict] = []
     try:
         for item in items:
@@ -42,7 +44,7 @@ def _store_all(request, items, store_one) -> list[dict]:
     except BaseException:
         request.storage.discard(stored)
         raise
-    return stored
+    return request.storage.signed(stored, request.context.project_id)
 
 
 def _uploaded_parts(request) -> list:

@@ -30,6 +30,7 @@ def includeme(config):
     meta("view.show_all", "/views/{view_id}/show-all", EnabledViewContext)
     meta("view.hide_all", "/views/{view_id}/hide-all", EnabledViewContext)
     meta("view.share", "/views/{view_id}/share", EnabledViewContext)
+    meta("view.form_submit", "/views/{view_id}/form-rows", EnabledViewContext)
     meta("view.grid_columns", "/grids/{view_id}/grid-columns", EnabledViewContext)
     meta("view.grid_column", "/grid-columns/{view_column_id}", ViewColumnContext)
     meta("view.form_column", "/form-columns/{view_column_id}", ViewColumnContext)

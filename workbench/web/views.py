@@ -13,6 +13,7 @@ from workbench.settings import as_bool
 from workbench.web import plugins as plugin_ui
 from workbench.web.assets import LANG_COOKIE, choose_language, direction
 from workbench.web.headers import new_nonce, page_headers
+from workbench.web.session_hint import SESSION_HINT
 
 DEFAULT_THEME = {"primaryColor": "#4351E8", "accentColor": "#FF4A8D"}
 YEAR = 365 * 24 * 3600
@@ -91,10 +92,14 @@ def app_page(request):
     encoded = catalogue(request.registry).encoded(lang, bundles, _script_json)
     state_json = f'{_script_json(state)[:-1]},"catalogue":{encoded}}}'
     nonce = new_nonce()
+    script = (
+        f'<script nonce="{nonce}">{SESSION_HINT}</script>'
+        f'<script nonce="{nonce}">window.__WB_STATE__={state_json};</script>'
+    )
     html = (
         build.template.replace("<!--app-lang-->", lang.replace("_", "-"), 1)
         .replace("<!--app-dir-->", direction(lang), 1)
-        .replace("<!--app-state-->", f'<script nonce="{nonce}">window.__WB_STATE__={state_json};</script>', 1)
+        .replace("<!--app-state-->", script, 1)
         .replace("<!--ssr-outlet-->", build.shell(lang, index), 1)
     )
     response = Response(html, status=200 if known else 404, content_type="text/html", charset="utf-8")

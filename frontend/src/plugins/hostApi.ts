@@ -361,6 +361,53 @@ export interface RecordCardProps {
   /** Open the record; absent where records do not open (shared views). */
   onOpen?(row: RecordRow): void;
   extra?: ReactNode;
+  /** Leave out the fields that are empty in this record. */
+  hideEmpty?: boolean;
+  /** One small height, the cover a thumbnail beside the title, the fields cut to what fits
+   * (else the cover goes across the top and the card grows with its fields). */
+  compact?: boolean;
+}
+
+/** A field a card may show, in the view's order, and whether it does. */
+export interface CardField {
+  column: FieldInfo;
+  show: boolean;
+  order: number;
+}
+
+/** The fields of a view's cards (the view's own list: shown or not, in order; the display
+ * value is the title and is not listed) and the means to change them. */
+export interface CardFields {
+  fields: CardField[];
+  /** The fields shown, in order. */
+  shown: FieldInfo[];
+  isLoading: boolean;
+  /** Show or hide a field, move the one at `from` to place `to`: resolve true once saved (a
+   * refusal is shown to the user). */
+  setShown(columnId: string, show: boolean): Promise<boolean>;
+  move(from: number, to: number): Promise<boolean>;
+}
+
+/** What the in-app form gets: a form view filled in and submitted by a member who may add
+ * records, without the form being shared. */
+export interface FormFillProps {
+  viewId: string;
+  tableId: string;
+  /** The view's title (the heading when the form has none). */
+  title: string;
+  columns: readonly FieldInfo[];
+  /** The form's settings (heading, success message, ..., its `columns`). */
+  form: Record<string, unknown>;
+}
+
+/** What the Fields menu of a card view's toolbar gets. */
+export interface CardFieldsMenuProps {
+  state: CardFields;
+  /** Whether cards leave out empty fields, and its change (absent: the switch is not shown). */
+  hideEmpty?: boolean;
+  onHideEmptyChange?(hide: boolean): void;
+  /** The user may look but not change. */
+  readOnly?: boolean;
 }
 
 /** The table's fields as its menus change them: the field dialog to add or edit one, the
@@ -425,6 +472,13 @@ export interface HostKit {
   CommentBadge: ComponentType<{ count: number | undefined }>;
   /** The fields a card shows: the display value first, no system or cover fields. */
   cardFields(columns: readonly FieldInfo[], coverId?: string | null): FieldInfo[];
+  /** The fields of a view's cards as the view lists them (`exclude`: fields a card never lists,
+   * such as its cover), with the means to show, hide and move them. */
+  useCardFields(view: { id?: string; tableId: string }, columns: readonly FieldInfo[], exclude?: readonly (string | null | undefined)[]): CardFields;
+  /** The Fields menu of a card view's toolbar. */
+  CardFieldsMenu: ComponentType<CardFieldsMenuProps>;
+  /** A form view as its members fill it in and submit it (no share needed). */
+  FormFill: ComponentType<FormFillProps>;
   LoadMore: ComponentType<{ feed: Pick<RecordFeed, "hasMore" | "isFetchingMore" | "loadMore" | "rows"> }>;
   /** One field of a form as the public form shows it (a preview without a shared link). */
   FormFieldInput: ComponentType<{ field: FormField; value: unknown; onChange(value: unknown): void }>;

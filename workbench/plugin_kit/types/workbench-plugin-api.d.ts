@@ -350,6 +350,49 @@ export interface RecordCardProps {
     /** Open the record; absent where records do not open (shared views). */
     onOpen?(row: RecordRow): void;
     extra?: ReactNode;
+    /** Leave out the fields that are empty in this record. */
+    hideEmpty?: boolean;
+    /** One small height, the cover a thumbnail beside the title, the fields cut to what fits
+     * (else the cover goes across the top and the card grows with its fields). */
+    compact?: boolean;
+}
+/** A field a card may show, in the view's order, and whether it does. */
+export interface CardField {
+    column: FieldInfo;
+    show: boolean;
+    order: number;
+}
+/** The fields of a view's cards (the view's own list: shown or not, in order; the display
+ * value is the title and is not listed) and the means to change them. */
+export interface CardFields {
+    fields: CardField[];
+    /** The fields shown, in order. */
+    shown: FieldInfo[];
+    isLoading: boolean;
+    /** Show or hide a field, move the one at `from` to place `to`: resolve true once saved (a
+     * refusal is shown to the user). */
+    setShown(columnId: string, show: boolean): Promise<boolean>;
+    move(from: number, to: number): Promise<boolean>;
+}
+/** What the in-app form gets: a form view filled in and submitted by a member who may add
+ * records, without the form being shared. */
+export interface FormFillProps {
+    viewId: string;
+    tableId: string;
+    /** The view's title (the heading when the form has none). */
+    title: string;
+    columns: readonly FieldInfo[];
+    /** The form's settings (heading, success message, ..., its `columns`). */
+    form: Record<string, unknown>;
+}
+/** What the Fields menu of a card view's toolbar gets. */
+export interface CardFieldsMenuProps {
+    state: CardFields;
+    /** Whether cards leave out empty fields, and its change (absent: the switch is not shown). */
+    hideEmpty?: boolean;
+    onHideEmptyChange?(hide: boolean): void;
+    /** The user may look but not change. */
+    readOnly?: boolean;
 }
 /** The table's fields as its menus change them: the field dialog to add or edit one, the
  * confirmation to delete one (`element` holds them: render it), and a direct change. */
@@ -439,6 +482,16 @@ export interface HostKit {
     }>;
     /** The fields a card shows: the display value first, no system or cover fields. */
     cardFields(columns: readonly FieldInfo[], coverId?: string | null): FieldInfo[];
+    /** The fields of a view's cards as the view lists them (`exclude`: fields a card never lists,
+     * such as its cover), with the means to show, hide and move them. */
+    useCardFields(view: {
+        id?: string;
+        tableId: string;
+    }, columns: readonly FieldInfo[], exclude?: readonly (string | null | undefined)[]): CardFields;
+    /** The Fields menu of a card view's toolbar. */
+    CardFieldsMenu: ComponentType<CardFieldsMenuProps>;
+    /** A form view as its members fill it in and submit it (no share needed). */
+    FormFill: ComponentType<FormFillProps>;
     LoadMore: ComponentType<{
         feed: Pick<RecordFeed, "hasMore" | "isFetchingMore" | "loadMore" | "rows">;
     }>;
@@ -489,6 +542,9 @@ export declare const useDownloadSharedCsv: HostKit["useDownloadSharedCsv"];
 export declare const useImportIntoTable: HostKit["useImportIntoTable"];
 export declare const useFieldActions: HostKit["useFieldActions"];
 export declare const cardFields: HostKit["cardFields"];
+export declare const useCardFields: HostKit["useCardFields"];
+export declare const CardFieldsMenu: HostKit["CardFieldsMenu"];
+export declare const FormFill: HostKit["FormFill"];
 export declare const FieldCell: HostKit["FieldCell"];
 export declare const FieldEditor: HostKit["FieldEditor"];
 export declare const FormFieldInput: HostKit["FormFieldInput"];

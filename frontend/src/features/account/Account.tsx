@@ -11,6 +11,7 @@ import { ApiTokens } from "../tokens/ApiTokens";
 import { heldRoles, roleLabel } from "../members/roles";
 import { EmailStatus } from "./EmailStatus";
 import { PasswordChange } from "./PasswordChange";
+import { ProfileEditor } from "./ProfileEditor";
 import { Users } from "./Users";
 import { useLocation } from "react-router";
 import { Link } from "react-router";
@@ -57,6 +58,7 @@ export function Account() {
         <h3 className="bp6-heading">
           <FormattedMessage id="account.profile" />
         </h3>
+        {user && allowed && <ProfileEditor key={user.id ?? ""} user={user} />}
         {!user ? (
           <Spinner size={20} />
         ) : (

@@ -72,6 +72,12 @@ export function Guard({ meta, children }: { meta: RouteMeta; children: ReactNode
     }
   }, [decision, path, navigate, intl, previous, meta.noAuth]);
 
+  // The page's first script hides the sign-in pages' card from a visitor with a valid
+  // session (they are sent on); once a page is let through, it shows as it is.
+  useEffect(() => {
+    if (allowed) document.documentElement.classList.remove("wb-session");
+  }, [allowed]);
+
   useEffect(() => {
     if (loaded) {
       const name = intl.formatMessage({ id: "app.name" });

@@ -7,7 +7,8 @@ import { Link, useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import type { LayoutKind } from "../../routeTable";
 import { useSignedIn } from "../auth/Guard";
-import { useSignOutMutation } from "../session/api";
+import { Avatar } from "../account/ProfileEditor";
+import { useSignOutMutation, type User } from "../session/api";
 import { selectToken, signedOut } from "../settings/settingsSlice";
 import { decodeToken, rolesMap } from "../session/token";
 import { selectLoading } from "../ui/uiSlice";
@@ -21,6 +22,13 @@ function TopBar() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [signOut] = useSignOutMutation();
+  // The user as a page last read them (the account page, a project's shell): the bar sends
+  // no request of its own, which would race the pages' own at a session's start.
+  const me = useAppSelector((s) =>
+    signedIn
+      ? (Object.values(s[workbenchApi.reducerPath].queries).find((q) => q?.endpointName === "me" && q.status === "fulfilled")?.data as User | undefined)
+      : undefined,
+  );
   const onSignOut = async () => {
     await signOut();
     dispatch(signedOut());
@@ -42,7 +50,8 @@ function TopBar() {
           <Link to="/" className="bp6-button bp6-minimal">
             <FormattedMessage id="nav.projects" />
           </Link>
-          <Link to="/account" className="bp6-button bp6-minimal" data-testid="nav-account">
+          <Link to="/account" className="bp6-button bp6-minimal wb-nav-account" data-testid="nav-account" title={me?.display_name ?? undefined}>
+            {me && <Avatar user={me} size={20} />}
             <FormattedMessage id="nav.account" />
           </Link>
           {isSuper && (

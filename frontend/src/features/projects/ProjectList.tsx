@@ -56,6 +56,7 @@ export function ProjectList() {
     if (!deleting) return;
     const result = await deleteProject(deleting.id);
     if ("error" in result) notify((result.error as HttpError).message, "danger");
+    else notify(intl.formatMessage({ id: "project.deleted" }, { title: deleting.title }), "success");
     setDeleting(null);
   };
 

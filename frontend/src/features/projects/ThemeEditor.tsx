@@ -4,6 +4,7 @@ import { Button, Callout, FormGroup, H4, InputGroup } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
+import { notify } from "../ui/notify";
 import { useUpdateProjectMutation, type Project } from "./api";
 import { isValidColor, metaWithTheme, themeFromMeta } from "./theme";
 
@@ -19,6 +20,7 @@ export function ThemeEditor({ project }: { project: Project }) {
     const meta = metaWithTheme(project.meta, { primaryColor: primary, accentColor: accent });
     const result = await updateProject({ id: project.id, meta });
     setError("error" in result ? (result.error as HttpError).message : null);
+    if (!("error" in result)) notify(intl.formatMessage({ id: "theme.saved" }), "success");
   };
   const field = (id: string, label: string, value: string, set: (v: string) => void) => (
     <FormGroup label={label} labelFor={id} helperText={isValidColor(value) ? null : invalid} intent={isValidColor(value) ? "none" : "danger"}>

@@ -39,6 +39,8 @@ export interface User {
   firstname?: string | null;
   lastname?: string | null;
   display_name?: string | null;
+  /** The address of the user's avatar image, when they set one. */
+  avatar?: string | null;
   roles: Record<string, boolean>;
   /** True once a link mailed to the address was followed. */
   email_verified?: boolean;

@@ -13,7 +13,7 @@ import { FormFieldInput } from "./FormFieldInput";
 import { prefilledValues, prefillMode, redirectTarget, type PrefillMode } from "./formPrefill";
 import { parseMeta } from "../views/api";
 import { formFields, isLinkField, isRequired, validateForm, type FieldError, type ShownField } from "./formRules";
-import { linkKeys, linkValue } from "./LinkPicker";
+import { linkKeys, linkValue, type LinkTarget } from "./LinkPicker";
 import type { TableMeta } from "../tables/api";
 import type { SharedAction, SharedState } from "./sharedState";
 
@@ -28,6 +28,9 @@ export function SharedForm({ meta, uuid, state, dispatch, survey }: {
   const fields = formFields(columns, meta.columns ?? []);
   const settings = meta.view ?? {};
   const prefill = prefilledValues(fields, typeof window === "undefined" ? "" : window.location.search);
+  const [submit] = useSubmitSharedFormMutation();
+  const related = meta.relatedMetas ?? {};
+  const password = state.password || undefined;
   return (
     <Card className="wb-shared-form" data-testid="shared-form">
       <H2 data-testid="form-heading">{settings.heading || meta.title}</H2>
@@ -39,9 +42,9 @@ export function SharedForm({ meta, uuid, state, dispatch, survey }: {
           key={state.formKey}
           fields={fields}
           all={columns}
-          related={meta.relatedMetas ?? {}}
-          uuid={uuid}
-          password={state.password}
+          related={related}
+          submitForm={(data, files) => submit({ uuid, password, data, files })}
+          linkTarget={(_field, relatedTable) => ({ uuid, password, related: relatedTable })}
           submitting={state.form === "submitting"}
           dispatch={dispatch}
           survey={survey}
@@ -56,7 +59,13 @@ export function SharedForm({ meta, uuid, state, dispatch, survey }: {
   );
 }
 
-function Submitted({ meta, state, dispatch }: { meta: SharedViewMeta; state: SharedState; dispatch: Dispatch<SharedAction> }) {
+/** What a form says once submitted: its success message, the countdown to a blank form or
+ * the button to submit another. */
+export function Submitted({ meta, state, dispatch }: {
+  meta: { view?: Pick<NonNullable<SharedViewMeta["view"]>, "success_msg" | "submit_another_form"> | null };
+  state: SharedState;
+  dispatch: Dispatch<SharedAction>;
+}) {
   const intl = useIntl();
   const message = meta.view?.success_msg || intl.formatMessage({ id: "form.saved" });
   return (
@@ -76,12 +85,20 @@ function Submitted({ meta, state, dispatch }: { meta: SharedViewMeta; state: Sha
   );
 }
 
-function FormBody({ fields: allShown, all, related, uuid, password, submitting, dispatch, survey, showBlankForm, prefill, prefillMode, redirectUrl, pkTitle }: {
+/** How a form's values reach the server: the shared link's submission, or a member's. */
+export type SubmitForm = (
+  data: Record<string, unknown>,
+  files: Record<string, File[]>,
+) => Promise<{ data: Record<string, unknown>; error?: undefined } | { error: unknown; data?: undefined }>;
+
+/** A form's fields, checked, then submitted through `submitForm`; a link field picks its
+ * records through `linkTarget` (without one it cannot be filled here). */
+export function FormBody({ fields: allShown, all, related, submitForm, linkTarget, submitting, dispatch, survey, showBlankForm, prefill, prefillMode, redirectUrl, pkTitle }: {
   fields: ShownField[];
   all: ShownField[];
   related: Record<string, TableMeta>;
-  uuid: string;
-  password: string;
+  submitForm: SubmitForm;
+  linkTarget?(field: ShownField, related: TableMeta | undefined): LinkTarget | undefined;
   submitting: boolean;
   dispatch: Dispatch<SharedAction>;
   survey?: boolean;
@@ -98,7 +115,6 @@ function FormBody({ fields: allShown, all, related, uuid, password, submitting, 
   const [files, setFiles] = useState<Record<string, File[]>>({});
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const [step, setStep] = useState(0);
-  const [submit] = useSubmitSharedFormMutation();
   const relatedOf = (field: ShownField) =>
     related[String((field.colOptions as { fk_related_model_id?: string } | null)?.fk_related_model_id ?? "")];
   const withFiles = () => {
@@ -124,8 +140,8 @@ function FormBody({ fields: allShown, all, related, uuid, password, submitting, 
           return [title, linkValue(v as LinkChoice[], field.colOptions?.type === "bt", pk)];
         }),
     );
-    const result = await submit({ uuid, password: password || undefined, data, files });
-    if ("error" in result) {
+    const result = await submitForm(data, files);
+    if (result.error !== undefined || !result.data) {
       dispatch({ type: "submitFailed" });
       notify((result.error as HttpError).message, "danger");
       return;
@@ -169,7 +185,7 @@ function FormBody({ fields: allShown, all, related, uuid, password, submitting, 
               value={values[field.title]}
               files={files[field.title]}
               invalid={!!error}
-              link={isLinkField(field.uidt) ? { uuid, password: password || undefined, related: relatedOf(field) } : undefined}
+              link={isLinkField(field.uidt) ? linkTarget?.(field, relatedOf(field)) : undefined}
               onChange={(value) => {
                 setValues((v) => ({ ...v, [field.title]: value }));
                 setErrors(({ [field.title]: _gone, ...rest }) => rest);

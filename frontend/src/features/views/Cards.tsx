@@ -5,6 +5,7 @@ import type { DragEvent, ReactNode } from "react";
 import type { Column } from "../tables/api";
 import type { RecordRow } from "../grid/api";
 import { FieldValue } from "../grid/FieldValue";
+import { isEmptyValue } from "./cardLayout";
 
 type FileObject = { url?: string; signedUrl?: string; signedPath?: string; path?: string; mimetype?: string };
 
@@ -28,8 +29,10 @@ function safeParse(text: string): unknown {
 }
 
 /** A record as a card: cover, title, then the other fields the record carries (a view's
- * records carry only the fields it shows). */
-export function RecordCard({ row, fields, cover, draggable, onDragStart, onOpen, extra }: {
+ * records carry only the fields it shows), without the empty ones when `hideEmpty`. A card
+ * shows its cover across its top; a compact card is of one small height, its cover a
+ * thumbnail beside the title and its fields cut to what fits. */
+export function RecordCard({ row, fields, cover, draggable, onDragStart, onOpen, extra, hideEmpty, compact }: {
   row: RecordRow;
   fields: Column[];
   cover?: Column | null;
@@ -38,26 +41,37 @@ export function RecordCard({ row, fields, cover, draggable, onDragStart, onOpen,
   /** Open the record (expanded form); absent where records do not open (shared views). */
   onOpen?(row: RecordRow): void;
   extra?: ReactNode;
+  hideEmpty?: boolean;
+  compact?: boolean;
 }) {
   const image = cover ? coverUrl(row[cover.title]) : null;
   const [first, ...rest] = fields;
+  const shown = rest.filter((c) => c.title in row && !(hideEmpty && isEmptyValue(row[c.title])));
+  const coverElement = cover && (image ? <img className="wb-card-cover" src={image} alt="" data-testid="card-cover" /> : <div className="wb-card-cover wb-card-cover-empty" />);
   return (
     <Card
-      className="wb-record-card"
+      className={`wb-record-card${compact ? " wb-record-card-compact" : " wb-record-card-tall"}`}
       draggable={draggable}
       onDragStart={onDragStart}
       interactive={!!onOpen}
       onClick={onOpen ? () => onOpen(row) : undefined}
       data-testid="record-card"
     >
-      {cover && (image ? <img className="wb-card-cover" src={image} alt="" /> : <div className="wb-card-cover wb-card-cover-empty" />)}
-      {first && <H5 className="wb-card-title">{String(row[first.title] ?? "") || "\u00a0"}</H5>}
-      {rest.filter((c) => c.title in row).map((c) => (
-        <div key={c.id} className="wb-card-field">
-          <span className="bp6-text-muted wb-card-label">{c.title}</span>
-          <FieldValue value={row[c.title]} column={c} readOnly />
-        </div>
-      ))}
+      {!compact && coverElement}
+      <div className="wb-card-head">
+        {first && <H5 className="wb-card-title">{String(row[first.title] ?? "") || "\u00a0"}</H5>}
+        {compact && coverElement}
+      </div>
+      <div className="wb-card-fields">
+        {shown.map((c) => (
+          <div key={c.id} className="wb-card-field" data-testid="card-field-value" data-field={c.title}>
+            <span className="bp6-text-muted wb-card-label">{c.title}</span>
+            <span className="wb-card-value">
+              <FieldValue value={row[c.title]} column={c} readOnly />
+            </span>
+          </div>
+        ))}
+      </div>
       {extra}
     </Card>
   );

@@ -4,6 +4,7 @@ import { Button, Callout, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup,
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
+import { notify } from "../ui/notify";
 import { COPIED_FLAG_MS } from "../../app/constants";
 import {
   parseMeta,
@@ -52,7 +53,9 @@ function ShareBody({ view, tableId }: { view: ViewMeta; tableId: string }) {
     else done(await share({ viewId: view.id, tableId }));
   };
   const copy = async () => {
-    await navigator.clipboard?.writeText(url).catch(() => undefined);
+    const written = await (navigator.clipboard?.writeText(url).then(() => true, () => false) ?? Promise.resolve(false));
+    notify(intl.formatMessage({ id: written ? "share.linkCopied" : "share.copyFailed" }), written ? "success" : "danger");
+    if (!written) return;
     setCopied(true);
     setTimeout(() => setCopied(false), COPIED_FLAG_MS);
   };

@@ -8,9 +8,12 @@ import { FieldValue } from "../../features/grid/FieldValue";
 import { FormFieldInput as HostFormFieldInput } from "../../features/shared/FormFieldInput";
 import { fillable, formFields as hostFormFields, isRequired } from "../../features/shared/formRules";
 import type { Column } from "../../features/tables/api";
+import { CardFieldsMenu as HostCardFieldsMenu } from "../../features/views/CardFieldsMenu";
+import { MemberForm, type MemberFormSettings } from "../../features/views/MemberForm";
 import { cardFields as hostCardFields, RecordCard as HostRecordCard } from "../../features/views/Cards";
+import { useCardFields as useHostCardFields } from "../../features/views/viewFieldsApi";
 import { LoadMore as HostLoadMore } from "../../features/views/LoadMore";
-import type { CellProps, FieldEditorProps, FieldInfo, FormColumn, FormField, RecordCardProps, RecordFeed, RecordRow } from "../hostApi";
+import type { CardFields, CardFieldsMenuProps, FormFillProps, CellProps, FieldEditorProps, FieldInfo, FormColumn, FormField, RecordCardProps, RecordFeed, RecordRow } from "../hostApi";
 
 /** A value as its field type shows it (the type's cell, else plain text; a field of a type no
  * enabled plugin provides says so). */
@@ -32,6 +35,21 @@ export function RecordCard(props: RecordCardProps) {
  * cover). */
 export function cardFields(columns: readonly FieldInfo[], coverId?: string | null): FieldInfo[] {
   return hostCardFields(columns as readonly Column[], coverId);
+}
+
+/** The fields of a view's cards as the view lists them, and the means to change them. */
+export function useCardFields(view: { id?: string; tableId: string }, columns: readonly FieldInfo[], exclude?: readonly (string | null | undefined)[]): CardFields {
+  return useHostCardFields(view, columns as readonly Column[], exclude) as unknown as CardFields;
+}
+
+/** The Fields menu of a card view's toolbar. */
+export function CardFieldsMenu(props: CardFieldsMenuProps) {
+  return <HostCardFieldsMenu {...props} state={props.state as never} />;
+}
+
+/** A form view as its members fill it in and submit it (no share needed). */
+export function FormFill(props: FormFillProps) {
+  return <MemberForm {...props} form={props.form as MemberFormSettings} />;
 }
 
 /** The end of a list that grows as it scrolls: the next page loads once it comes into sight. */

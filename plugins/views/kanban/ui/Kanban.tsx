@@ -8,7 +8,7 @@
 import { Button, HTMLSelect, InputGroup, NonIdealState } from "@blueprintjs/core";
 import { useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { cardFields, moveKey, RecordCard, useRecordMoves, type FieldInfo, type RecordRow, type RecordSource } from "@workbench/plugin-api";
+import { moveKey, RecordCard, useRecordMoves, type FieldInfo, type RecordRow, type RecordSource } from "@workbench/plugin-api";
 import {
   addOption,
   moveOption,
@@ -26,6 +26,10 @@ export interface KanbanProps {
   columns: FieldInfo[];
   groupId?: string | null;
   coverId?: string | null;
+  /** The card's title field, then the fields it shows (the stacks' field is left out). */
+  fields: FieldInfo[];
+  /** Cards leave out the fields empty in their record. */
+  hideEmpty?: boolean;
   pkName?: string;
   /** The user may move cards (write the stack field). */
   canMove?: boolean;
@@ -59,7 +63,7 @@ export function Kanban(props: KanbanProps) {
       ? props.onToggleCollapsed(id)
       : setLocalCollapsed((prev) => (prev.includes(id) ? prev.filter((c) => c !== id) : [...prev, id]));
   const cover = columns.find((c) => c.id === coverId) ?? null;
-  const fields = cardFields(columns, coverId).filter((c) => c.id !== field.id);
+  const fields = props.fields.filter((c) => c.id !== field.id);
   const moveTo = (row: RecordRow, key: string) => {
     if ((row[field.title] ?? "") === key) return;
     void move(row, { [field.title]: key || null });
@@ -110,6 +114,8 @@ export function Kanban(props: KanbanProps) {
               row={row}
               fields={fields}
               cover={cover}
+              compact
+              hideEmpty={props.hideEmpty}
               draggable={canMove || !!onCardOrderChange}
               onOpen={props.onOpen}
               onDragStart={(e) => {

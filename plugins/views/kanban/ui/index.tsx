@@ -3,8 +3,9 @@
 // cards the view's meta; cards open and are added in the expanded record form), and the
 // fields a new kanban asks for.
 import { useState } from "react";
-import { definePlugin, useFieldActions, useRecordForm, type ViewProps } from "@workbench/plugin-api";
+import { cardFields, definePlugin, useCardFields, useFieldActions, useRecordForm, type ViewProps } from "@workbench/plugin-api";
 import { Kanban } from "./Kanban";
+import { KanbanToolbar } from "./KanbanToolbar";
 import { cardOrders, collapsedStacks, toggleCollapsed, type SelectOption } from "./kanbanStacks";
 import { completeKanban, KanbanSettings } from "./KanbanSettings";
 
@@ -22,12 +23,18 @@ function KanbanView({ projectId, view, table, source, settings, can, saveMeta }:
   });
   const fields = useFieldActions({ id: table.id, projectId, columns });
   // The stacks' collapsed state and the cards' order: the view's meta, saved for who may
-  // configure the view (kept in this page for others).
-  const [meta, setMeta] = useState<Record<string, unknown>>(() => view.meta ?? {});
+  // configure the view (kept in this page for others); the board's own keys changed here
+  // over the view's meta as saved (which the toolbar changes too).
+  const [own, setOwn] = useState<Record<string, unknown>>({});
+  const meta = { ...(view.meta ?? {}), ...own };
   const groupId = settings.fk_grp_col_id as string | null | undefined;
+  const coverId = (settings.fk_cover_image_col_id as string | null | undefined) ?? null;
   const field = columns.find((c) => c.id === groupId);
+  const cards = useCardFields({ id: shared ? undefined : view.id, tableId: table.id }, columns, [coverId, groupId]);
+  const title = columns.filter((c) => c.pv && !c.system);
+  const shownFields = shared || cards.isLoading ? cardFields(columns, coverId) : [...title, ...cards.shown];
   const changeMeta = (next: Record<string, unknown>) => {
-    setMeta(next);
+    setOwn({ collapsedStacks: next.collapsedStacks, cardOrder: next.cardOrder });
     void saveMeta?.(next);
   };
   return (
@@ -36,7 +43,9 @@ function KanbanView({ projectId, view, table, source, settings, can, saveMeta }:
         source={source}
         columns={columns}
         groupId={groupId}
-        coverId={settings.fk_cover_image_col_id as string | null | undefined}
+        coverId={coverId}
+        fields={shownFields}
+        hideEmpty={!!meta.hideEmpty}
         pkName={pkName}
         canMove={can.editRecords}
         onAdd={can.editRecords ? form.add : undefined}
@@ -54,5 +63,5 @@ function KanbanView({ projectId, view, table, source, settings, can, saveMeta }:
 
 export default definePlugin({
   id: "view_kanban",
-  viewTypes: { kanban: { View: KanbanView, Settings: KanbanSettings, completeSettings: completeKanban } },
+  viewTypes: { kanban: { View: KanbanView, Toolbar: KanbanToolbar, Settings: KanbanSettings, completeSettings: completeKanban } },
 });
