@@ -195,25 +195,25 @@ def test_row_height(server, page):
     project, table = shop_table(server, token, rows=ROWS)
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Parts")
-    row = page.locator(".wb-grid-row[aria-rowindex='2']")
+    row = page.locator(".wb-grid-row[aria-rowindex='3']")
     expect(row).to_be_visible()
     assert row.bounding_box()["height"] == 32
     for name, setting, height in (("tall", 2, 88), ("extraTall", 3, 120), ("medium", 1, 56)):
         page.get_by_test_id("row-height").click()
         page.get_by_test_id(f"row-height-{name}").click()
         page.wait_for_function(
-            "(h) => document.querySelector(\".wb-grid-row[aria-rowindex='2']\")?.getBoundingClientRect().height === h",
+            "(h) => document.querySelector(\".wb-grid-row[aria-rowindex='3']\")?.getBoundingClientRect().height === h",
             arg=height,
         )
         assert _grid_view(server, token, table)["view"]["row_height"] == setting
         # The second row starts where the first ends.
-        first = page.locator(".wb-grid-row[aria-rowindex='1']").bounding_box()
+        first = page.locator(".wb-grid-row[aria-rowindex='2']").bounding_box()
         assert row.bounding_box()["y"] == pytest.approx(first["y"] + height)
         if name == "tall":
             screenshot(page, "grid-row-height-tall")
     page.reload()
     page.wait_for_function(
-        "() => document.querySelector(\".wb-grid-row[aria-rowindex='2']\")?.getBoundingClientRect().height === 56"
+        "() => document.querySelector(\".wb-grid-row[aria-rowindex='3']\")?.getBoundingClientRect().height === 56"
     )
 
 
