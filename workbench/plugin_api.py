@@ -35,6 +35,7 @@ import importlib
 from types import SimpleNamespace
 
 # -- accounts
+from workbench.accounts import external as _external
 from workbench.accounts import resets as _resets
 from workbench.accounts import services as _account_services
 from workbench.accounts import sessions as _sessions
@@ -243,6 +244,7 @@ accounts = SimpleNamespace(
     user_by_email=_account_services.user_by_email,
     start_session=_sessions.start_session,
     complete_sign_in=_signin.complete_sign_in,
+    external_user=_external.external_user,
     end_all_sessions=_sessions.end_all_sessions,
     sign_in_attempt=_throttle.sign_in_attempt,
 )

@@ -8,7 +8,7 @@ import { PluginBoundary } from "../../plugins/PluginBoundary";
 import { pluginComponent } from "../../plugins/registry";
 import type { HttpError } from "../../app/http";
 import { useSignInCodeMutation, useSignInMutation } from "../session/api";
-import { tokenChanged } from "../settings/settingsSlice";
+import { selectSettingsLoaded, tokenChanged } from "../settings/settingsSlice";
 import { AuthField } from "./AuthField";
 import { isValidEmail } from "./email";
 
@@ -45,7 +45,10 @@ export function SignIn() {
   // The email and password form belongs to a form provider; until the catalogue is known it
   // is shown (the one every installation starts with).
   const withForm = !loaded || catalogue.authProviders.some((p) => p.kind === "form");
-  const redirects = catalogue.authProviders.filter((p) => p.kind === "redirect");
+  // The page is prerendered without the catalogue: its provider buttons appear once the page
+  // has hydrated (the local settings are loaded then), so the first render matches the shell.
+  const hydrated = useAppSelector(selectSettingsLoaded);
+  const redirects = hydrated ? catalogue.authProviders.filter((p) => p.kind === "redirect") : [];
   const dispatch = useAppDispatch();
   const [signIn, { isLoading }] = useSignInMutation();
   const [signInCode, codeState] = useSignInCodeMutation();
