@@ -12,6 +12,7 @@ MIGRATED := $(DATA_DIR)/.migrated-$(DB_KEY)
 INSTALLED := $(VENV)/.installed
 FRONTEND_BUILT := $(if $(wildcard frontend/package.json),frontend/dist/.built,)
 CLIENTS_JS := tests/clients/js/node_modules/.installed
+CLIENTS_OIDC := tests/clients/oidc/node_modules/.installed
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -38,6 +39,11 @@ $(CLIENTS_JS): tests/clients/js/package.json tests/clients/js/package-lock.json
 	cd tests/clients/js && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The OpenID Provider the single sign-on tests start (tests/clients/oidc/provider.mjs).
+$(CLIENTS_OIDC): tests/clients/oidc/package.json tests/clients/oidc/package-lock.json
+	cd tests/clients/oidc && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
 $(MIGRATED): $(INSTALLED) $(wildcard workbench/migrations/versions/*.py)
 	mkdir -p $(DATA_DIR)
 	$(BIN)/workbench migrate
@@ -49,7 +55,7 @@ migrate: $(INSTALLED) ## bring the meta database up to date
 run: $(INSTALLED) $(FRONTEND_BUILT) $(MIGRATED) ## set up and serve on http://127.0.0.1:$${PORT:-8080}
 	exec $(BIN)/pserve development.ini
 
-test: $(INSTALLED) $(FRONTEND_BUILT) $(CLIENTS_JS) ## run the whole test suite (vitest, then pytest)
+test: $(INSTALLED) $(FRONTEND_BUILT) $(CLIENTS_JS) $(CLIENTS_OIDC) ## run the whole test suite (vitest, then pytest)
 	$(if $(FRONTEND_BUILT),cd frontend && npm test --silent -- --run)
 	$(BIN)/pytest $(T)
 

@@ -35,9 +35,11 @@ import importlib
 from types import SimpleNamespace
 
 # -- accounts
+from workbench.accounts import external as _external
 from workbench.accounts import resets as _resets
 from workbench.accounts import services as _account_services
 from workbench.accounts import sessions as _sessions
+from workbench.accounts import signin as _signin
 from workbench.accounts import throttle as _throttle
 from workbench.accounts.schemas import (
     ForgotPasswordBody,
@@ -241,6 +243,8 @@ accounts = SimpleNamespace(
     sign_up=_account_services.sign_up,
     user_by_email=_account_services.user_by_email,
     start_session=_sessions.start_session,
+    complete_sign_in=_signin.complete_sign_in,
+    external_user=_external.external_user,
     end_all_sessions=_sessions.end_all_sessions,
     sign_in_attempt=_throttle.sign_in_attempt,
 )

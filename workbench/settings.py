@@ -29,6 +29,9 @@ ENV_OVERRIDES = {
     "WORKBENCH_SMTP_PASSWORD": "workbench.smtp.password",
     "WORKBENCH_RATE_LIMIT_STORE": "workbench.rate_limit.store",
     "WORKBENCH_TRUSTED_PROXIES": "workbench.rate_limit.trusted_proxies",
+    "WORKBENCH_OIDC_ISSUER": "workbench.oidc.issuer",
+    "WORKBENCH_OIDC_CLIENT_ID": "workbench.oidc.client_id",
+    "WORKBENCH_OIDC_CLIENT_SECRET": "workbench.oidc.client_secret",
 }
 
 DEFAULTS = {
@@ -48,6 +51,12 @@ DEFAULTS = {
     "workbench.export.chunk_rows": "10000",
     "workbench.export.chunk_seconds": "5",
     "workbench.signup": "open",  # open | invite
+    # Single sign-on with an OpenID Connect provider (docs/sign-in.md); plain-http issuers
+    # only where allowed (development.ini).
+    "workbench.oidc.issuer": "",
+    "workbench.oidc.client_id": "",
+    "workbench.oidc.client_secret": "",
+    "workbench.oidc.allow_http": "false",
     "workbench.jwt.expiration": "3600",  # seconds; clients refresh 5 minutes before
     "workbench.refresh.expiration": str(7 * 24 * 3600),
     "workbench.max_body_size": str(10 * 1024 * 1024),

@@ -65,7 +65,7 @@ def test_later_users_get_the_signup_role_of_the_app_settings(client, admin):
     first = client.signup("second@example.com")
     assert me(client, first)["roles"] == {"org-level-creator": True}
     settings = client.get(SETTINGS, headers=client.auth(admin)).json
-    assert settings == {"invite_only_signup": False, "signup_role": "org-level-creator"}
+    assert settings == {"invite_only_signup": False, "signup_role": "org-level-creator", "require_two_factor": False}
     changed = client.post_json(SETTINGS, {"signup_role": "org-level-viewer"}, headers=client.auth(admin)).json
     assert changed["signup_role"] == "org-level-viewer"
     later = client.signup("third@example.com")

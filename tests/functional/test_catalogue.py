@@ -25,8 +25,11 @@ def _uidts(catalogue: dict) -> set[str]:
 def test_signed_out_visitors_get_the_public_part(client, path):
     catalogue = client.get(path).json
     assert set(catalogue) == PUBLIC
-    assert [p["name"] for p in catalogue["authProviders"]] == ["password"]
-    assert catalogue["authProviders"][0]["configured"] is True
+    providers = {p["name"]: p for p in catalogue["authProviders"]}
+    assert sorted(providers) == ["oidc", "password"]
+    assert providers["password"]["configured"] is True
+    # Single sign-on without its settings: listed, not configured.
+    assert providers["oidc"]["configured"] is False
     assert {"Rating", "Links", "Attachment"} <= _uidts(catalogue)
     rating = next(t for t in catalogue["fieldTypes"] if t["uidt"] == "Rating")
     assert rating["plugin"] == "field_numbers"

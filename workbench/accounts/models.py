@@ -33,6 +33,12 @@ class User(TimestampMixin, Base):
     invite_mailed: Mapped[bool] = mapped_column(sa.Boolean, default=False, server_default=sa.false())
     email_verified: Mapped[bool] = mapped_column(sa.Boolean, default=False)
     blocked: Mapped[bool] = mapped_column(sa.Boolean, default=False)
+    # Two-factor sign-in (``workbench.accounts.twofactor``): the TOTP secret (base32), set
+    # when setup starts and in force once ``totp_enabled`` (confirmed with a code); the time
+    # step of the last code accepted, so a code is never accepted twice.
+    totp_secret: Mapped[str | None] = mapped_column(sa.String(64))
+    totp_enabled: Mapped[bool] = mapped_column(sa.Boolean, default=False, server_default=sa.false())
+    totp_last_step: Mapped[int | None] = mapped_column(sa.BigInteger)
 
     @property
     def role_set(self) -> set[str]:
@@ -105,5 +111,17 @@ class PasswordReset(Base):
     user_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_users.id", ondelete="CASCADE"), index=True)
     token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
     expires_at: Mapped[dt.datetime] = mapped_column(sa.DateTime)
+    used_at: Mapped[dt.datetime | None] = mapped_column(sa.DateTime)
+    created_at: Mapped[dt.datetime] = mapped_column(sa.DateTime, default=utcnow)
+
+
+class RecoveryCode(Base):
+    """A one-time recovery code of two-factor sign-in: shown once, only its SHA-256 kept."""
+
+    __tablename__ = "wb_recovery_codes"
+
+    id: Mapped[str] = mapped_column(sa.String(32), primary_key=True, default=lambda: new_id("rc_"))
+    user_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_users.id", ondelete="CASCADE"), index=True)
+    code_hash: Mapped[str] = mapped_column(sa.String(64))
     used_at: Mapped[dt.datetime | None] = mapped_column(sa.DateTime)
     created_at: Mapped[dt.datetime] = mapped_column(sa.DateTime, default=utcnow)

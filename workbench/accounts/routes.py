@@ -26,6 +26,12 @@ def includeme(config):
     r("user.profile", "/api/v1/user/profile", "/api/v2/user/profile")
     r("user.avatar", "/api/v1/user/avatar", "/api/v2/user/avatar")
     r("user.avatar.image", "/api/v1/avatars/{user_id}/{digest}", "/api/v2/avatars/{user_id}/{digest}")
+    r("auth.twofactor.signin", "/api/v1/auth/user/signin/2fa", "/api/v2/auth/user/signin/2fa")
+    r("auth.twofactor", "/api/v1/auth/2fa", "/api/v2/auth/2fa")
+    r("auth.twofactor.setup", "/api/v1/auth/2fa/setup", "/api/v2/auth/2fa/setup")
+    r("auth.twofactor.enable", "/api/v1/auth/2fa/enable", "/api/v2/auth/2fa/enable")
+    r("auth.twofactor.disable", "/api/v1/auth/2fa/disable", "/api/v2/auth/2fa/disable")
+    r("auth.twofactor.recovery", "/api/v1/auth/2fa/recovery-codes", "/api/v2/auth/2fa/recovery-codes")
     r("tokens", "/api/v1/tokens", "/api/v2/tokens")
     r("token", "/api/v1/tokens/{token_id}", "/api/v2/tokens/{token_id}")
     # NocoDB's older paths of the same tokens under a project (a member's own tokens).

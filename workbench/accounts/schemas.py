@@ -62,6 +62,16 @@ class SignInBody(_Body):
     password: str = Field(max_length=1024)
 
 
+class TwoFactorCodeBody(_Body):
+    #: a code of the authenticator app, or a recovery code
+    code: str = Field(max_length=64)
+
+
+class TwoFactorSignInBody(TwoFactorCodeBody):
+    #: what the password sign-in answered
+    challenge: str = Field(max_length=2048)
+
+
 class PasswordChangeBody(_Body):
     currentPassword: str = Field(max_length=1024)
     newPassword: NewPassword
@@ -76,6 +86,7 @@ class ApiTokenBody(_Body):
 class AppSettingsBody(_Body):
     invite_only_signup: bool | None = None
     signup_role: OrgRole | None = None
+    require_two_factor: bool | None = None
 
 
 class OrgInviteBody(EmailBody):

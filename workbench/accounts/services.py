@@ -19,6 +19,7 @@ FIRST_USER_CLAIM = "_first_user"
 APP_SETTING_DEFAULTS = {
     "invite_only_signup": False,
     "signup_role": "org-level-creator",
+    "require_two_factor": False,
 }
 
 
@@ -127,6 +128,7 @@ def user_json(user: User, extra_roles=()) -> dict:
         "email_verified": bool(user.email_verified),
         "invite_pending": user.invite_token is not None and user.password_hash is None,
         "blocked": bool(user.blocked),
+        "two_factor_enabled": bool(user.totp_enabled),
         "created_at": isoformat(user.created_at),
         "updated_at": isoformat(user.updated_at),
     }

@@ -1,6 +1,6 @@
 """Every meta model, imported in one place so the metadata is complete for Alembic."""
 
-from workbench.accounts.models import ApiToken, AppSetting, RefreshToken, User  # noqa: F401
+from workbench.accounts.models import ApiToken, AppSetting, RecoveryCode, RefreshToken, User  # noqa: F401
 from workbench.comments.models import Comment  # noqa: F401
 from workbench.hooks.models import Hook, HookFilter, HookLog, MetaOutboxEvent  # noqa: F401
 from workbench.imports.models import ImportJob, ImportKeys  # noqa: F401

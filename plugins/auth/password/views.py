@@ -5,6 +5,15 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from workbench.plugin_api import BadRequest, PasswordChangeBody, Permission, SignInBody, SignUpBody, accounts, api_view
 
 TOKEN_RESPONSE = {"type": "object", "properties": {"token": {"type": "string"}}, "required": ["token"]}
+#: a session, or, for an account with two-factor sign-in, the challenge its code answers
+SIGN_IN_RESPONSE = {
+    "type": "object",
+    "properties": {
+        "token": {"type": "string"},
+        "twoFactorRequired": {"type": "boolean"},
+        "challenge": {"type": "string"},
+    },
+}
 BAD_CREDENTIALS = "Email or password is incorrect"
 
 
@@ -36,8 +45,11 @@ def signup(request):
     NO_PERMISSION_REQUIRED,
     tags=("auth",),
     body=SignInBody,
-    response=TOKEN_RESPONSE,
-    summary="Sign in with email and password; sets the refresh_token cookie",
+    response=SIGN_IN_RESPONSE,
+    summary=(
+        "Sign in with email and password; sets the refresh_token cookie. An account with two-factor"
+        " sign-in gets {twoFactorRequired, challenge} instead, to send with a code to /auth/user/signin/2fa"
+    ),
 )
 def signin(request):
     body = request.validated(SignInBody)
@@ -53,7 +65,7 @@ def signin(request):
         raise BadRequest("This account is blocked")
     if hasher.needs_rehash(user.password_hash):
         user.password_hash = hasher.hash(body.password)
-    return accounts.start_session(request, user)
+    return accounts.complete_sign_in(request, user)
 
 
 @api_view(

@@ -2,8 +2,8 @@
 
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from workbench.accounts import sessions
-from workbench.accounts.services import user_json
+from workbench.accounts import sessions, twofactor
+from workbench.accounts.services import app_settings, user_json
 from workbench.api import api_view
 from workbench.errors import NotFound, Unauthorized, json_error
 from workbench.projects.models import Project
@@ -66,11 +66,17 @@ def me(request):
             "project_id": identity.project_id,
         }
     if not project_id:
-        return user_json(identity.user)
+        return _with_two_factor(request, user_json(identity.user))
     if request.dbsession.get(Project, project_id) is None:
         raise NotFound("Project not found")
     project_roles = effective_project_roles(request.dbsession, project_id, identity.user)
     body = user_json(identity.user, extra_roles=project_roles)
     body["project_id"] = project_id
     body["base_roles"] = dict.fromkeys(sorted(project_roles), True)
+    return _with_two_factor(request, body)
+
+
+def _with_two_factor(request, body: dict) -> dict:
+    # The web app sends a user who must set up two-factor sign-in to do so first.
+    body["two_factor_required"] = twofactor.required(app_settings(request), request.identity.user)
     return body

@@ -1,5 +1,5 @@
-// Account page (/account, /account/{page}, /user): profile, roles, interface language, password
-// and API tokens.
+// Account page (/account, /account/{page}, /user): profile, roles, interface language, password,
+// two-factor sign-in and API tokens.
 import { Card, H2, HTMLSelect, HTMLTable, Spinner, Tag } from "@blueprintjs/core";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
@@ -12,6 +12,7 @@ import { heldRoles, roleLabel } from "../members/roles";
 import { EmailStatus } from "./EmailStatus";
 import { PasswordChange } from "./PasswordChange";
 import { ProfileEditor } from "./ProfileEditor";
+import { TwoFactor } from "./TwoFactor";
 import { Users } from "./Users";
 import { useLocation } from "react-router";
 import { Link } from "react-router";
@@ -103,6 +104,11 @@ export function Account() {
       {allowed && (
         <Card className="wb-gap-top">
           <PasswordChange />
+        </Card>
+      )}
+      {allowed && (
+        <Card className="wb-gap-top">
+          <TwoFactor />
         </Card>
       )}
       {allowed && (

@@ -57,6 +57,14 @@ export function Users() {
           data-testid="invite-only"
         />
       )}
+      {settings && (
+        <Switch
+          checked={!!settings.require_two_factor}
+          label={intl.formatMessage({ id: "users.requireTwoFactor" })}
+          onChange={(e) => void act(setSettings({ require_two_factor: e.currentTarget.checked }))}
+          data-testid="require-two-factor"
+        />
+      )}
       <form className="wb-invite" onSubmit={onInvite} noValidate>
         <FormGroup label={intl.formatMessage({ id: "auth.email" })} labelFor="user-invite-email" helperText={emailError} intent={emailError ? "danger" : "none"}>
           <InputGroup id="user-invite-email" value={email} onValueChange={setEmail} data-testid="user-invite-email" />

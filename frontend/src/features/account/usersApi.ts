@@ -13,6 +13,8 @@ export interface OrgUser extends User {
 export interface AppSettings {
   invite_only_signup: boolean;
   signup_role?: string;
+  /** Every user must set up two-factor sign-in. */
+  require_two_factor?: boolean;
 }
 
 export const usersApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["Users", "AppSettings"] }).injectEndpoints({

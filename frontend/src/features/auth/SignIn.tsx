@@ -7,8 +7,8 @@ import { useCatalogueState, type CatalogueAuthProvider } from "../../plugins/cat
 import { PluginBoundary } from "../../plugins/PluginBoundary";
 import { pluginComponent } from "../../plugins/registry";
 import type { HttpError } from "../../app/http";
-import { useSignInMutation } from "../session/api";
-import { tokenChanged } from "../settings/settingsSlice";
+import { useSignInCodeMutation, useSignInMutation } from "../session/api";
+import { selectSettingsLoaded, tokenChanged } from "../settings/settingsSlice";
 import { AuthField } from "./AuthField";
 import { isValidEmail } from "./email";
 
@@ -45,9 +45,16 @@ export function SignIn() {
   // The email and password form belongs to a form provider; until the catalogue is known it
   // is shown (the one every installation starts with).
   const withForm = !loaded || catalogue.authProviders.some((p) => p.kind === "form");
-  const redirects = catalogue.authProviders.filter((p) => p.kind === "redirect");
+  // The page is prerendered without the catalogue: its provider buttons appear once the page
+  // has hydrated (the local settings are loaded then), so the first render matches the shell.
+  const hydrated = useAppSelector(selectSettingsLoaded);
+  const redirects = hydrated ? catalogue.authProviders.filter((p) => p.kind === "redirect") : [];
   const dispatch = useAppDispatch();
   const [signIn, { isLoading }] = useSignInMutation();
+  const [signInCode, codeState] = useSignInCodeMutation();
+  // Set once the password was right for an account with two-factor sign-in.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [touched, setTouched] = useState(false);
@@ -62,8 +69,55 @@ export function SignIn() {
     if (!isValidEmail(email) || !password) return;
     const result = await signIn({ email: email.trim(), password });
     if ("error" in result) setServerError((result.error as HttpError).message);
+    else if (result.data.challenge) setChallenge(result.data.challenge);
+    else if (result.data.token) dispatch(tokenChanged(result.data.token));
+  };
+
+  const onSubmitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    if (!challenge || !code.trim()) return;
+    const result = await signInCode({ challenge, code: code.trim() });
+    if ("error" in result) setServerError((result.error as HttpError).message);
     else dispatch(tokenChanged(result.data.token));
   };
+
+  if (challenge) {
+    return (
+      <Card className="wb-auth-card" elevation={2}>
+        <H2>
+          <FormattedMessage id="auth.twoFactor.title" />
+        </H2>
+        <form onSubmit={onSubmitCode} noValidate data-testid="signin-code-form">
+          <p>
+            <FormattedMessage id="auth.twoFactor.prompt" />
+          </p>
+          {serverError && (
+            <Callout intent="danger" className="wb-gap" data-testid="form-error">
+              {serverError}
+            </Callout>
+          )}
+          <AuthField id="signin-code" label="auth.twoFactor.code" name="code" type="text" autoComplete="one-time-code" value={code} onChange={setCode} error={null} />
+          <Button type="submit" intent="primary" fill loading={codeState.isLoading} disabled={!code.trim()} data-testid="signin-code-submit">
+            <FormattedMessage id="auth.twoFactor.verify" />
+          </Button>
+        </form>
+        <p className="wb-auth-links">
+          <a
+            href="/signin"
+            onClick={(event) => {
+              event.preventDefault();
+              setChallenge(null);
+              setCode("");
+              setServerError(null);
+            }}
+          >
+            <FormattedMessage id="auth.twoFactor.back" />
+          </a>
+        </p>
+      </Card>
+    );
+  }
 
   return (
     <Card className="wb-auth-card" elevation={2}>

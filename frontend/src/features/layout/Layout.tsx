@@ -1,18 +1,35 @@
 // The four layouts. Base: the navigation bar over the page; general: a centred
 // column for the sign-in screens; shared: the bare frame of public shared views.
 import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Spinner } from "@blueprintjs/core";
-import type { ReactNode } from "react";
-import { FormattedMessage } from "react-intl";
-import { Link, useNavigate } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useLocation, useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import type { LayoutKind } from "../../routeTable";
 import { useSignedIn } from "../auth/Guard";
 import { Avatar } from "../account/ProfileEditor";
-import { useSignOutMutation, type User } from "../session/api";
+import { useMeQuery, useSignOutMutation, type User } from "../session/api";
+import { notify } from "../ui/notify";
 import { selectToken, signedOut } from "../settings/settingsSlice";
 import { decodeToken, rolesMap } from "../session/token";
 import { selectLoading } from "../ui/uiSlice";
 import { workbenchApi } from "../../app/api";
+
+/** Sends a user who must set up two-factor sign-in (the super admin requires it) to the
+ * account page, wherever they go, until it is on. */
+function TwoFactorGate() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { data: me } = useMeQuery();
+  const mustSetUp = !!me?.two_factor_required && pathname !== "/account";
+  useEffect(() => {
+    if (!mustSetUp) return;
+    notify(intl.formatMessage({ id: "account.twoFactor.required" }), "warning");
+    void navigate("/account", { replace: true });
+  }, [mustSetUp, navigate, intl]);
+  return null;
+}
 
 function TopBar() {
   const signedIn = useSignedIn();
@@ -45,6 +62,7 @@ function TopBar() {
         </NavbarHeading>
         {loading && <Spinner size={16} className="wb-loading" aria-label="loading" />}
       </NavbarGroup>
+      {signedIn && <TwoFactorGate />}
       {signedIn && (
         <NavbarGroup align={Alignment.END}>
           <Link to="/" className="bp6-button bp6-minimal">

@@ -44,6 +44,18 @@ export interface User {
   roles: Record<string, boolean>;
   /** True once a link mailed to the address was followed. */
   email_verified?: boolean;
+  /** Two-factor sign-in is on for this account. */
+  two_factor_enabled?: boolean;
+  /** The super admin requires two-factor sign-in and this account has not set it up. */
+  two_factor_required?: boolean;
+}
+
+/** A password sign-in's answer: a session, or, with two-factor sign-in, the challenge that a
+ * code answers. */
+export interface SignInResult {
+  token?: string;
+  twoFactorRequired?: boolean;
+  challenge?: string;
 }
 
 export interface SignUpBody {
@@ -67,8 +79,11 @@ export const sessionApi = workbenchApi.injectEndpoints({
       transformResponse: (user: Omit<User, "roles"> & { roles?: unknown }) => ({ ...user, roles: rolesMap(user.roles) }),
       providesTags: ["Me"],
     }),
-    signIn: build.mutation<{ token: string }, { email: string; password: string }>({
+    signIn: build.mutation<SignInResult, { email: string; password: string }>({
       query: (body) => ({ url: "/api/v1/auth/user/signin", method: "POST", body }),
+    }),
+    signInCode: build.mutation<{ token: string }, { challenge: string; code: string }>({
+      query: (body) => ({ url: "/api/v1/auth/user/signin/2fa", method: "POST", body }),
     }),
     signUp: build.mutation<{ token: string }, SignUpBody>({
       query: (body) => ({ url: "/api/v1/auth/user/signup", method: "POST", body }),
@@ -80,4 +95,11 @@ export const sessionApi = workbenchApi.injectEndpoints({
   }),
 });
 
-export const { useAppInfoQuery, useMeQuery, useSignInMutation, useSignUpMutation, useSignOutMutation } = sessionApi;
+export const {
+  useAppInfoQuery,
+  useMeQuery,
+  useSignInMutation,
+  useSignInCodeMutation,
+  useSignUpMutation,
+  useSignOutMutation,
+} = sessionApi;

@@ -12,6 +12,12 @@ describe("OAuth return", () => {
     expect(oauthReturn("?code=abc&scope=email")).toEqual({ url: "/auth/google/genTokenByCode?code=abc&scope=email" });
     expect(oauthReturn("?code=abc&state=github")).toEqual({ url: "/auth/github/genTokenByCode?code=abc&state=github" });
   });
+
+  it("exchanges with the provider a state's prefix names", () => {
+    expect(oauthReturn("?code=abc&state=oidc.x1-Y_2")).toEqual({ url: "/auth/oidc/genTokenByCode?code=abc&state=oidc.x1-Y_2" });
+    // A prefix that is no provider name is not taken as one.
+    expect(oauthReturn("?code=abc&state=../x.y")).toEqual({ url: "/auth/google/genTokenByCode?code=abc&state=../x.y" });
+  });
 });
 
 describe("OAuth failure", () => {

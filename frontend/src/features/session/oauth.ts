@@ -1,6 +1,8 @@
 // An OAuth provider sends the user back with `code` plus `scope` or `state`;
-// the client exchanges them for a token (github when state=github, else google), with the
-// original query string appended, then removes the query string.
+// the client exchanges them for a token, with the original query string appended, then
+// removes the query string. The provider is the one the state names: a state `<name>.…` is
+// sign-in provider `name`'s (single sign-on plugins), `github` is GitHub's, anything else
+// Google's.
 
 export interface OAuthReturn {
   url: string;
@@ -9,7 +11,9 @@ export interface OAuthReturn {
 export function oauthReturn(search: string): OAuthReturn | null {
   const params = new URLSearchParams(search);
   if (!params.get("code") || !(params.has("scope") || params.has("state"))) return null;
-  const provider = params.get("state") === "github" ? "github" : "google";
+  const state = params.get("state") ?? "";
+  const named = /^([a-z][a-z0-9_]*)\./.exec(state);
+  const provider = named ? named[1] : state === "github" ? "github" : "google";
   const query = search.startsWith("?") ? search : `?${search}`;
   return { url: `/auth/${provider}/genTokenByCode${query}` };
 }
