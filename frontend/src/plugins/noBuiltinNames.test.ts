@@ -18,9 +18,12 @@ const names = [
 /** Words that are also built-in names but mean something else where they are used: the
  * catalogue's export kind and a response format ("json"), the editor variant of the record
  * form and of shared forms and a sign-in provider's kind ("form"), the download formats of
- * the server's export paths ("csv", "excel"). Each is allowed in the files listed only. */
+ * the server's export paths ("csv", "excel"), the webhook notifiers' kinds as NocoDB names them
+ * ("URL", "Email"). Each is allowed in the files listed only. */
 const HOMONYMS: Record<string, readonly string[]> = {
   csv: ["features/exports/download.ts"],
+  URL: ["features/webhooks/notifiers.ts"],
+  Email: ["features/webhooks/notifiers.ts"],
   excel: ["features/exports/download.ts"],
   json: ["app/http.ts", "features/grid/RecordFieldEditor.tsx", "plugins/catalogue.ts", "plugins/hostApi.ts"],
   form: [
