@@ -13,6 +13,8 @@ import { ImportActions, ImportIntoTableButton } from "../features/imports/Import
 import { ImportProvider } from "../features/imports/ImportContext";
 import { acceptOf, importTypeOf } from "../features/imports/fileTypes";
 import { localeLoaded } from "../features/i18n/localeSlice";
+import { defaultSettings } from "../features/settings/settings";
+import { settingsLoaded } from "../features/settings/settingsSlice";
 import { enMessages } from "../features/i18n/messages";
 import { CapabilitiesContext, capabilities } from "../features/projects/permissions";
 import type { Column, TableMeta } from "../features/tables/api";
@@ -269,7 +271,7 @@ describe("the import actions", () => {
 });
 
 describe("the sign-in page", () => {
-  it("shows a button per redirect provider and the form while a form provider is enabled", () => {
+  it("shows a button per redirect provider and the form while a form provider is enabled", async () => {
     const catalogue = catalogueWith((c) => {
       c.authProviders.push(
         { name: "acme_sso", plugin: "acme_sso", label: "plugin.acme_sso.label", icon: "office", kind: "redirect", configured: true, bundle: null },
@@ -278,8 +280,11 @@ describe("the sign-in page", () => {
       c.messages["plugin.acme_sso.label"] = "Acme";
       c.messages["plugin.other_sso.label"] = "Other";
     });
-    const { unmount } = renderWithProviders(<SignIn />, { boot: { catalogue } });
-    const acme = screen.getByTestId("signin-provider-acme_sso");
+    const { unmount, store } = renderWithProviders(<SignIn />, { boot: { catalogue } });
+    // The buttons come once the page is hydrated (the prerendered page has no catalogue).
+    expect(screen.queryByTestId("signin-provider-acme_sso")).toBeNull();
+    act(() => void store.dispatch(settingsLoaded(defaultSettings())));
+    const acme = await screen.findByTestId("signin-provider-acme_sso");
     expect(acme.textContent).toBe("Sign in with Acme");
     expect(acme.getAttribute("href")).toBe("/auth/acme_sso");
     expect(screen.getByTestId("signin-provider-other_sso").getAttribute("aria-disabled")).toBe("true");
