@@ -209,7 +209,7 @@ def test_app_settings_validation(client, admin):
     both = client.post_json(
         SETTINGS, {"invite_only_signup": True, "signup_role": "org-level-viewer"}, headers=client.auth(admin)
     ).json
-    assert both == {"invite_only_signup": True, "signup_role": "org-level-viewer"}
+    assert both == {"invite_only_signup": True, "signup_role": "org-level-viewer", "require_two_factor": False}
     assert client.get(SETTINGS, headers=client.auth(admin)).json == both
 
 
