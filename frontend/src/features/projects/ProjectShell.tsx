@@ -67,6 +67,8 @@ export function ProjectShell() {
   const tables = useTablesQuery(projectId, { skip: !ready });
   const [createTable, createState] = useCreateTableMutation();
   const [creating, setCreating] = useState(false);
+  // Whether a phone shows the tables' list (it folds away once a table is opened).
+  const [tablesOpen, setTablesOpen] = useState(false);
   const [auditOpen, setAuditOpen] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const table = tableTitle ? tables.data?.list.find((t) => t.title === tableTitle) : undefined;
@@ -130,8 +132,6 @@ export function ProjectShell() {
 
   const theme = project.data ? themeFromMeta(project.data.meta) : DEFAULT_THEME;
   const tableList = tables.data?.list ?? [];
-  // Whether a phone shows the tables' list (it folds away once a table is opened).
-  const [tablesOpen, setTablesOpen] = useState(false);
   const openTable = (title: string) => {
     setTablesOpen(false);
     navigate(`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(title)}`);
