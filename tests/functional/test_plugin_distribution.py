@@ -139,6 +139,7 @@ def test_installed_plugin_is_discovered_and_usable(site):
             "formulaFunctions": [],
             "storageBackends": [],
             "mailers": [],
+            "notifiers": [],
         },
         "requires": ["field_numbers"],
         "problems": [],
