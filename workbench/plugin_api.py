@@ -122,6 +122,7 @@ from workbench.imports.limits import CellCount, ImportLimits, check_zip
 
 # -- mail
 from workbench.mail.interfaces import MailError, Message
+from workbench.mail.links import site_url
 from workbench.mail.services import mailer
 from workbench.meta.base import new_id, utcnow
 from workbench.paging import paged
@@ -134,6 +135,7 @@ from workbench.records.expand import expand_rows, with_keys
 from workbench.records.loading import load_table_ref_by_id, model_for
 from workbench.records.services import Records
 from workbench.security.permissions import Permission
+from workbench.settings import as_bool
 
 # -- storage
 from workbench.storage import filetypes as _filetypes
@@ -362,6 +364,7 @@ __all__ = [
     "accounts",
     "add_api_route",
     "api_view",
+    "as_bool",
     "as_date",
     "blank",
     "boolean_setting",
@@ -408,6 +411,7 @@ __all__ = [
     "schedule_removal",
     "schema",
     "select_rows",
+    "site_url",
     "storage_keys",
     "text_setting",
     "to_bool",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from workbench.settings import as_bool
+from workbench.plugin_api import as_bool
 
 PREFIX = "workbench.oidc."
 #: seconds of clock difference allowed when checking an ID token's times

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import jwt
 
-from workbench.errors import BadRequest
+from workbench.plugin_api import BadRequest
 
 CACHE_SECONDS = 3600
 TIMEOUT = 10

@@ -18,9 +18,7 @@ from urllib.parse import urlencode
 
 import jwt
 
-from workbench.errors import BadRequest
-from workbench.mail.links import site_url
-from workbench.meta.base import utcnow
+from workbench.plugin_api import BadRequest, site_url, utcnow
 
 from . import discovery
 from .config import OidcSettings

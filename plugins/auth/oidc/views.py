@@ -3,8 +3,7 @@
 from pyramid.httpexceptions import HTTPFound
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from workbench.plugin_api import NotFound, accounts, api_view
-from workbench.settings import as_bool
+from workbench.plugin_api import NotFound, accounts, api_view, as_bool
 
 from . import flow
 from .config import oidc_settings

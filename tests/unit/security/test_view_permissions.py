@@ -11,6 +11,9 @@ from workbench.testing.app import make_app
 CORE_PUBLIC = {
     ("auth.signup", "POST"),
     ("auth.signin", "POST"),
+    ("auth.twofactor.signin", "POST"),  # the second step: the challenge token is the permission
+    ("auth.oidc.authorize", "GET"),
+    ("auth.oidc.token", "POST"),
     ("auth.refresh", "POST"),
     ("auth.signout", "POST"),
     ("auth.me", "GET"),
