@@ -107,6 +107,17 @@ def enable(request):
     return {"recoveryCodes": codes}
 
 
+def _confirmed_user(request):
+    """The signed-in user, whose two-factor sign-in is on, once the body's code (or recovery
+    code) is checked."""
+    body = request.validated(TwoFactorCodeBody)
+    user = request.identity.user
+    if not user.totp_enabled:
+        raise BadRequest(NOT_ON)
+    _checked_code(request, user, body.code)
+    return user
+
+
 @api_view(
     "auth.twofactor.disable",
     "POST",
@@ -116,11 +127,7 @@ def enable(request):
     summary="Turn off two-factor sign-in with a code or a recovery code",
 )
 def disable(request):
-    body = request.validated(TwoFactorCodeBody)
-    user = request.identity.user
-    if not user.totp_enabled:
-        raise BadRequest(NOT_ON)
-    _checked_code(request, user, body.code)
+    user = _confirmed_user(request)
     twofactor.disable(request.dbsession, user)
     return {"msg": "Two-factor sign-in has been turned off"}
 
@@ -135,9 +142,5 @@ def disable(request):
     summary="Replace my recovery codes with ten new ones (a code is needed); answers them, shown once",
 )
 def new_recovery_codes(request):
-    body = request.validated(TwoFactorCodeBody)
-    user = request.identity.user
-    if not user.totp_enabled:
-        raise BadRequest(NOT_ON)
-    _checked_code(request, user, body.code)
+    user = _confirmed_user(request)
     return {"recoveryCodes": twofactor.new_recovery_codes(request.dbsession, user)}
