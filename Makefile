@@ -13,6 +13,9 @@ INSTALLED := $(VENV)/.installed
 FRONTEND_BUILT := $(if $(wildcard frontend/package.json),frontend/dist/.built,)
 CLIENTS_JS := tests/clients/js/node_modules/.installed
 CLIENTS_OIDC := tests/clients/oidc/node_modules/.installed
+# pytest's worker processes in `make test` (tests/conftest.py keeps the tests that share a
+# resource in one worker); 0 runs the suite in this process.
+TEST_WORKERS ?= 2
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -57,7 +60,7 @@ run: $(INSTALLED) $(FRONTEND_BUILT) $(MIGRATED) ## set up and serve on http://12
 
 test: $(INSTALLED) $(FRONTEND_BUILT) $(CLIENTS_JS) $(CLIENTS_OIDC) ## run the whole test suite (vitest, then pytest)
 	$(if $(FRONTEND_BUILT),cd frontend && npm test --silent -- --run)
-	$(BIN)/pytest $(T)
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup $(T)
 
 lint: $(INSTALLED) ## ruff
 	$(BIN)/ruff check .

@@ -30,6 +30,7 @@ import json
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -108,6 +109,14 @@ def checkout(ref: str, folder: Path) -> Path:
     site.mkdir()
     (site / "workbench").symlink_to(folder / "workbench")
     (site / "workbench_plugins").symlink_to(folder / "plugins")
+    # REF's own distribution metadata (its plugins' entry points and keywords), found before
+    # this checkout's installed one, so that REF loads the plugins it had and no others.
+    subprocess.run(
+        [sys.executable, "setup.py", "-q", "egg_info", "--egg-base", str(site)],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+    )
     return site
 
 

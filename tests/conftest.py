@@ -3,6 +3,8 @@ then a clean meta database and a fresh client for every test."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from workbench.testing.app import make_app, wipe_meta
@@ -51,3 +53,29 @@ def client(app):
 def admin(client):
     """The first user's token (super admin)."""
     return client.signup("admin@example.com")
+
+
+# Tests that must not run beside each other when the suite runs in several worker processes
+# (`make test` runs two): the browser tests and those that build the examples in place share
+# the checkout's build folders and the machine's browser; the tests on Redis share its
+# numbered databases. Each group runs in one worker, one test after another.
+SERIAL_GROUPS = {
+    "browser": ("e2e/", "functional/test_examples.py", "unit/plugins/test_plugin_kit.py"),
+    "redis": (
+        "functional/test_realtime_fanout.py",
+        "functional/test_realtime_session_end.py",
+        "functional/test_rate_limits.py",
+        "unit/realtime/test_bus.py",
+        "unit/ratelimits/test_stores.py",
+    ),
+}
+TESTS = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        where = Path(item.fspath).relative_to(TESTS).as_posix()
+        for group, prefixes in SERIAL_GROUPS.items():
+            if where.startswith(prefixes):
+                item.add_marker(pytest.mark.xdist_group(group))
+                break
