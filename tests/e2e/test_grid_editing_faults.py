@@ -164,6 +164,10 @@ def test_switching_tables_asks_only_for_the_open_tables_records(server, page):
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/First")
     expect(field_cell(page, "Name", 1)).to_have_text("one")
+    # Opening the table reads its first page once (a second read of it used to follow).
+    page.wait_for_load_state("networkidle")
+    first_pages = [url for url in asked if f"/tables/{first['id']}/records?" in url and "offset=0" in url]
+    assert len(first_pages) == 1, first_pages
     for _ in range(3):
         page.get_by_test_id("table-list").get_by_text("Second", exact=True).click()
         expect(field_cell(page, "Name", 1)).to_have_text("two")

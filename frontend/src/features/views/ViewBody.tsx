@@ -4,10 +4,10 @@
 // bundle loads, an empty body of the same place holds the page still; a type no enabled
 // plugin provides (or whose bundle failed) shows a notice, never another type's body.
 import { Callout, NonIdealState, Spinner } from "@blueprintjs/core";
-import { useEffect, useMemo, useState } from "react";
+import { useLayoutEffect, useMemo, useState } from "react";
 import { useIntl } from "react-intl";
 import { workbenchApi } from "../../app/api";
-import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import { useAppDispatch, useAppSelector, useAppStore } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
 import type { CatalogueViewType } from "../../plugins/catalogue";
 import type { FieldInfo, ViewProps, ViewTypeUI } from "../../plugins/hostApi";
@@ -26,10 +26,15 @@ export function ViewBody({ table, view }: BodyProps) {
   const dispatch = useAppDispatch();
   // A bundle's view appears once the bundles have loaded.
   const pluginsLoaded = useAppSelector((s) => s.ui.pluginsVersion) > 0;
+  const store = useAppStore();
   // Opening a view reads its records afresh (others, or a shared form, may have added some).
-  useEffect(() => {
-    dispatch(workbenchApi.util.invalidateTags([{ type: "Records", id: table.id }]));
-  }, [dispatch, table.id, view.id]);
+  // Only records read before are dropped, before the view's body asks for its own (a layout
+  // effect runs before the body's queries subscribe): a read still under way is left alone,
+  // so the body's first request is the only one, never followed by a second of the same page.
+  useLayoutEffect(() => {
+    const tags = [{ type: "Records" as const, id: table.id }];
+    if (workbenchApi.util.selectInvalidatedBy(store.getState(), tags).length > 0) dispatch(workbenchApi.util.invalidateTags(tags));
+  }, [dispatch, store, table.id, view.id]);
   const type = viewTypeOf(view);
   const ui = type ? viewTypeUI(type.name) : null;
   if (type && ui) return <BundleView key={view.id} type={type} ui={ui} table={table} view={view} />;
