@@ -19,6 +19,7 @@ ENV_OVERRIDES = {
     "WORKBENCH_BUS_URL": "workbench.bus.url",
     "WORKBENCH_PLUGINS_DISABLED": "workbench.plugins.disabled",
     "WORKBENCH_PLUGINS_WATCH": "workbench.plugins.watch",
+    "WORKBENCH_HISTORY_RETENTION_DAYS": "workbench.history.retention_days",
     "WORKBENCH_SIGNUP": "workbench.signup",
     "WORKBENCH_JWT_EXPIRATION": "workbench.jwt.expiration",
     "WORKBENCH_COOKIE_SECURE": "workbench.cookie_secure",

@@ -73,7 +73,11 @@ def on_rows_changed(request, table, action, changes):
         items = []
         for before, _after in changes:
             detail = delete_detail(model, before or {})
-            linked = links.get((before or {}).get(pk_title)) if pk_title else None
+            if links is None:
+                detail["links_kept"] = False
+                linked = None
+            else:
+                linked = links.get((before or {}).get(pk_title)) if pk_title else None
             if linked:
                 detail["links"] = linked
             items.append((row_key(before, pk_titles), detail))

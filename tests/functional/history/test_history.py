@@ -207,7 +207,9 @@ def test_entries_past_the_retention_are_pruned(ctx, data_app):
                 .where(entries.c.project_id == ctx["project"]["id"], entries.c.row_id == "1")
                 .values(created_at=dt.datetime(2000, 1, 1))
             )
+        assert audits(ctx).json["retention_days"] == 0, "the audit log states the retention: none"
         settings["workbench.history.retention_days"] = "30"
+        assert audits(ctx).json["retention_days"] == 30
         client.patch_json(records, {"Id": 2, "Name": "newer"}, headers=h)
         assert history(ctx, 1).json["list"] == []
         assert [e["op"] for e in history(ctx, 2).json["list"]] == ["update", "insert"]
