@@ -61,11 +61,9 @@ def test_a_new_address_is_invited_in_the_language_chosen_for_it(mailed):
     add(mailed, project, "x@example.com", lang="tlh", **{"xc-lang": "it"})
     assert mailed.outbox.to("x@example.com")[0].subject == "admin@example.com ti ha invitato su Workbench"
     # The invited account speaks that language until its owner signs up in another.
-    token = mailed.post_json(
-        SIGNUP,
-        {"email": "jean@example.com", "password": PASSWORD, "token": mailed.outbox.link_token("jean@example.com", "signup")},
-        headers={"xc-lang": "nl"},
-    ).json["token"]
+    invitation = mailed.outbox.link_token("jean@example.com", "signup")
+    body = {"email": "jean@example.com", "password": PASSWORD, "token": invitation}
+    token = mailed.post_json(SIGNUP, body, headers={"xc-lang": "nl"}).json["token"]
     assert mailed.get(ME, headers=mailed.auth(token)).json["lang"] == "nl"
 
 

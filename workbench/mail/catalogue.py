@@ -61,9 +61,7 @@ def supported(lang: str | None, kind: str) -> str | None:
 def recipient_language(request, kind: str, user=None, chosen: str | None = None) -> str:
     """The language of a ``kind`` mail to ``user`` (an account, or None for an address
     without one): theirs if known, else ``chosen`` (by the sender), else the request's."""
-    return (
-        supported(getattr(user, "lang", None), kind) or supported(chosen, kind) or request_language(request, kind)
-    )
+    return supported(getattr(user, "lang", None), kind) or supported(chosen, kind) or request_language(request, kind)
 
 
 def mail_text(kind: str, lang: str, **values) -> tuple[str, str]:

@@ -1,6 +1,7 @@
 """The signed-in user's profile: the name shown for them (NocoDB's ``display_name``), the
-interface language the mails to them are written in (``lang``), and their avatar, uploaded as an image of a checked type and size; anyone with an avatar's
-address (which carries its digest) reads it."""
+interface language the mails to them are written in (``lang``), and their avatar, uploaded
+as an image of a checked type and size; anyone with an avatar's address (which carries its
+digest) reads it."""
 
 from __future__ import annotations
 
