@@ -66,6 +66,8 @@ DEFAULTS = {
     # Development of a plugin's UI: open pages reload when a plugin's bundle is built again
     # (``workbench plugin dev``); see docs/plugins.md.
     "workbench.plugins.watch": "false",
+    # Record history (docs/history.md): entries older than this many days are pruned (0: kept).
+    "workbench.history.retention_days": "0",
     # The realtime bus: "" = in-process, "redis://host:6379/0" = Redis pub/sub across processes.
     "workbench.bus.url": "",
     "workbench.password.hash": "argon2",
