@@ -1,7 +1,7 @@
 """The language of mails in headless Chromium: the owner picks German on the account page
 (saved with the account), the invite dialog then offers German for the mail, the owner picks
 French for a new address and the invitation goes out in French; someone with an account
-kept in Japanese is told of the project in Japanese."""
+kept in Japanese is added (the page says so) and told of the project in Japanese."""
 
 from __future__ import annotations
 
@@ -65,5 +65,6 @@ def test_mails_go_out_in_the_language_of_their_reader(server, page):
 
     page.get_by_test_id("invite-email").fill("kim@example.com")
     page.get_by_test_id("invite-submit").click()
+    expect(page.locator(".bp6-toast", has_text="Zum Projekt hinzugefügt: kim@example.com")).to_be_visible()
     expect(page.get_by_test_id("member-row")).to_have_count(3)
     assert _subject_to(server, "kim@example.com") == "owner@example.com さんが Team にあなたを追加しました"

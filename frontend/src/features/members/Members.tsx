@@ -44,7 +44,11 @@ export function Members({ projectId }: { projectId: string }) {
     if ("error" in result) return setFormError((result.error as HttpError).message);
     setFormError(null);
     setEmail("");
-    setLinks(invitedLinks(result.data, window.location.origin));
+    const invited = invitedLinks(result.data, window.location.origin);
+    setLinks(invited);
+    // Those who had an account are members at once (and mailed a link when mail is sent).
+    const added = emails.filter((e) => !invited.some((i) => i.email.toLowerCase() === e.toLowerCase()));
+    if (added.length) notify(intl.formatMessage({ id: "members.added" }, { emails: added.join(", ") }), "success");
   };
   const act = async (promise: Promise<{ error?: unknown }>) => {
     const result = await promise;
