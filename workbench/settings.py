@@ -19,6 +19,7 @@ ENV_OVERRIDES = {
     "WORKBENCH_BUS_URL": "workbench.bus.url",
     "WORKBENCH_PLUGINS_DISABLED": "workbench.plugins.disabled",
     "WORKBENCH_PLUGINS_WATCH": "workbench.plugins.watch",
+    "WORKBENCH_HISTORY_RETENTION_DAYS": "workbench.history.retention_days",
     "WORKBENCH_SIGNUP": "workbench.signup",
     "WORKBENCH_JWT_EXPIRATION": "workbench.jwt.expiration",
     "WORKBENCH_COOKIE_SECURE": "workbench.cookie_secure",
@@ -65,6 +66,8 @@ DEFAULTS = {
     # Development of a plugin's UI: open pages reload when a plugin's bundle is built again
     # (``workbench plugin dev``); see docs/plugins.md.
     "workbench.plugins.watch": "false",
+    # Record history (docs/history.md): entries older than this many days are pruned (0: kept).
+    "workbench.history.retention_days": "0",
     # The realtime bus: "" = in-process, "redis://host:6379/0" = Redis pub/sub across processes.
     "workbench.bus.url": "",
     "workbench.password.hash": "argon2",

@@ -22,6 +22,10 @@ class User(TimestampMixin, Base):
     chosen_name: Mapped[str | None] = mapped_column("display_name", sa.String(255))
     # The digest of the user's avatar image (wb_user_avatars), which its address carries.
     avatar_digest: Mapped[str | None] = mapped_column(sa.String(64))
+    # The interface language the user chose (``en``, ``pt_BR``, ...; the app's at sign-up):
+    # the mails sent to them are written in it. None: not known (mails take the language of
+    # the request that sends them).
+    lang: Mapped[str | None] = mapped_column(sa.String(16))
     # System roles, comma separated: super, org-level-creator, org-level-viewer.
     roles: Mapped[str] = mapped_column(sa.String(255), default="org-level-viewer")
     # Bumped on password change: every JWT carrying an older version is refused.

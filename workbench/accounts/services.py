@@ -8,6 +8,7 @@ from workbench.accounts import throttle, verification
 from workbench.accounts.models import AppSetting, User
 from workbench.accounts.passwords import Argon2Hasher
 from workbench.errors import BadRequest, Conflict
+from workbench.mail.catalogue import asked_language
 from workbench.meta.base import isoformat, utcnow
 from workbench.security.roles import roles_map
 
@@ -103,6 +104,8 @@ def sign_up(request, *, email, password, firstname=None, lastname=None, token=No
         user.firstname = firstname
     if lastname is not None:
         user.lastname = lastname
+    # The app's language at sign-up is the account's until its owner chooses another.
+    user.lang = asked_language(request, "invitation") or user.lang
     db.flush()
     verification.send_verification(request, user)
     return user
@@ -129,6 +132,7 @@ def user_json(user: User, extra_roles=()) -> dict:
         "invite_pending": user.invite_token is not None and user.password_hash is None,
         "blocked": bool(user.blocked),
         "two_factor_enabled": bool(user.totp_enabled),
+        "lang": user.lang,
         "created_at": isoformat(user.created_at),
         "updated_at": isoformat(user.updated_at),
     }

@@ -1,10 +1,9 @@
 """@mentions: a comment naming a member of the project as ``@address`` sends them a mail
-with the comment and a link to the table.
+with the comment and a link to the table, in the language their account keeps (the one
+they chose in the app), else in the language of the request that made the comment.
 
 Only members of the comment's project are mailed (any project role; not blocked; not the
-author), once per address and comment; an edit mails only those it newly names. The mail
-is written in the language of the request that made the comment (accounts keep no
-language of their own).
+author), once per address and comment; an edit mails only those it newly names.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from urllib.parse import quote
 import sqlalchemy as sa
 
 from workbench.accounts.models import User
-from workbench.mail.catalogue import mail_text, request_language
+from workbench.mail.catalogue import mail_text, recipient_language
 from workbench.mail.interfaces import Message
 from workbench.mail.links import site_url
 from workbench.mail.services import send_after_commit
@@ -42,7 +41,7 @@ def notify_mentions(request, comment, table, text: str, before: str | None = Non
         return []
     author_id = comment.user_id
     rows = request.dbsession.execute(
-        sa.select(User.email, User.firstname, User.lastname, ProjectMember.roles)
+        sa.select(User.email, User.lang, ProjectMember.roles)
         .join(ProjectMember, ProjectMember.user_id == User.id)
         .where(
             ProjectMember.project_id == comment.project_id,
@@ -51,7 +50,7 @@ def notify_mentions(request, comment, table, text: str, before: str | None = Non
             User.id != author_id,
         )
     ).all()
-    recipients = [row.email for row in rows if parse_roles(row.roles) - {NO_RIGHTS_ROLE}]
+    recipients = [row for row in rows if parse_roles(row.roles) - {NO_RIGHTS_ROLE}]
     if not recipients:
         return []
     identity = request.identity
@@ -60,8 +59,8 @@ def notify_mentions(request, comment, table, text: str, before: str | None = Non
     )
     site = site_url(request) or ""
     link = f"{site}/nc/{comment.project_id}/table/{quote(table.title, safe='')}"
-    lang = request_language(request, MAIL_KIND)
-    for address in recipients:
+    for row in recipients:
+        lang = recipient_language(request, MAIL_KIND, user=row)
         subject, body = mail_text(MAIL_KIND, lang, author=author, table=table.title, comment=text, link=link)
-        send_after_commit(request, Message(to=address, subject=subject, text=body))
-    return recipients
+        send_after_commit(request, Message(to=row.email, subject=subject, text=body))
+    return [row.email for row in recipients]

@@ -4,7 +4,8 @@
   whose value changed (system fields, such as the update time, are left out);
 - ``delete``: ``{"record": {title: value}}``, every stored field of the record as the API
   showed it, and ``{"links": {field id: [related record ids]}}`` when it had links: what
-  restoring it writes back;
+  restoring it writes back; ``"links_kept": false`` when the delete was too large for
+  its has-many and many-to-many links to be read (``workbench.history.links``);
 - ``link`` / ``unlink``: ``{"field": {"id", "title"}, "table_id", "ids"}``, the related
   records;
 - ``restore``: ``{"from": id of the delete entry}``;

@@ -4,7 +4,10 @@ so that restoring a record can link it again.
 
 Fields that store the related key in the record itself (belongs-to) need nothing here: the
 key is among the record's values. Links are read for at most ``MAX_RECORDS`` records of
-one write, in one query per link field and chunk of records.
+one write, in one query per link field and chunk of records. A larger delete keeps each
+record's values (belongs-to keys among them) but not its has-many and many-to-many links:
+its entries say ``"links_kept": false``, and restoring such a record brings it back
+without them.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ def capture(request, connection, model, found: list[tuple[dict, dict]]) -> None:
     listener picks them up (``pending``)."""
     from workbench.history.recorder import enabled
 
-    if not enabled(request) or not found or len(model.pk_fields) != 1 or len(found) > MAX_RECORDS:
+    if not enabled(request) or not found or len(model.pk_fields) != 1:
         return
     fields = _link_fields(model)
     if not fields:
@@ -46,6 +49,9 @@ def capture(request, connection, model, found: list[tuple[dict, dict]]) -> None:
     from workbench.records.loading import load_table_ref_by_id, model_for
 
     pk = model.pk_fields[0]
+    if len(found) > MAX_RECORDS:
+        request.__dict__.setdefault(_PENDING, {})[model.id] = (pk.title, None)
+        return
     keys = [key[pk.id] for key, _row in found]
     links: dict = {}
     for f in fields:
@@ -70,6 +76,7 @@ def capture(request, connection, model, found: list[tuple[dict, dict]]) -> None:
     request.__dict__.setdefault(_PENDING, {})[model.id] = (pk.title, links)
 
 
-def pending(request, table_id: str) -> tuple[str | None, dict]:
-    """``(primary key title, {key: {field id: [related keys]}})`` captured for ``table_id``."""
+def pending(request, table_id: str) -> tuple[str | None, dict | None]:
+    """``(primary key title, {key: {field id: [related keys]}})`` captured for ``table_id``;
+    the links are None when the delete was too large to keep them."""
     return request.__dict__.get(_PENDING, {}).pop(table_id, (None, {}))

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from workbench.history import links as pending_links
 from workbench.history.actor import IMPORT, actor_of
 from workbench.history.entries import delete_detail, recorded_fields, row_key, update_detail
-from workbench.history.recorder import count_import, enabled, owned, write
+from workbench.history.recorder import count_import, enabled, owned, write, write_keys
 from workbench.history.restore import restoring
 from workbench.hookspecs import hookimpl, row_actions
 from workbench.projects.models import Source
@@ -60,7 +60,13 @@ def on_rows_changed(request, table, action, changes):
             items = [(row_key(after, pk_titles), {"from": source_entry}) for _before, after in changes]
             write(request, table.source, table.project_id, table.id, "restore", items)
             return
-        items = [(row_key(after, pk_titles), None) for _before, after in changes]
+        if len(pk_titles) == 1:
+            title = pk_titles[0]
+            row_ids = [after.get(title) for _before, after in changes]
+        else:
+            row_ids = [row_key(after, pk_titles) for _before, after in changes]
+        write_keys(request, table.source, table.project_id, table.id, action, row_ids)
+        return
     elif action == "update":
         fields = recorded_fields(model)
         items = []
@@ -73,7 +79,11 @@ def on_rows_changed(request, table, action, changes):
         items = []
         for before, _after in changes:
             detail = delete_detail(model, before or {})
-            linked = links.get((before or {}).get(pk_title)) if pk_title else None
+            if links is None:
+                detail["links_kept"] = False
+                linked = None
+            else:
+                linked = links.get((before or {}).get(pk_title)) if pk_title else None
             if linked:
                 detail["links"] = linked
             items.append((row_key(before, pk_titles), detail))

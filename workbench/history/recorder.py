@@ -1,12 +1,17 @@
 """Writing entries on the request's data connection, in its transaction.
 
 One statement per batch: the entries of a write go to the database in one ``executemany``
-(on SQLite through ``workbench.data.sqlite_batch``, which binds plain tuples). An import
+(on SQLite through ``workbench.data.sqlite_batch``, which binds plain tuples). Entries
+without detail (a bulk insert's, one per record) are one ``INSERT … SELECT`` over a JSON
+array of the records' ids on SQLite (``write_keys``): no Python work per record. An import
 job keeps one entry per job and table, whose row count each batch raises in the same
 transaction as its rows.
 """
 
 from __future__ import annotations
+
+import json
+import sqlite3
 
 import sqlalchemy as sa
 
@@ -21,6 +26,12 @@ from workbench.meta.base import utcnow
 _KEYS = ["project_id", "table_id", "row_id", "op", "detail", "user_id", "user_email", "via", "created_at"]
 _STATEMENTS: dict = {}
 _NOW = "_workbench_history_now"
+#: SQLite has ``json_each`` built in from 3.38 on
+JSON_EACH = sqlite3.sqlite_version_info >= (3, 38, 0)
+_KEYS_SQL = (
+    "INSERT INTO _wb_history (project_id, table_id, row_id, op, detail, user_id, user_email, via, created_at)"
+    " SELECT ?, ?, value, ?, NULL, ?, ?, ?, ? FROM json_each(?)"
+)
 
 
 #: the built-in plugin that records (setup.cfg); disabling it turns history off
@@ -75,6 +86,25 @@ def write(request, source, project_id: str, table_id: str | None, op: str, items
             for row_id, detail in items
         ]
         connection.execute(history.insert(), rows)
+    retention.maybe_prune(request, work, project_id)
+
+
+def write_keys(request, source, project_id: str, table_id: str, op: str, row_ids: list) -> None:
+    """Record ``op`` once per record id of ``row_ids``, with no detail, in one statement.
+    On SQLite the ids go as one JSON array that the statement unpacks (``row_id`` is text:
+    the column's affinity turns numbers into their text)."""
+    if not row_ids:
+        return
+    work = data_transaction(request, source)
+    connection = work.connection
+    if connection.dialect.name != "sqlite" or not JSON_EACH:
+        write(request, source, project_id, table_id, op, [(None if r is None else str(r), None) for r in row_ids])
+        return
+    actor = actor_of(request)
+    stamp = now(request).isoformat(" ", "microseconds")
+    work.begin_write()
+    ids = json.dumps(row_ids, default=str, separators=(",", ":"))
+    connection.exec_driver_sql(_KEYS_SQL, (project_id, table_id, op, actor.user_id, actor.email, actor.via, stamp, ids))
     retention.maybe_prune(request, work, project_id)
 
 

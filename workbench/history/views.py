@@ -9,6 +9,7 @@ from workbench.api import api_view
 from workbench.errors import BadRequest, NotFound
 from workbench.history import queries
 from workbench.history.actor import VIAS
+from workbench.history.retention import retention_days
 from workbench.history.serialize import OPS, entry_json
 from workbench.paging import int_param, paged
 from workbench.projects.models import Source
@@ -90,7 +91,7 @@ def _with_restored(request, source, project_id: str, rows) -> list[dict]:
     "GET",
     Permission.AUDIT_READ,
     tags=TAGS,
-    summary="The project's audit log, newest first, filtered and paged",
+    summary="The project's audit log, newest first, filtered and paged (with the server's retention_days)",
     query=(
         ("limit", ""),
         ("offset", ""),
@@ -121,7 +122,10 @@ def project_audits(request):
     )
     source = _source(request, project_id)
     rows, total = queries.page(request, source, project_id, filters, limit, offset)
-    return paged(_with_restored(request, source, project_id, rows), total, limit, offset)
+    found = paged(_with_restored(request, source, project_id, rows), total, limit, offset)
+    # The server's retention (an ini setting, not the project's): the screen states it.
+    found["retention_days"] = retention_days(request.registry.settings)
+    return found
 
 
 @api_view(

@@ -107,6 +107,8 @@ def check_member_role(value: str) -> str:
 class MemberInviteBody(_Body):
     email: str = Field(max_length=4000)
     roles: str
+    #: the language of the mails, for those whose account keeps none (``de``, ``pt_BR``)
+    lang: str | None = Field(default=None, max_length=16)
 
     @field_validator("email")
     @classmethod

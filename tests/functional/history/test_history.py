@@ -74,6 +74,9 @@ def test_bulk_writes_give_one_entry_per_record(ctx):
     log = audits(ctx, limit=1000).json
     ops = [e["op"] for e in log["list"] if e["fk_model_id"] == ctx["table"]["id"] and e["row_id"]]
     assert (ops.count("insert"), ops.count("update"), ops.count("delete")) == (30, 10, 10)
+    inserts = [e for e in log["list"] if e["op"] == "insert" and e["fk_model_id"] == ctx["table"]["id"]]
+    assert [e["row_id"] for e in inserts] == [str(i) for i in range(30, 0, -1)], "ids as text, in order"
+    assert {(bool(e["user"]), e["via"], json.dumps(e["details"])) for e in inserts} == {(True, "web", "{}")}
     assert history(ctx, 5).json["list"][0]["details"]["changes"][0]["new"] == 105
 
 
@@ -207,7 +210,9 @@ def test_entries_past_the_retention_are_pruned(ctx, data_app):
                 .where(entries.c.project_id == ctx["project"]["id"], entries.c.row_id == "1")
                 .values(created_at=dt.datetime(2000, 1, 1))
             )
+        assert audits(ctx).json["retention_days"] == 0, "the audit log states the retention: none"
         settings["workbench.history.retention_days"] = "30"
+        assert audits(ctx).json["retention_days"] == 30
         client.patch_json(records, {"Id": 2, "Name": "newer"}, headers=h)
         assert history(ctx, 1).json["list"] == []
         assert [e["op"] for e in history(ctx, 2).json["list"]] == ["update", "insert"]

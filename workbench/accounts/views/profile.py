@@ -1,6 +1,7 @@
-"""The signed-in user's profile: the name shown for them (NocoDB's ``display_name``) and
-their avatar, uploaded as an image of a checked type and size; anyone with an avatar's
-address (which carries its digest) reads it."""
+"""The signed-in user's profile: the name shown for them (NocoDB's ``display_name``), the
+interface language the mails to them are written in (``lang``), and their avatar, uploaded
+as an image of a checked type and size; anyone with an avatar's address (which carries its
+digest) reads it."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from workbench.accounts.models import User, UserAvatar
 from workbench.accounts.services import user_json
 from workbench.api import api_view
 from workbench.errors import BadRequest, NotFound
+from workbench.mail.catalogue import languages
 from workbench.security.permissions import Permission
 
 TAGS = ("auth",)
@@ -42,6 +44,16 @@ def _display_name(value) -> str | None:
     return name or None
 
 
+def _lang(value) -> str | None:
+    """A language of the interface (``de``, ``pt_BR``), or None; 400 otherwise."""
+    if value is None or value == "":
+        return None
+    known = languages("invitation")
+    if not isinstance(value, str) or value not in known:
+        raise BadRequest(f"lang must be one of {', '.join(known)}")
+    return value
+
+
 @api_view(
     "user.profile",
     "PATCH",
@@ -49,9 +61,15 @@ def _display_name(value) -> str | None:
     tags=TAGS,
     body={
         "type": "object",
-        "properties": {"display_name": {"type": ["string", "null"], "maxLength": MAX_NAME}},
+        "properties": {
+            "display_name": {"type": ["string", "null"], "maxLength": MAX_NAME},
+            "lang": {"type": ["string", "null"], "maxLength": 16},
+        },
     },
-    summary="Change the name shown for me (display_name; blank: first and last name, else the email)",
+    summary=(
+        "Change the name shown for me (display_name; blank: first and last name, else the email)"
+        " or the language of the mails sent to me (lang: an interface language)"
+    ),
 )
 def update_profile(request):
     body = request.json_payload
@@ -60,6 +78,8 @@ def update_profile(request):
     user = request.identity.user
     if "display_name" in body:
         user.chosen_name = _display_name(body["display_name"])
+    if "lang" in body:
+        user.lang = _lang(body["lang"])
     request.dbsession.flush()
     return user_json(user)
 

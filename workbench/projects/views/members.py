@@ -63,21 +63,27 @@ def list_members(request):
     Permission.MEMBER_INVITE,
     tags=("members",),
     body=MemberInviteBody,
-    summary="Add members by email (comma separated); unknown addresses get an invitation by mail",
+    summary=(
+        "Add members by email (comma separated): unknown addresses get an invitation by mail, accounts a link"
+        " to the project; lang: the mail's language for those whose account keeps none"
+    ),
 )
 def invite_members(request):
     body = request.validated(MemberInviteBody)
     _check_rank(request, body.roles)
     db = request.dbsession
     project_id = request.context.project_id
+    project = request.context.project
     invited = []
     for email in body.email.split(","):
         user = accounts.user_by_email(db, email)
         if user is None:
-            user = invitations.invite(request, email)
+            user = invitations.invite(request, email, lang=body.lang)
             invited.append(user)
         elif db.get(ProjectMember, (project_id, user.id)) is not None:
             raise BadRequest(f"{email} is already a member of this project")
+        else:
+            invitations.mail_added(request, user, project, body.lang)
         db.add(ProjectMember(project_id=project_id, user_id=user.id, roles=body.roles))
         db.flush()
         notify.meta_changed(

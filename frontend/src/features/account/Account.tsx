@@ -4,8 +4,10 @@ import { Card, H2, HTMLSelect, HTMLTable, Spinner, Tag } from "@blueprintjs/core
 import { FormattedMessage, useIntl } from "react-intl";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { useAllowed } from "../auth/Guard";
-import { LANGUAGES, isSupported } from "../i18n/locales";
+import { LANGUAGES, LANGUAGE_NAMES, isSupported } from "../i18n/locales";
 import { useMeQuery } from "../session/api";
+import { notify } from "../ui/notify";
+import { useUpdateProfileMutation } from "./profileApi";
 import { langChanged, selectLang } from "../settings/settingsSlice";
 import { ApiTokens } from "../tokens/ApiTokens";
 import { heldRoles, roleLabel } from "../members/roles";
@@ -19,20 +21,22 @@ import { Link } from "react-router";
 import { selectToken } from "../settings/settingsSlice";
 import { decodeToken, rolesMap } from "../session/token";
 
-const LANGUAGE_NAMES: Record<string, string> = {
-  ar: "العربية", bn_IN: "বাংলা", da: "Dansk", de: "Deutsch", en: "English", es: "Español", fa: "فارسی",
-  fi: "Suomi", fr: "Français", he: "עברית", hi: "हिन्दी", hr: "Hrvatski", id: "Bahasa Indonesia",
-  it: "Italiano", ja: "日本語", ko: "한국어", lv: "Latviešu", nl: "Nederlands", no: "Norsk", pl: "Polski",
-  pt: "Português", pt_BR: "Português (Brasil)", ru: "Русский", sl: "Slovenščina", sv: "Svenska", th: "ไทย",
-  tr: "Türkçe", uk: "Українська", vi: "Tiếng Việt", "zh-Hans": "简体中文", "zh-Hant": "繁體中文",
-};
-
 export function Account() {
   const intl = useIntl();
   const allowed = useAllowed();
   const dispatch = useAppDispatch();
   const lang = useAppSelector(selectLang);
   const { data: user } = useMeQuery(undefined, { skip: !allowed });
+  const [updateProfile] = useUpdateProfileMutation();
+  // The choice is this browser's, and the account's too (the mails sent to it are in it).
+  const chooseLanguage = (value: string) => {
+    if (!isSupported(value)) return;
+    dispatch(langChanged(value));
+    if (!allowed) return;
+    void updateProfile({ lang: value }).then((result) => {
+      if ("error" in result) notify(intl.formatMessage({ id: "account.languageNotSaved" }), "danger");
+    });
+  };
   const token = useAppSelector(selectToken);
   const isSuper = allowed && !!rolesMap(decodeToken(token)?.roles).super;
   const onUsers = useLocation().pathname.startsWith("/account/users");
@@ -95,11 +99,16 @@ export function Account() {
           <FormattedMessage id="account.language" />
           <HTMLSelect
             value={lang}
-            onChange={(e) => isSupported(e.currentTarget.value) && dispatch(langChanged(e.currentTarget.value))}
+            onChange={(e) => chooseLanguage(e.currentTarget.value)}
             data-testid="language-select"
             options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))}
           />
         </label>
+        {allowed && (
+          <p className="bp6-text-muted" data-testid="language-mail-note">
+            <FormattedMessage id="account.languageMail" />
+          </p>
+        )}
       </Card>
       {allowed && (
         <Card className="wb-gap-top">

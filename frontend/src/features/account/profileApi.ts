@@ -1,4 +1,5 @@
-// The signed-in user's profile: the name shown for them and their avatar. A change reads the
+// The signed-in user's profile: the name shown for them, the language of their mails and
+// their avatar. A change reads the
 // current user again.
 import { workbenchApi } from "../../app/api";
 import type { User } from "../session/api";
@@ -16,7 +17,7 @@ export function avatarProblem(file: Pick<File, "type" | "size">): string | null 
 
 const profileApi = workbenchApi.injectEndpoints({
   endpoints: (build) => ({
-    updateProfile: build.mutation<User, { display_name: string | null }>({
+    updateProfile: build.mutation<User, { display_name?: string | null; lang?: string | null }>({
       query: (body) => ({ url: "/api/v1/user/profile", method: "PATCH", body }),
       invalidatesTags: ["Me"],
     }),

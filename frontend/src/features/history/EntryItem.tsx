@@ -6,7 +6,8 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import { notify } from "../ui/notify";
 import { type HistoryEntry, useRestoreRecordMutation } from "./api";
-import { useDescribe, valueText } from "./describe";
+import { ChangeValue } from "./ChangeValue";
+import { useDescribe } from "./describe";
 
 interface Props {
   entry: HistoryEntry;
@@ -50,9 +51,13 @@ export function EntryItem({ entry, tableTitle, canRestore, heading }: Props) {
           {changes.map((c) => (
             <li key={c.id} data-testid="history-change">
               <span className="wb-history-field">{c.title}</span>{" "}
-              <del className="bp6-text-muted">{valueText(c.old, describe.empty)}</del>
+              <del className="bp6-text-muted" data-testid="history-old">
+                <ChangeValue tableId={entry.fk_model_id} fieldId={c.id} value={c.old} empty={describe.empty} words={describe.words} />
+              </del>
               {" → "}
-              <ins>{valueText(c.new, describe.empty)}</ins>
+              <ins data-testid="history-new">
+                <ChangeValue tableId={entry.fk_model_id} fieldId={c.id} value={c.new} empty={describe.empty} words={describe.words} />
+              </ins>
             </li>
           ))}
         </ul>
@@ -64,6 +69,11 @@ export function EntryItem({ entry, tableTitle, canRestore, heading }: Props) {
         {" · "}
         <span>{describe.via(entry)}</span>
       </div>
+      {entry.op === "delete" && entry.details?.links_kept === false && (
+        <p className="bp6-text-muted" data-testid="history-links-not-kept">
+          <FormattedMessage id="history.linksNotKept" />
+        </p>
+      )}
       {entry.op === "delete" && entry.restored && (
         <Tag minimal intent="success" data-testid="history-back">
           <FormattedMessage id="history.back" />

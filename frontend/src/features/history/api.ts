@@ -24,6 +24,8 @@ export interface HistoryEntry {
     ids?: unknown[];
     rows?: number;
     title?: string;
+    /** Delete entries: false when the delete was too large to keep has-many and many-to-many links. */
+    links_kept?: boolean;
   };
   /** Delete entries: whether the record is back since. */
   restored?: boolean;
@@ -32,6 +34,8 @@ export interface HistoryEntry {
 export interface HistoryPage {
   list: HistoryEntry[];
   pageInfo: { totalRows: number; page: number; pageSize: number; isLastPage: boolean };
+  /** The project's log: the server's retention in days (0: entries are kept). */
+  retention_days?: number;
 }
 
 export interface AuditFilters {
@@ -41,6 +45,10 @@ export interface AuditFilters {
   table?: string;
   user?: string;
   op?: string;
+  via?: string;
+  /** ISO times (UTC): entries from, and before. */
+  from?: string;
+  to?: string;
 }
 
 const api = workbenchApi.enhanceEndpoints({ addTagTypes: ["History"] });
@@ -56,7 +64,7 @@ export const historyApi = api.injectEndpoints({
       providesTags: (_r, _e, { tableId }) => ["History", { type: "Records", id: tableId }],
     }),
     projectAudits: build.query<HistoryPage, AuditFilters>({
-      query: ({ projectId, offset, limit, table, user, op }) => ({
+      query: ({ projectId, offset, limit, table, user, op, via, from, to }) => ({
         url: `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/audits`,
         params: {
           offset,
@@ -64,6 +72,9 @@ export const historyApi = api.injectEndpoints({
           ...(table ? { fk_model_id: table } : {}),
           ...(user ? { user } : {}),
           ...(op ? { op } : {}),
+          ...(via ? { via } : {}),
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
         },
       }),
       providesTags: ["History"],

@@ -7,10 +7,12 @@ describe("valueText", () => {
     for (const empty of [null, undefined, "", []]) expect(valueText(empty, "(empty)")).toBe("(empty)");
   });
 
-  it("shows text, numbers and yes/no as they are", () => {
+  it("shows text and numbers as they are, true and false in words", () => {
     expect(valueText("bolt", "-")).toBe("bolt");
     expect(valueText(4.5, "-")).toBe("4.5");
-    expect(valueText(true, "-")).toBe("true");
+    expect(valueText(true, "-", { yes: "ja", no: "nein" })).toBe("ja");
+    expect(valueText(false, "-", { yes: "ja", no: "nein" })).toBe("nein");
+    expect(valueText(0, "-")).toBe("0");
   });
 
   it("joins lists and names files and records by their title", () => {

@@ -4,10 +4,18 @@ import { useIntl } from "react-intl";
 import { commentTime } from "../comments/CommentsPane";
 import type { HistoryEntry } from "./api";
 
-/** A value as the history shows it: text, numbers, yes/no, lists joined; empty is marked. */
-export function valueText(value: unknown, empty: string): string {
+/** The words for true and false (in the user's language). */
+export interface YesNo {
+  yes: string;
+  no: string;
+}
+
+/** A value as the history shows it when its field is not known (deleted since): text,
+ * numbers, yes/no in words, lists joined; empty is marked. */
+export function valueText(value: unknown, empty: string, words: YesNo = { yes: "yes", no: "no" }): string {
   if (value === null || value === undefined || value === "") return empty;
-  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(v, empty)).join(", ") : empty;
+  if (typeof value === "boolean") return value ? words.yes : words.no;
+  if (Array.isArray(value)) return value.length ? value.map((v) => valueText(v, empty, words)).join(", ") : empty;
   if (typeof value === "object") {
     const named = value as { title?: unknown; url?: unknown };
     if (typeof named.title === "string") return named.title;
@@ -19,6 +27,7 @@ export function valueText(value: unknown, empty: string): string {
 export function useDescribe() {
   const intl = useIntl();
   const empty = intl.formatMessage({ id: "history.empty" });
+  const words = { yes: intl.formatMessage({ id: "history.yes" }), no: intl.formatMessage({ id: "history.no" }) };
   return {
     who(entry: HistoryEntry): string {
       return entry.user ?? intl.formatMessage({ id: `history.by.${entry.via}`, defaultMessage: entry.via });
@@ -39,5 +48,6 @@ export function useDescribe() {
       return intl.formatMessage({ id: `history.op.${entry.op}`, defaultMessage: entry.op }, values);
     },
     empty,
+    words,
   };
 }

@@ -5,6 +5,15 @@ export const LANGUAGES = [
   "lv", "nl", "no", "pl", "pt", "pt_BR", "ru", "sl", "sv", "th", "tr", "uk", "vi", "zh-Hans", "zh-Hant",
 ] as const;
 
+/** Each language by its own name. */
+export const LANGUAGE_NAMES: Record<string, string> = {
+  ar: "العربية", bn_IN: "বাংলা", da: "Dansk", de: "Deutsch", en: "English", es: "Español", fa: "فارسی",
+  fi: "Suomi", fr: "Français", he: "עברית", hi: "हिन्दी", hr: "Hrvatski", id: "Bahasa Indonesia",
+  it: "Italiano", ja: "日本語", ko: "한국어", lv: "Latviešu", nl: "Nederlands", no: "Norsk", pl: "Polski",
+  pt: "Português", pt_BR: "Português (Brasil)", ru: "Русский", sl: "Slovenščina", sv: "Svenska", th: "ไทย",
+  tr: "Türkçe", uk: "Українська", vi: "Tiếng Việt", "zh-Hans": "简体中文", "zh-Hant": "繁體中文",
+};
+
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = "en";
 /** Right-to-left languages. */

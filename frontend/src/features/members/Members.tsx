@@ -1,10 +1,14 @@
 // The project's auth tab: its members, their roles, invitations (mailed to the address, or
-// the sign-up link to pass on when the server cannot send mail).
+// the sign-up link to pass on when the server cannot send mail). The mail's language starts
+// at the inviter's; people whose account keeps a language get theirs.
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Spinner, Tag } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
+import { useAppSelector } from "../../app/hooks";
 import { isValidEmail } from "../auth/email";
+import { LANGUAGES, LANGUAGE_NAMES } from "../i18n/locales";
+import { selectLang } from "../settings/settingsSlice";
 import { notify } from "../ui/notify";
 import { useCapabilities } from "../projects/permissions";
 import { heldRoles, roleLabel } from "./roles";
@@ -25,6 +29,8 @@ export function Members({ projectId }: { projectId: string }) {
   const [removeMember] = useRemoveMemberMutation();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<string>("editor");
+  const appLang = useAppSelector(selectLang);
+  const [mailLang, setMailLang] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [links, setLinks] = useState<{ email: string; url: string | null }[]>([]);
   const caps = useCapabilities();
@@ -34,11 +40,15 @@ export function Members({ projectId }: { projectId: string }) {
   const onInvite = async (event: FormEvent) => {
     event.preventDefault();
     if (!emails.length || emailError) return;
-    const result = await invite({ projectId, email: emails.join(","), roles: role });
+    const result = await invite({ projectId, email: emails.join(","), roles: role, lang: mailLang ?? appLang });
     if ("error" in result) return setFormError((result.error as HttpError).message);
     setFormError(null);
     setEmail("");
-    setLinks(invitedLinks(result.data, window.location.origin));
+    const invited = invitedLinks(result.data, window.location.origin);
+    setLinks(invited);
+    // Those who had an account are members at once (and mailed a link when mail is sent).
+    const added = emails.filter((e) => !invited.some((i) => i.email.toLowerCase() === e.toLowerCase()));
+    if (added.length) notify(intl.formatMessage({ id: "members.added" }, { emails: added.join(", ") }), "success");
   };
   const act = async (promise: Promise<{ error?: unknown }>) => {
     const result = await promise;
@@ -58,6 +68,15 @@ export function Members({ projectId }: { projectId: string }) {
           <HTMLSelect id="invite-role" value={role} onChange={(e) => setRole(e.currentTarget.value)} data-testid="invite-role">
             {MEMBER_ROLES.map((r) => <option key={r} value={r}>{roleLabel(intl, r)}</option>)}
           </HTMLSelect>
+        </FormGroup>
+        <FormGroup label={intl.formatMessage({ id: "members.invite.language" })} labelFor="invite-language">
+          <HTMLSelect
+            id="invite-language"
+            value={mailLang ?? appLang}
+            onChange={(e) => setMailLang(e.currentTarget.value)}
+            options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] ?? l }))}
+            data-testid="invite-language"
+          />
         </FormGroup>
         <Button type="submit" intent="primary" icon="new-person" loading={inviteState.isLoading} disabled={!emails.length || !!emailError} data-testid="invite-submit">
           <FormattedMessage id="members.invite" />

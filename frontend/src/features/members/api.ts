@@ -37,11 +37,11 @@ export const membersApi = workbenchApi.enhanceEndpoints({ addTagTypes: ["Members
       query: (projectId) => ({ url: `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/users`, params: { limit: 1000 } }),
       providesTags: (_r, _e, projectId) => [tag(projectId)],
     }),
-    inviteMember: build.mutation<InviteResult, { projectId: string; email: string; roles: string }>({
-      query: ({ projectId, email, roles }) => ({
+    inviteMember: build.mutation<InviteResult, { projectId: string; email: string; roles: string; lang?: string }>({
+      query: ({ projectId, email, roles, lang }) => ({
         url: `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/users`,
         method: "POST",
-        body: { email, roles },
+        body: { email, roles, ...(lang ? { lang } : {}) },
       }),
       invalidatesTags: (_r, _e, { projectId }) => [tag(projectId)],
     }),

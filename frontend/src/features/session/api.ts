@@ -44,6 +44,8 @@ export interface User {
   roles: Record<string, boolean>;
   /** True once a link mailed to the address was followed. */
   email_verified?: boolean;
+  /** The language the mails to this account are written in (null: not chosen). */
+  lang?: string | null;
   /** Two-factor sign-in is on for this account. */
   two_factor_enabled?: boolean;
   /** The super admin requires two-factor sign-in and this account has not set it up. */
