@@ -1,4 +1,4 @@
-"""Migration 0015 on every dialect, from a database revision 0012 made: wb_users gains
+"""Migration 0013 on every dialect, from a database revision 0012 made: wb_users gains
 lang, empty for the accounts there (their mails keep the language of the request that
 sends them until they choose one); down and up again."""
 
@@ -42,7 +42,7 @@ def test_user_language_migration_up_down_up(dialect, tmp_path):
             )
         engine.dispose()
 
-        upgrade(url, "0015")
+        upgrade(url, "0013")
         engine = sa.create_engine(url)
         users = _users(engine)
         with engine.begin() as conn:
@@ -56,6 +56,6 @@ def test_user_language_migration_up_down_up(dialect, tmp_path):
         engine = sa.create_engine(url)
         assert "lang" not in {c["name"] for c in sa.inspect(engine).get_columns("wb_users")}
         engine.dispose()
-        upgrade(url, "0015")
+        upgrade(url, "0013")
     finally:
         drop_database(url)

@@ -1,7 +1,7 @@
 """users: the language they chose for the app (wb_users.lang), which the mails sent to them
 are written in; empty until they choose one or sign up
 
-Revision ID: 0015
+Revision ID: 0013
 Revises: 0012
 Create Date: 2026-11-27 19:20:00
 """
@@ -9,7 +9,7 @@ Create Date: 2026-11-27 19:20:00
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0015"
+revision = "0013"
 down_revision = "0012"
 branch_labels = None
 depends_on = None
