@@ -56,11 +56,16 @@ def admin(client):
 
 
 # Tests that must not run beside each other when the suite runs in several worker processes
-# (`make test` runs two): the browser tests and those that build the examples in place share
-# the checkout's build folders and the machine's browser; the tests on Redis share its
-# numbered databases. Each group runs in one worker, one test after another.
+# (`make test` runs two): the tests that build the example plugins in their folders, and the
+# tests on Redis, which share its numbered databases. Each group runs in one worker, one test
+# after another; every other test (browser tests included: each has its own server and data
+# folder) goes to whichever worker is free.
 SERIAL_GROUPS = {
-    "browser": ("e2e/", "functional/test_examples.py", "unit/plugins/test_plugin_kit.py"),
+    "examples": (
+        "e2e/test_example_plugins.py",
+        "functional/test_examples.py",
+        "unit/plugins/test_plugin_kit.py",
+    ),
     "redis": (
         "functional/test_realtime_fanout.py",
         "functional/test_realtime_session_end.py",
