@@ -14,6 +14,7 @@ TIMEOUT = 10
 #: the most bytes of an answer read (discovery documents and key sets are a few kB)
 MAX_BYTES = 1024 * 1024
 UNREACHABLE = "The identity provider cannot be reached; try again later"
+REFUSED = "The identity provider refused this sign-in; try again"
 USER_AGENT = "Workbench"
 
 

@@ -15,13 +15,13 @@ from collections.abc import Callable
 
 from workbench.accounts import sessions
 from workbench.accounts.external import external_user
+from workbench.accounts.sso.fetch import REFUSED
 from workbench.accounts.sso.start import Started, cookie_name, resume
 from workbench.errors import BadRequest
 from workbench.ratelimits import rate_limiter
 
 #: the provider's part: ``(code, start) -> {email, verified, firstname, lastname}``
 Exchange = Callable[[str, Started], dict]
-NO_CODE = "The identity provider refused this sign-in; try again"
 
 
 def sign_in(request, provider: str, exchange: Exchange) -> dict:
@@ -31,7 +31,7 @@ def sign_in(request, provider: str, exchange: Exchange) -> dict:
     started = resume(request, provider, request.params.get("state", ""))
     code = request.params.get("code", "")
     if not code:
-        raise BadRequest(NO_CODE)
+        raise BadRequest(REFUSED)
     found = exchange(code, started)
     user = external_user(
         request,

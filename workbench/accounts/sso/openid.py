@@ -12,13 +12,12 @@ from urllib.parse import urlencode
 
 import jwt
 
-from workbench.accounts.sso.fetch import UNREACHABLE, fetch_json
+from workbench.accounts.sso.fetch import REFUSED, UNREACHABLE, fetch_json
 from workbench.accounts.sso.settings import ProviderSettings
 from workbench.accounts.sso.start import Started, redirect_uri
 from workbench.errors import BadRequest
 
 CACHE_SECONDS = 3600
-REFUSED = "The identity provider refused this sign-in; try again"
 BAD_TOKEN = "The identity provider's answer could not be verified"  # noqa: S105 (a message)
 EXPIRED_TOKEN = "The identity provider's answer has expired; try again"  # noqa: S105 (a message)
 
