@@ -25,7 +25,7 @@ def cmd_migrate(args) -> int:
     from workbench.meta.migrate import upgrade
 
     settings = _settings(args.config)
-    upgrade(settings["sqlalchemy.url"])
+    upgrade(settings["sqlalchemy.url"], secret=settings["workbench.secret"])
     print("meta database is up to date")
     # Projects made before record history get its table in their own database.
     sources = upgrade_sources(settings, settings["sqlalchemy.url"])

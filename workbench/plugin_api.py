@@ -48,6 +48,12 @@ from workbench.accounts.schemas import (
     SignInBody,
     SignUpBody,
 )
+from workbench.accounts.sso import fetch as _sso_fetch
+from workbench.accounts.sso import finish as _sso_finish
+from workbench.accounts.sso import openid as _sso_openid
+from workbench.accounts.sso import routes as _sso_routes
+from workbench.accounts.sso import settings as _sso_settings
+from workbench.accounts.sso import start as _sso_start
 
 # -- API
 from workbench.api import add_api_route, api_view
@@ -251,6 +257,37 @@ accounts = SimpleNamespace(
     sign_in_attempt=_throttle.sign_in_attempt,
 )
 
+#: single sign-on, for providers that send the visitor elsewhere (docs/sign-in.md):
+#: ``provider_settings(settings, name, urls=..., scope=...)`` reads ``workbench.<name>.*``;
+#: ``add_routes(config, name)`` adds ``auth.<name>.authorize`` and ``auth.<name>.token``;
+#: ``begin(request, name)`` makes a start (state, nonce, PKCE) and its cookie, ``redirect``
+#: sends the visitor to the provider with it; ``sign_in(request, name, exchange)`` finishes
+#: (rate limit, state, verified e-mail, session); ``fetch_json`` reads a provider's endpoint;
+#: ``openid_*`` are OpenID Connect's discovery, code exchange and ID token checks
+single_sign_on = SimpleNamespace(
+    ProviderSettings=_sso_settings.ProviderSettings,
+    provider_settings=_sso_settings.provider_settings,
+    add_routes=_sso_routes.add_routes,
+    RETURN_PAGE=_sso_start.RETURN_PAGE,
+    Started=_sso_start.Started,
+    begin=_sso_start.begin,
+    redirect=_sso_start.redirect,
+    redirect_uri=_sso_start.redirect_uri,
+    sign_in=_sso_finish.sign_in,
+    allowed_url=_sso_fetch.allowed_url,
+    fetch_json=_sso_fetch.fetch_json,
+    UNREACHABLE=_sso_fetch.UNREACHABLE,
+    REFUSED=_sso_fetch.REFUSED,
+    BAD_TOKEN=_sso_openid.BAD_TOKEN,
+    token_request=_sso_openid.token_request,
+    openid_document=_sso_openid.document,
+    openid_authorize_url=_sso_openid.authorize_url,
+    openid_exchange=_sso_openid.exchange,
+    openid_identity=_sso_openid.identity,
+    verify_id_token=_sso_openid.verify_id_token,
+    forget=_sso_openid.forget,
+)
+
 #: password resets by e-mailed link, for the password provider
 password_resets = SimpleNamespace(
     RESET_PAGE=_resets.RESET_PAGE,
@@ -411,6 +448,7 @@ __all__ = [
     "schedule_removal",
     "schema",
     "select_rows",
+    "single_sign_on",
     "site_url",
     "storage_keys",
     "text_setting",

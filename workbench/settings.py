@@ -33,6 +33,10 @@ ENV_OVERRIDES = {
     "WORKBENCH_OIDC_ISSUER": "workbench.oidc.issuer",
     "WORKBENCH_OIDC_CLIENT_ID": "workbench.oidc.client_id",
     "WORKBENCH_OIDC_CLIENT_SECRET": "workbench.oidc.client_secret",
+    "WORKBENCH_GOOGLE_CLIENT_ID": "workbench.google.client_id",
+    "WORKBENCH_GOOGLE_CLIENT_SECRET": "workbench.google.client_secret",
+    "WORKBENCH_GITHUB_CLIENT_ID": "workbench.github.client_id",
+    "WORKBENCH_GITHUB_CLIENT_SECRET": "workbench.github.client_secret",
 }
 
 DEFAULTS = {
@@ -58,6 +62,11 @@ DEFAULTS = {
     "workbench.oidc.client_id": "",
     "workbench.oidc.client_secret": "",
     "workbench.oidc.allow_http": "false",
+    # Google and GitHub sign-in (docs/sign-in.md): the client registered there.
+    "workbench.google.client_id": "",
+    "workbench.google.client_secret": "",
+    "workbench.github.client_id": "",
+    "workbench.github.client_secret": "",
     "workbench.jwt.expiration": "3600",  # seconds; clients refresh 5 minutes before
     "workbench.refresh.expiration": str(7 * 24 * 3600),
     "workbench.max_body_size": str(10 * 1024 * 1024),

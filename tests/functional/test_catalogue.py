@@ -26,10 +26,10 @@ def test_signed_out_visitors_get_the_public_part(client, path):
     catalogue = client.get(path).json
     assert set(catalogue) == PUBLIC
     providers = {p["name"]: p for p in catalogue["authProviders"]}
-    assert sorted(providers) == ["oidc", "password"]
+    assert sorted(providers) == ["github", "google", "oidc", "password"]
     assert providers["password"]["configured"] is True
     # Single sign-on without its settings: listed, not configured.
-    assert providers["oidc"]["configured"] is False
+    assert [providers[name]["configured"] for name in ("oidc", "google", "github")] == [False, False, False]
     assert {"Rating", "Links", "Attachment"} <= _uidts(catalogue)
     rating = next(t for t in catalogue["fieldTypes"] if t["uidt"] == "Rating")
     assert rating["plugin"] == "field_numbers"

@@ -7,9 +7,9 @@ import time
 
 import jwt
 import pytest
-from workbench_plugins.auth.oidc import discovery
 
 from tests.common.oidc_provider import identity_provider
+from workbench.plugin_api import single_sign_on
 
 pytestmark = pytest.mark.dialects
 
@@ -27,10 +27,10 @@ def idp():
 
 @pytest.fixture
 def sso(make_client, idp):
-    discovery.forget()
+    single_sign_on.forget()
     idp.options(clockOffset=0, forgeJwks=False)
     yield make_client(**idp.settings())
-    discovery.forget()
+    single_sign_on.forget()
 
 
 def start(client, idp) -> dict:
@@ -108,7 +108,7 @@ def test_an_id_token_with_a_bad_signature_is_refused(sso, idp):
 
 
 def test_an_expired_id_token_is_refused(make_client, idp):
-    discovery.forget()
+    single_sign_on.forget()
     client = make_client(**idp.settings())
     idp.options(forgeJwks=False)
     idp.account("first@example.com")
@@ -124,7 +124,7 @@ def test_an_expired_id_token_is_refused(make_client, idp):
 
 
 def test_invite_only_sign_up_refuses_new_accounts(make_client, idp):
-    discovery.forget()
+    single_sign_on.forget()
     client = make_client(**idp.settings(), **{"workbench.signup": "invite"})
     admin = client.signup("admin@example.com")
     idp.account("stranger@example.com")
@@ -155,11 +155,10 @@ def test_a_plain_http_issuer_needs_the_setting(make_client, idp):
 
 def test_a_forged_unsigned_token_is_refused(sso, idp):
     """alg "none" or a token signed with the client secret is never accepted."""
-    from workbench_plugins.auth.oidc import flow
-    from workbench_plugins.auth.oidc.config import oidc_settings
+    from workbench_plugins.auth.oidc.provider import oidc_settings
 
     conf = oidc_settings(idp.settings())
-    doc = discovery.document(conf.issuer, True)
+    doc = single_sign_on.openid_document(conf.url("issuer"), True)
     claims = {
         "iss": idp.issuer,
         "aud": conf.client_id,
@@ -173,4 +172,4 @@ def test_a_forged_unsigned_token_is_refused(sso, idp):
         jwt.encode(claims, conf.client_secret, algorithm="HS256"),
     ):
         with pytest.raises(Exception, match="could not be verified"):
-            flow.verify_id_token(doc, conf, token, "n")
+            single_sign_on.verify_id_token(doc, conf, token, "n")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
+import pyotp
 import pytest
 import websocket
 
@@ -115,3 +116,25 @@ def test_plain_http_on_ws_gets_json_400(server):
     assert info.value.code == 400
     with info.value:
         assert json.loads(info.value.read()) == {"msg": "Expected a WebSocket upgrade"}
+
+
+def test_a_user_held_back_until_two_factor_is_on_gets_no_socket(server, token):
+    """While the super admin requires two-factor sign-in, a user without it is refused."""
+    user = _post(server, "/api/v1/auth/user/signup", {"email": "ws3@example.com", "password": "password-123"})["token"]
+    _post(server, "/api/v1/app-settings", {"require_two_factor": True}, token=token)
+    try:
+        ws = websocket.create_connection(_ws_url(server), header=[f"xc-auth: {user}"], timeout=5)
+        try:
+            assert _recv(ws) == {"event": "error", "msg": "Unauthorized"}
+        finally:
+            _close(ws)
+    finally:
+        # The super admin turns it on for themselves, then lifts the requirement.
+        secret = _post(server, "/api/v1/auth/2fa/setup", {}, token=token)["secret"]
+        _post(server, "/api/v1/auth/2fa/enable", {"code": pyotp.TOTP(secret).now()}, token=token)
+        _post(server, "/api/v1/app-settings", {"require_two_factor": False}, token=token)
+    ws = websocket.create_connection(_ws_url(server), header=[f"xc-auth: {user}"], timeout=5)
+    try:
+        assert _recv(ws)["event"] == "ready"
+    finally:
+        _close(ws)

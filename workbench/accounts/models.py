@@ -37,10 +37,11 @@ class User(TimestampMixin, Base):
     invite_mailed: Mapped[bool] = mapped_column(sa.Boolean, default=False, server_default=sa.false())
     email_verified: Mapped[bool] = mapped_column(sa.Boolean, default=False)
     blocked: Mapped[bool] = mapped_column(sa.Boolean, default=False)
-    # Two-factor sign-in (``workbench.accounts.twofactor``): the TOTP secret (base32), set
-    # when setup starts and in force once ``totp_enabled`` (confirmed with a code); the time
-    # step of the last code accepted, so a code is never accepted twice.
-    totp_secret: Mapped[str | None] = mapped_column(sa.String(64))
+    # Two-factor sign-in (``workbench.accounts.twofactor``): the TOTP secret (sealed with a
+    # key derived from the app's secret, ``workbench.security.sealing``), set when setup
+    # starts and in force once ``totp_enabled`` (confirmed with a code); the time step of the
+    # last code accepted, so a code is never accepted twice.
+    totp_secret: Mapped[str | None] = mapped_column(sa.String(255))
     totp_enabled: Mapped[bool] = mapped_column(sa.Boolean, default=False, server_default=sa.false())
     totp_last_step: Mapped[int | None] = mapped_column(sa.BigInteger)
 

@@ -1,7 +1,8 @@
 """Two-factor sign-in with time-based one-time passwords (TOTP, RFC 6238).
 
 - Setup: the user asks for a secret (shown as a QR code and as text), and turns two-factor
-  sign-in on by typing a code their authenticator app computes from it. Ten one-time
+  sign-in on by typing a code their authenticator app computes from it. The secret is
+  stored encrypted (``workbench.security.sealing``, purpose ``SECRET_PURPOSE``). Ten one-time
   recovery codes are then shown once; only their SHA-256 is kept.
 - Sign-in: after the password is right, an account with two-factor sign-in gets no session
   but a *challenge*: a JWT naming the user, valid for ``CHALLENGE_LIFETIME``, signed with a
@@ -32,8 +33,11 @@ import sqlalchemy as sa
 from workbench.accounts.models import RecoveryCode, User
 from workbench.errors import BadRequest
 from workbench.meta.base import utcnow
+from workbench.security import sealing
 
 PURPOSE = "two-factor-challenge"
+#: the key of the stored TOTP secrets
+SECRET_PURPOSE = "totp-secret"  # noqa: S105 (a name)
 CHALLENGE_LIFETIME = dt.timedelta(minutes=5)
 RECOVERY_CODES = 10
 ISSUER = "Workbench"
@@ -53,6 +57,20 @@ def _key(request) -> bytes:
 
 def new_secret() -> str:
     return pyotp.random_base32()
+
+
+def _app_secret(request) -> str:
+    return request.registry.settings["workbench.secret"]
+
+
+def read_secret(request, user: User) -> str | None:
+    """The user's TOTP secret in the clear (None without one, or when it was sealed with
+    another ``workbench.secret``)."""
+    return sealing.unseal(_app_secret(request), SECRET_PURPOSE, user.totp_secret)
+
+
+def _keep_secret(request, user: User, secret: str) -> None:
+    user.totp_secret = sealing.seal(_app_secret(request), SECRET_PURPOSE, secret)
 
 
 def provisioning_uri(secret: str, email: str) -> str:
@@ -77,13 +95,14 @@ def _matching_step(secret: str, code: str, now: float) -> int | None:
     return None
 
 
-def check_totp(user: User, code: str, now: float | None = None) -> bool:
-    """Accept a TOTP code of ``user`` once: a code of the last accepted step or an earlier one
-    is refused, so a code seen by someone else cannot be used again."""
+def check_totp(user: User, secret: str | None, code: str, now: float | None = None) -> bool:
+    """Accept a TOTP code of ``user`` (whose secret is ``secret``) once: a code of the last
+    accepted step or an earlier one is refused, so a code seen by someone else cannot be
+    used again."""
     code = _normalise(code)
-    if not user.totp_secret or not code.isdigit() or len(code) != 6:
+    if not secret or not code.isdigit() or len(code) != 6:
         return False
-    step = _matching_step(user.totp_secret, code, time.time() if now is None else now)
+    step = _matching_step(secret, code, time.time() if now is None else now)
     if step is None or (user.totp_last_step is not None and step <= user.totp_last_step):
         return False
     user.totp_last_step = step
@@ -137,33 +156,35 @@ def recovery_codes_left(db, user: User) -> int:
     )
 
 
-def check_code(db, user: User, code: str) -> bool:
+def check_code(request, user: User, code: str) -> bool:
     """A TOTP code or an unused recovery code of ``user``."""
-    return check_totp(user, code) or use_recovery_code(db, user, code)
+    return check_totp(user, read_secret(request, user), code) or use_recovery_code(request.dbsession, user, code)
 
 
 # -- setup
 
 
-def start_setup(user: User) -> dict:
+def start_setup(request, user: User) -> dict:
     """A new secret for an account without two-factor sign-in (replacing an unconfirmed one)."""
     if user.totp_enabled:
         raise BadRequest("Two-factor sign-in is already on")
-    user.totp_secret = new_secret()
+    secret = new_secret()
+    _keep_secret(request, user, secret)
     user.totp_last_step = None
-    uri = provisioning_uri(user.totp_secret, user.email)
-    return {"secret": user.totp_secret, "uri": uri, "qr": qr_svg_data_uri(uri)}
+    uri = provisioning_uri(secret, user.email)
+    return {"secret": secret, "uri": uri, "qr": qr_svg_data_uri(uri)}
 
 
-def enable(db, user: User, code: str) -> list[str]:
+def enable(request, user: User, code: str) -> list[str]:
     if user.totp_enabled:
         raise BadRequest("Two-factor sign-in is already on")
-    if not user.totp_secret:
+    secret = read_secret(request, user)
+    if not secret:
         raise BadRequest("Start the setup first")
-    if not check_totp(user, code):
+    if not check_totp(user, secret, code):
         raise BadRequest(WRONG_CODE)
     user.totp_enabled = True
-    return new_recovery_codes(db, user)
+    return new_recovery_codes(request.dbsession, user)
 
 
 def disable(db, user: User) -> None:

@@ -45,6 +45,11 @@ RULES = {
         True,
         "Too many failed sign-ins from your network; try again in {wait}",
     ),
+    "sign_in_code_address": (
+        "30/15m",
+        True,
+        "Too many failed sign-ins through an identity provider from your network; try again in {wait}",
+    ),
     "shared_password": (
         "10/15m",
         True,

@@ -37,7 +37,10 @@ def _authenticate(request, token: str | None) -> tuple[str, int] | None:
     session = request.registry["dbsession_factory"]()
     try:
         identity = policy.identity_from_claims(session, claims)
-        return (identity.user_id, claims.get("tv")) if identity else None
+        # A user held back until they turn on two-factor sign-in gets no live updates.
+        if identity is None or identity.two_factor_missing:
+            return None
+        return identity.user_id, claims.get("tv")
     finally:
         session.close()
 

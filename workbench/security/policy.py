@@ -18,6 +18,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED, Allowed, Denied
 from workbench.accounts.models import ApiToken, User
 from workbench.meta.base import utcnow
 from workbench.projects.models import ProjectMember
+from workbench.security import two_factor_gate
 from workbench.security.permissions import Permission
 from workbench.security.roles import NO_RIGHTS_ROLE, PROJECT_ROLES, roles_permit
 from workbench.security.shared_base import shared_base_identity, shared_base_permits
@@ -32,7 +33,13 @@ LAST_USED_PRECISION = dt.timedelta(minutes=1)
 
 
 # What a JWT check needs of the caller, read without loading the ORM object.
-_CALLER = sa.select(User.blocked, User.token_version, User.roles).where(User.id == sa.bindparam("user_id"))
+_CALLER = sa.select(
+    User.blocked,
+    User.token_version,
+    User.roles,
+    User.totp_enabled,
+    two_factor_gate.required_setting.label("require_two_factor"),
+).where(User.id == sa.bindparam("user_id"))
 # The same on a project's route, with the caller's roles in that project (one query, not two).
 _CALLER_IN_PROJECT = _CALLER.add_columns(
     sa.select(ProjectMember.roles)
@@ -60,6 +67,7 @@ class Identity:
         user_id: str | None = None,
         roles: str | None = None,
         dbsession=None,
+        two_factor_missing: bool = False,
     ):
         self._user = user
         self.user_id: str = user.id if user is not None else user_id
@@ -67,6 +75,8 @@ class Identity:
         self._dbsession = dbsession
         self.via = via  # "jwt" or "api_token"
         self.claims = claims or {}
+        #: the super admin requires two-factor sign-in and this user has not turned it on
+        self.two_factor_missing = two_factor_missing
 
     @property
     def user(self) -> User:
@@ -126,11 +136,18 @@ class WorkbenchSecurityPolicy:
             return None
         if remember is not None:
             remember(user_id, row.member_roles)
-        return Identity(via="jwt", claims=claims, user_id=user_id, roles=row.roles, dbsession=dbsession)
+        return Identity(
+            via="jwt",
+            claims=claims,
+            user_id=user_id,
+            roles=row.roles,
+            dbsession=dbsession,
+            two_factor_missing=two_factor_gate.missing(row.totp_enabled, row.require_two_factor),
+        )
 
     def _api_token_identity(self, request, token: str) -> Identity | None:
         row = request.dbsession.execute(
-            sa.select(ApiToken, User)
+            sa.select(ApiToken, User, two_factor_gate.required_setting.label("require_two_factor"))
             .join(User, User.id == ApiToken.user_id)
             .where(ApiToken.token_hash == token_hash(token))
         ).first()
@@ -141,7 +158,8 @@ class WorkbenchSecurityPolicy:
         if last is None or now - last > LAST_USED_PRECISION:
             # Not on every call: a script's reads would each become a write.
             row.ApiToken.last_used_at = now
-        return Identity(user=row.User, via="api_token")
+        missing = two_factor_gate.missing(row.User.totp_enabled, row.require_two_factor)
+        return Identity(user=row.User, via="api_token", two_factor_missing=missing)
 
     def authenticated_userid(self, request) -> str | None:
         identity = request.identity
@@ -156,6 +174,9 @@ class WorkbenchSecurityPolicy:
             return Denied("not signed in")
         if getattr(identity, "shared_base", False):
             return self._shared_base_permits(request, context, identity, permission)
+        if getattr(identity, "two_factor_missing", False) and not two_factor_gate.allowed(request):
+            request.permission_denied_msg = two_factor_gate.REQUIRED
+            return Denied(two_factor_gate.REQUIRED)
         roles = set(identity.system_roles)
         project_id = getattr(context, "project_id", None)
         if project_id is not None and "super" not in roles:

@@ -17,17 +17,20 @@ FAST_HASH_SETTINGS = {
     "workbench.password.argon2.parallelism": "1",
 }
 
+#: the app secret of test apps
+TEST_SECRET = "test-secret-" + "x" * 40
+
 
 def make_app(db_url: str, data_dir: Path, **settings):
     """Migrate ``db_url`` and return the WSGI app using it."""
-    upgrade(db_url)
     merged = {
         "sqlalchemy.url": db_url,
         "workbench.data_dir": str(data_dir),
-        "workbench.secret": "test-secret-" + "x" * 40,
+        "workbench.secret": TEST_SECRET,
         **FAST_HASH_SETTINGS,
         **settings,
     }
+    upgrade(db_url, secret=merged["workbench.secret"])
     return main({"here": str(data_dir)}, **merged)
 
 

@@ -1,12 +1,18 @@
 """The OpenID Connect provider: its button, settings and routes."""
 
-from workbench.plugin_api import add_api_route
+from workbench.plugin_api import single_sign_on
 
-from .config import oidc_settings
+NAME = "oidc"
+
+
+def oidc_settings(settings: dict):
+    """``workbench.oidc.issuer`` / ``client_id`` / ``client_secret`` / ``allow_http`` /
+    ``scope`` / ``leeway``; a plain-http issuer only where ``allow_http``."""
+    return single_sign_on.provider_settings(settings, NAME, urls={"issuer": ""}, scope="openid email profile")
 
 
 class OidcProvider:
-    name = "oidc"
+    name = NAME
     icon = "log-in"
     kind = "redirect"
     label = "label"
@@ -16,12 +22,5 @@ class OidcProvider:
         return oidc_settings(settings).configured
 
     def configure(self, config) -> None:
-        add_api_route(config, "auth.oidc.authorize", "/api/v1/auth/oidc/authorize", "/auth/oidc")
-        add_api_route(
-            config,
-            "auth.oidc.token",
-            "/api/v1/auth/oidc/genTokenByCode",
-            "/api/v2/auth/oidc/genTokenByCode",
-            "/auth/oidc/genTokenByCode",
-        )
+        single_sign_on.add_routes(config, NAME)
         config.scan("workbench_plugins.auth.oidc.views")

@@ -1,12 +1,10 @@
 """Start a sign-in with the identity provider, and finish it with the code it returned."""
 
-from pyramid.httpexceptions import HTTPFound
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from workbench.plugin_api import NotFound, accounts, api_view, as_bool
+from workbench.plugin_api import NotFound, api_view, single_sign_on
 
-from . import flow
-from .config import oidc_settings
+from .provider import NAME, oidc_settings
 
 TOKEN_RESPONSE = {"type": "object", "properties": {"token": {"type": "string"}}, "required": ["token"]}
 NOT_CONFIGURED = "Single sign-on is not configured"
@@ -28,18 +26,8 @@ def _settings(request):
 )
 def authorize(request):
     conf = _settings(request)
-    location, cookie = flow.authorize_url(request, conf)
-    response = HTTPFound(location=location)
-    response.set_cookie(
-        flow.COOKIE,
-        cookie,
-        max_age=int(flow.LIFETIME.total_seconds()),
-        httponly=True,
-        secure=as_bool(request.registry.settings["workbench.cookie_secure"]),
-        samesite="Lax",
-        path="/",
-    )
-    return response
+    started, cookie = single_sign_on.begin(request, NAME)
+    return single_sign_on.redirect(request, NAME, single_sign_on.openid_authorize_url(request, conf, started), cookie)
 
 
 @api_view(
@@ -53,14 +41,8 @@ def authorize(request):
 )
 def gen_token_by_code(request):
     conf = _settings(request)
-    # Whatever happens, this start is used up.
-    request.response.delete_cookie(flow.COOKIE, path="/")
-    claims = flow.exchange(request, conf, request.params.get("code", ""), request.params.get("state", ""))
-    user = accounts.external_user(
-        request,
-        email=claims.get("email", ""),
-        verified=claims.get("email_verified") is True,
-        firstname=claims.get("given_name"),
-        lastname=claims.get("family_name"),
-    )
-    return accounts.start_session(request, user)
+
+    def exchange(code, started):
+        return single_sign_on.openid_identity(single_sign_on.openid_exchange(request, conf, code, started))
+
+    return single_sign_on.sign_in(request, NAME, exchange)

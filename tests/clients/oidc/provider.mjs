@@ -31,6 +31,7 @@ const provider = new Provider(issuer, {
     },
   ],
   jwks: { keys: [signing] },
+  cookies: { keys: ["a key for the test provider's cookies"] },
   pkce: { required: () => true },
   claims: { openid: ["sub"], email: ["email", "email_verified"] },
   findAccount: async (ctx, sub) => ({ accountId: sub, claims: async () => ({ ...account, sub }) }),

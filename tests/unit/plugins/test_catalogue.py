@@ -34,7 +34,7 @@ FIELD_TYPES = [
 ]  # fmt: skip
 VIEW_TYPES = ["grid", "form", "gallery", "kanban", "calendar"]
 IMPORTERS = ["csv", "excel", "json"]
-AUTH_PROVIDERS = ["oidc", "password"]
+AUTH_PROVIDERS = ["github", "google", "oidc", "password"]
 # What the add-field menu offered before the catalogue: it must offer at least these.
 OFFERED_BEFORE = {
     "SingleLineText", "LongText", "Number", "Decimal", "Currency", "Percent", "Rating", "Checkbox",

@@ -11,6 +11,7 @@ def test_defaults():
     assert {name: (r.limit, r.window, r.grows) for name, r in rules.items()} == {
         "sign_in_account": (10, 900, True),
         "sign_in_address": (100, 3600, True),
+        "sign_in_code_address": (30, 900, True),
         "shared_password": (10, 900, True),
         "sign_up_address": (30, 3600, False),
         "password_reset_account": (5, 3600, False),
@@ -24,6 +25,7 @@ def test_settings_change_and_switch_off_rules():
             "workbench.rate_limit.sign_up_address": "off",
             "workbench.rate_limit.password_reset_account": "0",
             "workbench.rate_limit.shared_password": "",
+            "workbench.rate_limit.sign_in_code_address": "off",
         }
     )
     assert (rules["sign_in_account"].limit, rules["sign_in_account"].window) == (3, 90)

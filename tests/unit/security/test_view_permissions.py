@@ -14,6 +14,10 @@ CORE_PUBLIC = {
     ("auth.twofactor.signin", "POST"),  # the second step: the challenge token is the permission
     ("auth.oidc.authorize", "GET"),
     ("auth.oidc.token", "POST"),
+    ("auth.google.authorize", "GET"),
+    ("auth.google.token", "POST"),
+    ("auth.github.authorize", "GET"),
+    ("auth.github.token", "POST"),
     ("auth.refresh", "POST"),
     ("auth.signout", "POST"),
     ("auth.me", "GET"),

@@ -37,7 +37,7 @@ NOT_ON = "Two-factor sign-in is not on"
 def _checked_code(request, user, code: str) -> None:
     """A code of ``user``, counted like a password: wrong ones against the sign-in limits."""
     attempt = throttle.sign_in_attempt(request, user.email)
-    if not twofactor.check_code(request.dbsession, user, code):
+    if not twofactor.check_code(request, user, code):
         raise BadRequest(twofactor.WRONG_CODE)
     attempt.succeeded()
 
@@ -86,7 +86,7 @@ def status(request):
     summary="Start turning on two-factor sign-in: a new secret, as text, otpauth URI and QR code",
 )
 def setup(request):
-    return twofactor.start_setup(request.identity.user)
+    return twofactor.start_setup(request, request.identity.user)
 
 
 @api_view(
@@ -102,7 +102,7 @@ def enable(request):
     body = request.validated(TwoFactorCodeBody)
     user = request.identity.user
     attempt = throttle.sign_in_attempt(request, user.email)
-    codes = twofactor.enable(request.dbsession, user, body.code)
+    codes = twofactor.enable(request, user, body.code)
     attempt.succeeded()
     return {"recoveryCodes": codes}
 

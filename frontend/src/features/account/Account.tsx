@@ -120,7 +120,8 @@ export function Account() {
           <TwoFactor />
         </Card>
       )}
-      {allowed && (
+      {/* While two-factor sign-in is required and off, the server answers only its setup. */}
+      {allowed && user && !user.two_factor_required && (
         <Card className="wb-gap-top">
           <ApiTokens />
         </Card>

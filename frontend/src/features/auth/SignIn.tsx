@@ -13,8 +13,7 @@ import { AuthField } from "./AuthField";
 import { isValidEmail } from "./email";
 
 /** A sign-in provider that sends the visitor elsewhere: its plugin's button when its bundle
- * has one (slot `auth.<name>.button`), else a button to the provider's start address; one
- * without its settings is shown disabled. */
+ * has one (slot `auth.<name>.button`), else a button to the provider's start address. */
 function ProviderButton({ provider }: { provider: CatalogueAuthProvider }) {
   const intl = useIntl();
   useAppSelector((s) => s.ui.pluginsVersion); // the plugin's button appears once its bundle has loaded
@@ -24,8 +23,7 @@ function ProviderButton({ provider }: { provider: CatalogueAuthProvider }) {
     <AnchorButton
       fill
       icon={(provider.icon || "log-in") as IconName}
-      href={provider.configured ? `/auth/${encodeURIComponent(provider.name)}` : undefined}
-      disabled={!provider.configured}
+      href={`/auth/${encodeURIComponent(provider.name)}`}
       data-testid={`signin-provider-${provider.name}`}
     >
       {intl.formatMessage({ id: "auth.signInWith" }, { provider: label })}
@@ -48,7 +46,8 @@ export function SignIn() {
   // The page is prerendered without the catalogue: its provider buttons appear once the page
   // has hydrated (the local settings are loaded then), so the first render matches the shell.
   const hydrated = useAppSelector(selectSettingsLoaded);
-  const redirects = hydrated ? catalogue.authProviders.filter((p) => p.kind === "redirect") : [];
+  // A provider without its settings offers no button.
+  const redirects = hydrated ? catalogue.authProviders.filter((p) => p.kind === "redirect" && p.configured) : [];
   const dispatch = useAppDispatch();
   const [signIn, { isLoading }] = useSignInMutation();
   const [signInCode, codeState] = useSignInCodeMutation();

@@ -15,6 +15,10 @@ describe("OAuth return", () => {
 
   it("exchanges with the provider a state's prefix names", () => {
     expect(oauthReturn("?code=abc&state=oidc.x1-Y_2")).toEqual({ url: "/auth/oidc/genTokenByCode?code=abc&state=oidc.x1-Y_2" });
+    // Google's and GitHub's returns, as their plugins' states name them.
+    const google = "?state=google.Ab-1&code=4%2F0A&scope=email+profile+openid&authuser=0&prompt=consent";
+    expect(oauthReturn(google)).toEqual({ url: `/auth/google/genTokenByCode${google}` });
+    expect(oauthReturn("?code=abc&state=github.Zz_9")).toEqual({ url: "/auth/github/genTokenByCode?code=abc&state=github.Zz_9" });
     // A prefix that is no provider name is not taken as one.
     expect(oauthReturn("?code=abc&state=../x.y")).toEqual({ url: "/auth/google/genTokenByCode?code=abc&state=../x.y" });
   });
