@@ -1,4 +1,4 @@
-"""Migration 0013 on every dialect: TOTP secrets stored in the clear by the previous
+"""Migration 0014 on every dialect: TOTP secrets stored in the clear by the previous
 revision are encrypted under the app's secret (and decrypted on the way back); users of the
 upgraded database sign in with their authenticator's codes as before. The migration refuses
 to run without the app's secret when there are secrets to encrypt."""
@@ -62,21 +62,21 @@ def _add_users(url) -> None:
 def test_sealed_totp_secrets_migration(dialect, tmp_path):
     url = create_database(dialect, tmp_path)
     try:
-        upgrade(url, "0012")
+        upgrade(url, "0013")
         _add_users(url)
         with pytest.raises(RuntimeError, match="needs the app's secret"):
-            upgrade(url, "0013")
+            upgrade(url, "0014")
         assert NO_SECRET.startswith("this migration needs")
         assert _stored(url) == {"off@example.com": None, "on@example.com": SECRET}
 
-        upgrade(url, "0013", secret=TEST_SECRET)
+        upgrade(url, "0014", secret=TEST_SECRET)
         stored = _stored(url)
         assert stored["off@example.com"] is None
         assert SECRET not in stored["on@example.com"]
         assert sealing.unseal(TEST_SECRET, "totp-secret", stored["on@example.com"]) == SECRET
-        downgrade(url, "0012", secret=TEST_SECRET)
+        downgrade(url, "0013", secret=TEST_SECRET)
         assert _stored(url) == {"off@example.com": None, "on@example.com": SECRET}
-        upgrade(url, "0013", secret=TEST_SECRET)
+        upgrade(url, "0014", secret=TEST_SECRET)
 
         app = make_app(url, tmp_path / "data")
         try:

@@ -4,8 +4,8 @@ secret (``workbench.security.sealing``); the column widens to hold them
 Secrets stored in the clear by the previous revision are encrypted; the way back decrypts
 them. Both need the app's secret (``workbench migrate`` hands it over).
 
-Revision ID: 0013
-Revises: 0012
+Revision ID: 0014
+Revises: 0013
 Create Date: 2026-11-27 19:40:00
 """
 
@@ -15,8 +15,8 @@ from alembic import op
 from workbench.meta.migrate import app_secret
 from workbench.security import sealing
 
-revision = "0013"
-down_revision = "0012"
+revision = "0014"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
