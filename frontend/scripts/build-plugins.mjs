@@ -32,6 +32,8 @@ export const SHARED = [
 // two in step).
 export const PLUGIN_API_EXPORTS = [
   "definePlugin",
+  "siteUrl",
+  "useTabViewState",
   "PLUGIN_API_VERSION",
   "useRecordCount",
   "useRecordFeed",

@@ -12,6 +12,8 @@ import * as recordForm from "./api/recordForm";
 import * as records from "./api/records";
 import * as where from "./api/where";
 import * as moves from "../features/views/recordMoves";
+import * as tabState from "../features/tabs/tabViewState";
+import { withBase } from "../app/basePath";
 
 export * from "./hostApi";
 
@@ -49,6 +51,8 @@ const kit: HostKit = {
   toast: live.toast,
   useDownloadSharedCsv: downloads.useDownloadSharedCsv,
   useImportIntoTable: imports.useImportIntoTable,
+  siteUrl: (path: string) => withBase(path),
+  useTabViewState: tabState.useTabViewState,
 };
 
 export const {
@@ -85,4 +89,6 @@ export const {
   toast,
   useDownloadSharedCsv,
   useImportIntoTable,
+  siteUrl,
+  useTabViewState,
 } = kit;

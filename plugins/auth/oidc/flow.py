@@ -40,7 +40,7 @@ def _key(request) -> bytes:
 
 
 def redirect_uri(request) -> str:
-    return (site_url(request) or request.host_url).rstrip("/") + RETURN_PAGE
+    return (site_url(request) or request.application_url).rstrip("/") + RETURN_PAGE
 
 
 def authorize_url(request, conf: OidcSettings) -> tuple[str, str]:

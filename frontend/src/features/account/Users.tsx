@@ -1,5 +1,6 @@
 // User management for the super admin (/account/users): invite, change the organisation
 // role, block, delete; invite-only sign-up.
+import { basePath } from "../../app/basePath";
 import { Button, Callout, Card, FormGroup, H3, HTMLSelect, HTMLTable, InputGroup, Spinner, Switch, Tag } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -42,7 +43,7 @@ export function Users() {
     if ("error" in result) return setFormError((result.error as HttpError).message);
     setFormError(null);
     setEmail("");
-    setInvited(invitedLinks(result.data, window.location.origin)[0] ?? null);
+    setInvited(invitedLinks(result.data, window.location.origin + basePath())[0] ?? null);
   };
   return (
     <Card className="wb-gap-top" data-testid="users">

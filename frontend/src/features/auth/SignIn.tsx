@@ -1,4 +1,5 @@
 import { AnchorButton, Button, Callout, Card, H2, type IconName } from "@blueprintjs/core";
+import { withBase } from "../../app/basePath";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
@@ -24,7 +25,7 @@ function ProviderButton({ provider }: { provider: CatalogueAuthProvider }) {
     <AnchorButton
       fill
       icon={(provider.icon || "log-in") as IconName}
-      href={provider.configured ? `/auth/${encodeURIComponent(provider.name)}` : undefined}
+      href={provider.configured ? withBase(`/auth/${encodeURIComponent(provider.name)}`) : undefined}
       disabled={!provider.configured}
       data-testid={`signin-provider-${provider.name}`}
     >
@@ -104,7 +105,7 @@ export function SignIn() {
         </form>
         <p className="wb-auth-links">
           <a
-            href="/signin"
+            href={withBase("/signin")}
             onClick={(event) => {
               event.preventDefault();
               setChallenge(null);

@@ -1,5 +1,7 @@
 // The project's auth tab: its members, their roles, invitations (mailed to the address, or
 // the sign-up link to pass on when the server cannot send mail).
+import { RoleDot, RoleTag } from "./RoleTag";
+import { basePath } from "../../app/basePath";
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Spinner, Tag } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -38,7 +40,7 @@ export function Members({ projectId }: { projectId: string }) {
     if ("error" in result) return setFormError((result.error as HttpError).message);
     setFormError(null);
     setEmail("");
-    setLinks(invitedLinks(result.data, window.location.origin));
+    setLinks(invitedLinks(result.data, window.location.origin + basePath()));
   };
   const act = async (promise: Promise<{ error?: unknown }>) => {
     const result = await promise;
@@ -91,11 +93,14 @@ export function Members({ projectId }: { projectId: string }) {
                 </td>
                 <td>
                   {m.roles === "owner" || !caps.members ? (
-                    <Tag minimal data-testid="member-role">{heldRoles(m.roles).map((r) => roleLabel(intl, r)).join(", ")}</Tag>
+                    heldRoles(m.roles).map((r) => <RoleTag key={r} role={r} />)
                   ) : (
+                    <>
+                    <RoleDot role={m.roles} />
                     <HTMLSelect value={m.roles} onChange={(e) => void act(updateMember({ projectId, userId: m.id, roles: e.currentTarget.value }))} minimal aria-label={intl.formatMessage({ id: "members.role" })} data-testid="member-role-select">
                       {MEMBER_ROLES.map((r) => <option key={r} value={r}>{roleLabel(intl, r)}</option>)}
                     </HTMLSelect>
+                    </>
                   )}
                 </td>
                 <td className="wb-actions">

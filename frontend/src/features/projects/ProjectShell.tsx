@@ -38,6 +38,7 @@ import { useFollowRenamed } from "../realtime/useFollowRenamed";
 import { ImportActions } from "../imports/ImportActions";
 import { ImportProvider } from "../imports/ImportContext";
 import { RecentImports } from "../imports/RecentImports";
+import { withBase } from "../../app/basePath";
 
 /** Where a project without a database config is sent. */
 export const NO_DATABASE_PATH = "/project/0";
@@ -164,7 +165,7 @@ export function ProjectShell() {
           <ul className="wb-plain-list">
             {tableList.map((t) => (
               <li key={t.id}>
-                <a href={`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(t.title)}`} onClick={(e) => { e.preventDefault(); openTable(t.title); }}>
+                <a href={withBase(`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(t.title)}`)} onClick={(e) => { e.preventDefault(); openTable(t.title); }}>
                   {t.title}
                 </a>
               </li>

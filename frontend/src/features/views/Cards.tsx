@@ -5,6 +5,7 @@ import type { DragEvent, ReactNode } from "react";
 import type { Column } from "../tables/api";
 import type { RecordRow } from "../grid/api";
 import { FieldValue } from "../grid/FieldValue";
+import { withBase } from "../../app/basePath";
 import { isEmptyValue } from "./cardLayout";
 
 type FileObject = { url?: string; signedUrl?: string; signedPath?: string; path?: string; mimetype?: string };
@@ -15,7 +16,7 @@ export function coverUrl(value: unknown): string | null {
   const list = Array.isArray(value) ? value : typeof value === "string" ? safeParse(value) : null;
   const first = Array.isArray(list) ? (list as FileObject[])[0] : null;
   if (!first) return null;
-  const local = (path?: string) => (path ? `/${path.replace(/^\//, "")}` : null);
+  const local = (path?: string) => (path ? withBase(`/${path.replace(/^\//, "")}`) : null);
   const url = first.signedUrl || local(first.signedPath) || first.url || local(first.path);
   return url && (!first.mimetype || first.mimetype.startsWith("image/")) ? url : null;
 }

@@ -1,5 +1,6 @@
 // Share a view: turn its public link on or off, copy the link, set or clear a password, and
 // (grids, galleries, kanbans) allow CSV download.
+import { basePath } from "../../app/basePath";
 import { Button, Callout, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Switch } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -42,7 +43,7 @@ function ShareBody({ view, tableId }: { view: ViewMeta; tableId: string }) {
   const [saved, setSaved] = useState(false);
   const meta = parseMeta(view.meta);
   const shared = !!view.uuid;
-  const url = shared ? sharedViewUrl(view, window.location.origin) : "";
+  const url = shared ? sharedViewUrl(view, window.location.origin + basePath()) : "";
   const done = (result: { error?: unknown }) => {
     setError("error" in result && result.error ? (result.error as HttpError).message : null);
     return !("error" in result && result.error);

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { Button, Dialog, DialogBody, DialogFooter, FileInput, InputGroup, Tag } from "@blueprintjs/core";
-import { definePlugin, type CellProps, type EditorProps, type PluginHost } from "@workbench/plugin-api";
+import { definePlugin, siteUrl, type CellProps, type EditorProps, type PluginHost } from "@workbench/plugin-api";
 
 type FileObject = { path?: string; url?: string; title?: string; mimetype?: string; size?: number; signedPath?: string; signedUrl?: string };
 
@@ -47,7 +47,7 @@ export function filesOf(value: unknown): FileObject[] {
 export function fileHref(file: FileObject): string | undefined {
   const href = file.signedPath ?? file.signedUrl ?? file.url;
   if (!href) return undefined;
-  return /^https?:\/\//.test(href) || href.startsWith("/") ? href : `/${href}`;
+  return /^https?:\/\//.test(href) ? href : siteUrl(href.startsWith("/") ? href : `/${href}`);
 }
 
 const isImage = (file: FileObject) => (file.mimetype ?? "").startsWith("image/");
