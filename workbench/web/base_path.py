@@ -54,11 +54,10 @@ class BasePathApp:
         return self.app(environ, start_response)
 
 
+_SITE_ROOT_ADDRESS = re.compile(r'\b(href|src)="(?:\./|/(?!/))')
+
+
 def prefixed_html(html: str, base: str) -> str:
     """The page's HTML with its site-root addresses (``href="/..."``, ``src="/..."``, and
-    the build's ``./`` ones) under ``base``."""
-    if not base:
-        return html.replace('"./', '"/')
-    for attr in ("href", "src"):
-        html = html.replace(f'{attr}="./', f'{attr}="{base}/').replace(f'{attr}="/', f'{attr}="{base}/')
-    return html.replace(f'{base}//', "//")
+    the build's ``./`` ones) under ``base``; other addresses unchanged."""
+    return _SITE_ROOT_ADDRESS.sub(lambda m: f'{m.group(1)}="{base}/', html)

@@ -13,6 +13,7 @@ SETTINGS_KEY = "workbench.settings"
 #: the pages for signed-out visitors only
 SIGNED_OUT_PAGES = r"^/(signin|signup|forgot-password|reset-password)(/|$)"
 
+
 def session_hint(base: str = "") -> str:
     """The script, for pages served under the base path ``base`` (``""`` at the root)."""
     pages = SIGNED_OUT_PAGES.replace("^/", "^" + re.escape(base) + "/", 1).replace("/", r"\/")

@@ -11,8 +11,8 @@ from pyramid.view import notfound_view_config, view_config
 from workbench.plugins.catalogue import catalogue
 from workbench.settings import as_bool
 from workbench.web import plugins as plugin_ui
-from workbench.web.base_path import prefixed_html
 from workbench.web.assets import LANG_COOKIE, choose_language, direction
+from workbench.web.base_path import prefixed_html
 from workbench.web.headers import new_nonce, page_headers
 from workbench.web.session_hint import SESSION_HINT, session_hint
 
@@ -101,12 +101,13 @@ def app_page(request):
         f'<script nonce="{nonce}">window.__WB_STATE__={state_json};</script>'
     )
     base = request.script_name
+    shell = build.shell(lang, index)
     html = (
         prefixed_html(build.template, base)
         .replace("<!--app-lang-->", lang.replace("_", "-"), 1)
         .replace("<!--app-dir-->", direction(lang), 1)
         .replace("<!--app-state-->", script, 1)
-        .replace("<!--ssr-outlet-->", prefixed_html(build.shell(lang, index), base) if base else build.shell(lang, index), 1)
+        .replace("<!--ssr-outlet-->", prefixed_html(shell, base) if base else shell, 1)
     )
     response = Response(html, status=200 if known else 404, content_type="text/html", charset="utf-8")
     response.headers.update(page_headers(request.registry.settings, request.path_info, nonce))
