@@ -33,6 +33,7 @@ export const SHARED = [
 export const PLUGIN_API_EXPORTS = [
   "definePlugin",
   "siteUrl",
+  "imageSrcSet",
   "useTabViewState",
   "PLUGIN_API_VERSION",
   "useRecordCount",

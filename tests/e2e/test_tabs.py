@@ -73,3 +73,14 @@ def test_a_project_without_a_database_config_goes_to_project_0(server, page, tmp
     # /project/0 is no project either: the not-found page follows.
     expect(page).to_have_url(re.compile(r"/error/404$"))
     assert f"{server.url}/project/0" in addresses
+
+
+def test_a_table_not_in_the_projects_list_opens_no_tab(server, page):
+    token = _sign_up_first_user(server)
+    project = create_project(server, token, "Tabs")
+    add_table(server, token, project["id"], "Orders", [display_field("Title")])
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Nope")
+    expect(page.get_by_text("Table not in list")).to_be_visible()
+    expect(page.get_by_test_id("tab-bar")).to_have_count(0)
+    expect(page.get_by_test_id("grid-scroll")).to_have_count(0)

@@ -500,6 +500,9 @@ export interface HostKit {
   /** A site-root path ("/api/...", a file's signed link) under the base path the app is served
    * under behind a proxy; full URLs unchanged. */
   siteUrl(path: string): string;
+  /** The `srcset` of a stored image's signed link at the image breakpoints (320 to 1536
+   * pixels wide), or undefined for an address Workbench does not scale. */
+  imageSrcSet(url: string | null | undefined): string | undefined;
   /** A view's sorts and filters of the open tab only (a viewer's, who cannot save the view's):
    * kept while the tab is open, gone when it closes. */
   useTabViewState(viewId: string | undefined): TabViewState;

@@ -14,6 +14,7 @@ import * as where from "./api/where";
 import * as moves from "../features/views/recordMoves";
 import * as tabState from "../features/tabs/tabViewState";
 import { withBase } from "../app/basePath";
+import * as images from "../app/images";
 
 export * from "./hostApi";
 
@@ -52,6 +53,7 @@ const kit: HostKit = {
   useDownloadSharedCsv: downloads.useDownloadSharedCsv,
   useImportIntoTable: imports.useImportIntoTable,
   siteUrl: (path: string) => withBase(path),
+  imageSrcSet: images.imageSrcSet,
   useTabViewState: tabState.useTabViewState,
 };
 
@@ -90,5 +92,6 @@ export const {
   useDownloadSharedCsv,
   useImportIntoTable,
   siteUrl,
+  imageSrcSet,
   useTabViewState,
 } = kit;

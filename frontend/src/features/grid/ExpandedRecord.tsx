@@ -4,6 +4,7 @@
 // the form) and everything typed. A live change to the record (someone else's edit) is read
 // in without touching the fields being edited; a record deleted meanwhile can no longer be
 // saved and says so.
+import { useInlineSwipe } from "../ui/swipe";
 import { Button, Callout, Drawer, DrawerSize, FormGroup } from "@blueprintjs/core";
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -205,9 +206,15 @@ export function ExpandedRecord(props: Props) {
   const { record, columns } = props;
   const pv = columns.find((c) => c.pv);
   const title = record ? (pv ? cellText(record[pv.title], pv) : "") || intl.formatMessage({ id: "grid.record" }) : "";
+  // A swipe along the reading direction puts the record away (on a phone it fills the screen).
+  const swipe = useInlineSwipe((way) => way === "forward" && props.onClose());
   return (
     <Drawer isOpen={!!record} onClose={props.onClose} title={title} size={DrawerSize.SMALL} icon="document" className="wb-record-drawer">
-      {record && <RecordForm key={String(record[props.pkName])} {...props} record={record} />}
+      {record && (
+        <div className="wb-record-swipe" {...swipe}>
+          <RecordForm key={String(record[props.pkName])} {...props} record={record} />
+        </div>
+      )}
     </Drawer>
   );
 }

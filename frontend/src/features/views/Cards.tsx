@@ -6,6 +6,7 @@ import type { Column } from "../tables/api";
 import type { RecordRow } from "../grid/api";
 import { FieldValue } from "../grid/FieldValue";
 import { withBase } from "../../app/basePath";
+import { imageSrcSet } from "../../app/images";
 import { isEmptyValue } from "./cardLayout";
 
 type FileObject = { url?: string; signedUrl?: string; signedPath?: string; path?: string; mimetype?: string };
@@ -48,7 +49,7 @@ export function RecordCard({ row, fields, cover, draggable, onDragStart, onOpen,
   const image = cover ? coverUrl(row[cover.title]) : null;
   const [first, ...rest] = fields;
   const shown = rest.filter((c) => c.title in row && !(hideEmpty && isEmptyValue(row[c.title])));
-  const coverElement = cover && (image ? <img className="wb-card-cover" src={image} alt="" data-testid="card-cover" /> : <div className="wb-card-cover wb-card-cover-empty" />);
+  const coverElement = cover && (image ? <img className="wb-card-cover" src={image} srcSet={imageSrcSet(image)} sizes="(max-width: 767px) 100vw, 320px" alt="" data-testid="card-cover" /> : <div className="wb-card-cover wb-card-cover-empty" />);
   return (
     <Card
       className={`wb-record-card${compact ? " wb-record-card-compact" : " wb-record-card-tall"}`}
