@@ -154,7 +154,7 @@ export function ProjectShell() {
   else if (!project.data || !tables.data) content = null;
   // Keyed by table: nothing of the last table (its views, its open view) outlives a switch.
   else if (tableTitle && table) content = <TableWorkspace key={table.id} projectId={projectId} tableId={table.id} tabType={itemType} />;
-  else if (tableTitle) content = <NonIdealState icon="warning-sign" title={intl.formatMessage({ id: "table.notInList" })} data-testid="table-not-in-list" />;
+  else if (tableTitle) content = <NonIdealState icon="warning-sign" title={intl.formatMessage({ id: "table.notInList" })} />;
   else if (isAuthTab) content = <Members projectId={projectId} />;
   else
     content = (
