@@ -1,6 +1,5 @@
 // User management for the super admin (/account/users): invite, change the organisation
 // role, block, delete; invite-only sign-up.
-import { basePath } from "../../app/basePath";
 import { Button, Callout, Card, FormGroup, H3, HTMLSelect, HTMLTable, InputGroup, Spinner, Switch, Tag } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -18,6 +17,7 @@ import {
   useUpdateUserMutation,
   useUsersQuery,
 } from "./usersApi";
+import { basePath } from "../../app/basePath";
 
 export function Users() {
   const intl = useIntl();

@@ -1,5 +1,4 @@
 import { AnchorButton, Button, Callout, Card, H2, type IconName } from "@blueprintjs/core";
-import { withBase } from "../../app/basePath";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
@@ -12,6 +11,7 @@ import { useSignInCodeMutation, useSignInMutation } from "../session/api";
 import { selectSettingsLoaded, tokenChanged } from "../settings/settingsSlice";
 import { AuthField } from "./AuthField";
 import { isValidEmail } from "./email";
+import { withBase } from "../../app/basePath";
 
 /** A sign-in provider that sends the visitor elsewhere: its plugin's button when its bundle
  * has one (slot `auth.<name>.button`), else a button to the provider's start address; one

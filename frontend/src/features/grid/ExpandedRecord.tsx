@@ -4,7 +4,6 @@
 // the form) and everything typed. A live change to the record (someone else's edit) is read
 // in without touching the fields being edited; a record deleted meanwhile can no longer be
 // saved and says so.
-import { useInlineSwipe } from "../ui/swipe";
 import { Button, Callout, Drawer, DrawerSize, FormGroup } from "@blueprintjs/core";
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -24,6 +23,7 @@ import { countedLinkFields } from "./richFields";
 import { CommentsPane } from "../comments/CommentsPane";
 import { HistoryPane } from "../history/HistoryPane";
 import { useCapabilities } from "../projects/permissions";
+import { useInlineSwipe } from "../ui/swipe";
 
 interface Props {
   tableId: string;

@@ -1,7 +1,5 @@
 // The project's auth tab: its members, their roles, invitations (mailed to the address, or
 // the sign-up link to pass on when the server cannot send mail).
-import { RoleDot, RoleTag } from "./RoleTag";
-import { basePath } from "../../app/basePath";
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Spinner, Tag } from "@blueprintjs/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -18,6 +16,8 @@ import {
   useRemoveMemberMutation,
   useUpdateMemberMutation,
 } from "./api";
+import { RoleDot, RoleTag } from "./RoleTag";
+import { basePath } from "../../app/basePath";
 
 export function Members({ projectId }: { projectId: string }) {
   const intl = useIntl();

@@ -3,8 +3,6 @@
 // shows the table list, the open tabs and the active item (project home, table, auth). When
 // the open table is renamed or deleted elsewhere (a live change), the shell follows it or
 // goes to the project home; a project deleted while open sends its page to the project list.
-import { useTablePrefetch } from "../tables/useTablePrefetch";
-import { useInlineSwipe } from "../ui/swipe";
 import { Button, Card, H2, H4, Menu, MenuItem, NonIdealState, Spinner } from "@blueprintjs/core";
 import { useEffect, useState, type CSSProperties } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -41,6 +39,8 @@ import { ImportActions } from "../imports/ImportActions";
 import { ImportProvider } from "../imports/ImportContext";
 import { RecentImports } from "../imports/RecentImports";
 import { withBase } from "../../app/basePath";
+import { useTablePrefetch } from "../tables/useTablePrefetch";
+import { useInlineSwipe } from "../ui/swipe";
 
 /** Where a project without a database config is sent. */
 export const NO_DATABASE_PATH = "/project/0";

@@ -1,6 +1,5 @@
 // Share a view: turn its public link on or off, copy the link, set or clear a password, and
 // (grids, galleries, kanbans) allow CSV download.
-import { basePath } from "../../app/basePath";
 import { Button, Callout, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Switch } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -18,6 +17,7 @@ import {
 } from "./api";
 import { fillsRecords, viewTypeOf } from "./viewTypes";
 import { PREFILL_MODES, prefillMode } from "../shared/formPrefill";
+import { basePath } from "../../app/basePath";
 
 export function ShareDialog({ view, tableId, onClose }: { view: ViewMeta | null; tableId: string; onClose(): void }) {
   const intl = useIntl();
