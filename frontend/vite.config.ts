@@ -27,6 +27,9 @@ function sharedForPluginTests(): Plugin {
 // cached for a year); `vite build --ssr` builds src/entry-server.tsx into dist-ssr/, which
 // scripts/prerender.mjs uses at build time only. The i18n catalogues live at the repo root.
 export default defineConfig({
+  // Addresses relative to the page's scripts, so the app works under any base path (the
+  // server puts the page's own ones under workbench.base_path).
+  base: "./",
   plugins: [react(), ...(process.env.VITEST ? [sharedForPluginTests()] : [])],
   server: { fs: { allow: [".."] } },
   build: {

@@ -12,6 +12,7 @@ from pyramid.interfaces import IRoutesMapper
 from workbench.request_class import freeze_request_extensions
 from workbench.routing import IndexedRoutesMapper
 from workbench.settings import load_settings
+from workbench.web.base_path import BasePathApp
 
 __version__ = "0.1.0"
 
@@ -21,7 +22,9 @@ def main(global_config, **settings):
     settings = load_settings(settings, here=global_config.get("here"))
     with Configurator(settings=settings) as config:
         config.include(configure)
-        return freeze_request_extensions(config.make_wsgi_app())
+        app = freeze_request_extensions(config.make_wsgi_app())
+    base = settings["workbench.base_path"]
+    return BasePathApp(app, base) if base else app
 
 
 def configure(config):

@@ -175,7 +175,7 @@ def database_error_view(exc, request):
 
 def _tm_activate(request) -> bool:
     # The websocket holds its connection for a long time; it manages its own session.
-    return not request.path.startswith("/ws")
+    return not request.path_info.startswith("/ws")
 
 
 def includeme(config):

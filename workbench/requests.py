@@ -35,11 +35,11 @@ def body_limit(request) -> int:
     settings = registry.settings
     limit = int(settings["workbench.max_body_size"])
     large_paths = tuple(settings.get("workbench.large_body_paths", ()))
-    if large_paths and request.path.startswith(large_paths):
+    if large_paths and request.path_info.startswith(large_paths):
         limit = int(settings.get("workbench.max_upload_size", limit))
     elif request.method == "POST":
         for pattern, route_limit in registry.get("workbench.body_limits", ()):
-            if pattern.match(request.path):
+            if pattern.match(request.path_info):
                 return route_limit
     return limit
 

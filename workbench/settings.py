@@ -9,6 +9,8 @@ import os
 import secrets
 from pathlib import Path
 
+from workbench.web.base_path import BasePathError, normalise_base_path
+
 ENV_OVERRIDES = {
     "WORKBENCH_DATA_DIR": "workbench.data_dir",
     "WORKBENCH_DATABASE_URL": "sqlalchemy.url",
@@ -16,6 +18,7 @@ ENV_OVERRIDES = {
     "WORKBENCH_STATEMENT_TIMEOUT": "workbench.data.statement_timeout",
     "WORKBENCH_SECRET": "workbench.secret",
     "WORKBENCH_SITE_URL": "workbench.site_url",
+    "WORKBENCH_BASE_PATH": "workbench.base_path",
     "WORKBENCH_BUS_URL": "workbench.bus.url",
     "WORKBENCH_PLUGINS_DISABLED": "workbench.plugins.disabled",
     "WORKBENCH_PLUGINS_WATCH": "workbench.plugins.watch",
@@ -43,6 +46,8 @@ DEFAULTS = {
     "workbench.env": "development",
     "workbench.data_dir": "var",
     "workbench.site_url": "",
+    # The path the app is served under behind a proxy ("" = the site's root, "/workbench").
+    "workbench.base_path": "",
     # Where new projects keep their tables: "" = an embedded SQLite file per project.
     "workbench.data.url": "",
     # The most rows a page of records holds: a larger ``limit`` is lowered to it.
@@ -125,6 +130,10 @@ def load_settings(settings, here=None, environ=None) -> dict:
         merged["sqlalchemy.url"] = f"sqlite:///{data_dir / 'workbench.db'}"
     if merged["workbench.signup"] not in SIGNUP_MODES:
         raise SettingsError(f"workbench.signup must be one of {', '.join(SIGNUP_MODES)}")
+    try:
+        merged["workbench.base_path"] = normalise_base_path(merged["workbench.base_path"])
+    except BasePathError as error:
+        raise SettingsError(str(error)) from None
     production = merged["workbench.env"] == "production"
     if not merged.get("workbench.secret"):
         if production:

@@ -32,6 +32,9 @@ export const SHARED = [
 // two in step).
 export const PLUGIN_API_EXPORTS = [
   "definePlugin",
+  "siteUrl",
+  "imageSrcSet",
+  "useTabViewState",
   "PLUGIN_API_VERSION",
   "useRecordCount",
   "useRecordFeed",

@@ -6,6 +6,7 @@ import "./phone.css";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
+import { basePath, withBase } from "./app/basePath";
 import { workbenchApi } from "./app/api";
 import { makeStore, rootReducer } from "./app/store";
 import { notify } from "./features/ui/notify";
@@ -15,10 +16,10 @@ import { loadPlugins } from "./plugins/loader";
 import { setLoadedPlugins } from "./plugins/registry";
 
 const boot = window.__WB_STATE__ ?? {};
-const store = makeStore({ boot, storage: window.localStorage, notify });
+const store = makeStore({ boot, storage: window.localStorage, notify, baseUrl: basePath() });
 const root = document.getElementById("root")!;
 const app = (
-  <BrowserRouter>
+  <BrowserRouter basename={basePath() || undefined}>
     <App store={store} />
   </BrowserRouter>
 );
@@ -30,8 +31,8 @@ else createRoot(root).render(app);
 // Plugin UI bundles load after hydration (those of the catalogue, and any the boot state
 // lists besides); a failing one is reported and skipped.
 const bundles = [
-  ...Object.entries(boot.catalogue?.bundles ?? {}).map(([id, b]) => ({ id, url: b.url })),
-  ...(boot.plugins ?? []).filter((p) => !boot.catalogue?.bundles?.[p.id]),
+  ...Object.entries(boot.catalogue?.bundles ?? {}).map(([id, b]) => ({ id, url: withBase(b.url) })),
+  ...(boot.plugins ?? []).filter((p) => !boot.catalogue?.bundles?.[p.id]).map((p) => ({ ...p, url: withBase(p.url) })),
 ];
 void loadPlugins(bundles, {
   api: workbenchApi,

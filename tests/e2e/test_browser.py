@@ -577,6 +577,19 @@ def test_project_theme_colours_are_validated_saved_and_applied(server, page):
     page.reload()
     page.wait_for_function(f"() => {header_colour} === 'rgb(170, 187, 204)'")
 
+    # A colour of the palettes; the header's text takes the colour that reads on it (dark on
+    # a light colour), and the editor says the contrast's level.
+    page.get_by_test_id("theme-primary-palette-light").get_by_role("button", name="#FFF4BA").click()
+    expect(page.get_by_test_id("theme-primary")).to_have_value("#FFF4BA")
+    expect(page.get_by_test_id("theme-primary-contrast")).to_have_attribute("data-small", "AAA")
+    page.get_by_test_id("theme-primary-palette-brand").get_by_role("button", name="#0B7A96").click()
+    expect(page.get_by_test_id("theme-primary-contrast")).to_have_attribute("data-small", "AA")
+    expect(page.get_by_test_id("theme-primary-contrast")).to_have_attribute("data-large", "AAA")
+    page.get_by_test_id("theme-primary-palette-light").get_by_role("button", name="#FFF4BA").click()
+    page.get_by_test_id("theme-save").click()
+    header_text = "getComputedStyle(document.querySelector('.wb-project-header h2')).color"
+    page.wait_for_function(f"() => {header_colour} === 'rgb(255, 244, 186)' && {header_text} === 'rgb(28, 33, 39)'")
+
 
 def test_grid_edits_fields_of_several_types(server, page):
     token = _sign_up_first_user(server)

@@ -117,6 +117,7 @@ def test_gallery_fields_order_empty_values_and_cover(server, page):
     # At first every field shows, in the table's order; the cover spans the top of the card.
     apples = _card(page, "Apples")
     expect(apples.get_by_test_id("card-cover")).to_have_attribute("src", re.compile("dltemp"))
+    expect(apples.get_by_test_id("card-cover")).to_have_attribute("srcset", re.compile(r"dltemp/.*\?w=640 640w"))
     assert _fields_of(apples) == ["Notes", "Qty", "Status"]
     cover_box = apples.get_by_test_id("card-cover").bounding_box()
     card_box = apples.bounding_box()

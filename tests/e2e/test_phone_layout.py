@@ -28,6 +28,21 @@ def _fits(page) -> None:
     page.wait_for_function("() => document.documentElement.scrollWidth <= screen.width")
 
 
+def _swipe(page, selector: str, dx: int) -> None:
+    """A finger put down in the middle of `selector` and lifted `dx` pixels to the side."""
+    page.evaluate(
+        """([selector, dx]) => {
+          const el = document.querySelector(selector);
+          const box = el.getBoundingClientRect();
+          const x = box.left + box.width / 2, y = box.top + box.height / 2;
+          const at = (cx) => new Touch({ identifier: 1, target: el, clientX: cx, clientY: y });
+          el.dispatchEvent(new TouchEvent("touchstart", { touches: [at(x)], changedTouches: [at(x)], bubbles: true }));
+          el.dispatchEvent(new TouchEvent("touchend", { touches: [], changedTouches: [at(x + dx)], bubbles: true }));
+        }""",
+        [selector, dx],
+    )
+
+
 def test_a_phone_signs_in_edits_opens_a_record_and_fills_a_form(server, browser):
     token = _sign_up_first_user(server)
     _project, table = shop_table(server, token, rows=[{"Name": "bolt", "Qty": 5, "Status": "Todo"}])
@@ -47,7 +62,15 @@ def test_a_phone_signs_in_edits_opens_a_record_and_fills_a_form(server, browser)
 
         page.get_by_text("Shop").first.click()
         expect(page.get_by_test_id("project-title")).to_have_text("Shop")
-        # The tables' list is folded; its toggle opens it, and opening a table folds it again.
+        # The tables' list is folded; a swipe of 50 pixels along the reading direction opens
+        # it (a shorter move does nothing), one against it folds it, and so does its toggle;
+        # opening a table folds it again.
+        expect(page.get_by_test_id("table-list")).to_be_hidden()
+        _swipe(page, ".wb-project-header", 49)
+        expect(page.get_by_test_id("toggle-tables")).to_have_attribute("aria-expanded", "false")
+        _swipe(page, ".wb-project-header", 50)
+        expect(page.get_by_test_id("table-list")).to_be_visible()
+        _swipe(page, ".wb-project-header", -60)
         expect(page.get_by_test_id("table-list")).to_be_hidden()
         page.get_by_test_id("toggle-tables").click()
         page.get_by_test_id("table-list").get_by_text("Parts").click()
@@ -69,7 +92,10 @@ def test_a_phone_signs_in_edits_opens_a_record_and_fills_a_form(server, browser)
         drawer = page.locator(".wb-record-drawer")
         assert drawer.bounding_box()["width"] == pytest.approx(390, abs=1)
         screenshot(page, "phone-record")
-        page.keyboard.press("Escape")
+        # A swipe along the reading direction puts the record away; a short one does not.
+        _swipe(page, ".wb-record-swipe", 30)
+        expect(record).to_be_visible()
+        _swipe(page, ".wb-record-swipe", 80)
         expect(record).to_have_count(0)
 
         page.goto(f"/nc/form/{shared['uuid']}")

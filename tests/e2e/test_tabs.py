@@ -73,3 +73,19 @@ def test_a_project_without_a_database_config_goes_to_project_0(server, page, tmp
     # /project/0 is no project either: the not-found page follows.
     expect(page).to_have_url(re.compile(r"/error/404$"))
     assert f"{server.url}/project/0" in addresses
+
+
+def test_a_table_not_in_the_list_opens_no_tab_and_pointing_at_one_reads_it_ahead(server, page):
+    token = _sign_up_first_user(server)
+    project = create_project(server, token, "Tabs")
+    orders = add_table(server, token, project["id"], "Orders", [display_field("Title")])
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Nope")
+    expect(page.get_by_text("Table not in list")).to_be_visible()
+    expect(page.get_by_test_id("tab-bar")).to_have_count(0)
+    expect(page.get_by_test_id("grid-scroll")).to_have_count(0)
+
+    # Pointing at a table's link reads its fields ahead, before it is opened.
+    with page.expect_request(lambda r: r.url.endswith(f"/api/v1/db/meta/tables/{orders['id']}")):
+        page.get_by_test_id("table-list").get_by_text("Orders").hover()
+    expect(page.get_by_test_id("tab-bar")).to_have_count(0)

@@ -15,7 +15,7 @@ from workbench.data.query import read_row
 from workbench.errors import BadRequest, Forbidden, NotFound
 from workbench.records.services import Records
 from workbench.security.permissions import Permission
-from workbench.storage import filetypes, keys
+from workbench.storage import filetypes, keys, thumbnails
 from workbench.storage.interfaces import FileMissing
 from workbench.storage.signing import InvalidSignature
 
@@ -49,6 +49,7 @@ def _disposition(kind: str, title: str, fallback: str) -> str:
     "GET",
     NO_PERMISSION_REQUIRED,
     tags=("storage",),
+    query=(("w", "an image scaled down to this width: 320, 640, 768, 1024, 1280 or 1536"),),
     response={"type": "string"},
     summary="Download a stored file by a signed link (a file object's signedPath), until it expires",
 )
@@ -62,7 +63,33 @@ def signed_download(request):
         request.storage.signer.check(key, md["expires"], md["signature"])
     except InvalidSignature as exc:
         raise Forbidden(str(exc)) from None
-    return file_response(request, key, key.name, inline=True, cache="private, max-age=600")
+    width = thumbnails.requested_width(request.params.get("w"))
+    cache = "private, max-age=600"
+    if width is not None:
+        response = _scaled_response(request, key, width, cache)
+        if response is not None:
+            return response
+    return file_response(request, key, key.name, inline=True, cache=cache)
+
+
+def _scaled_response(request, key: keys.Key, width: int, cache: str) -> Response | None:
+    """The image of ``key`` scaled down to ``width``, or None to serve the file itself."""
+    try:
+        stream, size, mimetype = request.storage.open(key)
+    except FileMissing:
+        raise NotFound("File not found") from None
+    try:
+        copy = thumbnails.scaled(stream, size, mimetype, width)
+    finally:
+        stream.close()
+    if copy is None:
+        return None
+    body, content_type = copy
+    response = Response(body=body, content_type=content_type)
+    response.headers.update(DOWNLOAD_HEADERS)
+    response.headers["Cache-Control"] = cache
+    response.headers["Content-Disposition"] = _disposition("inline", key.name, key.name)
+    return response
 
 
 @api_view(

@@ -5,16 +5,25 @@ them on once it starts), so on those pages their card stays hidden until then (t
 
 from __future__ import annotations
 
+import re
+
 #: the key of the web app's stored settings (which hold the session's token)
 SETTINGS_KEY = "workbench.settings"
 
 #: the pages for signed-out visitors only
 SIGNED_OUT_PAGES = r"^/(signin|signup|forgot-password|reset-password)(/|$)"
 
-SESSION_HINT = (
-    "(function(){try{var s=JSON.parse(localStorage.getItem(" + repr(SETTINGS_KEY).replace("'", '"') + ')||"{}"),'
-    'p=s.token&&s.token.split(".")[1],'
-    'c=p&&JSON.parse(atob(p.replace(/-/g,"+").replace(/_/g,"/")));'
-    "if(c&&c.exp*1000>Date.now()&&/" + SIGNED_OUT_PAGES.replace("/", r"\/") + "/.test(location.pathname))"
-    'document.documentElement.classList.add("wb-session")}catch(e){}})();'
-)
+
+def session_hint(base: str = "") -> str:
+    """The script, for pages served under the base path ``base`` (``""`` at the root)."""
+    pages = SIGNED_OUT_PAGES.replace("^/", "^" + re.escape(base) + "/", 1).replace("/", r"\/")
+    return (
+        "(function(){try{var s=JSON.parse(localStorage.getItem(" + repr(SETTINGS_KEY).replace("'", '"') + ')||"{}"),'
+        'p=s.token&&s.token.split(".")[1],'
+        'c=p&&JSON.parse(atob(p.replace(/-/g,"+").replace(/_/g,"/")));'
+        "if(c&&c.exp*1000>Date.now()&&/" + pages + "/.test(location.pathname))"
+        'document.documentElement.classList.add("wb-session")}catch(e){}})();'
+    )
+
+
+SESSION_HINT = session_hint()

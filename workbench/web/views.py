@@ -12,8 +12,9 @@ from workbench.plugins.catalogue import catalogue
 from workbench.settings import as_bool
 from workbench.web import plugins as plugin_ui
 from workbench.web.assets import LANG_COOKIE, choose_language, direction
+from workbench.web.base_path import prefixed_html
 from workbench.web.headers import new_nonce, page_headers
-from workbench.web.session_hint import SESSION_HINT
+from workbench.web.session_hint import SESSION_HINT, session_hint
 
 DEFAULT_THEME = {"primaryColor": "#4351E8", "accentColor": "#FF4A8D"}
 YEAR = 365 * 24 * 3600
@@ -84,6 +85,9 @@ def app_page(request):
         "messages": web.messages(lang),
         "theme": dict(DEFAULT_THEME),
         "plugins": plugin_ui.bundles(request, bundles),
+        # The path the app is served under ("" at the site's root): routes, API calls,
+        # bundles and the websocket go under it.
+        "basePath": request.script_name,
     }
     if as_bool(request.registry.settings.get("workbench.plugins.watch")):
         state["pluginsWatch"] = True
@@ -93,14 +97,17 @@ def app_page(request):
     state_json = f'{_script_json(state)[:-1]},"catalogue":{encoded}}}'
     nonce = new_nonce()
     script = (
-        f'<script nonce="{nonce}">{SESSION_HINT}</script>'
+        f'<script nonce="{nonce}">{session_hint(request.script_name) if request.script_name else SESSION_HINT}</script>'
         f'<script nonce="{nonce}">window.__WB_STATE__={state_json};</script>'
     )
+    base = request.script_name
+    shell = build.shell(lang, index)
     html = (
-        build.template.replace("<!--app-lang-->", lang.replace("_", "-"), 1)
+        prefixed_html(build.template, base)
+        .replace("<!--app-lang-->", lang.replace("_", "-"), 1)
         .replace("<!--app-dir-->", direction(lang), 1)
         .replace("<!--app-state-->", script, 1)
-        .replace("<!--ssr-outlet-->", build.shell(lang, index), 1)
+        .replace("<!--ssr-outlet-->", prefixed_html(shell, base) if base else shell, 1)
     )
     response = Response(html, status=200 if known else 404, content_type="text/html", charset="utf-8")
     response.headers.update(page_headers(request.registry.settings, request.path_info, nonce))

@@ -18,6 +18,8 @@ export interface BootState {
   pluginsWatch?: boolean;
   /** What the enabled plugins provide, in the page's language (docs/catalogue.md). */
   catalogue: Catalogue;
+  /** The path the app is served under ("" at the site's root, else like "/workbench"). */
+  basePath?: string;
 }
 
 declare global {

@@ -2,6 +2,8 @@
 // for `workbench plugin dev`), the page asks the catalogue for the bundles' addresses every
 // second and reloads itself when one changed (its bundle was built again), appeared or went
 // away. A failed request is skipped: the server may be restarting.
+import { withBase } from "../app/basePath";
+
 export type BundleUrls = Record<string, { url: string }>;
 
 /** One text for a set of bundles: equal exactly when every bundle's address is. */
@@ -44,7 +46,7 @@ export function watchBundles(
 
 /** The catalogue's bundles, as the server lists them now. */
 export async function serverBundles(): Promise<BundleUrls> {
-  const response = await fetch("/api/v1/catalogue", { credentials: "same-origin", cache: "no-store" });
+  const response = await fetch(withBase("/api/v1/catalogue"), { credentials: "same-origin", cache: "no-store" });
   if (!response.ok) throw new Error(`catalogue: ${response.status}`);
   return ((await response.json()) as { bundles?: BundleUrls }).bundles ?? {};
 }

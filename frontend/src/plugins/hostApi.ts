@@ -497,6 +497,35 @@ export interface HostKit {
   /** Open the import wizard on `table` (the importers the user may use), or null where the
    * user may not import into it. */
   useImportIntoTable(table: { id: string; title: string }): (() => void) | null;
+  /** A site-root path ("/api/...", a file's signed link) under the base path the app is served
+   * under behind a proxy; full URLs unchanged. */
+  siteUrl(path: string): string;
+  /** The `srcset` of a stored image's signed link at the image breakpoints (320 to 1536
+   * pixels wide), or undefined for an address Workbench does not scale. */
+  imageSrcSet(url: string | null | undefined): string | undefined;
+  /** A view's sorts and filters of the open tab only (a viewer's, who cannot save the view's):
+   * kept while the tab is open, gone when it closes. */
+  useTabViewState(viewId: string | undefined): TabViewState;
+}
+
+/** A sort of the open tab only. */
+export interface TabSort {
+  columnId: string;
+  direction: "asc" | "desc";
+}
+
+/** A filter condition of the open tab only (all joined by "and"). */
+export interface TabFilter {
+  columnId: string;
+  op: string;
+  value: string;
+}
+
+export interface TabViewState {
+  sorts: TabSort[];
+  filters: TabFilter[];
+  setSorts(sorts: TabSort[]): void;
+  setFilters(filters: TabFilter[]): void;
 }
 
 export function definePlugin(definition: PluginDefinition): PluginDefinition {

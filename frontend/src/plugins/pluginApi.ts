@@ -12,6 +12,9 @@ import * as recordForm from "./api/recordForm";
 import * as records from "./api/records";
 import * as where from "./api/where";
 import * as moves from "../features/views/recordMoves";
+import * as tabState from "../features/tabs/tabViewState";
+import { withBase } from "../app/basePath";
+import * as images from "../app/images";
 
 export * from "./hostApi";
 
@@ -49,6 +52,9 @@ const kit: HostKit = {
   toast: live.toast,
   useDownloadSharedCsv: downloads.useDownloadSharedCsv,
   useImportIntoTable: imports.useImportIntoTable,
+  siteUrl: (path: string) => withBase(path),
+  imageSrcSet: images.imageSrcSet,
+  useTabViewState: tabState.useTabViewState,
 };
 
 export const {
@@ -85,4 +91,7 @@ export const {
   toast,
   useDownloadSharedCsv,
   useImportIntoTable,
+  siteUrl,
+  imageSrcSet,
+  useTabViewState,
 } = kit;

@@ -78,4 +78,5 @@ def reset_password(request):
     summary="The reset form (where NocoDB's reset mails point): redirects to the web app's reset page",
 )
 def reset_form(request):
-    return HTTPFound(location=password_resets.RESET_PAGE + quote(request.matchdict["token"], safe=""))
+    page = password_resets.RESET_PAGE + quote(request.matchdict["token"], safe="")
+    return HTTPFound(location=request.script_name + page)

@@ -54,7 +54,7 @@ def _key(request, provider: str) -> bytes:
 
 def redirect_uri(request) -> str:
     """The address the provider sends the visitor back to: the web app's sign-in page."""
-    return (site_url(request) or request.host_url).rstrip("/") + RETURN_PAGE
+    return (site_url(request) or request.application_url).rstrip("/") + RETURN_PAGE
 
 
 def begin(request, provider: str) -> tuple[Started, str]:

@@ -17,6 +17,7 @@ import {
   useUpdateUserMutation,
   useUsersQuery,
 } from "./usersApi";
+import { basePath } from "../../app/basePath";
 
 export function Users() {
   const intl = useIntl();
@@ -42,7 +43,7 @@ export function Users() {
     if ("error" in result) return setFormError((result.error as HttpError).message);
     setFormError(null);
     setEmail("");
-    setInvited(invitedLinks(result.data, window.location.origin)[0] ?? null);
+    setInvited(invitedLinks(result.data, window.location.origin + basePath())[0] ?? null);
   };
   return (
     <Card className="wb-gap-top" data-testid="users">

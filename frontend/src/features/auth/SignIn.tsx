@@ -11,6 +11,7 @@ import { useSignInCodeMutation, useSignInMutation } from "../session/api";
 import { selectSettingsLoaded, tokenChanged } from "../settings/settingsSlice";
 import { AuthField } from "./AuthField";
 import { isValidEmail } from "./email";
+import { withBase } from "../../app/basePath";
 
 /** A sign-in provider that sends the visitor elsewhere: its plugin's button when its bundle
  * has one (slot `auth.<name>.button`), else a button to the provider's start address. */
@@ -23,7 +24,7 @@ function ProviderButton({ provider }: { provider: CatalogueAuthProvider }) {
     <AnchorButton
       fill
       icon={(provider.icon || "log-in") as IconName}
-      href={`/auth/${encodeURIComponent(provider.name)}`}
+      href={withBase(`/auth/${encodeURIComponent(provider.name)}`)}
       data-testid={`signin-provider-${provider.name}`}
     >
       {intl.formatMessage({ id: "auth.signInWith" }, { provider: label })}
@@ -103,7 +104,7 @@ export function SignIn() {
         </form>
         <p className="wb-auth-links">
           <a
-            href="/signin"
+            href={withBase("/signin")}
             onClick={(event) => {
               event.preventDefault();
               setChallenge(null);

@@ -23,6 +23,7 @@ import { countedLinkFields } from "./richFields";
 import { CommentsPane } from "../comments/CommentsPane";
 import { HistoryPane } from "../history/HistoryPane";
 import { useCapabilities } from "../projects/permissions";
+import { useInlineSwipe } from "../ui/swipe";
 
 interface Props {
   tableId: string;
@@ -205,9 +206,15 @@ export function ExpandedRecord(props: Props) {
   const { record, columns } = props;
   const pv = columns.find((c) => c.pv);
   const title = record ? (pv ? cellText(record[pv.title], pv) : "") || intl.formatMessage({ id: "grid.record" }) : "";
+  // A swipe along the reading direction puts the record away (on a phone it fills the screen).
+  const swipe = useInlineSwipe((way) => way === "forward" && props.onClose());
   return (
     <Drawer isOpen={!!record} onClose={props.onClose} title={title} size={DrawerSize.SMALL} icon="document" className="wb-record-drawer">
-      {record && <RecordForm key={String(record[props.pkName])} {...props} record={record} />}
+      {record && (
+        <div className="wb-record-swipe" {...swipe}>
+          <RecordForm key={String(record[props.pkName])} {...props} record={record} />
+        </div>
+      )}
     </Drawer>
   );
 }

@@ -20,6 +20,8 @@ import {
   useRemoveMemberMutation,
   useUpdateMemberMutation,
 } from "./api";
+import { RoleDot, RoleTag } from "./RoleTag";
+import { basePath } from "../../app/basePath";
 
 export function Members({ projectId }: { projectId: string }) {
   const intl = useIntl();
@@ -44,7 +46,7 @@ export function Members({ projectId }: { projectId: string }) {
     if ("error" in result) return setFormError((result.error as HttpError).message);
     setFormError(null);
     setEmail("");
-    const invited = invitedLinks(result.data, window.location.origin);
+    const invited = invitedLinks(result.data, window.location.origin + basePath());
     setLinks(invited);
     // Those who had an account are members at once (and mailed a link when mail is sent).
     const added = emails.filter((e) => !invited.some((i) => i.email.toLowerCase() === e.toLowerCase()));
@@ -110,11 +112,14 @@ export function Members({ projectId }: { projectId: string }) {
                 </td>
                 <td>
                   {m.roles === "owner" || !caps.members ? (
-                    <Tag minimal data-testid="member-role">{heldRoles(m.roles).map((r) => roleLabel(intl, r)).join(", ")}</Tag>
+                    heldRoles(m.roles).map((r) => <RoleTag key={r} role={r} />)
                   ) : (
+                    <>
+                    <RoleDot role={m.roles} />
                     <HTMLSelect value={m.roles} onChange={(e) => void act(updateMember({ projectId, userId: m.id, roles: e.currentTarget.value }))} minimal aria-label={intl.formatMessage({ id: "members.role" })} data-testid="member-role-select">
                       {MEMBER_ROLES.map((r) => <option key={r} value={r}>{roleLabel(intl, r)}</option>)}
                     </HTMLSelect>
+                    </>
                   )}
                 </td>
                 <td className="wb-actions">

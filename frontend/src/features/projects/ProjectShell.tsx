@@ -38,6 +38,9 @@ import { useFollowRenamed } from "../realtime/useFollowRenamed";
 import { ImportActions } from "../imports/ImportActions";
 import { ImportProvider } from "../imports/ImportContext";
 import { RecentImports } from "../imports/RecentImports";
+import { withBase } from "../../app/basePath";
+import { useTablePrefetch } from "../tables/useTablePrefetch";
+import { useInlineSwipe } from "../ui/swipe";
 
 /** Where a project without a database config is sent. */
 export const NO_DATABASE_PATH = "/project/0";
@@ -69,6 +72,9 @@ export function ProjectShell() {
   const [creating, setCreating] = useState(false);
   // Whether a phone shows the tables' list (it folds away once a table is opened).
   const [tablesOpen, setTablesOpen] = useState(false);
+  const prefetchTable = useTablePrefetch();
+  // On a phone, a swipe along the reading direction opens the tables' list, against it closes it.
+  const swipe = useInlineSwipe((way) => setTablesOpen(way === "forward"));
   const [auditOpen, setAuditOpen] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const table = tableTitle ? tables.data?.list.find((t) => t.title === tableTitle) : undefined;
@@ -148,7 +154,7 @@ export function ProjectShell() {
   else if (!project.data || !tables.data) content = null;
   // Keyed by table: nothing of the last table (its views, its open view) outlives a switch.
   else if (tableTitle && table) content = <TableWorkspace key={table.id} projectId={projectId} tableId={table.id} tabType={itemType} />;
-  else if (tableTitle) content = <NonIdealState icon="th-disconnect" title={intl.formatMessage({ id: "table.notFound" })} />;
+  else if (tableTitle) content = <NonIdealState icon="warning-sign" title={intl.formatMessage({ id: "table.notInList" })} />;
   else if (isAuthTab) content = <Members projectId={projectId} />;
   else
     content = (
@@ -164,7 +170,12 @@ export function ProjectShell() {
           <ul className="wb-plain-list">
             {tableList.map((t) => (
               <li key={t.id}>
-                <a href={`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(t.title)}`} onClick={(e) => { e.preventDefault(); openTable(t.title); }}>
+                <a
+                  href={withBase(`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(t.title)}`)}
+                  onClick={(e) => { e.preventDefault(); openTable(t.title); }}
+                  onMouseEnter={() => prefetchTable(t.id)}
+                  onFocus={() => prefetchTable(t.id)}
+                >
                   {t.title}
                 </a>
               </li>
@@ -197,7 +208,7 @@ export function ProjectShell() {
     <CapabilitiesContext.Provider value={caps}>
     <ImportProvider projectId={projectId} takenTables={tableList.map((t) => t.title)} onOpenTable={openTable}>
     <div className="wb-project" style={themeStyle(theme) as CSSProperties} data-testid="project-shell">
-      <div className="wb-project-header">
+      <div className="wb-project-header" {...swipe}>
         <H2 data-testid="project-title">{project.data?.title ?? "\u00a0"}</H2>
         <LiveIndicator />
         {mayPreview && (
@@ -211,7 +222,7 @@ export function ProjectShell() {
         )}
       </div>
       <div className="wb-project-body">
-        <aside className={`wb-project-sidebar${tablesOpen ? " wb-open" : ""}`}>
+        <aside className={`wb-project-sidebar${tablesOpen ? " wb-open" : ""}`} {...swipe} data-testid="project-sidebar">
           <div className="wb-sidebar-head">
             <H4>
               <FormattedMessage id="project.home.tables" />
@@ -241,7 +252,15 @@ export function ProjectShell() {
           ) : tableList.length > 0 ? (
             <Menu data-testid="table-list">
               {tableList.map((t) => (
-                <MenuItem key={t.id} text={t.title} icon="th" active={t.title === tableTitle} onClick={() => openTable(t.title)} />
+                <MenuItem
+                  key={t.id}
+                  text={t.title}
+                  icon="th"
+                  active={t.title === tableTitle}
+                  onClick={() => openTable(t.title)}
+                  onMouseEnter={() => prefetchTable(t.id)}
+                  onFocus={() => prefetchTable(t.id)}
+                />
               ))}
             </Menu>
           ) : (

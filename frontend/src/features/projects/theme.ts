@@ -1,6 +1,7 @@
 // Project theme colours: hex of 3 or 6 digits (no alpha), invalid ones fall back to
 // the defaults. Applied as CSS custom properties on the project shell.
 import { DEFAULT_THEME } from "../../app/constants";
+import { readableText } from "./contrast";
 
 export interface Theme {
   primaryColor: string;
@@ -51,6 +52,12 @@ export function themeFromMeta(meta: unknown): Theme {
   };
 }
 
+/** The theme as CSS custom properties, with the text colour that reads best on each colour. */
 export function themeStyle(theme: Theme): Record<string, string> {
-  return { "--wb-primary": theme.primaryColor, "--wb-accent": theme.accentColor };
+  return {
+    "--wb-primary": theme.primaryColor,
+    "--wb-accent": theme.accentColor,
+    "--wb-on-primary": readableText(theme.primaryColor),
+    "--wb-on-accent": readableText(theme.accentColor),
+  };
 }

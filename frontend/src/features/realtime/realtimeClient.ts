@@ -144,7 +144,7 @@ export class RealtimeClient {
   }
 }
 
-/** ws:// or wss:// URL of the /ws endpoint on the site that served the page. */
-export function socketUrl(location: { protocol: string; host: string }): string {
-  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+/** ws:// or wss:// URL of the /ws endpoint on the site that served the page, under its base path. */
+export function socketUrl(location: { protocol: string; host: string }, base = ""): string {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${base}/ws`;
 }

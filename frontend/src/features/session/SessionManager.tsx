@@ -20,6 +20,7 @@ import {
 } from "../settings/settingsSlice";
 import { nextFeedbackForm, shouldPollFeedback, type FeedbackResponse } from "../settings/feedback";
 import { pageInfo } from "../realtime/pageInfo";
+import { basePath, stripBase } from "../../app/basePath";
 import { RealtimeClient, socketUrl, type RealtimeState } from "../realtime/realtimeClient";
 import { LiveUpdates } from "../realtime/liveUpdates";
 import { handleImportMessage } from "../imports/importEvents";
@@ -81,14 +82,14 @@ export function SessionManager() {
         const message = oauthFailureMessage(result.error);
         if (message) notify(message, "danger");
       }
-      if (window.location.search === search) navigate(window.location.pathname, { replace: true });
+      if (window.location.search === search) navigate(stripBase(window.location.pathname), { replace: true });
     });
   }, [loaded, store, dispatch, navigate]);
 
   useEffect(() => {
     const live = new LiveUpdates({ dispatch: store.dispatch, getState: store.getState, bus: liveBus });
     const client = new RealtimeClient({
-      url: socketUrl(window.location),
+      url: socketUrl(window.location, basePath()),
       onState: (state) => {
         window.__wbRealtimeState = state;
         dispatch(connectionChanged(state));

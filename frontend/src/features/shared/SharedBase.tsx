@@ -71,7 +71,7 @@ export function SharedBase() {
           </aside>
           <section className="wb-project-content">
             {tables.data && !table ? (
-              <NonIdealState icon="th-disconnect" title={intl.formatMessage({ id: list.length ? "table.notFound" : "project.home.noTables" })} />
+              <NonIdealState icon="th-disconnect" title={intl.formatMessage({ id: list.length ? "table.notInList" : "project.home.noTables" })} />
             ) : table ? (
               <SharedBaseTable tableId={table.id} />
             ) : null}

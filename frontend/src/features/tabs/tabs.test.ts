@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { homeShown, projectEntered, tabClosed, tabOpened, tabPath, tabRenamed, tabsSlice, type TabsState } from "./tabsSlice";
+import { homeShown, projectEntered, tabClosed, tabOpened, tabPath, tabRenamed, tabsSlice, tabViewStateChanged, type TabsState } from "./tabsSlice";
 import { uniqueTitle, validateTableTitle } from "../tables/validation";
 
 const reduce = (state: TabsState | undefined, ...actions: Parameters<typeof tabsSlice.reducer>[1][]) =>
@@ -10,6 +10,18 @@ const b = { id: "table:b", type: "table" as const, title: "B" };
 const c = { id: "table:c", type: "table" as const, title: "C" };
 
 describe("tabs", () => {
+  it("keeps a view's own sorts and filters in the active tab, through reopening, until it closes", () => {
+    const sorts = [{ columnId: "cl_1", direction: "desc" as const }];
+    const filters = [{ columnId: "cl_2", op: "like", value: "x" }];
+    let state = reduce(undefined, projectEntered("p1"), tabOpened(a), tabViewStateChanged({ viewId: "vw_1", sorts }), tabViewStateChanged({ viewId: "vw_1", filters }));
+    state = reduce(state, tabOpened(b), tabViewStateChanged({ viewId: "vw_2", sorts: [] }), tabOpened({ ...a }));
+    expect(state.tabs[0].sortsState).toEqual({ vw_1: sorts });
+    expect(state.tabs[0].filterState).toEqual({ vw_1: filters });
+    expect(state.tabs[1].sortsState).toEqual({ vw_2: [] });
+    state = reduce(state, tabClosed("table:a"), tabOpened({ ...a }));
+    expect(state.tabs.find((t) => t.id === "table:a")?.sortsState).toBeUndefined();
+  });
+
   it("reuses an existing tab when opening it again", () => {
     const state = reduce(undefined, projectEntered("p1"), tabOpened(a), tabOpened(b), tabOpened({ ...a }));
     expect(state.tabs.map((t) => t.id)).toEqual(["table:a", "table:b"]);

@@ -1,7 +1,10 @@
 // Open items of a project as tabs: types table, view and auth. Opening reuses an
 // existing tab; closing the active one moves to the previous tab, else the next, else the
 // project home (active = null); renaming changes the title (the shell updates the route).
+// A tab keeps its own sorts and filters of each view (sortsState, filterState: a viewer's,
+// who cannot save the view's), gone when the tab closes.
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import type { TabFilter, TabSort } from "../../plugins/hostApi";
 
 export type TabType = "table" | "view" | "auth";
 
@@ -10,6 +13,10 @@ export interface Tab {
   type: TabType;
   title: string;
   viewTitle?: string;
+  /** The tab's own sorts of each view, by view id. */
+  sortsState?: Record<string, TabSort[]>;
+  /** The tab's own filter conditions of each view, by view id. */
+  filterState?: Record<string, TabFilter[]>;
 }
 
 export interface TabsState {
@@ -31,7 +38,7 @@ export const tabsSlice = createSlice({
     },
     tabOpened(state, action: PayloadAction<Tab>) {
       const existing = state.tabs.find((t) => t.id === action.payload.id);
-      if (existing) Object.assign(existing, action.payload);
+      if (existing) Object.assign(existing, { ...action.payload, sortsState: existing.sortsState, filterState: existing.filterState });
       else state.tabs.push(action.payload);
       state.activeId = action.payload.id;
     },
@@ -47,6 +54,14 @@ export const tabsSlice = createSlice({
         state.activeId = next ? next.id : null;
       }
     },
+    /** The active tab's own sorts (or filters) of a view. */
+    tabViewStateChanged(state, action: PayloadAction<{ viewId: string; sorts?: TabSort[]; filters?: TabFilter[] }>) {
+      const tab = state.tabs.find((t) => t.id === state.activeId);
+      if (!tab) return;
+      const { viewId, sorts, filters } = action.payload;
+      if (sorts) tab.sortsState = { ...tab.sortsState, [viewId]: sorts };
+      if (filters) tab.filterState = { ...tab.filterState, [viewId]: filters };
+    },
     tabRenamed(state, action: PayloadAction<{ id: string; title: string }>) {
       const tab = state.tabs.find((t) => t.id === action.payload.id);
       if (tab) tab.title = action.payload.title;
@@ -58,7 +73,7 @@ export const tabsSlice = createSlice({
   },
 });
 
-export const { projectEntered, tabOpened, homeShown, tabClosed, tabRenamed } = tabsSlice.actions;
+export const { projectEntered, tabOpened, homeShown, tabClosed, tabRenamed, tabViewStateChanged } = tabsSlice.actions;
 export const { selectTabs, selectActiveTab } = tabsSlice.selectors;
 
 /** The route of a tab in project `projectId` (project type nc), or the project home. */

@@ -5,6 +5,8 @@ import type { DragEvent, ReactNode } from "react";
 import type { Column } from "../tables/api";
 import type { RecordRow } from "../grid/api";
 import { FieldValue } from "../grid/FieldValue";
+import { withBase } from "../../app/basePath";
+import { imageSrcSet } from "../../app/images";
 import { isEmptyValue } from "./cardLayout";
 
 type FileObject = { url?: string; signedUrl?: string; signedPath?: string; path?: string; mimetype?: string };
@@ -15,7 +17,7 @@ export function coverUrl(value: unknown): string | null {
   const list = Array.isArray(value) ? value : typeof value === "string" ? safeParse(value) : null;
   const first = Array.isArray(list) ? (list as FileObject[])[0] : null;
   if (!first) return null;
-  const local = (path?: string) => (path ? `/${path.replace(/^\//, "")}` : null);
+  const local = (path?: string) => (path ? withBase(`/${path.replace(/^\//, "")}`) : null);
   const url = first.signedUrl || local(first.signedPath) || first.url || local(first.path);
   return url && (!first.mimetype || first.mimetype.startsWith("image/")) ? url : null;
 }
@@ -47,7 +49,7 @@ export function RecordCard({ row, fields, cover, draggable, onDragStart, onOpen,
   const image = cover ? coverUrl(row[cover.title]) : null;
   const [first, ...rest] = fields;
   const shown = rest.filter((c) => c.title in row && !(hideEmpty && isEmptyValue(row[c.title])));
-  const coverElement = cover && (image ? <img className="wb-card-cover" src={image} alt="" data-testid="card-cover" /> : <div className="wb-card-cover wb-card-cover-empty" />);
+  const coverElement = cover && (image ? <img className="wb-card-cover" src={image} srcSet={imageSrcSet(image)} sizes="(max-width: 767px) 100vw, 320px" alt="" data-testid="card-cover" /> : <div className="wb-card-cover wb-card-cover-empty" />);
   return (
     <Card
       className={`wb-record-card${compact ? " wb-record-card-compact" : " wb-record-card-tall"}`}

@@ -17,6 +17,7 @@ import {
 } from "./api";
 import { fillsRecords, viewTypeOf } from "./viewTypes";
 import { PREFILL_MODES, prefillMode } from "../shared/formPrefill";
+import { basePath } from "../../app/basePath";
 
 export function ShareDialog({ view, tableId, onClose }: { view: ViewMeta | null; tableId: string; onClose(): void }) {
   const intl = useIntl();
@@ -42,7 +43,7 @@ function ShareBody({ view, tableId }: { view: ViewMeta; tableId: string }) {
   const [saved, setSaved] = useState(false);
   const meta = parseMeta(view.meta);
   const shared = !!view.uuid;
-  const url = shared ? sharedViewUrl(view, window.location.origin) : "";
+  const url = shared ? sharedViewUrl(view, window.location.origin + basePath()) : "";
   const done = (result: { error?: unknown }) => {
     setError("error" in result && result.error ? (result.error as HttpError).message : null);
     return !("error" in result && result.error);

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { Button, Dialog, DialogBody, DialogFooter, FileInput, InputGroup, Tag } from "@blueprintjs/core";
-import { definePlugin, type CellProps, type EditorProps, type PluginHost } from "@workbench/plugin-api";
+import { definePlugin, imageSrcSet, siteUrl, type CellProps, type EditorProps, type PluginHost } from "@workbench/plugin-api";
 
 type FileObject = { path?: string; url?: string; title?: string; mimetype?: string; size?: number; signedPath?: string; signedUrl?: string };
 
@@ -47,7 +47,7 @@ export function filesOf(value: unknown): FileObject[] {
 export function fileHref(file: FileObject): string | undefined {
   const href = file.signedPath ?? file.signedUrl ?? file.url;
   if (!href) return undefined;
-  return /^https?:\/\//.test(href) || href.startsWith("/") ? href : `/${href}`;
+  return /^https?:\/\//.test(href) ? href : siteUrl(href.startsWith("/") ? href : `/${href}`);
 }
 
 const isImage = (file: FileObject) => (file.mimetype ?? "").startsWith("image/");
@@ -56,7 +56,8 @@ function Thumb({ file }: { file: FileObject }) {
   const href = fileHref(file);
   const title = file.title ?? "";
   if (isImage(file) && href) {
-    return <img className="wb-attachment-thumb" src={href} alt={title} title={title} loading="lazy" data-testid="attachment-thumb" />;
+    // A small copy of a large image (the smallest image breakpoint covers a thumbnail).
+    return <img className="wb-attachment-thumb" src={href} srcSet={imageSrcSet(href)} sizes="48px" alt={title} title={title} loading="lazy" data-testid="attachment-thumb" />;
   }
   return (
     <Tag minimal icon="document" className="wb-attachment-chip" title={title} data-testid="attachment-chip">

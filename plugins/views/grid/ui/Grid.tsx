@@ -19,6 +19,7 @@ import {
   useRecordForm,
   useRecordsReader,
   useRecordWriter,
+  useTabViewState,
   type FieldInfo,
   type RecordRow,
   type RecordSource,
@@ -32,6 +33,7 @@ import { GridPage } from "./GridPage";
 import { GridToolbar, type Search } from "./GridToolbar";
 import { isBoolean } from "./fields";
 import { GroupRows } from "./GroupRows";
+import { OwnTools, ownSort, ownWhere } from "./OwnTools";
 import { groupingOf, groupSort } from "./grouping";
 import { EditHistory } from "./history";
 import { ADD_FIELD_WIDTH, FOOTER_HEIGHT, HEADER_HEIGHT, MAX_FROZEN, rowHeightOf } from "./layout";
@@ -75,6 +77,9 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const tableId = table.id;
   const pkName = table.columns.find((c) => c.pk)?.title ?? "Id";
   const viewId = source.shared ? undefined : source.viewId;
+  // A viewer's own sort and filters, kept in the open tab.
+  const ownActive = !!viewId && !can.configureView;
+  const own = useTabViewState(ownActive ? viewId : undefined);
   const views = viewApi();
   const { data: viewColumns } = views.useViewColumnsQuery(viewId ?? "", { skip: !viewId });
   const { data: sortsData } = views.useViewSortsQuery(viewId ?? "", { skip: !viewId });
@@ -84,13 +89,15 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const fieldColumns = useMemo(() => table.columns.filter((c) => !c.system && !c.pk), [table.columns]);
   const { shown: columns, hidden } = useMemo(() => arrangeColumns(fieldColumns, viewColumns?.list), [fieldColumns, viewColumns]);
   const [search, setSearch] = useState<Search>({ fieldId: null, term: "" });
-  const where = searchWhere(columns, search.fieldId, search.term);
+  const where = ownWhere(searchWhere(columns, search.fieldId, search.term), ownActive ? own.filters : [], fieldColumns);
   const { count: rowCount, isLoading } = useRecordCount(source, { where });
   const rowHeight = rowHeightOf(settings.row_height);
   const frozen = Math.min(typeof settings.frozen_columns === "number" ? settings.frozen_columns : 0, MAX_FROZEN, columns.length);
   // Grouped records are read group after group; the groups come with their counts.
   const groups = useMemo(() => (viewId ? groupingOf(fieldColumns, viewColumns?.list) : []), [viewId, fieldColumns, viewColumns]);
   const sort = groupSort(groups);
+  // The records' order: the groups' first, then the viewer's own (the view's come after).
+  const readSort = ownSort(sort, ownActive ? own.sorts : [], fieldColumns);
   const { data: groupRows } = views.useGridGroupsQuery(
     { projectId: projectId ?? "", tableId, viewId: viewId ?? "", columnIds: groups.map((g) => g.column.id), sort: sort ?? "", where, limit: MAX_GROUPS },
     { skip: !sort || !projectId || !viewId },
@@ -134,18 +141,18 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const recordAt = useCallback(
     (row: number): RecordRow | undefined => {
       const page = Math.floor(row / PAGE_SIZE);
-      return reader.cached(source, pageQuery(page, where, sort))?.[row - page * PAGE_SIZE];
+      return reader.cached(source, pageQuery(page, where, readSort))?.[row - page * PAGE_SIZE];
     },
-    [reader, source, where, sort],
+    [reader, source, where, readSort],
   );
   /** Load the pages holding rows first..last (for edits of rows scrolled out of view), a few
    * at a time so that a large block does not send every page's request at once. */
   const loadRows = useCallback(
     async (first: number, last: number) => {
-      const load = (page: number) => reader.read(source, pageQuery(page, where, sort));
+      const load = (page: number) => reader.read(source, pageQuery(page, where, readSort));
       await fetchPages(pagesFor(first, last, PAGE_SIZE), load, new Map(), () => undefined);
     },
-    [reader, source, where, sort],
+    [reader, source, where, readSort],
   );
 
   const selection = useSelection({ tableId, viewId, rowCount, columnCount: columns.length, pkName, recordAt, scrollToCell });
@@ -166,7 +173,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
       return true;
     },
   });
-  const blockCopy = useBlockCopy({ source, where, sort, columns });
+  const blockCopy = useBlockCopy({ source, where, sort: readSort, columns });
   const clipboard = useClipboard({ columns, canEdit: can.editRecords, selection, cells, blockCopy, rangeEdits });
   const expandActive = () => {
     const record = active && recordAt(active.row);
@@ -248,7 +255,13 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
         filters={filtersData?.list ?? []}
         groups={groups}
         onSearch={setSearchStable}
-        extra={can.configureView && viewId && saveSettings ? <RowHeightMenu value={rowHeight} onChange={(row_height) => void changeSettings({ row_height })} /> : undefined}
+        extra={
+          can.configureView && viewId && saveSettings ? (
+            <RowHeightMenu value={rowHeight} onChange={(row_height) => void changeSettings({ row_height })} />
+          ) : ownActive ? (
+            <OwnTools columns={fieldColumns} {...own} testPrefix="own" sortLabel="plugin.view_grid.own.sort" />
+          ) : undefined
+        }
       />
       <div
         className="wb-grid-scroll"
@@ -328,7 +341,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
               projectId={projectId}
               pkName={pkName}
               where={where}
-              sort={sort}
+              sort={readSort}
               page={page}
               runs={rowsWin.runs}
               rowTop={rowsWin.rowTop}

@@ -93,6 +93,8 @@ export function useRowActions(options: {
     if (!active) return;
     const top = block ? block.top : active.row;
     const bottom = block ? block.bottom : active.row;
+    // Deleting (with undo) reads the records through their project: none, no delete.
+    if (!projectId) return notify(intl.formatMessage({ id: "plugin.view_grid.grid.projectIdMissing" }), "warning");
     if (bottom - top + 1 > DELETE_LIMIT) {
       notify(intl.formatMessage({ id: "plugin.view_grid.grid.delete.tooMany" }, { count: bottom - top + 1, limit: DELETE_LIMIT }), "warning");
       return;
