@@ -20,7 +20,7 @@ import logging
 
 import sqlalchemy as sa
 
-from workbench.hooks import conditions
+from workbench.hooks import conditions, values
 from workbench.hooks.active import active_hooks, source_is_owned, table_info
 from workbench.hooks.models import MetaOutboxEvent
 from workbench.hooks.outbox_table import SOURCE_OUTBOX
@@ -57,6 +57,7 @@ def events_for(request, table, action: str, changes) -> list[dict]:
     if not wanted:
         return []
     info = table_info(request, table.id, table.title)
+    write = values.writer(request, table.id)
     now = utcnow()
     events = []
     for hook in wanted:
@@ -65,7 +66,12 @@ def events_for(request, table, action: str, changes) -> list[dict]:
             continue
         event_id = new_event_id()
         payload = build(
-            hook, info, [b for b, _a in fired if b is not None], [a for _b, a in fired if a is not None], event_id
+            hook,
+            info,
+            [b for b, _a in fired if b is not None],
+            [a for _b, a in fired if a is not None],
+            event_id,
+            write,
         )
         events.append(
             {

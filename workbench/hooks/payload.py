@@ -6,7 +6,8 @@
 
 ``rows`` are the records after the change (before it, for a delete), ``previous_rows``
 before an update, ``rows_inserted`` the count of a bulk insert (whose ``rows`` come too).
-Values are the records API's. ``view_id`` and ``view_name`` are the table's default view.
+Values are written as each field's export form makes them (``workbench.hooks.values``).
+``view_id`` and ``view_name`` are the table's default view.
 """
 
 from __future__ import annotations
@@ -36,9 +37,13 @@ def event_type(hook_event: str, operation: str) -> str:
     return f"records.{hook_event}.{operation}"
 
 
-def build(hook, table: dict, befores: list, afters: list, event_id: str | None = None) -> dict:
+def build(hook, table: dict, befores: list, afters: list, event_id: str | None = None, write=None) -> dict:
     """The payload of ``hook``'s event for rows before and after the change; ``table``
-    holds ``id``, ``title``, ``view_id`` and ``view_name``."""
+    holds ``id``, ``title``, ``view_id`` and ``view_name``; ``write`` turns a record's API
+    values into the payload's (a list of records in, a list out: ``workbench.hooks.values``)."""
+    if write is not None:
+        befores = write(befores)
+        afters = write(afters)
     sends = _SENDS.get(hook.operation, ("rows",))
     data = {
         "table_id": table["id"],
@@ -80,7 +85,7 @@ def sample_row(registry, columns) -> dict:
     return row
 
 
-def sample(registry, hook, table: dict, columns) -> dict:
+def sample(registry, hook, table: dict, columns, write=None) -> dict:
     row = sample_row(registry, columns)
     before = {**row}
-    return build(hook, table, [before], [row])
+    return build(hook, table, [before], [row], write=write)

@@ -7,6 +7,7 @@ import json
 
 from workbench.data.query import parse_row_id, read_row
 from workbench.data.unit import data_transaction
+from workbench.hooks import values
 from workbench.hooks.active import table_info
 from workbench.hooks.models import MetaOutboxEvent
 from workbench.hooks.payload import build, new_event_id
@@ -22,7 +23,7 @@ def trigger(request, hook, row_id: str) -> dict | None:
     if row is None:
         return None
     event_id = new_event_id()
-    event = build(hook, table_info(request, ref.id, ref.title), [], [row], event_id)
+    event = build(hook, table_info(request, ref.id, ref.title), [], [row], event_id, values.writer(request, ref.id))
     now = utcnow()
     request.dbsession.add(
         MetaOutboxEvent(

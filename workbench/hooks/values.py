@@ -1,0 +1,95 @@
+"""A record's values as a hook's payload carries them: each field's value written as its
+type's export form (``export_as``, the catalogue's ``capabilities.export``) makes it, as a
+CSV export would: a date in the field's date format, a link as the display values of its
+records and an attachment as its files' addresses (comma-separated), a select as its
+text; numbers, booleans and empty values stay JSON numbers, booleans and null.
+
+Link fields' values are completed first (the linked records, as a read of the records
+gives them), on the write's own connection. Conditions are decided on the records API's
+values; only the payload is written so.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import decimal
+from collections.abc import Callable
+
+import sqlalchemy as sa
+
+from workbench.data.unit import data_transaction
+from workbench.exports.cells import CellContext, column_for
+from workbench.fields.lookup import field_type
+from workbench.records.expand import expand_rows, expanding_fields
+from workbench.records.loading import load_table_ref_by_id, model_for
+from workbench.tables.models import Column
+
+_CACHE = "_workbench_hook_writers"
+
+Writer = Callable[[list], list]
+
+
+def _json_value(cell, text: Callable):
+    if isinstance(cell, (dt.date, dt.datetime)):
+        return text(cell)
+    if isinstance(cell, decimal.Decimal):
+        return int(cell) if cell == cell.to_integral_value() else float(cell)
+    return cell
+
+
+def writer_for(registry, columns, base_url: str) -> Callable[[dict], dict]:
+    """How a record (``{title: API value}``) of a table with ``columns`` is written."""
+    context = CellContext(base_url=base_url)
+    cells = {}
+    for column in columns:
+        ftype = field_type(registry, column)
+        export = column_for(column.title, ftype, context)
+        cells[column.title] = (export.cell, export.text)
+
+    def write(row: dict) -> dict:
+        out = {}
+        for title, value in row.items():
+            found = cells.get(title)
+            if found is None or value is None:
+                out[title] = value
+                continue
+            cell, text = found
+            out[title] = _json_value(cell(value), text)
+        return out
+
+    return write
+
+
+def writer(request, table_id: str) -> Writer:
+    """The writer of a table's records (a list in, a list out), made once per request."""
+    cache = request.__dict__.setdefault(_CACHE, {})
+    found = cache.get(table_id)
+    if found is None:
+        columns = request.dbsession.scalars(
+            sa.select(Column).where(Column.table_id == table_id).order_by(Column.order)
+        ).all()
+        write_one = writer_for(request.registry, columns, base_url(request))
+
+        def write(rows: list) -> list:
+            return [write_one(row) for row in _expanded(request, table_id, rows)]
+
+        found = cache[table_id] = write
+    return found
+
+
+def _expanded(request, table_id: str, rows: list) -> list:
+    """Copies of ``rows`` whose link fields hold the linked records."""
+    if not rows:
+        return rows
+    ref = load_table_ref_by_id(request, table_id)
+    work = data_transaction(request, ref.source)
+    model = model_for(request, ref, work.dialect)
+    if not expanding_fields(model.fields):
+        return rows
+    copies = [dict(row) for row in rows]
+    return expand_rows(request, work.connection, model, model.fields, copies)
+
+
+def base_url(request) -> str:
+    configured = (request.registry.settings.get("workbench.site_url") or "").strip()
+    return configured.rstrip("/") if configured else request.application_url.rstrip("/")
