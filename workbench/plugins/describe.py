@@ -18,7 +18,13 @@ from workbench.views.types import PUBLIC_ROWS
 DIALECTS = ("sqlite", "postgresql", "mysql")
 DEFAULT_GROUP = "other"
 DEFAULT_ORDER = 1000
-DEFAULT_ICONS = {"field": "cube", "view": "panel-table", "importer": "import", "auth": "log-in", "notifier": "notifications"}
+DEFAULT_ICONS = {
+    "field": "cube",
+    "view": "panel-table",
+    "importer": "import",
+    "auth": "log-in",
+    "notifier": "notifications",
+}
 EXPORT_FORMS = frozenset({"text", "number", "boolean", "date", "datetime", "json", "files", "records", "list"})
 
 

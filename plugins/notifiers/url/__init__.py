@@ -33,7 +33,10 @@ _PAIRS = {
     "type": "array",
     "items": {
         "type": "object",
-        "properties": {"name": {"type": "string", "title": "setting.name"}, "value": {"type": "string", "title": "setting.value"}},
+        "properties": {
+            "name": {"type": "string", "title": "setting.name"},
+            "value": {"type": "string", "title": "setting.value"},
+        },
     },
 }
 

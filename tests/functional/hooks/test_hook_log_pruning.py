@@ -76,7 +76,11 @@ def test_the_worker_prunes_old_entries_and_keeps_the_newest_of_each_hook(client,
 
 def test_the_limits_come_from_the_ini():
     settings = HookSettings.from_settings(
-        {"workbench.webhooks.log_days": "14", "workbench.webhooks.log_per_hook": "50", "workbench.webhooks.prune_interval": "60"}
+        {
+            "workbench.webhooks.log_days": "14",
+            "workbench.webhooks.log_per_hook": "50",
+            "workbench.webhooks.prune_interval": "60",
+        }
     )
     assert (settings.log_days, settings.log_per_hook, settings.prune_interval) == (14, 50, 60)
     defaults = HookSettings.from_settings({})

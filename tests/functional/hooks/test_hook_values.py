@@ -29,7 +29,11 @@ def test_a_date_a_select_a_link_and_an_attachment_arrive_as_the_export_writes_th
         [
             {"title": "Name"},
             {"title": "Qty", "uidt": "Number"},
-            {"title": "Status", "uidt": "SingleSelect", "colOptions": {"options": [{"title": "todo"}, {"title": "done"}]}},
+            {
+                "title": "Status",
+                "uidt": "SingleSelect",
+                "colOptions": {"options": [{"title": "todo"}, {"title": "done"}]},
+            },
             {"title": "Due", "uidt": "Date", "meta": {"date_format": "DD/MM/YYYY"}},
             {"title": "Photo", "uidt": "Attachment"},
         ],
@@ -37,14 +41,22 @@ def test_a_date_a_select_a_link_and_an_attachment_arrive_as_the_export_writes_th
     client.post_json(f"/api/v2/tables/{makers['id']}/records", [{"Label": "Acme"}, {"Label": "Bolt"}], headers=h)
     link = client.post_json(
         f"{META}/tables/{items['id']}/columns",
-        {"title": "Maker", "uidt": "LinkToAnotherRecord", "parentId": items["id"], "childId": makers["id"], "type": "bt"},
+        {
+            "title": "Maker",
+            "uidt": "LinkToAnotherRecord",
+            "parentId": items["id"],
+            "childId": makers["id"],
+            "type": "bt",
+        },
         headers=h,
     ).json
     link_id = next(c["id"] for c in link["columns"] if c["title"] == "Maker")
     stored = f"api/v1/db/storage/download/{project['id']}/{'A' * 24}/photo.png"
     files = [{"url": "https://example.com/a.pdf", "title": "a.pdf"}, {"path": stored, "title": "photo.png"}]
     records = f"/api/v2/tables/{items['id']}/records"
-    client.post_json(records, {"Name": "pen", "Qty": 3, "Status": "done", "Due": "2024-05-06", "Photo": files}, headers=h)
+    client.post_json(
+        records, {"Name": "pen", "Qty": 3, "Status": "done", "Due": "2024-05-06", "Photo": files}, headers=h
+    )
     client.post_json(f"/api/v2/tables/{items['id']}/links/{link_id}/records/1", {"Id": 2}, headers=h)
     add_hook(client, h, items, receiver.url, "update")
     client.patch_json(records, {"Id": 1, "Name": "pen 2"}, headers=h)
