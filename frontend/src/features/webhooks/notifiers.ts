@@ -55,5 +55,5 @@ export function valuesOf(
     };
   }
   const first = notifiers[0];
-  return { title: "", operation: "insert", type: first?.name ?? "URL", payload: freshSettings(first), condition: false };
+  return { title: "", operation: "insert", type: first?.name ?? "", payload: freshSettings(first), condition: false };
 }
