@@ -5,7 +5,7 @@
 // label, the webhook or the address formula, the colour and the icon.
 import { useState } from "react";
 import { useIntl } from "react-intl";
-import { Button, FormGroup, HTMLSelect, InputGroup, TextArea } from "@blueprintjs/core";
+import { Button, FormGroup, HTMLSelect, Icon, InputGroup, TextArea } from "@blueprintjs/core";
 import { definePlugin, toast, type CellProps, type PluginHost, type SettingsProps } from "@workbench/plugin-api";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -115,7 +115,7 @@ function ButtonCell({ column, rowId, readOnly, value }: CellProps) {
   return (
     <Button
       size="small"
-      icon={(icon ?? undefined) as never}
+      icon={icon ? <Icon icon={icon as never} color={background ? "#fff" : undefined} /> : undefined}
       loading={busy}
       disabled={disabled}
       onClick={(e) => void press(e)}

@@ -2,6 +2,7 @@
 // (or any owner's filters) edited with the grid's own filter components: each condition and
 // group in place, removed with its button, and the form that adds a condition or a group.
 import { Button, Spinner } from "@blueprintjs/core";
+import { useState } from "react";
 import { useIntl } from "react-intl";
 import type { FieldInfo as Column, FilterEditorProps } from "@workbench/plugin-api";
 import { NodeEditor } from "./FilterEditor";
@@ -17,6 +18,8 @@ export function ConditionsEditor({ tableId, owner, columns }: FilterEditorProps)
   const viewList = api.useViewFiltersQuery(owner.id, { skip: hook });
   const { data, isLoading } = hook ? hookList : viewList;
   const [remove] = api.useRemoveFilterMutation();
+  // a condition added: the form starts afresh
+  const [added, setAdded] = useState(0);
   const filters = data?.list ?? [];
   const fields = columns.filter((c) => !c.system) as Column[];
   if (isLoading) return <Spinner size={20} />;
@@ -37,12 +40,13 @@ export function ConditionsEditor({ tableId, owner, columns }: FilterEditorProps)
         </div>
       ))}
       <FilterForm
+        key={added}
         tableId={tableId}
         viewId={owner.id}
         kind={owner.kind}
         columns={fields}
         groups={filters.filter((f) => f.is_group)}
-        onDone={() => undefined}
+        onDone={() => setAdded((n) => n + 1)}
       />
     </div>
   );
