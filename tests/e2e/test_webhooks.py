@@ -133,7 +133,9 @@ def test_a_url_button_offers_the_address_its_formula_built_in_its_colour(server,
     expect(button).to_have_css("background-color", "rgb(35, 133, 81)")
     expect(button.locator("[data-icon='share']")).to_have_count(1)
     screenshot(page, "button-field-url")
-    page.context.route("https://example.com/**", lambda route: route.fulfill(body="the order", content_type="text/plain"))
+    page.context.route(
+        "https://example.com/**", lambda route: route.fulfill(body="the order", content_type="text/plain")
+    )
     with page.expect_popup() as popup:
         button.click()
     popup.value.wait_for_load_state()

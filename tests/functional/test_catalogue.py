@@ -114,7 +114,10 @@ def test_a_disabled_plugin_is_gone_from_the_catalogue(make_client):
     assert "QrCode" in _uidts(catalogue)
     assert [i["name"] for i in catalogue["importers"]] == ["csv", "json"]
     assert [n["name"] for n in catalogue["notifiers"]] == ["URL", "Email"]
-    assert not any(key.startswith(("plugin.view_kanban.", "plugin.field_barcode.", "plugin.notify_chat.")) for key in catalogue["messages"])
+    assert not any(
+        key.startswith(("plugin.view_kanban.", "plugin.field_barcode.", "plugin.notify_chat."))
+        for key in catalogue["messages"]
+    )
 
 
 def _fake_build(dist):
