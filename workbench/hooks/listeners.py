@@ -15,7 +15,6 @@ a write of one record the others.
 
 from __future__ import annotations
 
-import json
 import logging
 
 import sqlalchemy as sa
@@ -24,7 +23,7 @@ from workbench.hooks import conditions, values
 from workbench.hooks.active import active_hooks, source_is_owned, table_info
 from workbench.hooks.models import MetaOutboxEvent
 from workbench.hooks.outbox_table import SOURCE_OUTBOX
-from workbench.hooks.payload import build, new_event_id
+from workbench.hooks.payload import build, encode, new_event_id
 from workbench.hookspecs import hookimpl, row_actions
 from workbench.meta.base import utcnow
 
@@ -77,7 +76,7 @@ def events_for(request, table, action: str, changes) -> list[dict]:
             {
                 "id": event_id,
                 "hook_id": hook.id,
-                "payload": json.dumps(payload, default=str, separators=(",", ":")),
+                "payload": encode(payload),
                 "attempts": 0,
                 "next_at": now,
                 "created_at": now,

@@ -3,14 +3,12 @@ is read and the hook's event written to the meta outbox in the request's transac
 
 from __future__ import annotations
 
-import json
-
 from workbench.data.query import parse_row_id, read_row
 from workbench.data.unit import data_transaction
 from workbench.hooks import values
 from workbench.hooks.active import table_info
 from workbench.hooks.models import MetaOutboxEvent
-from workbench.hooks.payload import build, new_event_id
+from workbench.hooks.payload import build, encode, new_event_id
 from workbench.meta.base import utcnow
 from workbench.records.loading import load_table_ref_by_id, model_for
 
@@ -29,7 +27,7 @@ def trigger(request, hook, row_id: str) -> dict | None:
         MetaOutboxEvent(
             id=event_id,
             hook_id=hook.id,
-            payload=json.dumps(event, default=str, separators=(",", ":")),
+            payload=encode(event),
             attempts=0,
             next_at=now,
             created_at=now,
