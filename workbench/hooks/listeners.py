@@ -56,7 +56,7 @@ def events_for(request, table, action: str, changes) -> list[dict]:
     if not wanted:
         return []
     info = table_info(request, table.id, table.title)
-    write = values.writer(request, table.id)
+    write = values.linked(request, table.id)
     now = utcnow()
     events = []
     for hook in wanted:
@@ -76,7 +76,7 @@ def events_for(request, table, action: str, changes) -> list[dict]:
             {
                 "id": event_id,
                 "hook_id": hook.id,
-                "payload": encode(payload),
+                "payload": encode(values.with_base(payload, request)),
                 "attempts": 0,
                 "next_at": now,
                 "created_at": now,

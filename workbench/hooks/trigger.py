@@ -21,13 +21,13 @@ def trigger(request, hook, row_id: str) -> dict | None:
     if row is None:
         return None
     event_id = new_event_id()
-    event = build(hook, table_info(request, ref.id, ref.title), [], [row], event_id, values.writer(request, ref.id))
+    event = build(hook, table_info(request, ref.id, ref.title), [], [row], event_id, values.linked(request, ref.id))
     now = utcnow()
     request.dbsession.add(
         MetaOutboxEvent(
             id=event_id,
             hook_id=hook.id,
-            payload=encode(event),
+            payload=encode(values.with_base(event, request)),
             attempts=0,
             next_at=now,
             created_at=now,

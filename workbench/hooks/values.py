@@ -4,9 +4,11 @@ CSV export would: a date in the field's date format, a link as the display value
 records and an attachment as its files' addresses (comma-separated), a select as its
 text; numbers, booleans and empty values stay JSON numbers, booleans and null.
 
-Link fields' values are completed first (the linked records, as a read of the records
-gives them), on the write's own connection. Conditions are decided on the records API's
-values; only the payload is written so.
+Link fields' values are completed at the write (the linked records, as a read of the records
+gives them), on the write's own connection; the values are written in their export form when
+the event is delivered, so that a bulk write's thousands of records cost the write nothing
+more (the outbox keeps the server's address for stored files beside the event). Conditions
+are decided on the records API's values; only the payload is written so.
 """
 
 from __future__ import annotations
@@ -24,8 +26,6 @@ from workbench.fields.lookup import field_type
 from workbench.records.expand import expand_rows, expanding_fields
 from workbench.records.loading import load_table_ref_by_id, model_for
 from workbench.tables.models import Column
-
-_CACHE = "_workbench_hook_writers"
 
 Writer = Callable[[list], list]
 
@@ -95,21 +95,41 @@ def writer_for(registry, columns, base_url: str) -> Callable[[dict], dict]:
     return write
 
 
-def writer(request, table_id: str) -> Writer:
-    """The writer of a table's records (a list in, a list out), made once per request."""
-    cache = request.__dict__.setdefault(_CACHE, {})
-    found = cache.get(table_id)
-    if found is None:
-        columns = request.dbsession.scalars(
-            sa.select(Column).where(Column.table_id == table_id).order_by(Column.order)
+def linked(request, table_id: str) -> Writer:
+    """What a write does to the records of its events: completes their link fields (the
+    linked records as they are now); their values are written in their export form when the
+    event is delivered (``written``), off the write's path."""
+    return lambda rows: _expanded(request, table_id, rows)
+
+
+#: where an event in the outbox keeps the server's address its stored files are read at
+#: (taken off before delivery: receivers get NocoDB's payload)
+BASE_KEY = "_wb_base_url"
+_ROWS = ("rows", "previous_rows")
+
+
+def with_base(event: dict, request) -> dict:
+    return {**event, BASE_KEY: base_url(request)}
+
+
+def written(registry, event: dict) -> dict:
+    """An event from the outbox as it is delivered: its records' values in their export
+    form (with the table's fields as they are now)."""
+    base = event.pop(BASE_KEY, None)
+    if base is None:
+        return event
+    data = event.get("data") or {}
+    if not any(data.get(key) for key in _ROWS):
+        return event
+    from sqlalchemy.orm import Session
+
+    with Session(registry["db_engine"]) as session:
+        columns = session.scalars(
+            sa.select(Column).where(Column.table_id == data.get("table_id")).order_by(Column.order)
         ).all()
-        write_one = writer_for(request.registry, columns, base_url(request))
-
-        def write(rows: list) -> list:
-            return [write_one(row) for row in _expanded(request, table_id, rows)]
-
-        found = cache[table_id] = write
-    return found
+        write_one = writer_for(registry, columns, base)
+    event["data"] = {key: [write_one(r) for r in value] if key in _ROWS else value for key, value in data.items()}
+    return event
 
 
 def _expanded(request, table_id: str, rows: list) -> list:

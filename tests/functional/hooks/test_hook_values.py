@@ -63,6 +63,7 @@ def test_a_date_a_select_a_link_and_an_attachment_arrive_as_the_export_writes_th
     client.worker.drain()
 
     [call] = receiver.calls
+    assert set(call["body"]) == {"type", "id", "data"}  # NocoDB's payload, nothing of the outbox's
     [row] = call["body"]["data"]["rows"]
     base = f"/api/v1/db/data/noco/{project['id']}/{items['id']}/export/csv"
     text = client.get(base, {"fields": "Name,Status,Due,Maker,Photo"}, headers=h).body.decode("utf-8")
