@@ -45,6 +45,7 @@ OFFERED_BEFORE = {
 
 NOTIFIERS = ["URL", "Email", "Slack", "Microsoft Teams", "Discord", "Mattermost"]
 
+
 def _entries():
     for key, name_key, names in (
         ("fieldTypes", "uidt", FIELD_TYPES),
