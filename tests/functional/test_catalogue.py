@@ -37,19 +37,29 @@ def test_signed_out_visitors_get_the_public_part(client, path):
     assert not any(key.startswith("plugin.importer_") for key in catalogue["messages"])
 
 
-def test_signed_in_users_get_the_importers_too(client, admin):
+def test_signed_in_users_get_the_importers_and_notifiers_too(client, admin):
     catalogue = client.get("/api/v1/catalogue", headers=client.auth(admin)).json
-    assert set(catalogue) == PUBLIC | {"importers"}
+    assert set(catalogue) == PUBLIC | {"importers", "notifiers"}
     csv = next(i for i in catalogue["importers"] if i["name"] == "csv")
     assert csv["extensions"] == ["csv"]
     assert csv["mediaTypes"] == ["text/csv"]
     assert csv["optionKeys"] == ["firstRowAsHeaders", "encoding", "delimiter"]
     assert catalogue["messages"][csv["label"]] == "CSV file"
+    notifiers = {n["name"]: n for n in catalogue["notifiers"]}
+    assert list(notifiers) == ["URL", "Email", "Slack", "Microsoft Teams", "Discord", "Mattermost"]
+    url = notifiers["URL"]
+    assert (url["plugin"], url["bundle"], url["icon"]) == ("notify_url", "notify_url", "globe-network")
+    assert catalogue["messages"][url["label"]] == "A web address"
+    assert url["settings"]["required"] == ["path"]
+    assert catalogue["messages"][url["settings"]["properties"]["headers"]["title"]] == "Headers"
+    assert notifiers["Slack"]["bundle"] == "notify_chat"
+    assert catalogue["messages"][notifiers["Slack"]["label"]] == "Slack"
 
 
 def test_a_bad_token_gets_the_public_part(client):
     catalogue = client.get("/api/v1/catalogue", headers=client.auth("not-a-token")).json
     assert "importers" not in catalogue
+    assert "notifiers" not in catalogue
 
 
 def test_the_texts_are_in_the_language_asked(client, admin):
@@ -95,7 +105,7 @@ def test_the_catalogue_is_in_the_openapi_document(client):
 
 
 def test_a_disabled_plugin_is_gone_from_the_catalogue(make_client):
-    client = make_client(**{"workbench.plugins.disabled": "view_kanban field_barcode importer_excel"})
+    client = make_client(**{"workbench.plugins.disabled": "view_kanban field_barcode importer_excel notify_chat"})
     token = client.signup("owner@example.com")
     catalogue = client.get("/api/v1/catalogue", headers=client.auth(token)).json
     assert "kanban" not in {v["name"] for v in catalogue["viewTypes"]}
@@ -103,7 +113,11 @@ def test_a_disabled_plugin_is_gone_from_the_catalogue(make_client):
     assert "Barcode" not in _uidts(catalogue)
     assert "QrCode" in _uidts(catalogue)
     assert [i["name"] for i in catalogue["importers"]] == ["csv", "json"]
-    assert not any(key.startswith(("plugin.view_kanban.", "plugin.field_barcode.")) for key in catalogue["messages"])
+    assert [n["name"] for n in catalogue["notifiers"]] == ["URL", "Email"]
+    assert not any(
+        key.startswith(("plugin.view_kanban.", "plugin.field_barcode.", "plugin.notify_chat."))
+        for key in catalogue["messages"]
+    )
 
 
 def _fake_build(dist):

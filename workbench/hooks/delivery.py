@@ -16,7 +16,7 @@ import time
 
 import sqlalchemy as sa
 
-from workbench.hooks import http
+from workbench.hooks import http, values
 from workbench.hooks.hosts import HostNotAllowed
 from workbench.hooks.models import Hook, HookLog
 from workbench.hooks.notifiers import IDEMPOTENCY_HEADER, Call, Result
@@ -114,6 +114,10 @@ def deliver(registry, settings, store, row) -> str:
         return "dropped"
     hook = Hook(**{c: getattr(found, c) for c in found._fields})
     event = json.loads(row.payload)
+    try:
+        event = values.written(registry, event)
+    except Exception:  # the values go as they were written rather than not at all
+        log.exception("webhooks: the values of event %s could not be written", row.id)
     number = (row.attempts or 0) + 1
     result, ms = attempt(registry, settings, hook, event, row.id, number)
     if result.ok:

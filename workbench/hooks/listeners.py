@@ -15,16 +15,15 @@ a write of one record the others.
 
 from __future__ import annotations
 
-import json
 import logging
 
 import sqlalchemy as sa
 
-from workbench.hooks import conditions
+from workbench.hooks import conditions, values
 from workbench.hooks.active import active_hooks, source_is_owned, table_info
 from workbench.hooks.models import MetaOutboxEvent
 from workbench.hooks.outbox_table import SOURCE_OUTBOX
-from workbench.hooks.payload import build, new_event_id
+from workbench.hooks.payload import build, encode, new_event_id
 from workbench.hookspecs import hookimpl, row_actions
 from workbench.meta.base import utcnow
 
@@ -57,6 +56,7 @@ def events_for(request, table, action: str, changes) -> list[dict]:
     if not wanted:
         return []
     info = table_info(request, table.id, table.title)
+    write = values.linked(request, table.id)
     now = utcnow()
     events = []
     for hook in wanted:
@@ -65,13 +65,18 @@ def events_for(request, table, action: str, changes) -> list[dict]:
             continue
         event_id = new_event_id()
         payload = build(
-            hook, info, [b for b, _a in fired if b is not None], [a for _b, a in fired if a is not None], event_id
+            hook,
+            info,
+            [b for b, _a in fired if b is not None],
+            [a for _b, a in fired if a is not None],
+            event_id,
+            write,
         )
         events.append(
             {
                 "id": event_id,
                 "hook_id": hook.id,
-                "payload": json.dumps(payload, default=str, separators=(",", ":")),
+                "payload": encode(values.with_base(payload, request)),
                 "attempts": 0,
                 "next_at": now,
                 "created_at": now,

@@ -12,16 +12,16 @@ A notifier class has a unique ``name`` (the ``notification.type`` of a hook) and
   ``call.mail(message)``. A ``Result`` whose ``ok`` is false, or an exception, makes the
   attempt a failure, retried later.
 
-``label`` and ``icon`` describe it in the catalogue; its settings form is its UI bundle's
-component in the slot ``notifier.<name>.settings`` (else the web app's form for the URL
-notifier's fields).
+``label``, ``icon``, ``order`` and ``settings_schema`` (the JSON Schema of its settings)
+describe it in the catalogue; its settings form is its UI bundle's (``notifiers: {<name>:
+{Settings}}``), else a form the web app generates from ``settings_schema``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 #: the header carrying an event's id: the same on every attempt of one event
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -52,6 +52,8 @@ class Notifier:
     name = ""
     label = ""
     icon = "notifications"
+    order = 1000
+    settings_schema: ClassVar[dict] = {}
 
     def check(self, settings: dict) -> dict:
         return dict(settings or {})

@@ -31,6 +31,12 @@ class HookSettings:
     #: seconds a claim holds an event (None: longer than any attempt can take); a dead
     #: process's events are taken again once their claim runs out
     claim_lease: float | None = None
+    #: days the delivery log keeps an entry (0: no limit)
+    log_days: float = 30.0
+    #: entries the delivery log keeps per hook, the newest (0: no limit)
+    log_per_hook: int = 1000
+    #: seconds between two prunings of the delivery log
+    prune_interval: float = 3600.0
 
     @property
     def lease(self) -> float:
@@ -55,4 +61,7 @@ class HookSettings:
             poll_interval=number("poll_interval", cls.poll_interval, float, 0.01),
             deliver=as_bool(settings.get("workbench.webhooks.deliver", "true")),
             claim_lease=number("lease", 0, float, 0) or None,
+            log_days=number("log_days", cls.log_days, float, 0),
+            log_per_hook=number("log_per_hook", cls.log_per_hook, int, 0),
+            prune_interval=number("prune_interval", cls.prune_interval, float, 1),
         )

@@ -3,13 +3,12 @@ is read and the hook's event written to the meta outbox in the request's transac
 
 from __future__ import annotations
 
-import json
-
 from workbench.data.query import parse_row_id, read_row
 from workbench.data.unit import data_transaction
+from workbench.hooks import values
 from workbench.hooks.active import table_info
 from workbench.hooks.models import MetaOutboxEvent
-from workbench.hooks.payload import build, new_event_id
+from workbench.hooks.payload import build, encode, new_event_id
 from workbench.meta.base import utcnow
 from workbench.records.loading import load_table_ref_by_id, model_for
 
@@ -22,13 +21,13 @@ def trigger(request, hook, row_id: str) -> dict | None:
     if row is None:
         return None
     event_id = new_event_id()
-    event = build(hook, table_info(request, ref.id, ref.title), [], [row], event_id)
+    event = build(hook, table_info(request, ref.id, ref.title), [], [row], event_id, values.linked(request, ref.id))
     now = utcnow()
     request.dbsession.add(
         MetaOutboxEvent(
             id=event_id,
             hook_id=hook.id,
-            payload=json.dumps(event, default=str, separators=(",", ":")),
+            payload=encode(values.with_base(event, request)),
             attempts=0,
             next_at=now,
             created_at=now,

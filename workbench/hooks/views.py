@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from workbench.api import api_view
 from workbench.errors import BadRequest, NotFound
-from workbench.hooks import hosts, payload
+from workbench.hooks import hosts, payload, values
 from workbench.hooks.active import table_info
 from workbench.hooks.delivery import attempt, write_log
 from workbench.hooks.models import MANUAL, OPERATIONS, Hook, HookFilter, HookLog
@@ -274,7 +274,9 @@ def list_logs(request):
 # -- test, sample, trigger ----------------------------------------------------------------
 def _sample(request, hook) -> dict:
     table = request.context.table
-    return payload.sample(request.registry, hook, table_info(request, table.id, table.title), table.columns)
+    info = table_info(request, table.id, table.title)
+    write_one = values.writer_for(request.registry, table.columns, values.base_url(request))
+    return payload.sample(request.registry, hook, info, table.columns, lambda rows: [write_one(r) for r in rows])
 
 
 @api_view(

@@ -4,12 +4,14 @@
 It runs under the gevent server (started when the app is created) and looks at the
 outboxes every ``poll_interval`` seconds, and at once when a change with events commits in
 this process. Events left by a stopped or killed server are delivered when a server starts
-again (their claims expire). Tests call ``drain()``.
+again (their claims expire). It also prunes the delivery log (``workbench.hooks.prune``).
+Tests call ``drain()`` and ``prune()``.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 
 import gevent
 import gevent.event
@@ -20,6 +22,7 @@ from workbench.hooks.delivery import deliver
 from workbench.hooks.models import Hook, MetaOutboxEvent
 from workbench.hooks.outbox import Store
 from workbench.hooks.outbox_table import SOURCE_OUTBOX
+from workbench.hooks.prune import prune
 from workbench.hooks.settings import HookSettings
 from workbench.projects.models import Source
 from workbench.tables.models import Table
@@ -34,6 +37,7 @@ class HookWorker:
         self.pool = gevent.pool.Pool(self.settings.concurrency)
         self._wake = gevent.event.Event()
         self._loop = None
+        self._pruned_at: float | None = None
 
     # -- where events wait ---------------------------------------------------------
     def meta_store(self) -> Store:
@@ -98,6 +102,18 @@ class HookWorker:
             self.run_once()
             self.pool.join()
 
+    def prune(self) -> int:
+        """Prune the delivery log to the ini's limits (``workbench.hooks.prune``)."""
+        self._pruned_at = time.monotonic()
+        return prune(self.registry["db_engine"], self.settings.log_days, self.settings.log_per_hook)
+
+    def _prune_when_due(self) -> None:
+        if self._pruned_at is None or time.monotonic() - self._pruned_at >= self.settings.prune_interval:
+            try:
+                self.prune()
+            except Exception:
+                log.exception("webhooks: pruning the delivery log failed")
+
     def wake(self) -> None:
         self._wake.set()
 
@@ -113,6 +129,7 @@ class HookWorker:
                 self.run_once()
             except Exception:
                 log.exception("webhooks: claiming events failed")
+            self._prune_when_due()
             self._wake.wait(self.settings.poll_interval)
 
     def stop(self) -> None:

@@ -132,6 +132,7 @@ def catalogue_language(request) -> str:
             "fieldTypes": {"type": "array", "items": {"type": "object"}},
             "viewTypes": {"type": "array", "items": {"type": "object"}},
             "importers": {"type": "array", "items": {"type": "object"}, "description": "signed-in users only"},
+            "notifiers": {"type": "array", "items": {"type": "object"}, "description": "signed-in users only"},
             "authProviders": {"type": "array", "items": {"type": "object"}},
             "bundles": {"type": "object", "additionalProperties": {"type": "object"}},
             "messages": {"type": "object", "additionalProperties": {"type": "string"}},

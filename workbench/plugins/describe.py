@@ -18,7 +18,13 @@ from workbench.views.types import PUBLIC_ROWS
 DIALECTS = ("sqlite", "postgresql", "mysql")
 DEFAULT_GROUP = "other"
 DEFAULT_ORDER = 1000
-DEFAULT_ICONS = {"field": "cube", "view": "panel-table", "importer": "import", "auth": "log-in"}
+DEFAULT_ICONS = {
+    "field": "cube",
+    "view": "panel-table",
+    "importer": "import",
+    "auth": "log-in",
+    "notifier": "notifications",
+}
 EXPORT_FORMS = frozenset({"text", "number", "boolean", "date", "datetime", "json", "files", "records", "list"})
 
 
@@ -218,5 +224,19 @@ def auth_provider(cls, plugin: str, messages: PluginMessages, texts: Texts, bund
         "icon": getattr(cls, "icon", None) or DEFAULT_ICONS["auth"],
         "kind": "redirect" if getattr(cls, "kind", "form") == "redirect" else "form",
         "configured": configured,
+        "bundle": bundle,
+    }
+
+
+def notifier(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle: str | None) -> dict:
+    """A webhook notifier: its settings form is its bundle's component in the slot
+    ``notifier.<name>.settings``, else a form generated from ``settings``."""
+    return {
+        "name": cls.name,
+        "plugin": plugin,
+        "label": texts.label(plugin, messages, getattr(cls, "label", None), f"notifier.{cls.name}", cls.name),
+        "icon": getattr(cls, "icon", None) or DEFAULT_ICONS["notifier"],
+        "order": int(getattr(cls, "order", DEFAULT_ORDER)),
+        "settings": texts.schema(plugin, messages, getattr(cls, "settings_schema", None) or {}),
         "bundle": bundle,
     }

@@ -56,6 +56,11 @@ def _expanding(fields) -> list:
     return [f for f in fields if f.expr is not None and _expands(f.type)]
 
 
+def expanding_fields(fields) -> list:
+    """The fields among ``fields`` whose values ``expand_rows`` completes."""
+    return _expanding(fields)
+
+
 def with_keys(model: Model, fields: list) -> tuple[list, list[str]]:
     """``fields`` plus the primary key when an expanding field needs it to find its
     values (``fields=`` may leave it out), and the titles so added (``expand_rows`` drops

@@ -45,6 +45,18 @@ export interface CatalogueImporter {
   bundle: string | null;
 }
 
+/** A webhook notifier: where hooks send (signed-in users only). */
+export interface CatalogueNotifier {
+  name: string;
+  plugin: string;
+  label: string;
+  icon: string;
+  order: number;
+  /** JSON Schema of the hook's `notification.payload` for it. */
+  settings: JsonSchema;
+  bundle: string | null;
+}
+
 export interface CatalogueAuthProvider {
   name: string;
   plugin: string;
@@ -61,6 +73,8 @@ export interface Catalogue {
   viewTypes: CatalogueViewType[];
   /** Signed-in users only. */
   importers?: CatalogueImporter[];
+  /** Signed-in users only. */
+  notifiers?: CatalogueNotifier[];
   authProviders: CatalogueAuthProvider[];
   bundles: Record<string, { url: string; apiVersion: number }>;
   messages: Record<string, string>;
@@ -71,6 +85,7 @@ export const EMPTY_CATALOGUE: Catalogue = {
   fieldTypes: [],
   viewTypes: [],
   importers: [],
+  notifiers: [],
   authProviders: [],
   bundles: {},
   messages: {},

@@ -1,4 +1,4 @@
-// The host's sources name no built-in field type, view type or importer: every menu and
+// The host's sources name no built-in field type, view type, importer or notifier: every menu and
 // per-type decision comes from the catalogue, so that a plugin's type is one like any other
 // and a disabled one disappears. The names are the built-in plugins' (the catalogue fixture);
 // tests and test helpers aside.
@@ -13,17 +13,15 @@ const names = [
   ...fixture.fieldTypes.map((t) => t.uidt),
   ...fixture.viewTypes.map((t) => t.name),
   ...(fixture.importers ?? []).map((t) => t.name),
+  ...(fixture.notifiers ?? []).map((t) => t.name),
 ];
 
 /** Words that are also built-in names but mean something else where they are used: the
  * catalogue's export kind and a response format ("json"), the editor variant of the record
  * form and of shared forms and a sign-in provider's kind ("form"), the download formats of
- * the server's export paths ("csv", "excel"), the webhook notifiers' kinds as NocoDB names them
- * ("URL", "Email"). Each is allowed in the files listed only. */
+ * the server's export paths ("csv", "excel"). Each is allowed in the files listed only. */
 const HOMONYMS: Record<string, readonly string[]> = {
   csv: ["features/exports/download.ts"],
-  URL: ["features/webhooks/notifiers.ts"],
-  Email: ["features/webhooks/notifiers.ts"],
   excel: ["features/exports/download.ts"],
   json: ["app/http.ts", "features/grid/RecordFieldEditor.tsx", "plugins/catalogue.ts", "plugins/hostApi.ts"],
   form: [
@@ -64,7 +62,7 @@ export function builtinLiterals(file: string, text: string): string[] {
 
 describe("the host's sources", () => {
   it("take the built-in names from the catalogue fixture", () => {
-    expect(names).toEqual(expect.arrayContaining(["SingleLineText", "Links", "kanban", "csv"]));
+    expect(names).toEqual(expect.arrayContaining(["SingleLineText", "Links", "kanban", "csv", "Slack"]));
   });
 
   it("find a built-in name written as a literal", () => {
@@ -73,7 +71,7 @@ describe("the host's sources", () => {
     expect(builtinLiterals("x.tsx", '<div data-testid="kanban" />')).toEqual([]);
   });
 
-  it("name no built-in field type, view type or importer", () => {
+  it("name no built-in field type, view type, importer or notifier", () => {
     const found = sources(SRC).flatMap((path) => builtinLiterals(relative(SRC, path), readFileSync(path, "utf8")));
     expect(found).toEqual([]);
   });

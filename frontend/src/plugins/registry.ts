@@ -1,6 +1,6 @@
 // The plugins loaded in this page, for the parts of the host that use them (cell renderers
 // and editors by field type, components by slot, messages).
-import type { FieldTypeUI, PluginDefinition, ViewTypeUI } from "./hostApi";
+import type { FieldTypeUI, NotifierUI, PluginDefinition, ViewTypeUI } from "./hostApi";
 import type { LoadedPlugins } from "./loader";
 
 let current: LoadedPlugins = { plugins: [], failed: [] };
@@ -40,6 +40,16 @@ export function pluginComponent(slot: string): { Component: NonNullable<PluginDe
 export function viewTypeUI(name: string): (ViewTypeUI & { pluginId: string }) | null {
   for (const plugin of current.plugins) {
     const ui = plugin.viewTypes?.[name];
+    if (ui) return { ...ui, pluginId: plugin.id };
+  }
+  return null;
+}
+
+/** The UI of a webhook notifier (its settings form) from the first plugin that provides one,
+ * with its plugin id. */
+export function notifierUI(name: string): (NotifierUI & { pluginId: string }) | null {
+  for (const plugin of current.plugins) {
+    const ui = plugin.notifiers?.[name];
     if (ui) return { ...ui, pluginId: plugin.id };
   }
   return null;

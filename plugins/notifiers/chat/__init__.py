@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import urllib.parse
+from typing import ClassVar
 
 from workbench_plugins.notifiers.text import render
 
@@ -17,6 +18,24 @@ MAX_CHANNELS = 10
 
 class _Chat(Notifier):
     icon = "chat"
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "required": ["channels"],
+        "properties": {
+            "channels": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_CHANNELS,
+                "title": "setting.channels",
+                "items": {
+                    "type": "object",
+                    "required": ["webhook_url"],
+                    "properties": {"webhook_url": {"type": "string", "format": "uri", "title": "setting.webhook_url"}},
+                },
+            },
+            "body": {"type": "string", "title": "setting.body", "description": "setting.body.help"},
+        },
+    }
     #: the key of the message's text in the service's JSON
     text_key = "text"
 
@@ -48,23 +67,27 @@ class _Chat(Notifier):
 
 class Slack(_Chat):
     name = "Slack"
-    label = "Slack"
+    label = "notifier.Slack"
+    order = 30
 
 
 class Teams(_Chat):
     name = "Microsoft Teams"
-    label = "Microsoft Teams"
+    label = "notifier.Microsoft Teams"
+    order = 40
 
 
 class Discord(_Chat):
     name = "Discord"
-    label = "Discord"
+    label = "notifier.Discord"
+    order = 50
     text_key = "content"
 
 
 class Mattermost(_Chat):
     name = "Mattermost"
-    label = "Mattermost"
+    label = "notifier.Mattermost"
+    order = 60
 
 
 @hookimpl

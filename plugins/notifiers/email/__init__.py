@@ -4,6 +4,8 @@ and ``body`` (placeholders as in the chat notifiers)."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from workbench_plugins.notifiers.text import render
 
 from workbench.plugin_api import MailError, Message, Notifier, Result, hookimpl
@@ -13,8 +15,18 @@ MAX_RECIPIENTS = 20
 
 class EmailNotifier(Notifier):
     name = "Email"
-    label = "Email"
+    label = "notifier.Email"
     icon = "envelope"
+    order = 20
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "required": ["to"],
+        "properties": {
+            "to": {"type": "string", "title": "setting.to"},
+            "subject": {"type": "string", "title": "setting.subject"},
+            "body": {"type": "string", "title": "setting.body", "description": "setting.body.help"},
+        },
+    }
 
     def check(self, settings):
         settings = dict(settings or {})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import urllib.parse
+from typing import ClassVar
 
 from workbench.plugin_api import Notifier, Result, hookimpl
 
@@ -28,10 +29,34 @@ def _pairs(items, what: str) -> list[dict]:
     return pairs
 
 
+_PAIRS = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "title": "setting.name"},
+            "value": {"type": "string", "title": "setting.value"},
+        },
+    },
+}
+
+
 class UrlNotifier(Notifier):
     name = "URL"
-    label = "URL"
+    label = "notifier.URL"
     icon = "globe-network"
+    order = 10
+    settings_schema: ClassVar[dict] = {
+        "type": "object",
+        "required": ["path"],
+        "properties": {
+            "method": {"type": "string", "enum": list(METHODS), "default": "POST", "title": "setting.method"},
+            "path": {"type": "string", "format": "uri", "title": "setting.path"},
+            "headers": {**_PAIRS, "title": "setting.headers"},
+            "parameters": {**_PAIRS, "title": "setting.parameters"},
+            "auth": {"type": "string", "title": "setting.auth"},
+        },
+    }
 
     def check(self, settings):
         settings = dict(settings or {})

@@ -43,6 +43,8 @@ OFFERED_BEFORE = {
     "Attachment",
 }  # fmt: skip
 
+NOTIFIERS = ["URL", "Email", "Slack", "Microsoft Teams", "Discord", "Mattermost"]
+
 
 def _entries():
     for key, name_key, names in (
@@ -50,6 +52,7 @@ def _entries():
         ("viewTypes", "name", VIEW_TYPES),
         ("importers", "name", IMPORTERS),
         ("authProviders", "name", AUTH_PROVIDERS),
+        ("notifiers", "name", NOTIFIERS),
     ):
         by_name = {entry[name_key]: entry for entry in EN[key]}
         for name in names:

@@ -180,6 +180,36 @@ export interface SignInButtonProps {
     };
     returnTo?: string;
 }
+/** What a webhook notifier's settings component gets in the webhook editor. */
+export interface NotifierSettingsProps {
+    /** The notifier's name (the hook's `notification.type`). */
+    notifier: string;
+    /** Its settings so far (the hook's `notification.payload`), as the catalogue's settings
+     * schema of the notifier describes them. */
+    value: Record<string, unknown>;
+    /** The new settings; the host saves them with the hook (the server checks them). */
+    onChange(value: Record<string, unknown>): void;
+}
+export interface NotifierUI {
+    /** The notifier's settings in the webhook editor (else the host generates a form from the
+     * catalogue's settings schema). */
+    Settings?: ComponentType<NotifierSettingsProps>;
+    /** Whether the settings are complete enough to save or test (else: the schema's required
+     * settings are filled). */
+    isComplete?(value: Record<string, unknown>): boolean;
+}
+/** What a filter editor lent through the slot `filters.editor` gets: the filters of a view or
+ * of a webhook's condition (the same tree of conditions and groups), edited through their API
+ * (`/api/v1/db/meta/views/{id}/filters` or `/api/v1/db/meta/hooks/{id}/filters`). */
+export interface FilterEditorProps {
+    tableId: string;
+    owner: {
+        kind: "view" | "hook";
+        id: string;
+    };
+    /** The table's fields the conditions may name. */
+    columns: readonly FieldInfo[];
+}
 export interface FieldTypeUI {
     Cell?: ComponentType<CellProps>;
     Editor?: ComponentType<EditorProps>;
@@ -227,8 +257,10 @@ export interface PluginDefinition {
     fieldTypes?: Record<string, FieldTypeUI>;
     /** View bodies (and toolbars) by view type name. */
     viewTypes?: Record<string, ViewTypeUI>;
+    /** Webhook notifiers' settings forms by notifier name. */
+    notifiers?: Record<string, NotifierUI>;
     /** Components by slot name: `importer.<name>.options` (ImporterOptionsProps),
-     * `auth.<name>.button` (SignInButtonProps), ... */
+     * `auth.<name>.button` (SignInButtonProps), `filters.editor` (FilterEditorProps), ... */
     components?: Record<string, ComponentType<Record<string, unknown>>>;
     setup?(host: PluginHost): void;
 }

@@ -22,6 +22,7 @@ import { ImportIntoTableButton } from "../imports/ImportActions";
 import { DownloadMenu } from "../exports/DownloadMenu";
 import { DeletedRecordsButton } from "../history/DeletedRecords";
 import { WebhooksDialog } from "../webhooks/WebhooksDialog";
+import type { FieldInfo } from "../../plugins/hostApi";
 
 export function TableWorkspace({
   projectId,
@@ -169,7 +170,13 @@ export function TableWorkspace({
         testId="table-title"
       />
       {caps.schema && (
-        <WebhooksDialog tableId={tableId} tableTitle={table.title} isOpen={webhooks} onClose={() => setWebhooks(false)} />
+        <WebhooksDialog
+          tableId={tableId}
+          tableTitle={table.title}
+          columns={(table.columns ?? []) as FieldInfo[]}
+          isOpen={webhooks}
+          onClose={() => setWebhooks(false)}
+        />
       )}
       <Alert
         isOpen={deleting}

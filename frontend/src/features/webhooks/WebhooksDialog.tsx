@@ -1,45 +1,22 @@
 // The table's webhooks: a list (turn each on or off, edit, duplicate, delete, see its
 // deliveries), the editor (when it fires, where it sends, a test call) and the delivery log.
-import {
-  Alert,
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  NonIdealState,
-  Spinner,
-  Switch,
-  Tag,
-  TextArea,
-} from "@blueprintjs/core";
+import { Alert, Button, Dialog, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner, Switch, Tag } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import { notify } from "../ui/notify";
-import {
-  OPERATIONS,
-  useCreateHookMutation,
-  useDeleteHookMutation,
-  useHookLogsQuery,
-  useHooksQuery,
-  useTestHookMutation,
-  useUpdateHookMutation,
-  type Hook,
-  type HookBody,
-  type HookLogEntry,
-} from "./api";
-import { METHODS, NOTIFIERS, formOf, notificationOf, valuesOf, type EditorValues } from "./notifiers";
+import type { FieldInfo } from "../../plugins/hostApi";
+import { useCatalogue } from "../../plugins/catalogue";
+import { useDeleteHookMutation, useHookLogsQuery, useHooksQuery, useUpdateHookMutation, type Hook, type HookLogEntry } from "./api";
+import { HookEditor } from "./HookEditor";
 
 type Screen = { kind: "list" } | { kind: "edit"; hook?: Hook; copy?: boolean } | { kind: "log"; hook: Hook };
 
-export function WebhooksDialog({ tableId, tableTitle, isOpen, onClose }: {
+export function WebhooksDialog({ tableId, tableTitle, columns, isOpen, onClose }: {
   tableId: string;
   tableTitle: string;
+  /** The table's fields (what a condition may name). */
+  columns: readonly FieldInfo[];
   isOpen: boolean;
   onClose(): void;
 }) {
@@ -59,7 +36,14 @@ export function WebhooksDialog({ tableId, tableTitle, isOpen, onClose }: {
     >
       {screen.kind === "list" && <HookList tableId={tableId} onOpen={setScreen} />}
       {screen.kind === "edit" && (
-        <HookEditor tableId={tableId} hook={screen.hook} copy={screen.copy} onDone={() => setScreen({ kind: "list" })} />
+        <HookEditor
+          key={screen.hook?.id ?? "new"}
+          tableId={tableId}
+          columns={columns}
+          hook={screen.hook}
+          copy={screen.copy}
+          onDone={(created) => setScreen(created ? { kind: "edit", hook: created } : { kind: "list" })}
+        />
       )}
       {screen.kind === "log" && <HookLog hook={screen.hook} onBack={() => setScreen({ kind: "list" })} />}
     </Dialog>
@@ -68,6 +52,11 @@ export function WebhooksDialog({ tableId, tableTitle, isOpen, onClose }: {
 
 function HookList({ tableId, onOpen }: { tableId: string; onOpen(screen: Screen): void }) {
   const intl = useIntl();
+  const catalogue = useCatalogue();
+  const notifierLabel = (type: string) => {
+    const found = catalogue.notifiers?.find((n) => n.name === type);
+    return found ? intl.formatMessage({ id: found.label, defaultMessage: type }) : type;
+  };
   const { data, isLoading } = useHooksQuery(tableId);
   const [update] = useUpdateHookMutation();
   const [remove] = useDeleteHookMutation();
@@ -110,7 +99,7 @@ function HookList({ tableId, onOpen }: { tableId: string; onOpen(screen: Screen)
                   <td>
                     <strong>{hook.title}</strong>
                     <div className="bp6-text-muted">
-                      <FormattedMessage id={`webhooks.op.${hook.operation}`} /> · {hook.notification.type}
+                      <FormattedMessage id={`webhooks.op.${hook.operation}`} /> · {notifierLabel(hook.notification.type)}
                     </div>
                   </td>
                   <td style={{ textAlign: "end", whiteSpace: "nowrap" }}>
@@ -148,118 +137,6 @@ function HookList({ tableId, onOpen }: { tableId: string; onOpen(screen: Screen)
       >
         <FormattedMessage id="webhooks.delete.confirm" values={{ title: deleting?.title ?? "" }} />
       </Alert>
-    </>
-  );
-}
-
-function HookEditor({ tableId, hook, copy, onDone }: { tableId: string; hook?: Hook; copy?: boolean; onDone(): void }) {
-  const intl = useIntl();
-  const [values, setValues] = useState<EditorValues>(() => {
-    const initial = valuesOf(hook);
-    return copy ? { ...initial, title: intl.formatMessage({ id: "webhooks.copyOf" }, { title: initial.title }) } : initial;
-  });
-  const [error, setError] = useState<string | null>(null);
-  const [create, createState] = useCreateHookMutation();
-  const [update, updateState] = useUpdateHookMutation();
-  const [test, testState] = useTestHookMutation();
-  const set = (patch: Partial<EditorValues>) => setValues((v) => ({ ...v, ...patch }));
-  const form = formOf(values.type);
-  const body = (): HookBody => ({
-    title: values.title.trim(),
-    event: values.operation === "trigger" ? "manual" : "after",
-    operation: values.operation as HookBody["operation"],
-    notification: notificationOf(values),
-  });
-  const missing = !values.title.trim() || (form === "email" ? !values.to.trim() : !values.address.trim());
-
-  const save = async () => {
-    setError(null);
-    const result = hook && !copy
-      ? await update({ tableId, hookId: hook.id, body: body() })
-      : await create({ tableId, body: { ...body(), active: true } });
-    if ("error" in result) return setError((result.error as HttpError).message);
-    notify(intl.formatMessage({ id: "webhooks.saved" }, { title: values.title.trim() }), "success");
-    onDone();
-  };
-  const runTest = async () => {
-    setError(null);
-    const result = await test({ tableId, body: body() });
-    if ("error" in result) return setError((result.error as HttpError).message);
-    notify(intl.formatMessage({ id: "webhooks.tested" }), "success");
-  };
-
-  return (
-    <>
-      <DialogBody>
-        <FormGroup label={intl.formatMessage({ id: "webhooks.name" })} labelFor="webhook-title">
-          <InputGroup id="webhook-title" value={values.title} onValueChange={(title) => set({ title })} data-testid="webhook-title" autoFocus />
-        </FormGroup>
-        <FormGroup label={intl.formatMessage({ id: "webhooks.when" })} labelFor="webhook-operation">
-          <HTMLSelect id="webhook-operation" fill value={values.operation} onChange={(e) => set({ operation: e.currentTarget.value })}
-            data-testid="webhook-operation">
-            {OPERATIONS.map((op) => (
-              <option key={op} value={op}>{intl.formatMessage({ id: `webhooks.op.${op}` })}</option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
-        <FormGroup label={intl.formatMessage({ id: "webhooks.sendTo" })} labelFor="webhook-type">
-          <HTMLSelect id="webhook-type" fill value={values.type} onChange={(e) => set({ type: e.currentTarget.value })} data-testid="webhook-type">
-            {NOTIFIERS.map((n) => (
-              <option key={n.type} value={n.type}>{n.brand ?? intl.formatMessage({ id: `webhooks.kind.${n.form}` })}</option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
-        {form === "url" && (
-          <FormGroup label={intl.formatMessage({ id: "webhooks.address" })} labelFor="webhook-address">
-            <div style={{ display: "flex", gap: 8 }}>
-              <HTMLSelect value={values.method} onChange={(e) => set({ method: e.currentTarget.value })}
-                aria-label={intl.formatMessage({ id: "webhooks.method" })} data-testid="webhook-method">
-                {METHODS.map((m) => <option key={m} value={m}>{m}</option>)}
-              </HTMLSelect>
-              <InputGroup id="webhook-address" fill placeholder="https://" value={values.address}
-                onValueChange={(address) => set({ address })} data-testid="webhook-address" />
-            </div>
-          </FormGroup>
-        )}
-        {form === "chat" && (
-          <FormGroup label={intl.formatMessage({ id: "webhooks.channel" })} labelFor="webhook-address">
-            <InputGroup id="webhook-address" placeholder="https://" value={values.address}
-              onValueChange={(address) => set({ address })} data-testid="webhook-address" />
-          </FormGroup>
-        )}
-        {form === "email" && (
-          <>
-            <FormGroup label={intl.formatMessage({ id: "webhooks.recipients" })} labelFor="webhook-to">
-              <InputGroup id="webhook-to" value={values.to} onValueChange={(to) => set({ to })} data-testid="webhook-to" />
-            </FormGroup>
-            <FormGroup label={intl.formatMessage({ id: "webhooks.subject" })} labelFor="webhook-subject">
-              <InputGroup id="webhook-subject" value={values.subject} onValueChange={(subject) => set({ subject })} />
-            </FormGroup>
-          </>
-        )}
-        {form !== "url" && (
-          <FormGroup label={intl.formatMessage({ id: "webhooks.message" })} labelFor="webhook-body"
-            helperText={intl.formatMessage({ id: "webhooks.message.help" }, { table: "{{ data.table_name }}", name: "{{ data.rows.0.Name }}" })}>
-            <TextArea id="webhook-body" fill value={values.body} onChange={(e) => set({ body: e.currentTarget.value })} />
-          </FormGroup>
-        )}
-        {error && <Callout intent="danger" data-testid="webhook-error">{error}</Callout>}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button onClick={onDone} data-testid="webhook-back"><FormattedMessage id="common.cancel" /></Button>
-            <Button icon="send-message" onClick={() => void runTest()} loading={testState.isLoading} disabled={missing}
-              data-testid="webhook-test">
-              <FormattedMessage id="webhooks.test" />
-            </Button>
-            <Button intent="primary" onClick={() => void save()} loading={createState.isLoading || updateState.isLoading}
-              disabled={missing} data-testid="webhook-save">
-              <FormattedMessage id="common.save" />
-            </Button>
-          </>
-        }
-      />
     </>
   );
 }

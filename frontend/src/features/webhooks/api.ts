@@ -26,6 +26,7 @@ export interface HookBody {
   event: string;
   operation: Operation;
   active?: boolean;
+  condition?: boolean;
   notification: Notification;
 }
 

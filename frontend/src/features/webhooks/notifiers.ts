@@ -1,53 +1,59 @@
-// The notifiers the editor offers and the settings each one's form fills in (the server
-// checks them: docs/webhooks.md). Service names are brands, shown as they are.
-export type NotifierForm = "url" | "email" | "chat";
+// The notifiers the webhook editor offers, from the catalogue (a disabled notifier plugin is
+// not there), and the editor's values of a hook. Each notifier's settings form is its plugin
+// bundle's, else a form generated from its settings schema; the server checks the settings.
+import type { CatalogueNotifier } from "../../plugins/catalogue";
+import { notifierUI } from "../../plugins/registry";
+import { missingRequired, withDefaults } from "../grid/SchemaForm";
 
-export const NOTIFIERS: { type: string; form: NotifierForm; brand?: string }[] = [
-  { type: "URL", form: "url" },
-  { type: "Email", form: "email" },
-  { type: "Slack", form: "chat", brand: "Slack" },
-  { type: "Microsoft Teams", form: "chat", brand: "Microsoft Teams" },
-  { type: "Discord", form: "chat", brand: "Discord" },
-  { type: "Mattermost", form: "chat", brand: "Mattermost" },
-];
-
-export const METHODS = ["POST", "GET", "PUT", "PATCH", "DELETE"] as const;
+type Settings = Record<string, unknown>;
 
 export interface EditorValues {
   title: string;
   operation: string;
+  /** The notifier's name (the hook's `notification.type`). */
   type: string;
-  method: string;
-  address: string;
-  to: string;
-  subject: string;
-  body: string;
+  /** Its settings (the hook's `notification.payload`). */
+  payload: Settings;
+  /** Fire only for records that meet the hook's filters. */
+  condition: boolean;
 }
 
-export function formOf(type: string): NotifierForm {
-  return NOTIFIERS.find((n) => n.type === type)?.form ?? "url";
+/** The catalogue's notifiers in their order. */
+export function sortedNotifiers(list: readonly CatalogueNotifier[] | undefined): CatalogueNotifier[] {
+  return [...(list ?? [])].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+}
+
+/** A new notifier's settings: its schema's defaults. */
+export function freshSettings(notifier: CatalogueNotifier | undefined): Settings {
+  return notifier ? withDefaults(notifier.settings, {}) : {};
+}
+
+/** Whether a notifier's settings are complete enough to save or test. */
+export function settingsComplete(notifier: CatalogueNotifier | undefined, payload: Settings): boolean {
+  if (!notifier) return false;
+  const own = notifierUI(notifier.name)?.isComplete;
+  return own ? own(payload) : missingRequired(notifier.settings, payload) === null;
 }
 
 /** The notification a hook is saved with, from the editor's values. */
-export function notificationOf(values: EditorValues): { type: string; payload: Record<string, unknown> } {
-  const form = formOf(values.type);
-  if (form === "email") return { type: values.type, payload: { to: values.to, subject: values.subject, body: values.body } };
-  if (form === "chat") return { type: values.type, payload: { channels: [{ webhook_url: values.address.trim() }], body: values.body } };
-  return { type: values.type, payload: { method: values.method, path: values.address.trim(), headers: [], parameters: [] } };
+export function notificationOf(values: EditorValues): { type: string; payload: Settings } {
+  return { type: values.type, payload: values.payload };
 }
 
-/** The editor's values of a saved hook (or a new one's defaults). */
-export function valuesOf(hook?: { title: string; operation: string; notification: { type: string; payload: Record<string, unknown> } }): EditorValues {
-  const payload = hook?.notification.payload ?? {};
-  const channels = (payload.channels as { webhook_url?: string }[] | undefined) ?? [];
-  return {
-    title: hook?.title ?? "",
-    operation: hook?.operation ?? "insert",
-    type: hook?.notification.type ?? "URL",
-    method: String(payload.method ?? "POST"),
-    address: String(payload.path ?? channels[0]?.webhook_url ?? ""),
-    to: String(payload.to ?? ""),
-    subject: String(payload.subject ?? ""),
-    body: String(payload.body ?? ""),
-  };
+/** The editor's values of a saved hook, or a new one's (the first notifier offered). */
+export function valuesOf(
+  hook: { title: string; operation: string; condition?: boolean; notification: { type: string; payload: Settings } } | undefined,
+  notifiers: readonly CatalogueNotifier[],
+): EditorValues {
+  if (hook) {
+    return {
+      title: hook.title,
+      operation: hook.operation,
+      type: hook.notification.type,
+      payload: { ...(hook.notification.payload ?? {}) },
+      condition: !!hook.condition,
+    };
+  }
+  const first = notifiers[0];
+  return { title: "", operation: "insert", type: first?.name ?? "", payload: freshSettings(first), condition: false };
 }

@@ -12,6 +12,7 @@ import {
   viewApi,
   type FieldOperators,
   type FilterChanges,
+  type FilterOwner,
   type ViewFilter,
   type ViewSort,
 } from "./viewApi";
@@ -80,11 +81,13 @@ export function useFieldOperators(tableId: string) {
 
 interface EditProps {
   tableId: string;
+  /** The view's id, or the hook's when `kind` is "hook". */
   viewId: string;
   columns: Column[];
+  kind?: FilterOwner;
 }
 
-function ConditionRow({ tableId, viewId, columns, filter, first }: EditProps & { filter: ViewFilter; first: boolean }) {
+function ConditionRow({ tableId, viewId, columns, filter, first, kind }: EditProps & { filter: ViewFilter; first: boolean }) {
   const intl = useIntl();
   const operatorsOf = useFieldOperators(tableId);
   const [update] = viewApi().useUpdateFilterMutation();
@@ -95,7 +98,7 @@ function ConditionRow({ tableId, viewId, columns, filter, first }: EditProps & {
   const uidt = columns.find((c) => c.id === filter.fk_column_id)?.uidt ?? ops.uidt;
   const subOps = subOpsFor(uidt, filter.comparison_op);
   const save = async (changes: FilterChanges) => {
-    const result = await update({ viewId, tableId, filterId: filter.id, changes });
+    const result = await update({ viewId, tableId, filterId: filter.id, changes, kind });
     setError("error" in result ? errorText(result.error) : null);
   };
   const pickField = (columnId: string) => {
@@ -151,16 +154,16 @@ function ConditionRow({ tableId, viewId, columns, filter, first }: EditProps & {
   );
 }
 
-function NodeEditor(props: EditProps & { node: FilterNode; first: boolean }) {
+export function NodeEditor(props: EditProps & { node: FilterNode; first: boolean }) {
   const intl = useIntl();
-  const { node, first, viewId, tableId } = props;
+  const { node, first, viewId, tableId, kind } = props;
   const [update] = viewApi().useUpdateFilterMutation();
   if (!node.filter.is_group) return <ConditionRow {...props} filter={node.filter} first={first} />;
   // A group's and/or: the operator joining its conditions (kept the same on all of them).
   const inner = node.children[1]?.filter.logical_op === "or" ? "or" : "and";
   const setInner = (logic: string) => {
     for (const child of node.children.slice(1)) {
-      void update({ viewId, tableId, filterId: child.filter.id, changes: { logical_op: logic } });
+      void update({ viewId, tableId, filterId: child.filter.id, changes: { logical_op: logic }, kind });
     }
   };
   return (
@@ -169,7 +172,7 @@ function NodeEditor(props: EditProps & { node: FilterNode; first: boolean }) {
         {!first && (
           <HTMLSelect
             value={node.filter.logical_op === "or" ? "or" : "and"}
-            onChange={(e) => void update({ viewId, tableId, filterId: node.filter.id, changes: { logical_op: e.currentTarget.value } })}
+            onChange={(e) => void update({ viewId, tableId, filterId: node.filter.id, changes: { logical_op: e.currentTarget.value }, kind })}
             data-testid="filter-edit-logic"
           >
             {["and", "or"].map((l) => <option key={l} value={l}>{intl.formatMessage({ id: `plugin.view_grid.filter.logic.${l}` })}</option>)}

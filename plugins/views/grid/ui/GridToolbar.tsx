@@ -1,15 +1,16 @@
 // The grid's toolbar: search by field, the view's sorts and filters (add a filter; click a
 // tag to edit it in place), hidden fields (show again).
-import { Button, Callout, HTMLSelect, InputGroup, Menu, MenuItem, PopoverNext, Tag } from "@blueprintjs/core";
+import { Button, HTMLSelect, InputGroup, Menu, MenuItem, PopoverNext, Tag } from "@blueprintjs/core";
 import { useEffect, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { FieldInfo as Column } from "@workbench/plugin-api";
 import { searchableColumns } from "./search";
-import { FilterEditor, SortEditor, defaultSubOp, needsValue, opLabel, opOption, subOpsFor, useFieldOperators } from "./FilterEditor";
+import { FilterEditor, SortEditor, opLabel } from "./FilterEditor";
+import { FilterForm } from "./FilterForm";
 import { GroupMenu } from "./GroupMenu";
 import type { GroupLevel } from "./grouping";
 import { SortMenu } from "./SortMenu";
-import { errorText, viewApi, type ViewFilter, type ViewSort } from "./viewApi";
+import { viewApi, type ViewFilter, type ViewSort } from "./viewApi";
 import { filterTree, type FilterNode } from "./viewOrder";
 
 
@@ -31,79 +32,6 @@ interface Props {
   onSearch(search: Search): void;
   /** More tools of the view (row height), after the others. */
   extra?: ReactNode;
-}
-
-function FilterForm({ tableId, viewId, columns, groups, onDone }: {
-  tableId: string;
-  viewId: string;
-  columns: Column[];
-  groups: ViewFilter[];
-  onDone(): void;
-}) {
-  const intl = useIntl();
-  const [columnId, setColumnId] = useState(columns[0]?.id ?? "");
-  const operatorsOf = useFieldOperators(tableId);
-  const ops = operatorsOf(columnId);
-  const [chosenOp, setOp] = useState<string>("eq");
-  const op = ops.operators.includes(chosenOp) ? chosenOp : ops.operators[0] ?? "eq";
-  const uidt = columns.find((c) => c.id === columnId)?.uidt;
-  const subOps = subOpsFor(uidt, op);
-  const [chosenSubOp, setSubOp] = useState("");
-  const subOp = subOps.includes(chosenSubOp) ? chosenSubOp : defaultSubOp(op, subOps) ?? "";
-  const takesValue = needsValue(op, subOp || null, ops.unary);
-  const [value, setValue] = useState("");
-  const [logicalOp, setLogicalOp] = useState("and");
-  const [parentId, setParentId] = useState<string>("");
-  const [error, setError] = useState<string | null>(null);
-  const [addFilter, { isLoading }] = viewApi().useAddFilterMutation();
-  const submit = async () => {
-    const result = await addFilter({
-      viewId, tableId, columnId, op, subOp: subOp || null, value: takesValue ? value : "", logicalOp, parentId: parentId || null,
-    });
-    if ("error" in result) setError(errorText(result.error));
-    else onDone();
-  };
-  const addGroup = async () => {
-    const result = await addFilter({ viewId, tableId, isGroup: true, logicalOp, parentId: null });
-    if ("error" in result) setError(errorText(result.error));
-    else setParentId(result.data.id);
-  };
-  return (
-    <div className="wb-filter-form" data-testid="filter-form">
-      {error && <Callout intent="danger" compact className="wb-gap">{error}</Callout>}
-      <div className="wb-filter-where">
-        <HTMLSelect value={logicalOp} onChange={(e) => setLogicalOp(e.currentTarget.value)} data-testid="filter-logic">
-          {["and", "or"].map((l) => <option key={l} value={l}>{intl.formatMessage({ id: `plugin.view_grid.filter.logic.${l}` })}</option>)}
-        </HTMLSelect>
-        <HTMLSelect value={parentId} onChange={(e) => setParentId(e.currentTarget.value)} data-testid="filter-parent">
-          <option value="">{intl.formatMessage({ id: "plugin.view_grid.filter.topLevel" })}</option>
-          {groups.map((g, i) => (
-            <option key={g.id} value={g.id}>{intl.formatMessage({ id: "plugin.view_grid.filter.groupN" }, { n: i + 1 })}</option>
-          ))}
-        </HTMLSelect>
-        <Button variant="minimal" icon="folder-new" onClick={addGroup} data-testid="filter-add-group">
-          <FormattedMessage id="plugin.view_grid.filter.addGroup" />
-        </Button>
-      </div>
-      <HTMLSelect value={columnId} onChange={(e) => setColumnId(e.currentTarget.value)} data-testid="filter-field">
-        {columns.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
-      </HTMLSelect>
-      <HTMLSelect value={op} onChange={(e) => setOp(e.currentTarget.value)} data-testid="filter-op">
-        {ops.operators.map((o) => <option key={o} value={o}>{opOption(intl, o, uidt)}</option>)}
-      </HTMLSelect>
-      {subOps.length > 0 && (
-        <HTMLSelect value={subOp} onChange={(e) => setSubOp(e.currentTarget.value)} data-testid="filter-subop">
-          {subOps.map((o) => <option key={o} value={o}>{intl.formatMessage({ id: `plugin.view_grid.filter.sub.${o}` })}</option>)}
-        </HTMLSelect>
-      )}
-      {takesValue && (
-        <InputGroup value={value} onValueChange={setValue} placeholder={intl.formatMessage({ id: "plugin.view_grid.filter.value" })} data-testid="filter-value" />
-      )}
-      <Button intent="primary" loading={isLoading} onClick={submit} data-testid="filter-submit">
-        <FormattedMessage id="plugin.view_grid.filter.add" />
-      </Button>
-    </div>
-  );
 }
 
 export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sorts, filters, groups, onSearch, extra }: Props) {

@@ -1,7 +1,10 @@
 // The grid view's UI: the grid of a view's records (edited in place, with its toolbar of
 // search, sorts, grouping, filters, hidden fields and row height), and, through a shared
-// link, the read-only grid with a visitor's own sort and filters.
+// link, the read-only grid with a visitor's own sort and filters; and its filter editor, for
+// the conditions of webhooks (the slot `filters.editor`).
+import type { ComponentType } from "react";
 import { definePlugin, useImportIntoTable, type ViewProps } from "@workbench/plugin-api";
+import { ConditionsEditor } from "./ConditionsEditor";
 import { Grid } from "./Grid";
 import { SharedGrid } from "./SharedToolbar";
 import { setupViewApi } from "./viewApi";
@@ -29,5 +32,7 @@ function GridView(props: ViewProps) {
 export default definePlugin({
   id: "view_grid",
   viewTypes: { grid: { View: GridView } },
+  // its filter editor, lent to webhooks' conditions
+  components: { "filters.editor": ConditionsEditor as unknown as ComponentType<Record<string, unknown>> },
   setup: setupViewApi,
 });

@@ -99,6 +99,16 @@ export interface FilterChanges {
 
 const viewTag = (viewId: string) => ({ type: "View" as const, id: viewId });
 
+/** Whose filters: a view's (the default) or a webhook's condition (the same tree, under the
+ * hook's paths). `viewId` of the filter endpoints is then the hook's id. */
+export type FilterOwner = "view" | "hook";
+
+const enc = encodeURIComponent;
+const filtersPath = (kind: FilterOwner | undefined, id: string) =>
+  kind === "hook" ? `/api/v1/db/meta/hooks/${enc(id)}/filters` : `/api/v1/db/meta/views/${enc(id)}/filters`;
+const filterPath = (kind: FilterOwner | undefined, ownerId: string, filterId: string) =>
+  kind === "hook" ? `${filtersPath(kind, ownerId)}/${enc(filterId)}` : `/api/v1/db/meta/filters/${enc(filterId)}`;
+
 type HostApi = Api<BaseQueryFn, {}, "api", "Records" | "Table", typeof coreModuleName | typeof reactHooksModuleName>;
 
 function inject(api: HostApi) {
@@ -112,6 +122,10 @@ function inject(api: HostApi) {
         query: (viewId) => `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/filters`,
         providesTags: (_r, _e, viewId) => [viewTag(viewId)],
       }),
+      hookFilters: build.query<Paged<ViewFilter>, string>({
+        query: (hookId) => filtersPath("hook", hookId),
+        providesTags: (_r, _e, hookId) => [viewTag(hookId)],
+      }),
       viewColumns: build.query<Paged<ViewColumn>, string>({
         query: (viewId) => `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/columns`,
         providesTags: (_r, _e, viewId) => [viewTag(viewId)],
@@ -120,9 +134,9 @@ function inject(api: HostApi) {
         query: (tableId) => `/api/v1/db/meta/tables/${encodeURIComponent(tableId)}/filter-operators`,
         providesTags: (_r, _e, tableId) => [{ type: "Table" as const, id: tableId }],
       }),
-      updateFilter: build.mutation<ViewFilter, { viewId: string; tableId: string; filterId: string; changes: FilterChanges }>({
-        query: ({ filterId, changes }) => ({
-          url: `/api/v1/db/meta/filters/${encodeURIComponent(filterId)}`,
+      updateFilter: build.mutation<ViewFilter, { viewId: string; tableId: string; filterId: string; changes: FilterChanges; kind?: FilterOwner }>({
+        query: ({ viewId, filterId, changes, kind }) => ({
+          url: filterPath(kind, viewId, filterId),
           method: "PATCH",
           body: changes,
         }),
@@ -164,10 +178,11 @@ function inject(api: HostApi) {
           logicalOp?: string;
           parentId?: string | null;
           isGroup?: boolean;
+          kind?: FilterOwner;
         }
       >({
-        query: ({ viewId, columnId, op, subOp, value, logicalOp, parentId, isGroup }) => ({
-          url: `/api/v1/db/meta/views/${encodeURIComponent(viewId)}/filters`,
+        query: ({ viewId, columnId, op, subOp, value, logicalOp, parentId, isGroup, kind }) => ({
+          url: filtersPath(kind, viewId),
           method: "POST",
           body: isGroup
             ? { is_group: true, logical_op: logicalOp ?? "and", fk_parent_id: parentId ?? null }
@@ -186,8 +201,8 @@ function inject(api: HostApi) {
         query: ({ sortId }) => ({ url: `/api/v1/db/meta/sorts/${encodeURIComponent(sortId)}`, method: "DELETE" }),
         invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
       }),
-      removeFilter: build.mutation<unknown, { viewId: string; tableId: string; filterId: string }>({
-        query: ({ filterId }) => ({ url: `/api/v1/db/meta/filters/${encodeURIComponent(filterId)}`, method: "DELETE" }),
+      removeFilter: build.mutation<unknown, { viewId: string; tableId: string; filterId: string; kind?: FilterOwner }>({
+        query: ({ viewId, filterId, kind }) => ({ url: filterPath(kind, viewId, filterId), method: "DELETE" }),
         invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
       }),
       gridLinkedPage: build.query<Paged<RecordRow>, LinkedPageArgs>({
