@@ -9,7 +9,7 @@
 // frozen fields are the view's settings. The toolbar below searches, sorts, groups, filters
 // and shows hidden fields (GridToolbar).
 import { Button, NonIdealState, Spinner } from "@blueprintjs/core";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
   toast as notify,
@@ -39,9 +39,9 @@ import { PAGE_SIZE, pageQuery } from "./pages";
 import { PasteAddRows, PasteReport } from "./PasteDialogs";
 import type { Cell } from "./range";
 import { RowHeightMenu } from "./RowHeightMenu";
-import { flatLayout, groupedLayout, groupTree } from "./rowLayout";
+import { flatLayout, foldedAround, groupedLayout, groupTree } from "./rowLayout";
 import { searchWhere } from "./search";
-import { cellId } from "./aria";
+import { cellId, isDrawn } from "./aria";
 import { useBlockCopy } from "./useBlockCopy";
 import { useCellEditing } from "./useCellEditing";
 import { useClipboard } from "./useClipboard";
@@ -51,7 +51,7 @@ import { useRangeEdits } from "./useRangeEdits";
 import { useRowActions } from "./useRowActions";
 import { useSelection } from "./useSelection";
 import { useViewport } from "./useViewport";
-import { errorText, viewApi } from "./viewApi";
+import { errorText, sharedViewColumns, viewApi } from "./viewApi";
 import { arrangeColumns, draggedOrder, movedOrder } from "./viewOrder";
 import { pagesFor } from "./virtual";
 
@@ -76,7 +76,9 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const pkName = table.columns.find((c) => c.pk)?.title ?? "Id";
   const viewId = source.shared ? undefined : source.viewId;
   const views = viewApi();
-  const { data: viewColumns } = views.useViewColumnsQuery(viewId ?? "", { skip: !viewId });
+  const { data: savedColumns } = views.useViewColumnsQuery(viewId ?? "", { skip: !viewId });
+  // A shared view's fields come with the view's settings of them (grouping, footer, order).
+  const viewColumns = useMemo(() => (source.shared ? { list: sharedViewColumns(table.columns) } : savedColumns), [source.shared, table.columns, savedColumns]);
   const { data: sortsData } = views.useViewSortsQuery(viewId ?? "", { skip: !viewId });
   const { data: filtersData } = views.useViewFiltersQuery(viewId ?? "", { skip: !viewId });
   const [addSort] = views.useAddSortMutation();
@@ -89,11 +91,11 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const rowHeight = rowHeightOf(settings.row_height);
   const frozen = Math.min(typeof settings.frozen_columns === "number" ? settings.frozen_columns : 0, MAX_FROZEN, columns.length);
   // Grouped records are read group after group; the groups come with their counts.
-  const groups = useMemo(() => (viewId ? groupingOf(fieldColumns, viewColumns?.list) : []), [viewId, fieldColumns, viewColumns]);
+  const groups = useMemo(() => (viewId || source.shared ? groupingOf(fieldColumns, viewColumns?.list) : []), [viewId, source.shared, fieldColumns, viewColumns]);
   const sort = groupSort(groups);
   const { data: groupRows } = views.useGridGroupsQuery(
-    { projectId: projectId ?? "", tableId, viewId: viewId ?? "", columnIds: groups.map((g) => g.column.id), sort: sort ?? "", where, limit: MAX_GROUPS },
-    { skip: !sort || !projectId || !viewId },
+    { projectId: projectId ?? "", tableId, viewId: viewId ?? "", shared: source.shared, columnIds: groups.map((g) => g.column.id), sort: sort ?? "", where, limit: MAX_GROUPS },
+    { skip: !sort || (!source.shared && (!projectId || !viewId)) },
   );
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const tree = useMemo(
@@ -129,7 +131,26 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const resize = useColumnWidths({ columns, viewColumns: viewColumns?.list, viewId: can.configureView ? viewId : undefined, scroller });
   const { widths } = resize;
   const frozenWidth = widths.slice(0, frozen).reduce((a, b) => a + b, 0);
-  const { viewport, rowsWin, colsWin, width, pages, onScroll, syncScroll, scrollToCell } = useViewport({ scroller, layout, widths, frozenWidth });
+  const { viewport, rowsWin, colsWin, width, pages, onScroll, syncScroll, scrollToCell: scrollTo } = useViewport({ scroller, layout, widths, frozenWidth });
+  // A cell moved to in a folded group unfolds the groups around it, then scrolls into view.
+  const unfoldedTo = useRef<{ row: number; col?: number } | null>(null);
+  const scrollToCell = useCallback(
+    (cell: { row: number; col?: number }) => {
+      const folded = tree ? foldedAround(tree, collapsed, cell.row) : [];
+      if (folded.length === 0) {
+        scrollTo(cell);
+        return;
+      }
+      unfoldedTo.current = cell;
+      setCollapsed((prev) => new Set([...prev].filter((key) => !folded.includes(key))));
+    },
+    [tree, collapsed, scrollTo],
+  );
+  useLayoutEffect(() => {
+    const cell = unfoldedTo.current;
+    unfoldedTo.current = null;
+    if (cell) scrollTo(cell);
+  }, [scrollTo]);
 
   const recordAt = useCallback(
     (row: number): RecordRow | undefined => {
@@ -260,7 +281,9 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
         aria-colcount={columns.length + 1}
         aria-multiselectable
         aria-readonly={!can.editRecords || undefined}
-        aria-activedescendant={active && !editing && active.col < columns.length ? cellId(gridId, active) : undefined}
+        aria-activedescendant={
+          active && !editing && isDrawn(active, rowsWin.runs, { first: colsWin.first, last: colsWin.last, frozen }) ? cellId(gridId, active) : undefined
+        }
         data-row-height={rowHeight}
         style={{ ["--wb-row-height" as string]: `${rowHeight}px` }}
         onScroll={onScroll}
@@ -315,6 +338,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
               headers={rowsWin.headers}
               groups={groups}
               width={width}
+              columnCount={columns.length + 1}
               projectId={projectId}
               tableId={tableId}
               onToggle={toggleGroup}

@@ -8,6 +8,7 @@ import { useIntl, type IntlShape } from "react-intl";
 import { fieldText, fieldType, type FieldInfo, type RecordSource } from "@workbench/plugin-api";
 import { FOOTER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
 import { viewApi, type ViewColumn } from "./viewApi";
+import { focusFirstItem, onMenuKeys } from "./menuKeys";
 import type { ColumnWindow } from "./virtual";
 
 /** Aggregations whose result is a value of the field (shown as its cell's text). */
@@ -51,7 +52,10 @@ export function GridFooter({ source, where, columns, viewColumns, colsWin, width
   }, [columns, viewColumns]);
   const wanted = columns.flatMap((c, i) => (chosen[i] ? [{ field: c.id, type: chosen[i]! }] : []));
   const views = viewApi();
-  const { data } = views.useGridAggregatesQuery({ tableId: source.tableId, viewId: viewId ?? "", where, wanted }, { skip: !viewId || wanted.length === 0 });
+  const { data } = views.useGridAggregatesQuery(
+    { tableId: source.tableId, viewId: viewId ?? "", shared: source.shared, where, wanted },
+    { skip: (!viewId && !source.shared) || wanted.length === 0 },
+  );
   const [update] = views.useUpdateViewColumnMutation();
   const label = (name: string) => intl.formatMessage({ id: `plugin.view_grid.aggregate.${name}` });
 
@@ -82,10 +86,11 @@ export function GridFooter({ source, where, columns, viewColumns, colsWin, width
     if (!canChange || !viewId) return body;
     return (
       <PopoverNext
+        onOpened={focusFirstItem}
         key={column.id}
         placement="top"
         content={
-          <Menu>
+          <Menu onKeyDown={onMenuKeys}>
             {[NONE, ...aggregationsOf(column)].map((option) => (
               <MenuItem
                 key={option}

@@ -11,6 +11,7 @@ import { MAX_WIDTH, MIN_WIDTH } from "./columnWidth";
 import { columnIndex } from "./aria";
 import { ADD_FIELD_WIDTH, MAX_FROZEN, ROW_NUMBER_WIDTH } from "./layout";
 import type { ColumnWidths } from "./useColumnWidths";
+import { focusFirstItem, onMenuKeys } from "./menuKeys";
 import { dropIndex } from "./viewOrder";
 import type { ColumnWindow } from "./virtual";
 
@@ -111,8 +112,9 @@ export function GridHeader({ columns, colsWin, widths, width, frozen, can, viewI
             placement="bottom-end"
             // The focus stays where the chosen item puts it (its items open the field dialog or a confirmation).
             shouldReturnFocusOnClose={false}
+            onOpened={focusFirstItem}
             content={
-              <Menu>
+              <Menu onKeyDown={onMenuKeys}>
                 {can.editFields && <MenuItem icon="edit" text={t("field.edit")} onClick={() => fields.edit(column)} data-testid="field-edit" />}
                 {can.configureView && (
                   <>
