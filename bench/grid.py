@@ -166,7 +166,13 @@ def run(rows: int, before: str | None, loads: int, scrolls: int, typing: int) ->
             browser.close()
         load.append(os.getloadavg()[0])
         results = {
-            "rows": rows, "before": before, "loads": loads, "scrolls": scrolls, "sides": {}, "typing": typed, "load": load
+            "rows": rows,
+            "before": before,
+            "loads": loads,
+            "scrolls": scrolls,
+            "sides": {},
+            "typing": typed,
+            "load": load,
         }
         for name, side in sides.items():
             got = samples[name]["loads"]

@@ -55,6 +55,8 @@ import { errorText, sharedViewColumns, viewApi } from "./viewApi";
 import { arrangeColumns, draggedOrder, movedOrder } from "./viewOrder";
 import { pagesFor } from "./virtual";
 
+const NONE: never[] = [];
+
 /** Groups the grid reads at most (the server's largest page). */
 const MAX_GROUPS = 1000;
 
@@ -231,6 +233,24 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
     if ("error" in result) notify(errorText(result.error), "danger");
   };
 
+  // The header is drawn again only when its props change (functions aside): its handlers
+  // call the grid's latest ones.
+  const hide = (column: FieldInfo) => {
+    if (viewId) void updateViewColumn({ viewId, tableId, columnId: column.id, show: false });
+  };
+  const latest = useRef({ sortBy, moveField, dropField, changeSettings, fields, hide });
+  latest.current = { sortBy, moveField, dropField, changeSettings, fields, hide };
+  const headerFields = useMemo<typeof fields>(
+    () => ({
+      add: () => latest.current.fields.add(),
+      edit: (column) => latest.current.fields.edit(column),
+      remove: (column) => latest.current.fields.remove(column),
+      update: (column, changes) => latest.current.fields.update(column, changes),
+      element: null,
+    }),
+    [],
+  );
+
   /** Whether a click landed on the box of a checkbox cell (its plugin cell's role=checkbox). */
   const onCheckbox = (cell: Cell, event: MouseEvent) =>
     isBoolean(columns[cell.col]?.uidt) && !!(event.target as Element).closest?.("[role=checkbox]");
@@ -265,11 +285,11 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
         columns={columns}
         allColumns={fieldColumns}
         hidden={hidden}
-        sorts={sortsData?.list ?? []}
-        filters={filtersData?.list ?? []}
+        sorts={sortsData?.list ?? NONE}
+        filters={filtersData?.list ?? NONE}
         groups={groups}
         onSearch={setSearchStable}
-        extra={can.configureView && viewId && saveSettings ? <RowHeightMenu value={rowHeight} onChange={(row_height) => void changeSettings({ row_height })} /> : undefined}
+        extra={can.configureView && viewId && saveSettings ? <RowHeightMenu value={rowHeight} onChange={(row_height) => void latest.current.changeSettings({ row_height })} /> : undefined}
       />
       <div
         className="wb-grid-scroll"
@@ -301,13 +321,13 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
             frozen={frozen}
             can={can}
             viewId={viewId}
-            fields={fields}
+            fields={headerFields}
             resize={resize}
-            onSort={(column, direction) => void sortBy(column, direction)}
-            onHide={(column) => viewId && void updateViewColumn({ viewId, tableId, columnId: column.id, show: false })}
-            onMove={moveField}
-            onDrop={dropField}
-            onFreeze={(frozen_columns) => void changeSettings({ frozen_columns })}
+            onSort={(column, direction) => void latest.current.sortBy(column, direction)}
+            onHide={(column) => latest.current.hide(column)}
+            onMove={(index, delta) => latest.current.moveField(index, delta)}
+            onDrop={(from, to) => latest.current.dropField(from, to)}
+            onFreeze={(frozen_columns) => void latest.current.changeSettings({ frozen_columns })}
           />
           {isLoading && <Spinner size={20} className="wb-grid-spinner" />}
           {!isLoading && rowCount === 0 && !where && (

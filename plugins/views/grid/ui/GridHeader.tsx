@@ -4,7 +4,7 @@
 // another place and an edge to drag or key-resize it, then the button that adds a field. The
 // frozen fields stay beside the row numbers when the grid scrolls sideways.
 import { Button, Icon, Menu, MenuDivider, MenuItem, PopoverNext, type IconName } from "@blueprintjs/core";
-import { useState, type DragEvent } from "react";
+import { memo, useState, type DragEvent } from "react";
 import { useIntl } from "react-intl";
 import { fieldType, type FieldActions, type FieldInfo, type ViewPermissions } from "@workbench/plugin-api";
 import { MAX_WIDTH, MIN_WIDTH } from "./columnWidth";
@@ -14,10 +14,11 @@ import type { ColumnWidths } from "./useColumnWidths";
 import { focusFirstItem, onMenuKeys } from "./menuKeys";
 import { dropIndex } from "./viewOrder";
 import type { ColumnWindow } from "./virtual";
+import { sameProps } from "./sameProps";
 
 const DRAG_TYPE = "application/x-workbench-field";
 
-export function GridHeader({ columns, colsWin, widths, width, frozen, can, viewId, fields, resize, onSort, onHide, onMove, onDrop, onFreeze }: {
+function GridHeaderView({ columns, colsWin, widths, width, frozen, can, viewId, fields, resize, onSort, onHide, onMove, onDrop, onFreeze }: {
   columns: FieldInfo[];
   colsWin: ColumnWindow;
   widths: number[];
@@ -170,7 +171,7 @@ export function GridHeader({ columns, colsWin, widths, width, frozen, can, viewI
       </div>
       {scrolling}
       {can.editFields && (
-        <div className="wb-header-add" style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.totalWidth }}>
+        <div className="wb-header-add" role="columnheader" style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.totalWidth }}>
           <Button
             variant="minimal"
             size="small"
@@ -185,3 +186,6 @@ export function GridHeader({ columns, colsWin, widths, width, frozen, can, viewI
     </div>
   );
 }
+
+/** Drawn again only when its props change (not for a key typed into a cell). */
+export const GridHeader = memo(GridHeaderView, sameProps);

@@ -2,13 +2,15 @@
 // cell shows it and how many records it holds; a click folds or unfolds the group. Each is a
 // row of the grid whose one cell spans the columns; its button says whether it is folded.
 import { Button, Icon, Tag, type IconName } from "@blueprintjs/core";
+import { memo } from "react";
 import { useIntl } from "react-intl";
 import { FieldCell, fieldType } from "@workbench/plugin-api";
 import type { GroupLevel } from "./grouping";
 import { HEADER_HEIGHT } from "./layout";
 import type { HeaderItem } from "./rowLayout";
+import { sameProps } from "./sameProps";
 
-export function GroupRows({ headers, groups, width, columnCount, projectId, tableId, onToggle }: {
+function GroupRowsView({ headers, groups, width, columnCount, projectId, tableId, onToggle }: {
   headers: { item: HeaderItem; top: number }[];
   groups: GroupLevel[];
   width: number;
@@ -73,3 +75,6 @@ export function GroupRows({ headers, groups, width, columnCount, projectId, tabl
     </>
   );
 }
+
+/** Drawn again only when its props change (not for a key typed into a cell). */
+export const GroupRows = memo(GroupRowsView, sameProps);
