@@ -275,6 +275,7 @@ def typing_table(typed: dict) -> str:
         ("the first key (opens the cell's editor)", typed["first_key"], None),
         ("the next key (types into the editor)", typed["next_key"], None),
         ("Enter to the value stored (the write's response)", typed["enter"], 50),
+        ("of which the request (sent to answered)", typed["request"], None),
     ]
     lines = [
         f"| {label} | {ms(s['p50'])} | {ms(s['p95'])} | {ms(s['max'])} | "
@@ -288,7 +289,11 @@ characters in its first field, then Enter (saved on SQLite, the cursor moving do
 
 | measure | p50 | p95 | max | goal | met |
 |---|---|---|---|---|---|
-{chr(10).join(lines)}"""
+{chr(10).join(lines)}
+
+The page's main-thread work per key (mean over the keys, from the browser's own counters,
+which leave out time spent waiting for a CPU): {typed["task_per_key"]:.1f} ms of tasks, of which
+{typed["script_per_key"]:.1f} ms of script."""
 
 
 def main() -> None:

@@ -38,7 +38,7 @@ def test_a_shared_grid_shows_grouping_row_height_and_footer(server, browser):
         expect(headers.get_by_test_id("group-value")).to_have_text(["Todo", "Done"])
         expect(headers.get_by_test_id("group-records")).to_have_text(["2 records", "1 record"])
         expect(visitor.get_by_test_id("grid-row")).to_have_count(3)
-        expect(visitor.get_by_test_id("grid-scroll")).to_have_attribute("data-row-height", "90")
+        expect(visitor.get_by_test_id("grid-scroll")).to_have_attribute("data-row-height", "88")
         footer = visitor.get_by_test_id("footer-value")
         expect(footer).to_have_text(["15"])
         # A visitor's filter narrows the groups and the footer alike.
