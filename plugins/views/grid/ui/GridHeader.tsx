@@ -164,18 +164,15 @@ function GridHeaderView({ columns, colsWin, widths, width, frozen, can, viewId, 
   const scrolling = [];
   for (let index = Math.max(colsWin.first, frozen); index <= colsWin.last; index += 1) scrolling.push(cell(columns[index], index));
   return (
-    // The row holds the fields' headers; the button that adds a field sits beside it (it
-    // heads no column).
-    <div className="wb-grid-header" style={{ width: width + ADD_FIELD_WIDTH }} role="presentation">
-      <div className="wb-grid-header-row" role="row" aria-rowindex={1}>
-        <div className="wb-row-frozen" role="presentation" style={{ width: ROW_NUMBER_WIDTH + frozenWidth }}>
-          <div className="wb-row-number" aria-hidden="true">#</div>
-          {columns.slice(0, frozen).map((column, index) => cell(column, index))}
-        </div>
-        {scrolling}
+    <div className="wb-grid-header" style={{ width: width + ADD_FIELD_WIDTH }} role="row" aria-rowindex={1}>
+      <div className="wb-row-frozen" role="presentation" style={{ width: ROW_NUMBER_WIDTH + frozenWidth }}>
+        <div className="wb-row-number" aria-hidden="true">#</div>
+        {columns.slice(0, frozen).map((column, index) => cell(column, index))}
       </div>
+      {scrolling}
       {can.editFields && (
-        <div className="wb-header-add" style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.totalWidth }}>
+        // The last header holds the button that adds a field.
+        <div className="wb-header-add" role="columnheader" style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.totalWidth }}>
           <Button
             variant="minimal"
             size="small"
