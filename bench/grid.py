@@ -291,9 +291,9 @@ characters in its first field, then Enter (saved on SQLite, the cursor moving do
 |---|---|---|---|---|---|
 {chr(10).join(lines)}
 
-The page's main-thread work per key (mean over the keys, from the browser's own counters,
-which leave out time spent waiting for a CPU): {typed["task_per_key"]:.1f} ms of tasks, of which
-{typed["script_per_key"]:.1f} ms of script."""
+The page's main thread per key (mean over the keys, from the browser's own counters; wall
+time, so it grows with the machine's load too): busy {typed["task_per_key"]:.1f} ms in tasks, of
+which {typed["script_per_key"]:.1f} ms running script."""
 
 
 def main() -> None:

@@ -83,9 +83,9 @@ def p95(values: list[float]) -> float:
 
 def measure(page, samples: int) -> dict:
     """Type into `samples` records of the grid on `page` (opened on the table); the times in
-    milliseconds, and the page's main-thread work per key (all its tasks, and the script in
-    them) from the browser's own counters: on a loaded machine the wall times include waiting
-    for a CPU, the work does not."""
+    milliseconds, and the page's main-thread time per key (in tasks, and running script in
+    them) from the browser's own counters (wall time as well: on a loaded machine it includes
+    waiting for a CPU)."""
     page.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").first.click()
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
