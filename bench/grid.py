@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import re
 import shutil
 import statistics
@@ -31,6 +32,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from bench import grid_typing
 from bench.first_paint import checkout
 from bench.results import write_section
 from tests.e2e.conftest import CHROMIUM_ARGS, REPO, Server
@@ -109,6 +111,7 @@ def open_page(browser, side: dict):
     settings = json.dumps({"token": side["token"]})
     page.add_init_script(f"localStorage.setItem('workbench.settings', {json.dumps(settings)})")
     page.add_init_script(FIRST_ROW_SCRIPT)
+    page.add_init_script(grid_typing.TYPING_SCRIPT)
     return page
 
 
@@ -129,7 +132,7 @@ def last_row_reached(page, rows: int) -> bool:
     return True
 
 
-def run(rows: int, before: str | None, loads: int, scrolls: int) -> dict:
+def run(rows: int, before: str | None, loads: int, scrolls: int, typing: int) -> dict:
     work = Path(tempfile.mkdtemp(prefix="wb-bench-"))
     sides: dict[str, dict] = {}
     before_root = work / "before"
@@ -141,6 +144,7 @@ def run(rows: int, before: str | None, loads: int, scrolls: int) -> dict:
         (work / "data-now").mkdir()
         sides["now"] = start(work / "data-now", rows)
         samples = {name: {"loads": [], "fps": []} for name in sides}
+        load = [os.getloadavg()[0]]
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
             pages = {name: open_page(browser, side) for name, side in sides.items()}
@@ -156,8 +160,20 @@ def run(rows: int, before: str | None, loads: int, scrolls: int) -> dict:
                 for name in names if turn % 2 == 0 else names[::-1]:
                     samples[name]["fps"].append(pages[name].evaluate(FPS_SCRIPT))
             reached = {name: last_row_reached(pages[name], rows) for name in sides}
+            # Typing, timed in the page, on this checkout only (it writes into the table).
+            page_load(pages["now"], sides["now"]["url"])
+            typed = grid_typing.measure(pages["now"], typing)
             browser.close()
-        results = {"rows": rows, "before": before, "loads": loads, "scrolls": scrolls, "sides": {}}
+        load.append(os.getloadavg()[0])
+        results = {
+            "rows": rows,
+            "before": before,
+            "loads": loads,
+            "scrolls": scrolls,
+            "sides": {},
+            "typing": typed,
+            "load": load,
+        }
         for name, side in sides.items():
             got = samples[name]["loads"]
             results["sides"][name] = {
@@ -223,6 +239,7 @@ def record(results: dict) -> None:
         lines.append(f"| plugins' UI bundles ({sizes['bundles']}) | {kb(sizes['bundles_js'])} | |")
         lines.append(f"| rows inserted through the API first | {rows:,} in {now['insert_seconds']} s | |")
         command = f".venv/bin/python -m bench.grid {rows}"
+    command += f" --loads {results['loads']} --scrolls {results['scrolls']} --typing {results['typing']['samples']}"
     beside = (
         f' "Before" is commit `{before}`, served the same way beside this checkout; every load and'
         " scroll is taken in turns from the two."
@@ -238,13 +255,45 @@ cache warm), the grid scrolled 400 px per animation frame for 3 s (median of
 {results["scrolls"]}), then a jump to the last row.{beside} The JavaScript the page loads
 before it is interactive (the entry and the chunks it preloads) and the plugins' UI bundles,
 which load beside it in parallel, are the files of each build (sent uncompressed by
-`development.ini`).
+`development.ini`). The machine's load average was {results["load"][0]:.1f} at the start and
+{results["load"][1]:.1f} at the end (2 cores; above 2, the times include waiting for a CPU).
 
 {head}
 {chr(10).join(lines)}
+
+{typing_table(results["typing"])}
 """
     write_section("grid", body)
     print(body)
+
+
+def typing_table(typed: dict) -> str:
+    """The typing figures (this checkout only), timed inside the page."""
+    ms = lambda v: f"{v:.1f} ms"  # noqa: E731
+    rows = [
+        ("keypress to painted, every key", typed["key"], 16),
+        ("the first key (opens the cell's editor)", typed["first_key"], None),
+        ("the next key (types into the editor)", typed["next_key"], None),
+        ("Enter to the value stored (the write's response)", typed["enter"], 50),
+        ("of which the request (sent to answered)", typed["request"], None),
+    ]
+    lines = [
+        f"| {label} | {ms(s['p50'])} | {ms(s['p95'])} | {ms(s['max'])} | "
+        f"{f'p95 < {goal} ms' if goal else ''} | {('yes' if s['p95'] < goal else 'no') if goal else ''} |"
+        for label, s, goal in rows
+    ]
+    return f"""Typing into the grid (this checkout), timed inside the page with performance marks from
+each key's `keydown` timestamp (not through the browser driver's round trips), as
+`bench/grid_typing.py` describes: {typed["samples"]} records of the big table, each given two
+characters in its first field, then Enter (saved on SQLite, the cursor moving down).
+
+| measure | p50 | p95 | max | goal | met |
+|---|---|---|---|---|---|
+{chr(10).join(lines)}
+
+The page's main thread per key (mean over the keys, from the browser's own counters; wall
+time, so it grows with the machine's load too): busy {typed["task_per_key"]:.1f} ms in tasks, of
+which {typed["script_per_key"]:.1f} ms running script."""
 
 
 def main() -> None:
@@ -253,8 +302,9 @@ def main() -> None:
     parser.add_argument("--before", help="a commit to measure beside this checkout")
     parser.add_argument("--loads", type=int, default=7)
     parser.add_argument("--scrolls", type=int, default=3)
+    parser.add_argument("--typing", type=int, default=60, help="records typed into (two keys and Enter each)")
     args = parser.parse_args()
-    record(run(args.rows, args.before, args.loads, args.scrolls))
+    record(run(args.rows, args.before, args.loads, args.scrolls, args.typing))
 
 
 if __name__ == "__main__":

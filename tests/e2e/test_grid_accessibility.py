@@ -38,10 +38,14 @@ def test_the_grid_is_an_aria_grid_worked_by_keyboard(server, page):
     grid = page.get_by_role("grid", name="Parts")
     expect(grid).to_have_attribute("aria-rowcount", "4")
     expect(grid).to_have_attribute("aria-colcount", "3")
-    expect(grid.get_by_role("gridcell")).to_have_count(6)
+    expect(grid.get_by_test_id("grid-row").get_by_role("gridcell")).to_have_count(6)
+    # The footer is the last row, a cell under each field.
+    expect(grid.get_by_test_id("grid-footer").get_by_role("gridcell")).to_have_count(2)
+    expect(grid.get_by_role("row").last).to_have_attribute("data-testid", "grid-footer")
     header_row = grid.get_by_role("row").first
     expect(header_row).to_have_attribute("aria-rowindex", "1")
-    headers = grid.get_by_role("columnheader")
+    headers = grid.get_by_test_id("column-header")
+    expect(headers.first).to_have_attribute("role", "columnheader")
     expect(headers).to_have_text(["Name", "Qty"])
     expect(headers.nth(0)).to_have_attribute("aria-colindex", "2")
     expect(headers.nth(1)).to_have_attribute("aria-colindex", "3")

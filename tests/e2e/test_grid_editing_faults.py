@@ -134,6 +134,8 @@ def test_multi_select_keeps_every_option_picked_with_the_mouse(server, page):
     )
     _use_token(page, token)
     page.goto(f"/nc/{project['id']}/table/Things")
+    # The record has loaded (a double click on a row still loading edits nothing).
+    expect(page.get_by_test_id("grid-row")).to_have_count(1)
     cell = field_cell(page, "Tags", 1)
     cell.dblclick()
     options = page.get_by_test_id("select-option")

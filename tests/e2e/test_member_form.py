@@ -1,6 +1,7 @@
 """A form view filled in inside the app, in headless Chromium: an editor switches the form view
 to "Fill in", is told what is required, submits it (never shared) and sees the record in the
-grid; a commenter only sees the form's settings."""
+grid; a commenter only sees the form's settings. Link fields pick records of the linked table
+as the member reads them."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from tests.e2e.support import (
     _member_token,
     _sign_up_first_user,
     _use_token,
+    add_table,
     column_id,
     form_choose,
     form_input,
@@ -74,3 +76,44 @@ def test_an_editor_fills_in_and_submits_an_unshared_form(server, page, browser):
         expect(other.get_by_test_id("member-form")).to_have_count(0)
     finally:
         context.close()
+
+
+def test_a_member_picks_linked_records_in_the_form(server, page):
+    owner = _sign_up_first_user(server)
+    project, parts = shop_table(server, owner)
+    suppliers = add_table(
+        server,
+        owner,
+        project["id"],
+        "Suppliers",
+        [{"title": "Company", "uidt": "SingleLineText", "pv": True}],
+        [{"Company": n} for n in ("Acme", "Bolt Works", "Cogs Ltd")],
+    )
+    for title, kind in (("Maker", "bt"), ("Sellers", "mm")):
+        body = {"title": title, "uidt": "LinkToAnotherRecord", "childId": suppliers["id"], "type": kind}
+        server.api("POST", f"/api/v1/db/meta/tables/{parts['id']}/columns", body, token=owner)
+    server.api("POST", f"/api/v1/db/meta/tables/{parts['id']}/forms", {"title": "Order"}, token=owner)
+    editor = _member_token(server, owner, project["id"], "ed@example.com", "editor")
+    _use_token(page, editor)
+    page.goto(f"/nc/{project['id']}/table/Parts/Order")
+    page.get_by_test_id("form-mode").get_by_text("Fill in").click()
+    member_form = page.get_by_test_id("member-form")
+    form_input(page, "Name").fill("bolt")
+    maker = member_form.get_by_test_id("form-field-Maker")
+    expect(maker.get_by_test_id("link-choice-Acme")).to_be_visible()
+    maker.get_by_test_id("link-search-Maker").fill("bolt")
+    expect(maker.get_by_test_id("link-choice-Acme")).to_have_count(0)
+    maker.get_by_test_id("link-choice-Bolt Works").click()
+    expect(maker.get_by_test_id("link-picked-Bolt Works")).to_be_visible()
+    sellers = member_form.get_by_test_id("form-field-Sellers")
+    sellers.get_by_test_id("link-choice-Acme").click()
+    sellers.get_by_test_id("link-choice-Cogs Ltd").click()
+    expect(sellers.get_by_test_id("link-picked-Cogs Ltd")).to_be_visible()
+    screenshot(page, "member-form-links")
+    member_form.get_by_test_id("form-submit").click()
+    expect(member_form.get_by_test_id("form-success")).to_be_visible()
+
+    [row] = server.api("GET", f"/api/v1/db/data/noco/{project['id']}/{parts['id']}", token=owner)["list"]
+    assert row["Name"] == "bolt"
+    assert row["Maker"]["Company"] == "Bolt Works"
+    assert sorted(s["Company"] for s in row["Sellers"]) == ["Acme", "Cogs Ltd"]

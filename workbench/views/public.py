@@ -12,7 +12,7 @@ import json
 
 import sqlalchemy as sa
 
-from workbench.data import grouping, search
+from workbench.data import aggregates, grouping, search
 from workbench.data import where as where_syntax
 from workbench.data.filters import stored_filters_clause
 from workbench.data.grouping import COUNT
@@ -139,6 +139,16 @@ class PublicTable:
         sorts = [n.strip() for v in self.request.params.getall("sort") for n in v.split(",") if n.strip()]
         groups, total = grouping.group_by(self.connection, self.model, fields, where, sorts, limit, offset)
         return paged(groups, total, limit, offset)
+
+    def aggregates(self) -> dict:
+        """``aggregate``: figures (count, sum, ...) of shown fields over the view's records."""
+        text = self.request.params.get("aggregation")
+        items = _json(text, "aggregation") if text else []
+        for item in items if isinstance(items, list) else []:
+            if isinstance(item, dict):
+                self.find(item.get("field"))
+        wanted = aggregates.parse_request(self.model, text)
+        return aggregates.aggregate(self.connection, self.model, wanted, self.params(paging=False).where)
 
     def grouped(self, column_key) -> list[dict]:
         """``group/{columnId}``: a page of records per value of a field the public may read

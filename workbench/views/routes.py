@@ -41,6 +41,7 @@ def includeme(config):
     public("public.view.download", "/shared-view/{uuid}/download/{project_id}/{token}/{name}", SharedViewContext)
     public("public.view.rows", "/shared-view/{uuid}/rows", SharedViewContext)
     public("public.view.groupby", "/shared-view/{uuid}/groupby", SharedViewContext)
+    public("public.view.aggregate", "/shared-view/{uuid}/aggregate", SharedViewContext)
     public("public.view.group", "/shared-view/{uuid}/group/{column_id}", SharedViewContext)
     public("public.view.nested", "/shared-view/{uuid}/nested/{column_id}", SharedViewContext)
     public(

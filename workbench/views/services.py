@@ -199,7 +199,7 @@ def update_view_column(request, view: View, vc: ViewColumn, body: dict) -> ViewC
         if not isinstance(width, str) or len(width) > 16:
             raise BadRequest("width must be a CSS length such as 200px")
         vc.width = width
-    meta = vtype.clean_column_settings(body, view.table, vc.meta)
+    meta = vtype.clean_view_column(body, view, vc)
     if meta != (vc.meta or {}):
         vc.meta = meta
     request.dbsession.flush()

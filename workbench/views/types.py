@@ -91,6 +91,23 @@ class ViewType:
         return _clean(cls.column_settings, body, table, current)
 
     @classmethod
+    def check_view_column(cls, view, view_column, meta: dict) -> None:
+        """Raise ``ValueError`` saying why when ``meta``, the per-field settings
+        ``view_column`` is about to get, does not fit with the view's other fields (the API
+        answers 400 with the reason)."""
+
+    @classmethod
+    def clean_view_column(cls, body: dict, view, view_column) -> dict:
+        """The field's settings after applying ``body``, checked alone and against the
+        view's other fields."""
+        meta = cls.clean_column_settings(body, view.table, view_column.meta)
+        try:
+            cls.check_view_column(view, view_column, meta)
+        except ValueError as exc:
+            raise BadRequest(str(exc)) from None
+        return meta
+
+    @classmethod
     def settings_json(cls, view) -> dict:
         """The settings as the API answers them (defaults filled in; a field that no longer
         exists reads as None)."""

@@ -65,6 +65,15 @@ class Grid(ViewType):
         Setting("aggregation", None, one_of(*AGGREGATIONS)),
     )
 
+    @classmethod
+    def check_view_column(cls, view, view_column, meta: dict) -> None:
+        """A grid groups its records by at most ``MAX_GROUP_FIELDS`` fields."""
+        if not meta.get("group_by") or (view_column.meta or {}).get("group_by"):
+            return
+        grouped = sum(1 for vc in view.columns if vc is not view_column and (vc.meta or {}).get("group_by"))
+        if grouped >= MAX_GROUP_FIELDS:
+            raise ValueError(f"A grid groups its records by at most {MAX_GROUP_FIELDS} fields; ungroup one first")
+
 
 @hookimpl
 def register_view_types():

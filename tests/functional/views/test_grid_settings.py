@@ -79,3 +79,24 @@ def test_roles(ctx, role, allowed):
     )
     ctx.client.patch_json(f"{META}/grids/{view}", {"frozen_columns": 1}, headers=h, status=status)
     assert _columns(ctx, view)[ctx.col["Name"]]["group_by"] is allowed
+
+
+def test_a_grid_groups_by_three_fields_at_most(ctx):
+    view = ctx.default_view["id"]
+    url = f"{META}/views/{view}/columns/{{}}"
+    for order, title in enumerate(("Name", "Qty", "Status"), start=1):
+        ctx.client.patch_json(url.format(ctx.col[title]), {"group_by": True, "group_by_order": order}, headers=ctx.h)
+    res = ctx.client.patch_json(url.format(ctx.col["Due"]), {"group_by": True}, headers=ctx.h, status=400).json
+    assert res["msg"] == "A grid groups its records by at most 3 fields; ungroup one first"
+    # NocoDB's grid-columns path checks the same.
+    grid = {
+        c["fk_column_id"]: c for c in ctx.client.get(f"{META}/grids/{view}/grid-columns", headers=ctx.h).json["list"]
+    }
+    due = grid[ctx.col["Due"]]["id"]
+    ctx.client.patch_json(f"{META}/grid-columns/{due}", {"group_by": True}, headers=ctx.h, status=400)
+    assert _columns(ctx, view)[ctx.col["Due"]]["group_by"] is False
+    # A grouped field's other settings still change; once one is ungrouped another may be grouped.
+    ctx.client.patch_json(url.format(ctx.col["Qty"]), {"group_by": True, "group_by_sort": "desc"}, headers=ctx.h)
+    ctx.client.patch_json(url.format(ctx.col["Name"]), {"group_by": False}, headers=ctx.h)
+    ctx.client.patch_json(url.format(ctx.col["Due"]), {"group_by": True, "group_by_order": 1}, headers=ctx.h)
+    assert _columns(ctx, view)[ctx.col["Due"]]["group_by"] is True

@@ -277,6 +277,24 @@ def test_groupby_on_shown_fields(ctx, grid):
     assert res["msg"] == "Field 'Secret' not found in table 'Tasks'"
 
 
+def test_aggregates_of_shown_fields(ctx, grid):
+    _view, uuid = grid
+    wanted = '[{"field": "Qty", "type": "sum"}, {"field": "Name", "type": "count_filled"}]'
+    figures = ctx.client.get(f"{PUBLIC1}/{uuid}/aggregate", {"aggregation": wanted}).json
+    assert figures["Qty"]["sum"] == 2 + 3 + 4 + 5  # the view's filter applies
+    assert figures["Name"]["count_filled"] == 4
+    narrowed = ctx.client.get(f"{PUBLIC2}/{uuid}/aggregate", {"aggregation": wanted, "where": "(Qty,lt,4)"}).json
+    assert narrowed["Qty"]["sum"] == 5
+    hidden = '[{"field": "Secret", "type": "count_filled"}]'
+    res = ctx.client.get(f"{PUBLIC1}/{uuid}/aggregate", {"aggregation": hidden}, status=400).json
+    assert res["msg"] == "Field 'Secret' not found in table 'Tasks'"
+    # Nor can a filter probe a hidden field.
+    res = ctx.client.get(f"{PUBLIC1}/{uuid}/aggregate", {"aggregation": wanted, "where": "(Secret,eq,s3)"}, status=400)
+    assert res.json["msg"] == "Field 'Secret' not found in table 'Tasks'"
+    res = ctx.client.get(f"{PUBLIC1}/{uuid}/aggregate", {"aggregation": "["}, status=400).json
+    assert res["msg"] == "aggregation must be JSON"
+
+
 def test_search_names_a_shown_field(ctx, grid):
     _view, uuid = grid
     rows = ctx.client.get(f"{PUBLIC1}/{uuid}/rows", {"searchValue": "n3", "searchField": "Name"}).json["list"]

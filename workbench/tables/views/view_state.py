@@ -222,7 +222,7 @@ def update_view_column(request):
             raise BadRequest("order must be a number") from None
     if "width" in body:
         item.width = _width(body["width"])
-    meta = type_of(request.registry, view).clean_column_settings(body, view.table, item.meta)
+    meta = type_of(request.registry, view).clean_view_column(body, view, item)
     if meta != (item.meta or {}):
         item.meta = meta
     request.dbsession.flush()

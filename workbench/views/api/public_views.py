@@ -72,6 +72,22 @@ def group_rows(request):
 
 
 @api_view(
+    "public.view.aggregate",
+    "GET",
+    NO_PERMISSION_REQUIRED,
+    tags=TAGS,
+    query=(
+        ("aggregation", 'JSON array of {"field": a shown field, "type": "sum", ...}'),
+        ("where", "filter on shown fields"),
+        ("filterArrJson", "filters as the GUI sends them"),
+    ),
+    summary="A shared view's figures (count, sum, average, ...) of shown fields over its records",
+)
+def aggregate_rows(request):
+    return PublicTable(request, rows_view(request)).aggregates()
+
+
+@api_view(
     "public.view.group",
     "GET",
     NO_PERMISSION_REQUIRED,

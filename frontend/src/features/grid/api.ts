@@ -75,13 +75,16 @@ export const recordsApi = workbenchApi.injectEndpoints({
         method: "PATCH",
         body: { ...values, [pkName]: pk },
       }),
-      // Patch the cached pages in place (no refetch, so the grid does not jump); undo on error.
-      // Then read the record back: computed fields (formulas, ...) changed with the edit.
+      // Patch the cached pages that hold the record in place (no refetch, so the grid does not
+      // jump; one update a page, never one for each cached page); undo on error. Then read the
+      // record back: computed fields (formulas, ...) changed with the edit.
       async onQueryStarted({ tableId, pkName, pk, values }, { dispatch, getState, queryFulfilled }) {
+        const holds = (args: PageArgs) =>
+          !!recordsApi.endpoints.recordsPage.select(args)(getState()).data?.list.some((row) => row[pkName] === pk);
         const patchRow = (changes: RecordRow) =>
           recordsApi.util
             .selectInvalidatedBy(getState(), [{ type: "Records", id: tableId }])
-            .filter((entry) => entry.endpointName === "recordsPage")
+            .filter((entry) => entry.endpointName === "recordsPage" && holds(entry.originalArgs as PageArgs))
             .map((entry) =>
               dispatch(
                 recordsApi.util.updateQueryData("recordsPage", entry.originalArgs as PageArgs, (draft) => {

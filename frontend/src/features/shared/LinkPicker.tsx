@@ -1,15 +1,20 @@
-// A link field of a shared form: the records picked so far as tags, a search box and the
-// matching records of the linked table (its key and display value, from the public nested
-// endpoint). A belongs-to link holds one record, has-many and many-to-many several.
+// A link field of a form: the records picked so far as tags, a search box and the matching
+// records of the linked table (its key and display value; a shared form reads them from the
+// public nested endpoint, a member's form as the member). A belongs-to link holds one
+// record, has-many and many-to-many several.
 import { InputGroup, Menu, MenuItem, Tag } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import type { TableMeta } from "../tables/api";
-import { useSharedLinkChoicesQuery, type LinkChoice } from "./api";
+import { useMemberLinkChoicesQuery, useSharedLinkChoicesQuery, type LinkChoice } from "./api";
 
+/** Where a link field's records come from: a shared view's link, or (a member's form) the
+ * linked table itself. */
 export interface LinkTarget {
-  uuid: string;
+  uuid?: string;
   password?: string;
+  /** The linked table's id, read as the signed-in member when there is no shared link. */
+  tableId?: string;
   /** The linked table as the shared meta's relatedMetas describes it. */
   related?: TableMeta;
 }
@@ -45,13 +50,12 @@ export function LinkPicker({ field, target, value, onChange, invalid }: {
     const timer = setTimeout(() => setSearch(text), 250);
     return () => clearTimeout(timer);
   }, [text]);
-  const { data, isFetching } = useSharedLinkChoicesQuery({
-    uuid: target.uuid,
-    password: target.password,
-    columnId: field.id,
-    searchField: pv,
-    search,
-  });
+  const viaLink = useSharedLinkChoicesQuery(
+    { uuid: target.uuid ?? "", password: target.password, columnId: field.id, searchField: pv, search },
+    { skip: !target.uuid },
+  );
+  const asMember = useMemberLinkChoicesQuery({ tableId: target.tableId ?? "", searchField: pv, search }, { skip: !!target.uuid || !target.tableId });
+  const { data, isFetching } = target.uuid ? viaLink : asMember;
   const chosen = new Set(picked.map((p) => String(p[pk])));
   const choices = (data?.list ?? []).filter((c) => !chosen.has(String(c[pk])));
   const label = (c: LinkChoice) => String(c[pv] ?? c[pk] ?? "");

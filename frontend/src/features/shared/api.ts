@@ -78,14 +78,40 @@ export const sharedApi = workbenchApi.injectEndpoints({
         };
       },
     }),
+    // A member's form: the linked table's records, read as the member (no shared link).
+    memberLinkChoices: build.query<{ list: LinkChoice[]; pageInfo?: { totalRows?: number } }, { tableId: string; searchField?: string; search?: string; limit?: number }>({
+      query: ({ tableId, searchField, search, limit = 10 }) => {
+        const where = linkSearchWhere(searchField, search);
+        return { url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`, params: { limit, ...(where ? { where } : {}) } };
+      },
+      providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
+    }),
+    relatedTables: build.query<Record<string, TableMeta>, string[]>({
+      // The linked tables of a member's form (their key and display value fields).
+      queryFn: async (ids, _api, _extra, baseQuery) => {
+        const tables: Record<string, TableMeta> = {};
+        for (const id of ids) {
+          const result = await baseQuery(`/api/v1/db/meta/tables/${encodeURIComponent(id)}`);
+          if (result.error) return { error: result.error };
+          tables[id] = result.data as TableMeta;
+        }
+        return { data: tables };
+      },
+    }),
     sharedBaseMeta: build.query<{ project_id: string; roles?: string | null }, string>({
       query: (uuid) => `/api/v1/db/public/shared-base/${encodeURIComponent(uuid)}/meta`,
     }),
   }),
 });
 
-export const { useSharedViewMetaQuery, useSubmitSharedFormMutation, useSharedBaseMetaQuery, useSharedLinkChoicesQuery } =
-  sharedApi;
+export const {
+  useSharedViewMetaQuery,
+  useSubmitSharedFormMutation,
+  useSharedBaseMetaQuery,
+  useSharedLinkChoicesQuery,
+  useMemberLinkChoicesQuery,
+  useRelatedTablesQuery,
+} = sharedApi;
 
 /** Export the shared view's rows as CSV, every record in one file (password header, the
  * visitor's temporary sort and filters included) and hand the file to the browser. Goes through the app's HTTP client

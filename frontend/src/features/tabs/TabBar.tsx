@@ -1,6 +1,7 @@
-// The open tabs of the project: click to switch, × to close (the next active tab follows
-// the rules in tabsSlice).
-import { Button, Icon } from "@blueprintjs/core";
+// The open tabs of the project: click (or Enter, Space) to switch, × (or Delete) to close
+// (the next active tab follows the rules in tabsSlice). A tab is one control: its × is for
+// the mouse, Delete closes it from the keyboard.
+import { Icon } from "@blueprintjs/core";
 import { useIntl } from "react-intl";
 import { useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector, useAppStore } from "../../app/hooks";
@@ -27,20 +28,40 @@ export function TabBar({ projectId }: { projectId: string }) {
   return (
     <div className="wb-tabs" role="tablist" data-testid="tab-bar">
       {tabs.map((tab) => (
-        <div key={tab.id} className={`wb-tab${tab.id === activeId ? " wb-tab-active" : ""}`} role="tab" aria-selected={tab.id === activeId}>
-          <button type="button" className="wb-tab-title" onClick={() => navigate(tabPath(projectId, tab))}>
+        <div
+          key={tab.id}
+          className={`wb-tab${tab.id === activeId ? " wb-tab-active" : ""}`}
+          role="tab"
+          aria-selected={tab.id === activeId}
+          tabIndex={0}
+          onClick={() => navigate(tabPath(projectId, tab))}
+          onKeyDown={(event) => {
+            if (event.target !== event.currentTarget) return;
+            if (event.key === "Enter" || event.key === " ") {
+              event.preventDefault();
+              navigate(tabPath(projectId, tab));
+            } else if (event.key === "Delete") {
+              event.preventDefault();
+              close(tab);
+            }
+          }}
+        >
+          <span className="wb-tab-title">
             <Icon icon={ICONS[tab.type]} size={12} />
             {/* The members tab is named in the current language (a stored title may be older). */}
             <span>{tab.type === "auth" ? intl.formatMessage({ id: "members.title" }) : tab.title}</span>
-          </button>
-          <Button
-            variant="minimal"
-            size="small"
-            icon="small-cross"
-            aria-label={intl.formatMessage({ id: "tab.close" })}
-            onClick={() => close(tab)}
+          </span>
+          <span
+            className="wb-tab-close"
+            title={intl.formatMessage({ id: "tab.close" })}
+            onClick={(event) => {
+              event.stopPropagation();
+              close(tab);
+            }}
             data-testid="close-tab"
-          />
+          >
+            <Icon icon="small-cross" size={14} />
+          </span>
         </div>
       ))}
     </div>

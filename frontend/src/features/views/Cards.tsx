@@ -79,8 +79,20 @@ export function RecordCard({ row, fields, cover, draggable, onDragStart, onOpen,
   );
 }
 
-/** The fields a card shows: display value first, then the others (no system or cover fields). */
+/** A field as a shared view's metadata gives it: whether the view shows it, and where. */
+type ViewedColumn = Column & { show?: boolean; view_column_order?: number };
+
+/** The fields a card shows: display value first, then the others (no system or cover fields).
+ * Fields that say whether the view shows them (a shared view's) follow the view: the hidden
+ * ones are left out and the others come in the view's order. */
 export function cardFields(columns: readonly Column[], coverId?: string | null): Column[] {
-  const shown = columns.filter((c) => !c.system && !c.pk && c.id !== coverId);
+  let shown: ViewedColumn[] = columns.filter((c) => !c.system && !c.pk && c.id !== coverId);
+  if (shown.some((c) => typeof c.show === "boolean")) {
+    shown = shown
+      .filter((c) => c.pv || c.show !== false)
+      .map((c, index) => ({ c, index }))
+      .sort((a, b) => (a.c.view_column_order ?? a.index) - (b.c.view_column_order ?? b.index) || a.index - b.index)
+      .map(({ c }) => c);
+  }
   return [...shown.filter((c) => c.pv), ...shown.filter((c) => !c.pv)];
 }

@@ -1,13 +1,14 @@
 // A form view filled in inside the app by a project member who may add records: the form as
 // its shared link shows it (heading, fields, required ones, files), submitted as the member
-// without the form being shared; then its success message, a blank form again or the button
-// to submit another, as the form's settings say.
+// without the form being shared (a link field picks records of the linked table as the
+// member reads them); then its success message, a blank form again or the button to submit
+// another, as the form's settings say.
 import { Card, H2 } from "@blueprintjs/core";
 import { useReducer } from "react";
 import { workbenchApi } from "../../app/api";
 import type { TableMeta } from "../tables/api";
-import { submitBody } from "../shared/api";
-import { formFields, type ShownField } from "../shared/formRules";
+import { submitBody, useRelatedTablesQuery } from "../shared/api";
+import { formFields, isLinkField, type ShownField } from "../shared/formRules";
 import { FormBody, Submitted, useCountdown, type SubmitForm } from "../shared/SharedForm";
 import { initialSharedState, sharedReducer } from "../shared/sharedState";
 
@@ -35,6 +36,11 @@ const memberFormApi = workbenchApi.injectEndpoints({
   }),
 });
 
+const NO_TABLES: Record<string, TableMeta> = {};
+
+/** The id of the table a link field links to. */
+const relatedId = (field: ShownField): string => String((field.colOptions as { fk_related_model_id?: string } | null)?.fk_related_model_id ?? "");
+
 export function MemberForm({ viewId, tableId, title, columns, form }: {
   viewId: string;
   tableId: string;
@@ -49,6 +55,8 @@ export function MemberForm({ viewId, tableId, title, columns, form }: {
   const all = columns as ShownField[];
   const fields = formFields(all, form.columns ?? []);
   const submitForm: SubmitForm = (data, files) => submit({ viewId, tableId, data, files });
+  const relatedIds = [...new Set(fields.filter((f) => isLinkField(f.uidt)).map(relatedId).filter((id) => id))].sort();
+  const { data: related = NO_TABLES } = useRelatedTablesQuery(relatedIds, { skip: relatedIds.length === 0 });
   return (
     <Card className="wb-shared-form wb-member-form" data-testid="member-form">
       <H2 data-testid="form-heading">{form.heading || title}</H2>
@@ -60,7 +68,8 @@ export function MemberForm({ viewId, tableId, title, columns, form }: {
           key={state.formKey}
           fields={fields}
           all={all}
-          related={{} as Record<string, TableMeta>}
+          related={related}
+          linkTarget={(field, relatedTable) => (relatedTable ? { tableId: relatedId(field), related: relatedTable } : undefined)}
           submitForm={submitForm}
           submitting={state.form === "submitting"}
           dispatch={dispatch}

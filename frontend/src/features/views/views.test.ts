@@ -54,6 +54,16 @@ describe("cards", () => {
     const columns = [col("id", "ID", { pk: true }), col("n", "Number"), col("t", "SingleLineText", { pv: true }), col("a", "Attachment")];
     expect(cardFields(columns, "a").map((c) => c.id)).toEqual(["t", "n"]);
   });
+
+  it("follow a shared view's shown fields and their order", () => {
+    const columns = [
+      col("n", "Number", { show: true, view_column_order: 3 } as Partial<Column>),
+      col("t", "SingleLineText", { pv: true, show: true, view_column_order: 2 } as Partial<Column>),
+      col("h", "Number", { show: false, view_column_order: 1 } as Partial<Column>),
+      col("d", "Date", { show: true, view_column_order: 1 } as Partial<Column>),
+    ];
+    expect(cardFields(columns).map((c) => c.id)).toEqual(["t", "d", "n"]);
+  });
 });
 
 describe("card covers", () => {

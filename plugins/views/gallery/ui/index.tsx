@@ -19,7 +19,7 @@ function GalleryView({ projectId, view, table, source, settings, can }: ViewProp
     canComment: can.comment,
   });
   // The display value is the title; then the fields the view shows, in its order (all of
-  // them, as the records carry them, while the view's list loads or for a shared view).
+  // them while the view's list loads; a shared view's metadata says which fields it shows).
   const title = columns.filter((c) => c.pv && !c.system);
   const fields = shared || cards.isLoading ? cardFields(columns, coverId) : [...title, ...cards.shown];
   return (

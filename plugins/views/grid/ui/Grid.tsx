@@ -9,7 +9,7 @@
 // frozen fields are the view's settings. The toolbar below searches, sorts, groups, filters
 // and shows hidden fields (GridToolbar).
 import { Button, NonIdealState, Spinner } from "@blueprintjs/core";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
   toast as notify,
@@ -41,9 +41,9 @@ import { PAGE_SIZE, pageQuery } from "./pages";
 import { PasteAddRows, PasteReport } from "./PasteDialogs";
 import type { Cell } from "./range";
 import { RowHeightMenu } from "./RowHeightMenu";
-import { flatLayout, groupedLayout, groupTree } from "./rowLayout";
+import { flatLayout, foldedAround, groupedLayout, groupTree } from "./rowLayout";
 import { searchWhere } from "./search";
-import { cellId } from "./aria";
+import { cellId, isDrawn } from "./aria";
 import { useBlockCopy } from "./useBlockCopy";
 import { useCellEditing } from "./useCellEditing";
 import { useClipboard } from "./useClipboard";
@@ -53,9 +53,11 @@ import { useRangeEdits } from "./useRangeEdits";
 import { useRowActions } from "./useRowActions";
 import { useSelection } from "./useSelection";
 import { useViewport } from "./useViewport";
-import { errorText, viewApi } from "./viewApi";
+import { errorText, sharedViewColumns, viewApi } from "./viewApi";
 import { arrangeColumns, draggedOrder, movedOrder } from "./viewOrder";
 import { pagesFor } from "./virtual";
+
+const NONE: never[] = [];
 
 /** Groups the grid reads at most (the server's largest page). */
 const MAX_GROUPS = 1000;
@@ -81,7 +83,9 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const ownActive = !!viewId && !can.configureView;
   const own = useTabViewState(ownActive ? viewId : undefined);
   const views = viewApi();
-  const { data: viewColumns } = views.useViewColumnsQuery(viewId ?? "", { skip: !viewId });
+  const { data: savedColumns } = views.useViewColumnsQuery(viewId ?? "", { skip: !viewId });
+  // A shared view's fields come with the view's settings of them (grouping, footer, order).
+  const viewColumns = useMemo(() => (source.shared ? { list: sharedViewColumns(table.columns) } : savedColumns), [source.shared, table.columns, savedColumns]);
   const { data: sortsData } = views.useViewSortsQuery(viewId ?? "", { skip: !viewId });
   const { data: filtersData } = views.useViewFiltersQuery(viewId ?? "", { skip: !viewId });
   const [addSort] = views.useAddSortMutation();
@@ -94,13 +98,13 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const rowHeight = rowHeightOf(settings.row_height);
   const frozen = Math.min(typeof settings.frozen_columns === "number" ? settings.frozen_columns : 0, MAX_FROZEN, columns.length);
   // Grouped records are read group after group; the groups come with their counts.
-  const groups = useMemo(() => (viewId ? groupingOf(fieldColumns, viewColumns?.list) : []), [viewId, fieldColumns, viewColumns]);
+  const groups = useMemo(() => (viewId || source.shared ? groupingOf(fieldColumns, viewColumns?.list) : []), [viewId, source.shared, fieldColumns, viewColumns]);
   const sort = groupSort(groups);
   // The records' order: the groups' first, then the viewer's own (the view's come after).
   const readSort = ownSort(sort, ownActive ? own.sorts : [], fieldColumns);
   const { data: groupRows } = views.useGridGroupsQuery(
-    { projectId: projectId ?? "", tableId, viewId: viewId ?? "", columnIds: groups.map((g) => g.column.id), sort: sort ?? "", where, limit: MAX_GROUPS },
-    { skip: !sort || !projectId || !viewId },
+    { projectId: projectId ?? "", tableId, viewId: viewId ?? "", shared: source.shared, columnIds: groups.map((g) => g.column.id), sort: sort ?? "", where, limit: MAX_GROUPS },
+    { skip: !sort || (!source.shared && (!projectId || !viewId)) },
   );
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const tree = useMemo(
@@ -136,7 +140,26 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const resize = useColumnWidths({ columns, viewColumns: viewColumns?.list, viewId: can.configureView ? viewId : undefined, scroller });
   const { widths } = resize;
   const frozenWidth = widths.slice(0, frozen).reduce((a, b) => a + b, 0);
-  const { viewport, rowsWin, colsWin, width, pages, onScroll, syncScroll, scrollToCell } = useViewport({ scroller, layout, widths, frozenWidth });
+  const { viewport, rowsWin, colsWin, width, pages, onScroll, syncScroll, scrollToCell: scrollTo } = useViewport({ scroller, layout, widths, frozenWidth });
+  // A cell moved to in a folded group unfolds the groups around it, then scrolls into view.
+  const unfoldedTo = useRef<{ row: number; col?: number } | null>(null);
+  const scrollToCell = useCallback(
+    (cell: { row: number; col?: number }) => {
+      const folded = tree ? foldedAround(tree, collapsed, cell.row) : [];
+      if (folded.length === 0) {
+        scrollTo(cell);
+        return;
+      }
+      unfoldedTo.current = cell;
+      setCollapsed((prev) => new Set([...prev].filter((key) => !folded.includes(key))));
+    },
+    [tree, collapsed, scrollTo],
+  );
+  useLayoutEffect(() => {
+    const cell = unfoldedTo.current;
+    unfoldedTo.current = null;
+    if (cell) scrollTo(cell);
+  }, [scrollTo]);
 
   const recordAt = useCallback(
     (row: number): RecordRow | undefined => {
@@ -217,6 +240,24 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
     if ("error" in result) notify(errorText(result.error), "danger");
   };
 
+  // The header is drawn again only when its props change (functions aside): its handlers
+  // call the grid's latest ones.
+  const hide = (column: FieldInfo) => {
+    if (viewId) void updateViewColumn({ viewId, tableId, columnId: column.id, show: false });
+  };
+  const latest = useRef({ sortBy, moveField, dropField, changeSettings, fields, hide });
+  latest.current = { sortBy, moveField, dropField, changeSettings, fields, hide };
+  const headerFields = useMemo<typeof fields>(
+    () => ({
+      add: () => latest.current.fields.add(),
+      edit: (column) => latest.current.fields.edit(column),
+      remove: (column) => latest.current.fields.remove(column),
+      update: (column, changes) => latest.current.fields.update(column, changes),
+      element: null,
+    }),
+    [],
+  );
+
   /** Whether a click landed on the box of a checkbox cell (its plugin cell's role=checkbox). */
   const onCheckbox = (cell: Cell, event: MouseEvent) =>
     isBoolean(columns[cell.col]?.uidt) && !!(event.target as Element).closest?.("[role=checkbox]");
@@ -251,13 +292,13 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
         columns={columns}
         allColumns={fieldColumns}
         hidden={hidden}
-        sorts={sortsData?.list ?? []}
-        filters={filtersData?.list ?? []}
+        sorts={sortsData?.list ?? NONE}
+        filters={filtersData?.list ?? NONE}
         groups={groups}
         onSearch={setSearchStable}
         extra={
           can.configureView && viewId && saveSettings ? (
-            <RowHeightMenu value={rowHeight} onChange={(row_height) => void changeSettings({ row_height })} />
+            <RowHeightMenu value={rowHeight} onChange={(row_height) => void latest.current.changeSettings({ row_height })} />
           ) : ownActive ? (
             <OwnTools columns={fieldColumns} {...own} testPrefix="own" sortLabel="plugin.view_grid.own.sort" />
           ) : undefined
@@ -273,7 +314,9 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
         aria-colcount={columns.length + 1}
         aria-multiselectable
         aria-readonly={!can.editRecords || undefined}
-        aria-activedescendant={active && !editing && active.col < columns.length ? cellId(gridId, active) : undefined}
+        aria-activedescendant={
+          active && !editing && isDrawn(active, rowsWin.runs, { first: colsWin.first, last: colsWin.last, frozen }) ? cellId(gridId, active) : undefined
+        }
         data-row-height={rowHeight}
         style={{ ["--wb-row-height" as string]: `${rowHeight}px` }}
         onScroll={onScroll}
@@ -291,13 +334,13 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
             frozen={frozen}
             can={can}
             viewId={viewId}
-            fields={fields}
+            fields={headerFields}
             resize={resize}
-            onSort={(column, direction) => void sortBy(column, direction)}
-            onHide={(column) => viewId && void updateViewColumn({ viewId, tableId, columnId: column.id, show: false })}
-            onMove={moveField}
-            onDrop={dropField}
-            onFreeze={(frozen_columns) => void changeSettings({ frozen_columns })}
+            onSort={(column, direction) => void latest.current.sortBy(column, direction)}
+            onHide={(column) => latest.current.hide(column)}
+            onMove={(index, delta) => latest.current.moveField(index, delta)}
+            onDrop={(from, to) => latest.current.dropField(from, to)}
+            onFreeze={(frozen_columns) => void latest.current.changeSettings({ frozen_columns })}
           />
           {isLoading && <Spinner size={20} className="wb-grid-spinner" />}
           {!isLoading && rowCount === 0 && !where && (
@@ -328,6 +371,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
               headers={rowsWin.headers}
               groups={groups}
               width={width}
+              columnCount={columns.length + 1}
               projectId={projectId}
               tableId={tableId}
               onToggle={toggleGroup}

@@ -1,14 +1,18 @@
 // The grid's footer, kept at the bottom of the grid: under each field the aggregation the view
 // chose for it (count, empty, filled, unique, sum, average, ... as its type offers), over the
 // records the view and the search show; a click on it picks another (who may configure the
-// view). All the footer's figures come from one request.
+// view). All the footer's figures come from one request. It is the grid's last row, a cell
+// under each field.
 import { Menu, MenuItem, PopoverNext } from "@blueprintjs/core";
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import { useIntl, type IntlShape } from "react-intl";
 import { fieldText, fieldType, type FieldInfo, type RecordSource } from "@workbench/plugin-api";
 import { FOOTER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
 import { viewApi, type ViewColumn } from "./viewApi";
+import { columnIndex } from "./aria";
+import { focusFirstItem, onMenuKeys } from "./menuKeys";
 import type { ColumnWindow } from "./virtual";
+import { sameProps } from "./sameProps";
 
 /** Aggregations whose result is a value of the field (shown as its cell's text). */
 const FIELD_VALUED = new Set(["min", "max", "earliest", "latest"]);
@@ -26,7 +30,7 @@ function figure(intl: IntlShape, column: FieldInfo, name: string, value: unknown
   return String(value);
 }
 
-export function GridFooter({ source, where, columns, viewColumns, colsWin, widths, width, top, frozen, frozenWidth, canChange }: {
+function GridFooterView({ source, where, columns, viewColumns, colsWin, widths, width, top, frozen, frozenWidth, canChange }: {
   source: RecordSource;
   where?: string;
   columns: FieldInfo[];
@@ -51,7 +55,10 @@ export function GridFooter({ source, where, columns, viewColumns, colsWin, width
   }, [columns, viewColumns]);
   const wanted = columns.flatMap((c, i) => (chosen[i] ? [{ field: c.id, type: chosen[i]! }] : []));
   const views = viewApi();
-  const { data } = views.useGridAggregatesQuery({ tableId: source.tableId, viewId: viewId ?? "", where, wanted }, { skip: !viewId || wanted.length === 0 });
+  const { data } = views.useGridAggregatesQuery(
+    { tableId: source.tableId, viewId: viewId ?? "", shared: source.shared, where, wanted },
+    { skip: (!viewId && !source.shared) || wanted.length === 0 },
+  );
   const [update] = views.useUpdateViewColumnMutation();
   const label = (name: string) => intl.formatMessage({ id: `plugin.view_grid.aggregate.${name}` });
 
@@ -65,9 +72,11 @@ export function GridFooter({ source, where, columns, viewColumns, colsWin, width
         style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.lefts[index], width: widths[index] }}
         data-testid="footer-cell"
         data-col={index}
+        role="gridcell"
+        aria-colindex={columnIndex(index)}
         tabIndex={canChange ? 0 : undefined}
-        role={canChange ? "button" : undefined}
-        aria-label={canChange ? intl.formatMessage({ id: "plugin.view_grid.aggregate.choose" }, { field: column.title }) : undefined}
+        aria-haspopup={canChange ? "menu" : undefined}
+        title={canChange ? intl.formatMessage({ id: "plugin.view_grid.aggregate.choose" }, { field: column.title }) : undefined}
       >
         {name ? (
           <>
@@ -82,10 +91,11 @@ export function GridFooter({ source, where, columns, viewColumns, colsWin, width
     if (!canChange || !viewId) return body;
     return (
       <PopoverNext
+        onOpened={focusFirstItem}
         key={column.id}
         placement="top"
         content={
-          <Menu>
+          <Menu onKeyDown={onMenuKeys}>
             {[NONE, ...aggregationsOf(column)].map((option) => (
               <MenuItem
                 key={option}
@@ -105,8 +115,8 @@ export function GridFooter({ source, where, columns, viewColumns, colsWin, width
   const scrolling = [];
   for (let index = Math.max(colsWin.first, frozen); index <= colsWin.last; index += 1) scrolling.push(cell(columns[index], index));
   return (
-    <div className="wb-grid-footer" style={{ width, marginTop: top, height: FOOTER_HEIGHT }} data-testid="grid-footer">
-      <div className="wb-row-frozen" style={{ width: ROW_NUMBER_WIDTH + frozenWidth }}>
+    <div className="wb-grid-footer" role="row" style={{ width, marginTop: top, height: FOOTER_HEIGHT }} data-testid="grid-footer">
+      <div className="wb-row-frozen" role="presentation" style={{ width: ROW_NUMBER_WIDTH + frozenWidth }}>
         <div className="wb-row-number" />
         {columns.slice(0, frozen).map((column, index) => cell(column, index))}
       </div>
@@ -114,3 +124,6 @@ export function GridFooter({ source, where, columns, viewColumns, colsWin, width
     </div>
   );
 }
+
+/** Drawn again only when its props change (not for a key typed into a cell). */
+export const GridFooter = memo(GridFooterView, sameProps);

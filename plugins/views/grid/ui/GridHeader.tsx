@@ -4,19 +4,21 @@
 // another place and an edge to drag or key-resize it, then the button that adds a field. The
 // frozen fields stay beside the row numbers when the grid scrolls sideways.
 import { Button, Icon, Menu, MenuDivider, MenuItem, PopoverNext, type IconName } from "@blueprintjs/core";
-import { useState, type DragEvent } from "react";
+import { memo, useState, type DragEvent } from "react";
 import { useIntl } from "react-intl";
 import { fieldType, type FieldActions, type FieldInfo, type ViewPermissions } from "@workbench/plugin-api";
 import { MAX_WIDTH, MIN_WIDTH } from "./columnWidth";
 import { columnIndex } from "./aria";
 import { ADD_FIELD_WIDTH, MAX_FROZEN, ROW_NUMBER_WIDTH } from "./layout";
 import type { ColumnWidths } from "./useColumnWidths";
+import { focusFirstItem, onMenuKeys } from "./menuKeys";
 import { dropIndex } from "./viewOrder";
 import type { ColumnWindow } from "./virtual";
+import { sameProps } from "./sameProps";
 
 const DRAG_TYPE = "application/x-workbench-field";
 
-export function GridHeader({ columns, colsWin, widths, width, frozen, can, viewId, fields, resize, onSort, onHide, onMove, onDrop, onFreeze }: {
+function GridHeaderView({ columns, colsWin, widths, width, frozen, can, viewId, fields, resize, onSort, onHide, onMove, onDrop, onFreeze }: {
   columns: FieldInfo[];
   colsWin: ColumnWindow;
   widths: number[];
@@ -111,8 +113,9 @@ export function GridHeader({ columns, colsWin, widths, width, frozen, can, viewI
             placement="bottom-end"
             // The focus stays where the chosen item puts it (its items open the field dialog or a confirmation).
             shouldReturnFocusOnClose={false}
+            onOpened={focusFirstItem}
             content={
-              <Menu>
+              <Menu onKeyDown={onMenuKeys}>
                 {can.editFields && <MenuItem icon="edit" text={t("field.edit")} onClick={() => fields.edit(column)} data-testid="field-edit" />}
                 {can.configureView && (
                   <>
@@ -168,7 +171,8 @@ export function GridHeader({ columns, colsWin, widths, width, frozen, can, viewI
       </div>
       {scrolling}
       {can.editFields && (
-        <div className="wb-header-add" style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.totalWidth }}>
+        // The last header holds the button that adds a field.
+        <div className="wb-header-add" role="columnheader" style={{ insetInlineStart: ROW_NUMBER_WIDTH + colsWin.totalWidth }}>
           <Button
             variant="minimal"
             size="small"
@@ -183,3 +187,6 @@ export function GridHeader({ columns, colsWin, widths, width, frozen, can, viewI
     </div>
   );
 }
+
+/** Drawn again only when its props change (not for a key typed into a cell). */
+export const GridHeader = memo(GridHeaderView, sameProps);

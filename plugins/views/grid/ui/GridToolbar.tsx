@@ -1,7 +1,7 @@
 // The grid's toolbar: search by field, the view's sorts and filters (add a filter; click a
 // tag to edit it in place), hidden fields (show again).
 import { Button, HTMLSelect, InputGroup, Menu, MenuItem, PopoverNext, Tag } from "@blueprintjs/core";
-import { useEffect, useState, type ReactNode } from "react";
+import { memo, useEffect, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { FieldInfo as Column } from "@workbench/plugin-api";
 import { searchableColumns } from "./search";
@@ -12,6 +12,7 @@ import type { GroupLevel } from "./grouping";
 import { SortMenu } from "./SortMenu";
 import { viewApi, type ViewFilter, type ViewSort } from "./viewApi";
 import { filterTree, type FilterNode } from "./viewOrder";
+import { sameProps } from "./sameProps";
 
 
 export interface Search {
@@ -34,7 +35,7 @@ interface Props {
   extra?: ReactNode;
 }
 
-export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sorts, filters, groups, onSearch, extra }: Props) {
+function GridToolbarView({ tableId, viewId, columns, allColumns, hidden, sorts, filters, groups, onSearch, extra }: Props) {
   const intl = useIntl();
   const searchable = searchableColumns(columns);
   const [fieldId, setFieldId] = useState<string | null>(null);
@@ -69,7 +70,7 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
     <div className="wb-grid-tools">
       {searchable.length > 0 && (
         <div className="wb-search">
-          <HTMLSelect value={(searchable.find((c) => c.id === fieldId) ?? searchable.find((c) => c.pv) ?? searchable[0]).id} onChange={(e) => setFieldId(e.currentTarget.value || null)} data-testid="search-field" minimal>
+          <HTMLSelect value={(searchable.find((c) => c.id === fieldId) ?? searchable.find((c) => c.pv) ?? searchable[0]).id} onChange={(e) => setFieldId(e.currentTarget.value || null)} aria-label={intl.formatMessage({ id: "plugin.view_grid.grid.searchField" })} data-testid="search-field" minimal>
             {searchable.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
           </HTMLSelect>
           <InputGroup
@@ -198,3 +199,6 @@ export function GridToolbar({ tableId, viewId, columns, allColumns, hidden, sort
     </div>
   );
 }
+
+/** Drawn again only when its props change (not for a key typed into a cell). */
+export const GridToolbar = memo(GridToolbarView, sameProps);

@@ -1,16 +1,21 @@
 // The headers of a grouped grid's groups in view: the grouped field, the group's value as its
-// cell shows it and how many records it holds; a click folds or unfolds the group.
+// cell shows it and how many records it holds; a click folds or unfolds the group. Each is a
+// row of the grid whose one cell spans the columns; its button says whether it is folded.
 import { Button, Icon, Tag, type IconName } from "@blueprintjs/core";
+import { memo } from "react";
 import { useIntl } from "react-intl";
 import { FieldCell, fieldType } from "@workbench/plugin-api";
 import type { GroupLevel } from "./grouping";
 import { HEADER_HEIGHT } from "./layout";
 import type { HeaderItem } from "./rowLayout";
+import { sameProps } from "./sameProps";
 
-export function GroupRows({ headers, groups, width, projectId, tableId, onToggle }: {
+function GroupRowsView({ headers, groups, width, columnCount, projectId, tableId, onToggle }: {
   headers: { item: HeaderItem; top: number }[];
   groups: GroupLevel[];
   width: number;
+  /** The grid's columns (with the row numbers'), which a header's cell spans. */
+  columnCount: number;
   projectId?: string;
   tableId: string;
   onToggle(key: string): void;
@@ -33,11 +38,12 @@ export function GroupRows({ headers, groups, width, projectId, tableId, onToggle
             key={group.key}
             className={`wb-group-header wb-group-level-${group.level}`}
             style={{ top: HEADER_HEIGHT + top, width }}
+            role="row"
             data-testid="group-header"
             data-level={group.level}
             onClick={() => onToggle(group.key)}
           >
-            <div className="wb-group-label" style={{ paddingInlineStart: 8 + group.level * 20 }}>
+            <div className="wb-group-label" role="gridcell" aria-colindex={1} aria-colspan={columnCount} style={{ paddingInlineStart: 8 + group.level * 20 }}>
               <Button
                 variant="minimal"
                 size="small"
@@ -69,3 +75,6 @@ export function GroupRows({ headers, groups, width, projectId, tableId, onToggle
     </>
   );
 }
+
+/** Drawn again only when its props change (not for a key typed into a cell). */
+export const GroupRows = memo(GroupRowsView, sameProps);

@@ -2,6 +2,7 @@
 import { Button, Menu, MenuItem, PopoverNext } from "@blueprintjs/core";
 import { FormattedMessage, useIntl } from "react-intl";
 import { ROW_HEIGHTS } from "./layout";
+import { focusFirstItem, onMenuKeys } from "./menuKeys";
 
 const NAMES = ["short", "medium", "tall", "extraTall"] as const;
 
@@ -9,9 +10,10 @@ export function RowHeightMenu({ value, onChange }: { value: number; onChange(set
   const intl = useIntl();
   return (
     <PopoverNext
+      onOpened={focusFirstItem}
       placement="bottom-start"
       content={
-        <Menu>
+        <Menu onKeyDown={onMenuKeys}>
           {NAMES.map((name, i) => (
             <MenuItem
               key={name}

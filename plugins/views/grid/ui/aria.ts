@@ -12,3 +12,14 @@ export const columnIndex = (col: number): number => col + 2;
 
 /** The DOM id of a cell of the grid whose id (React's useId) is `gridId`. */
 export const cellId = (gridId: string, cell: Cell): string => `${gridId}-cell-${cell.row}-${cell.col}`;
+
+/** Whether the grid draws `cell` now: its row is in a run of rows in view and its column is
+ * frozen or in the columns in view (only a drawn cell may be named the active one). */
+export function isDrawn(
+  cell: Cell,
+  runs: readonly { first: number; last: number }[],
+  columns: { first: number; last: number; frozen: number },
+): boolean {
+  const inColumns = cell.col < columns.frozen || (cell.col >= columns.first && cell.col <= columns.last);
+  return inColumns && runs.some((run) => cell.row >= run.first && cell.row <= run.last);
+}

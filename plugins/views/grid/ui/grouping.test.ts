@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { groupingChanges, groupingOf, groupSort } from "./grouping";
-import { flatLayout, groupedLayout, groupTree, itemsBetween, rowTopIn, GROUP_HEADER_HEIGHT } from "./rowLayout";
+import { flatLayout, foldedAround, groupedLayout, groupTree, itemsBetween, rowTopIn, GROUP_HEADER_HEIGHT } from "./rowLayout";
 
 const col = (id: string) => ({ id, title: id.toUpperCase(), uidt: "SingleLineText" });
 const vc = (id: string, extra: object = {}) => ({ id: `v${id}`, fk_column_id: id, show: true, order: 1, ...extra });
@@ -60,6 +60,16 @@ describe("rows under group headers", () => {
     const { headers, runs } = itemsBetween(folded, 0, 1000, 0);
     expect(headers.map((h) => [h.group.value, h.collapsed])).toEqual([["x", true], ["y", false], [1, false]]);
     expect(runs).toEqual([{ first: 5, last: 5 }]);
+  });
+
+  it("names the folded groups that hide a row, outermost first", () => {
+    const tree = groupTree(leaves);
+    const inner = tree[0].children[1];
+    expect(foldedAround(tree, new Set([tree[0].key, inner.key]), 3)).toEqual([tree[0].key, inner.key]);
+    expect(foldedAround(tree, new Set([inner.key]), 1)).toEqual([]);
+    expect(foldedAround(tree, new Set([tree[0].key]), 5)).toEqual([]);
+    expect(foldedAround(tree, new Set([tree[1].key]), 5)).toEqual([tree[1].key]);
+    expect(foldedAround(tree, new Set([tree[0].key]), 99)).toEqual([]);
   });
 
   it("draws only what is in view of a million rows in a few groups", () => {

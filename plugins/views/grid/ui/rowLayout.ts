@@ -75,6 +75,18 @@ function sameValue(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** The keys of the collapsed groups that hold `row`, outermost first (unfolding them shows it). */
+export function foldedAround(roots: readonly GroupNode[], collapsed: ReadonlySet<string>, row: number): string[] {
+  const keys: string[] = [];
+  let nodes = roots;
+  for (;;) {
+    const group = nodes.find((g) => row >= g.firstRow && row < g.firstRow + g.count);
+    if (!group) return keys;
+    if (collapsed.has(group.key)) keys.push(group.key);
+    nodes = group.children;
+  }
+}
+
 export function flatLayout(rowCount: number, rowHeight: number): RowLayout {
   const run: RowsItem = { kind: "rows", top: 0, firstRow: 0, count: rowCount };
   return { fullHeight: rowCount * rowHeight, rowHeight, items: [run], runs: [run] };

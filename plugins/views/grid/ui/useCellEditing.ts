@@ -94,13 +94,13 @@ export function useCellEditing({ tableId, viewId, columns, pkName, canEdit, writ
       editingRef.current = null;
       setEditing(null);
       if (move) selection.moveTo("to" in move ? move.to : { row: editing.row + move.dRow, col: editing.col + move.dCol });
-      scroller.current?.focus();
+      scroller.current?.focus({ preventScroll: true });
     };
     if (column && isSelfSaving(column.uidt)) {
       // The link picker saved each change through the links API already.
       editingRef.current = null;
       setEditing(null);
-      scroller.current?.focus();
+      scroller.current?.focus({ preventScroll: true });
       return;
     }
     if (!editing.value && editing.pristine) {
@@ -139,7 +139,7 @@ export function useCellEditing({ tableId, viewId, columns, pkName, canEdit, writ
       event.preventDefault();
       cancelled.current = true;
       setEditing(null);
-      scroller.current?.focus();
+      scroller.current?.focus({ preventScroll: true });
     }
   };
 

@@ -1,6 +1,6 @@
 // The grid's scrolling: the part of its rows and columns in view (the only ones drawn), the
 // pages of records they need, and scrolling a cell into view.
-import { useCallback, useLayoutEffect, useState, type RefObject, type UIEvent } from "react";
+import { useCallback, useLayoutEffect, useMemo, useState, type RefObject, type UIEvent } from "react";
 import { FOOTER_HEIGHT, HEADER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
 import { PAGE_SIZE } from "./pages";
 import { rowTopIn, type RowLayout } from "./rowLayout";
@@ -27,10 +27,12 @@ export function useViewport({ scroller, layout, widths, frozenWidth = 0 }: {
     return () => observer.disconnect();
   }, [scroller]);
 
-  const rowsWin = layoutWindow(scroll.top, viewport.height, layout);
-  const colsWin = columnWindow(scroll.left, viewport.width - ROW_NUMBER_WIDTH, widths);
+  // Kept while the scroll, the size and the layout stay (so that rows drawn before and
+  // unchanged are not drawn again).
+  const rowsWin = useMemo(() => layoutWindow(scroll.top, viewport.height, layout), [scroll.top, viewport.height, layout]);
+  const colsWin = useMemo(() => columnWindow(scroll.left, viewport.width - ROW_NUMBER_WIDTH, widths), [scroll.left, viewport.width, widths]);
   const width = ROW_NUMBER_WIDTH + colsWin.totalWidth;
-  const pages = [...new Set(rowsWin.runs.flatMap((run) => pagesFor(run.first, run.last, PAGE_SIZE)))];
+  const pages = useMemo(() => [...new Set(rowsWin.runs.flatMap((run) => pagesFor(run.first, run.last, PAGE_SIZE)))], [rowsWin]);
 
   /** Take the scroller's position (after it was scrolled from code). */
   const syncScroll = useCallback(() => {

@@ -55,14 +55,47 @@ export interface ViewColumn {
   aggregation?: string | null;
 }
 
+/** The view's fields as a shared view's metadata gives them: each of the table's fields
+ * carries whether the view shows it, where, and the view type's settings of it. */
+export function sharedViewColumns(columns: readonly (object & { id: string })[]): ViewColumn[] {
+  return columns.map((column) => {
+    const c = column as Record<string, unknown>;
+    return {
+      id: String(c.fk_view_column_id ?? c.id),
+      fk_column_id: column.id,
+      show: c.show !== false,
+      order: typeof c.view_column_order === "number" ? c.view_column_order : null,
+      width: null,
+      group_by: c.group_by === true,
+      group_by_order: typeof c.group_by_order === "number" ? c.group_by_order : null,
+      group_by_sort: c.group_by_sort === "desc" ? "desc" : c.group_by_sort === "asc" ? "asc" : null,
+      aggregation: typeof c.aggregation === "string" ? c.aggregation : null,
+    };
+  });
+}
+
 /** A field's settings in the view, as NocoDB's grid columns name them. */
 export type ViewColumnSettings = Partial<Pick<ViewColumn, "show" | "order" | "group_by" | "group_by_order" | "group_by_sort" | "aggregation">>;
+
+/** A shared view's link (read through the public API), with the visitor's own filters. */
+export interface SharedLink {
+  uuid: string;
+  password?: string;
+  filterArrJson?: string;
+}
+
+const publicPath = (link: SharedLink, part: string) => ({
+  url: `/api/v1/db/public/shared-view/${encodeURIComponent(link.uuid)}/${part}`,
+  headers: link.password ? { "xc-password": link.password } : undefined,
+});
 
 /** The distinct values of the grouped fields (by title) and their record counts. */
 export interface GroupsArgs {
   projectId: string;
   tableId: string;
   viewId: string;
+  /** Read through a shared view's link instead. */
+  shared?: SharedLink;
   /** The grouped fields' ids, outermost first, and the same with `-` for descending. */
   columnIds: string[];
   sort: string;
@@ -76,6 +109,8 @@ export type GroupRow = Record<string, unknown> & { count: number };
 export interface AggregateArgs {
   tableId: string;
   viewId: string;
+  /** Read through a shared view's link instead. */
+  shared?: SharedLink;
   where?: string;
   wanted: { field: string; type: string }[];
 }
@@ -224,19 +259,25 @@ function inject(api: HostApi) {
         invalidatesTags: (_r, _e, { viewId, tableId }) => [viewTag(viewId), { type: "Records", id: tableId }],
       }),
       gridGroups: build.query<Paged<GroupRow>, GroupsArgs>({
-        query: ({ projectId, tableId, viewId, columnIds, sort, where, limit }) => ({
-          url:
-            `/api/v1/db/data/noco/${encodeURIComponent(projectId)}/${encodeURIComponent(tableId)}` +
-            `/views/${encodeURIComponent(viewId)}/groupby`,
-          params: { column_name: columnIds.join(","), sort, where, limit },
-        }),
+        query: ({ projectId, tableId, viewId, columnIds, sort, where, limit, shared }) =>
+          shared
+            ? { ...publicPath(shared, "groupby"), params: { column_name: columnIds.join(","), sort, where, limit, filterArrJson: shared.filterArrJson } }
+            : {
+                url:
+                  `/api/v1/db/data/noco/${encodeURIComponent(projectId)}/${encodeURIComponent(tableId)}` +
+                  `/views/${encodeURIComponent(viewId)}/groupby`,
+                params: { column_name: columnIds.join(","), sort, where, limit },
+              },
         providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
       }),
       gridAggregates: build.query<Record<string, Record<string, unknown>>, AggregateArgs>({
-        query: ({ tableId, viewId, where, wanted }) => ({
-          url: `/api/v2/tables/${encodeURIComponent(tableId)}/aggregate`,
-          params: { viewId, where, aggregation: JSON.stringify(wanted) },
-        }),
+        query: ({ tableId, viewId, where, wanted, shared }) =>
+          shared
+            ? { ...publicPath(shared, "aggregate"), params: { where, aggregation: JSON.stringify(wanted), filterArrJson: shared.filterArrJson } }
+            : {
+                url: `/api/v2/tables/${encodeURIComponent(tableId)}/aggregate`,
+                params: { viewId, where, aggregation: JSON.stringify(wanted) },
+              },
         providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
       }),
     }),

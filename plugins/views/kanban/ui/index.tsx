@@ -32,7 +32,13 @@ function KanbanView({ projectId, view, table, source, settings, can, saveMeta }:
   const field = columns.find((c) => c.id === groupId);
   const cards = useCardFields({ id: shared ? undefined : view.id, tableId: table.id }, columns, [coverId, groupId]);
   const title = columns.filter((c) => c.pv && !c.system);
-  const shownFields = shared || cards.isLoading ? cardFields(columns, coverId) : [...title, ...cards.shown];
+  // A shared board follows its view's fields as its metadata gives them (the stacking field
+  // is the stacks' title, never on the cards).
+  const shownFields = shared
+    ? cardFields(columns, coverId).filter((c) => c.id !== groupId || c.pv)
+    : cards.isLoading
+      ? cardFields(columns, coverId)
+      : [...title, ...cards.shown];
   const changeMeta = (next: Record<string, unknown>) => {
     setOwn({ collapsedStacks: next.collapsedStacks, cardOrder: next.cardOrder });
     void saveMeta?.(next);
