@@ -3,8 +3,8 @@
 //   - js/shared-modules.json: the plugin API version and the modules the host shares with
 //     bundles on globalThis.__wbShared (src/plugins/shared.ts), each with its export names;
 //   - types/workbench-plugin-api.d.ts: the declarations of "@workbench/plugin-api"
-//     (src/plugins/hostApi.ts, and each name the host lends at run time typed as its member
-//     of HostKit there), which a scaffolded plugin's ui/tsconfig.json maps the name to.
+//     (src/plugins/hostApi.ts with hostKit.ts, and each name the host lends at run time typed as
+//     its member of HostKit there), which a scaffolded plugin's ui/tsconfig.json maps the name to.
 //
 // Usage: node scripts/plugin-kit.mjs [--check]   (--check: fail when the files are not in step)
 import { readFileSync, writeFileSync } from "node:fs";
@@ -17,6 +17,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const frontend = resolve(here, "..");
 const kit = resolve(frontend, "..", "workbench", "plugin_kit");
 const HOST_API = resolve(frontend, "src/plugins/hostApi.ts");
+const HOST_KIT = resolve(frontend, "src/plugins/hostKit.ts");
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
 async function exportNames(name) {
@@ -34,8 +35,30 @@ async function sharedModules() {
   return JSON.stringify({ apiVersion: hostApiVersion(), modules }, null, 1) + "\n";
 }
 
+// hostApi.ts re-exports hostKit.ts, and hostKit.ts imports types from hostApi.ts: read as one
+// source (the two modules' type imports of the same module joined), they declare the whole API.
+function hostSource() {
+  const imports = new Map();
+  const body = [];
+  for (const file of [HOST_API, HOST_KIT]) {
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      if (/^export type \* from "\.\/hostKit";$/.test(line) || /^import type \{[^}]*\} from "\.\/hostApi";$/.test(line)) continue;
+      const imported = /^import type \{([^}]*)\} from "([^"]+)";$/.exec(line);
+      if (!imported) {
+        body.push(line);
+        continue;
+      }
+      const names = imports.get(imported[2]) ?? new Set();
+      for (const name of imported[1].split(",")) if (name.trim()) names.add(name.trim());
+      imports.set(imported[2], names);
+    }
+  }
+  const head = [...imports].map(([from, names]) => `import type { ${[...names].sort().join(", ")} } from "${from}";`);
+  return [...head, ...body].join("\n");
+}
+
 function declarations() {
-  const source = readFileSync(HOST_API, "utf8");
+  const source = hostSource();
   const { outputText, diagnostics } = ts.transpileDeclaration(source, {
     fileName: "hostApi.ts",
     compilerOptions: { strict: true, module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },

@@ -264,6 +264,7 @@ export interface PluginDefinition {
     components?: Record<string, ComponentType<Record<string, unknown>>>;
     setup?(host: PluginHost): void;
 }
+export declare function definePlugin(definition: PluginDefinition): PluginDefinition;
 /** A refusal, with the server's words. */
 export interface HostError {
     status?: number;
@@ -584,7 +585,6 @@ export interface TabViewState {
     setSorts(sorts: TabSort[]): void;
     setFilters(filters: TabFilter[]): void;
 }
-export declare function definePlugin(definition: PluginDefinition): PluginDefinition;
 export declare const siteUrl: HostKit["siteUrl"];
 export declare const imageSrcSet: HostKit["imageSrcSet"];
 export declare const useTabViewState: HostKit["useTabViewState"];

@@ -1,0 +1,295 @@
+// The shapes of what the host lends a plugin's components at run time: HostKit (bound in
+// pluginApi.ts) and the records, editors, forms, cards and tab state its members work with.
+// Part of "@workbench/plugin-api": hostApi.ts re-exports every name, and
+// frontend/scripts/plugin-kit.mjs writes both files into one declaration file for authors.
+import type { ComponentType, DragEvent, KeyboardEvent, ReactNode } from "react";
+import type { CellProps, FieldColumn, FieldInfo, FieldTypeInfo, RecordRow, RecordSource, SharedLink } from "./hostApi";
+
+
+/** A refusal, with the server's words. */
+export interface HostError {
+  status?: number;
+  message: string;
+}
+
+/** The outcome of a request: its data, or the server's refusal. */
+export type Outcome<T> = { data: T; error?: undefined } | { data?: undefined; error: HostError };
+
+/** The records of a source loaded so far, page after page, with the means to load more. */
+export interface RecordFeed {
+  rows: RecordRow[];
+  /** The number of records matching (all pages). */
+  total: number;
+  isLoading: boolean;
+  error?: HostError;
+  hasMore: boolean;
+  isFetchingMore: boolean;
+  loadMore(): void;
+}
+
+/** A page of a source's records (`where`: NocoDB's syntax). */
+export interface RecordsQuery {
+  where?: string;
+  /** Sorts before the view's own (NocoDB's `sort`: titles or ids, `-` for descending, comma-separated). */
+  sort?: string;
+  offset: number;
+  limit: number;
+}
+
+/** Reading records outside rendering: a page as already read (else undefined), a page read
+ * when not at hand, one record read afresh (else null), and the moment no page or count of a
+ * table is being read. */
+export interface RecordsReader {
+  cached(source: RecordSource, query: RecordsQuery): RecordRow[] | undefined;
+  read(source: RecordSource, query: RecordsQuery): Promise<RecordRow[]>;
+  record(tableId: string, pk: unknown): Promise<RecordRow | null>;
+  settled(tableId: string): Promise<void>;
+}
+
+/** Writing a table's records (each resolves with the server's answer or refusal). */
+export interface RecordWriter {
+  create(values: RecordRow): Promise<Outcome<RecordRow>>;
+  /** Change one record; the pages read show the new values at once (put back on a refusal). */
+  update(pk: unknown, values: RecordRow): Promise<Outcome<RecordRow>>;
+  /** Several records in one request, all or nothing (rows and keys carry the primary key). */
+  updateMany(rows: RecordRow[]): Promise<Outcome<RecordRow[]>>;
+  createMany(rows: RecordRow[]): Promise<Outcome<RecordRow[]>>;
+  deleteMany(keys: RecordRow[]): Promise<Outcome<RecordRow[]>>;
+  /** Records with their linked records in full (NocoDB's v1 read), as an undo of a delete needs. */
+  readWithLinks(where: string, limit: number): Promise<Outcome<RecordRow[]>>;
+  readOneWithLinks(pk: unknown): Promise<Outcome<RecordRow>>;
+  /** Link record `pk` to others through link field `columnId`. */
+  link(columnId: string, pk: unknown, keys: RecordRow[]): Promise<Outcome<unknown>>;
+  /** Read the table's records again wherever they are shown. */
+  refresh(): void;
+}
+
+/** Records moved by a view, by the JSON of their key: each as it is after the move. */
+export type Moves = ReadonlyMap<string, RecordRow>;
+
+/** The state of a cell's editor in the grid. */
+export interface CellEditing {
+  /** The host's input's text; the value a field type's editor gave; the key typed on the cell
+   * that opened the editor, or the text the server refused. */
+  text: string;
+  value?: { v: unknown };
+  typed?: string;
+  error: string | null;
+  saving: boolean;
+}
+
+/** The grid's editor of one cell: the field type's editor, else a text input. */
+export interface FieldEditorProps {
+  column: FieldColumn;
+  editing: CellEditing;
+  value?: unknown;
+  projectId?: string;
+  tableId?: string;
+  rowId?: unknown;
+  onText(text: string): void;
+  onKey(event: KeyboardEvent<HTMLElement>): void;
+  onBlur(): void;
+  onValue(value: unknown): void;
+  onDone(): void;
+}
+
+/** The expanded record form of a table: every field of a record in a form. */
+export interface RecordFormOptions {
+  tableId: string;
+  projectId?: string;
+  /** The fields the form shows. */
+  columns: readonly FieldInfo[];
+  pkName: string;
+  /** The user may change records, and comment on them. */
+  canEdit?: boolean;
+  canComment?: boolean;
+  /** Called once the form closes (the views' records are read again first). */
+  onClose?(): void;
+}
+
+export interface RecordForm {
+  /** Open a record in the form. */
+  open(record: RecordRow): void;
+  /** Add a record with these values, then open it to be filled in. */
+  add(values: RecordRow): void;
+  /** The form: render it. */
+  element: ReactNode;
+}
+
+/** A record as a card (cover image, title, the other fields). */
+export interface RecordCardProps {
+  row: RecordRow;
+  fields: FieldInfo[];
+  /** The field whose first image is the cover. */
+  cover?: FieldInfo | null;
+  draggable?: boolean;
+  onDragStart?(event: DragEvent): void;
+  /** Open the record; absent where records do not open (shared views). */
+  onOpen?(row: RecordRow): void;
+  extra?: ReactNode;
+  /** Leave out the fields that are empty in this record. */
+  hideEmpty?: boolean;
+  /** One small height, the cover a thumbnail beside the title, the fields cut to what fits
+   * (else the cover goes across the top and the card grows with its fields). */
+  compact?: boolean;
+}
+
+/** A field a card may show, in the view's order, and whether it does. */
+export interface CardField {
+  column: FieldInfo;
+  show: boolean;
+  order: number;
+}
+
+/** The fields of a view's cards (the view's own list: shown or not, in order; the display
+ * value is the title and is not listed) and the means to change them. */
+export interface CardFields {
+  fields: CardField[];
+  /** The fields shown, in order. */
+  shown: FieldInfo[];
+  isLoading: boolean;
+  /** Show or hide a field, move the one at `from` to place `to`: resolve true once saved (a
+   * refusal is shown to the user). */
+  setShown(columnId: string, show: boolean): Promise<boolean>;
+  move(from: number, to: number): Promise<boolean>;
+}
+
+/** What the in-app form gets: a form view filled in and submitted by a member who may add
+ * records, without the form being shared. */
+export interface FormFillProps {
+  viewId: string;
+  tableId: string;
+  /** The view's title (the heading when the form has none). */
+  title: string;
+  columns: readonly FieldInfo[];
+  /** The form's settings (heading, success message, ..., its `columns`). */
+  form: Record<string, unknown>;
+}
+
+/** What the Fields menu of a card view's toolbar gets. */
+export interface CardFieldsMenuProps {
+  state: CardFields;
+  /** Whether cards leave out empty fields, and its change (absent: the switch is not shown). */
+  hideEmpty?: boolean;
+  onHideEmptyChange?(hide: boolean): void;
+  /** The user may look but not change. */
+  readOnly?: boolean;
+}
+
+/** The table's fields as its menus change them: the field dialog to add or edit one, the
+ * confirmation to delete one (`element` holds them: render it), and a direct change. */
+export interface FieldActions {
+  add(): void;
+  edit(column: FieldInfo): void;
+  remove(column: FieldInfo): void;
+  /** Change a field's settings (the body of NocoDB's column update); resolves true once saved,
+   * a refusal is shown to the user. */
+  update(column: FieldInfo, changes: Record<string, unknown>): Promise<boolean>;
+  element: ReactNode;
+}
+
+/** A field of a form, with what the form's settings say of it. */
+export interface FormField extends FieldInfo {
+  label?: string | null;
+  description?: string | null;
+  /** Marked required in the form's settings. */
+  required?: boolean | null;
+}
+
+/** What a form says of each field (NocoDB's form columns). */
+export interface FormColumn {
+  fk_column_id: string;
+  show?: boolean | null;
+  order?: number | null;
+  label?: string | null;
+  required?: boolean | null;
+  description?: string | null;
+}
+
+/** What the host lends a bundle at run time, imported by name beside `definePlugin`. Adding a
+ * member keeps the plugin API version; removing one or changing what it takes raises it. */
+export interface HostKit {
+  /** The records of `source` page after page (`where` narrows them), with the means to load more. */
+  useRecordFeed(source: RecordSource, options?: { where?: string; skip?: boolean }): RecordFeed;
+  useRecordCount(source: RecordSource, options?: { where?: string; skip?: boolean }): { count: number; isLoading: boolean; error?: HostError };
+  useRecordsPage(source: RecordSource, query: RecordsQuery): { rows: RecordRow[] | undefined; isFetching: boolean };
+  useRecordsReader(): RecordsReader;
+  useRecordWriter(table: { id: string; projectId?: string; pkName: string }): RecordWriter;
+  /** Records a view moves: `move` shows one at once, saves it, puts it back on a refusal. */
+  useRecordMoves(tableId: string, pkName: string): { moves: Moves; move(row: RecordRow, values: RecordRow): Promise<boolean> };
+  /** The rows of one list once the moves apply; `delta` corrects the list's count. */
+  withMoves(rows: readonly RecordRow[], moves: Moves, pkName: string, belongs: (row: RecordRow) => boolean): { rows: RecordRow[]; delta: number };
+  moveKey(pk: unknown): string;
+  useRecordForm(options: RecordFormOptions): RecordForm;
+  /** A field type as the catalogue describes it, or undefined when no enabled plugin provides it. */
+  fieldType(uidt: string | null | undefined): FieldTypeInfo | undefined;
+  fieldText(value: unknown, column: Pick<FieldColumn, "uidt">): string;
+  /** Whether a field type's loaded bundle gives its own editor (which works with values). */
+  hasFieldEditor(uidt: string): boolean;
+  useFieldActions(table: { id: string; projectId?: string; columns: readonly FieldInfo[] }): FieldActions;
+  /** Quote an operand (a title, a value) of a `where` clause when the grammar needs it. */
+  whereValue(text: string): string;
+  FieldCell: ComponentType<CellProps>;
+  /** The grid's editor of a cell: the field type's editor, else a text input. */
+  FieldEditor: ComponentType<FieldEditorProps>;
+  RecordCard: ComponentType<RecordCardProps>;
+  /** The comment counts of a page of records by record key (one request per page). */
+  useCommentCounts(tableId: string, rows: readonly RecordRow[] | undefined, pkName: string, skip?: boolean): Record<string, number>;
+  CommentBadge: ComponentType<{ count: number | undefined }>;
+  /** The fields a card shows: the display value first, no system or cover fields. */
+  cardFields(columns: readonly FieldInfo[], coverId?: string | null): FieldInfo[];
+  /** The fields of a view's cards as the view lists them (`exclude`: fields a card never lists,
+   * such as its cover), with the means to show, hide and move them. */
+  useCardFields(view: { id?: string; tableId: string }, columns: readonly FieldInfo[], exclude?: readonly (string | null | undefined)[]): CardFields;
+  /** The Fields menu of a card view's toolbar. */
+  CardFieldsMenu: ComponentType<CardFieldsMenuProps>;
+  /** A form view as its members fill it in and submit it (no share needed). */
+  FormFill: ComponentType<FormFillProps>;
+  LoadMore: ComponentType<{ feed: Pick<RecordFeed, "hasMore" | "isFetchingMore" | "loadMore" | "rows"> }>;
+  /** One field of a form as the public form shows it (a preview without a shared link). */
+  FormFieldInput: ComponentType<{ field: FormField; value: unknown; onChange(value: unknown): void }>;
+  /** The fields a form shows, in its order, with what its settings say of each. */
+  formFields(columns: readonly FieldInfo[], formColumns?: readonly FormColumn[]): FormField[];
+  isFillable(column: FieldInfo): boolean;
+  /** Whether the public form asks for a field (`all`: the table's fields). */
+  isRequiredInForm(field: FormField, all: readonly FieldInfo[]): boolean;
+  /** While `active`, live reloads of `tableId` wait. */
+  useLiveHold(tableId: string, active: boolean): void;
+  /** Call `listener` whenever records of `tableId` changed (their ids, or null when many did). */
+  useLiveRecords(tableId: string, listener: (change: { tableId: string; ids: unknown[] | null }) => void): void;
+  toast(message: string, intent?: "danger" | "warning" | "success" | "primary", action?: { text: string; onClick(): void }): void;
+  /** Download a shared view's records (with a visitor's own sort and filters) as `<name>.csv`. */
+  useDownloadSharedCsv(): (link: SharedLink, name: string) => Promise<void>;
+  /** Open the import wizard on `table` (the importers the user may use), or null where the
+   * user may not import into it. */
+  useImportIntoTable(table: { id: string; title: string }): (() => void) | null;
+  /** A site-root path ("/api/...", a file's signed link) under the base path the app is served
+   * under behind a proxy; full URLs unchanged. */
+  siteUrl(path: string): string;
+  /** The `srcset` of a stored image's signed link at the image breakpoints (320 to 1536
+   * pixels wide), or undefined for an address Workbench does not scale. */
+  imageSrcSet(url: string | null | undefined): string | undefined;
+  /** A view's sorts and filters of the open tab only (a viewer's, who cannot save the view's):
+   * kept while the tab is open, gone when it closes. */
+  useTabViewState(viewId: string | undefined): TabViewState;
+}
+
+/** A sort of the open tab only. */
+export interface TabSort {
+  columnId: string;
+  direction: "asc" | "desc";
+}
+
+/** A filter condition of the open tab only (all joined by "and"). */
+export interface TabFilter {
+  columnId: string;
+  op: string;
+  value: string;
+}
+
+export interface TabViewState {
+  sorts: TabSort[];
+  filters: TabFilter[];
+  setSorts(sorts: TabSort[]): void;
+  setFilters(filters: TabFilter[]): void;
+}
