@@ -253,3 +253,25 @@ def _wait_live(page, project_id: str) -> None:
     page.wait_for_function(
         "(pid) => window.__wbRealtimePage && window.__wbRealtimePage.pid === pid", arg=project_id, timeout=15_000
     )
+
+
+# Installed before a page's scripts: every toast's text, kept after the toast has gone.
+TOAST_RECORDER = """new MutationObserver(() => {
+  const seen = (window.__wbToasts ||= []);
+  for (const toast of document.querySelectorAll(".bp6-toast")) {
+    if (!seen.includes(toast.textContent)) seen.push(toast.textContent);
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });"""
+
+
+def record_toasts(page) -> None:
+    """Keep the text of every toast the page shows from its next load on (a toast lasts three
+    seconds, which a busy machine can let pass before a check looks)."""
+    page.add_init_script(TOAST_RECORDER)
+
+
+def expect_toast_shown(page, text: str) -> None:
+    """A toast containing ``text`` was shown since ``record_toasts`` (it may be gone now)."""
+    page.wait_for_function(
+        "(text) => (window.__wbToasts || []).some((shown) => shown.includes(text))", arg=text, timeout=15_000
+    )

@@ -21,8 +21,10 @@ from tests.e2e.support import (
     _sign_up_first_user,
     _use_token,
     create_project,
+    expect_toast_shown,
     fresh_page,
     project_with_table,
+    record_toasts,
     sign_up,
 )
 
@@ -111,9 +113,10 @@ def test_a_failed_refresh_signs_out_to_the_sign_in_page_with_the_servers_message
     page.goto("/error/404")
     _hydrated(page)
     _store_token(page, _forged_token())
+    record_toasts(page)
     page.goto("/")
     expect(page).to_have_url(re.compile(r"/signin$"))
-    expect(page.locator(".bp6-toast")).to_contain_text("Missing refresh token")
+    expect_toast_shown(page, "Missing refresh token")
     assert _stored_token(page) is None
     # The sign-out stays after a reload.
     page.reload()

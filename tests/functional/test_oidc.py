@@ -25,6 +25,14 @@ def idp():
         yield provider
 
 
+@pytest.fixture(autouse=True)
+def provider_as_configured(request):
+    """Each test meets the provider with its true clock and key set, whatever ran before it
+    (tests that change them may run in any order, in any worker)."""
+    if "idp" in request.fixturenames:
+        request.getfixturevalue("idp").options(clockOffset=0, forgeJwks=False)
+
+
 @pytest.fixture
 def sso(make_client, idp):
     single_sign_on.forget()
