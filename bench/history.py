@@ -135,32 +135,18 @@ def run(args) -> dict:
             proc.wait(timeout=30)
 
 
-def recorded_bulk_insert() -> float | None:
-    """bench.records' bulk insert (rows/s) as RESULTS.md holds it, if it does."""
-    import re
-
-    from bench.results import RESULTS
-
-    text = RESULTS.read_text() if RESULTS.exists() else ""
-    section = text.split("<!-- section:records -->", 1)[-1].split("<!-- /section:records -->", 1)[0]
-    found = re.search(r"^\| bulk insert \| ([\d,]+) rows/s", section, re.M)
-    return float(found.group(1).replace(",", "")) if found else None
-
-
 def report(result: dict) -> str:
     ins, upd, cpu = result["insert"], result["update"], result["insert_cpu"]
     ratio = ins["on"] / ins["off"]
-    baseline = recorded_bulk_insert()
     if ins["on"] > GOAL:
         goal = f"met here ({ins['on']:,.0f} rows/s)"
-    elif baseline:
-        goal = (
-            f"not reached in this run ({ins['on']:,.0f} rows/s at a load average of {result['load']:.1f}); "
-            f"at this run's ratio, bench.records' recorded {baseline:,.0f} rows/s without history would be "
-            f"{baseline * ratio:,.0f} rows/s with it ({'above' if baseline * ratio > GOAL else 'below'} the goal)"
-        )
     else:
-        goal = f"not reached in this run ({ins['on']:,.0f} rows/s at a load average of {result['load']:.1f})"
+        # Not inferred from bench.records' recorded figure: that recording is older than this
+        # run's server, whose bulk insert without history is measured here beside it.
+        goal = (
+            f"not reached in this run ({ins['on']:,.0f} rows/s with history, {ins['off']:,.0f} without, "
+            f"at a load average of {result['load']:.1f})"
+        )
     return f"""## Record history on and off (`.venv/bin/python -m bench.history`)
 
 Two `pserve development.ini` servers (SQLite meta and data), one with the `history` plugin
