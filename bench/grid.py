@@ -72,7 +72,7 @@ def js_sizes(root: Path = REPO) -> dict:
     and its preloaded chunks) and of every plugin's UI bundle (loaded beside it)."""
     dist = root / "frontend" / "dist"
     html = (dist / "index.html").read_text()
-    names = set(re.findall(r'(?:src|href)="/assets/([^"]+\.js)"', html))
+    names = set(re.findall(r'(?:src|href)="(?:\.?/)?assets/([^"]+\.js)"', html))
     initial = [(dist / "assets" / name).read_bytes() for name in sorted(names)]
     bundles = [path.read_bytes() for path in sorted((root / "plugins").glob("**/static/index.js"))]
 
