@@ -1,6 +1,6 @@
 // One page of the grid's rows (the rows of it in view, each a GridRow); rows not read yet
 // show placeholders.
-import { useRef, type KeyboardEvent, type MouseEvent } from "react";
+import { useRef } from "react";
 import { useCommentCounts, useRecordsPage, type FieldInfo, type RecordSource } from "@workbench/plugin-api";
 import { GridRow, type RowHandlers } from "./GridRow";
 import type { Editing } from "./useCellEditing";
@@ -8,7 +8,8 @@ import { pageQuery, PAGE_SIZE } from "./pages";
 import type { Block, Cell } from "./range";
 import { useLinkedValues } from "./useLinkedValues";
 
-export interface GridPageProps {
+/** A page of rows, with the handlers its rows call (RowHandlers). */
+export interface GridPageProps extends RowHandlers {
   /** The grid's id, which its cells' ids start with. */
   gridId: string;
   source: RecordSource;
@@ -35,14 +36,6 @@ export interface GridPageProps {
   /** The selected block when more than the active cell is selected. */
   block: Block | null;
   editing: Editing | null;
-  onCellClick(cell: Cell, event: MouseEvent): void;
-  onCellEnter(cell: Cell, event: MouseEvent): void;
-  onCellDoubleClick(cell: Cell, event: MouseEvent): void;
-  onEditText(text: string): void;
-  onEditKey(event: KeyboardEvent<HTMLElement>): void;
-  onEditBlur(): void;
-  onEditValue(value: unknown): void;
-  onEditDone(): void;
 }
 
 export function GridPage(props: GridPageProps) {
