@@ -70,6 +70,7 @@ from workbench.errors import BadRequest, NotFound, Unprocessable
 # -- field types
 from workbench.fields import operators as _operators
 from workbench.fields.coerce import blank, to_bool, to_float, to_int, to_text
+from workbench.fields.formula_text import check_formula_text, stored_formula
 from workbench.fields.interfaces import (
     DATE_AGGREGATIONS,
     IMPORT_CONVERSIONS,
@@ -407,6 +408,7 @@ __all__ = [
     "boolean_setting",
     "check_cycles",
     "check_formula",
+    "check_formula_text",
     "check_zip",
     "column_setting",
     "common_type",
@@ -451,6 +453,7 @@ __all__ = [
     "single_sign_on",
     "site_url",
     "storage_keys",
+    "stored_formula",
     "text_setting",
     "to_bool",
     "to_float",

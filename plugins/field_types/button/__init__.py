@@ -26,14 +26,12 @@ from workbench.plugin_api import (
     DataType,
     FieldType,
     FieldValueError,
-    FormulaError,
-    check_cycles,
-    check_formula,
+    check_formula_text,
     compile_formula,
     formula_references,
     hookimpl,
-    parse_formula,
     render_formula,
+    stored_formula,
 )
 
 ACTIONS = ("webhook", "url")
@@ -114,13 +112,8 @@ class Button(FieldType):
             raise FieldValueError("formula_raw is required: the formula that builds the button's address")
         if len(raw) > MAX_FORMULA:
             raise FieldValueError(f"a button's formula has at most {MAX_FORMULA} characters")
-        try:
-            tree = parse_formula(raw, fields.ids.get)
-            check_formula(tree, fields.data_type, fields.functions, fields.dialect)
-            check_cycles({fields.column_id: formula_references(tree), **fields.graph}, fields.titles)
-        except FormulaError as exc:
-            raise FieldValueError(f"Invalid formula: {exc}") from None
-        return {"formula": render_formula(tree, lambda column_id: column_id), "parsed_tree": tree}
+        tree, _checked = check_formula_text(raw, fields)
+        return {"formula": stored_formula(tree), "parsed_tree": tree}
 
     def references(self):
         return formula_references(self.tree) if self.tree else []

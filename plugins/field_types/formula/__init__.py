@@ -29,14 +29,12 @@ from workbench.plugin_api import (
     DataType,
     FieldType,
     FieldValueError,
-    FormulaError,
-    check_cycles,
-    check_formula,
+    check_formula_text,
     compile_formula,
     formula_references,
     hookimpl,
-    parse_formula,
     render_formula,
+    stored_formula,
     to_bool,
     to_float,
 )
@@ -150,16 +148,9 @@ class Formula(FieldType):
             raise FieldValueError("formula_raw is required")
         if not isinstance(raw, str):
             raise FieldValueError("formula_raw must be a text")
-        try:
-            tree = parse_formula(raw, fields.ids.get)
-            checked = check_formula(tree, fields.data_type, fields.functions, fields.dialect)
-            # the field being configured first, so a cycle is named from it
-            graph = {fields.column_id: formula_references(tree), **fields.graph}
-            check_cycles(graph, fields.titles)
-        except FormulaError as exc:
-            raise FieldValueError(f"Invalid formula: {exc}") from None
+        tree, checked = check_formula_text(raw, fields)
         return {
-            "formula": render_formula(tree, lambda column_id: column_id),
+            "formula": stored_formula(tree),
             "parsed_tree": tree,
             "dataType": str(checked["dt"]),
         }

@@ -57,6 +57,10 @@ def test_a_url_button_gives_each_record_the_address_its_formula_builds(client, o
         ({"formula_raw": None}, "formula_raw is required"),
         ({"formula_raw": "{Nope}"}, "Invalid formula"),
         ({"formula_raw": "x" * 2001}, "at most 2000"),
+        # the formula limits of a formula field hold for a button's address too
+        ({"formula_raw": "(" * 120 + "1" + ")" * 120}, "nested too deeply (more than 100 levels)"),
+        ({"formula_raw": "UPPER(" * 90 + "{Name}" + ")" * 90}, "nested too deeply to compute"),
+        ({"formula_raw": "REPEAT(" * 25 + "{Name}" + ", 2)" * 25}, "too large to compute"),
         ({"color": "chartreuse"}, "colour"),
         ({"icon": "<script>"}, "icon"),
         ({"type": "script"}, "'webhook' or 'url'"),
