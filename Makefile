@@ -13,10 +13,10 @@ INSTALLED := $(VENV)/.installed
 FRONTEND_BUILT := $(if $(wildcard frontend/package.json),frontend/dist/.built,)
 CLIENTS_JS := tests/clients/js/node_modules/.installed
 CLIENTS_OIDC := tests/clients/oidc/node_modules/.installed
-# pytest's worker processes in `make test`: 0 runs the suite in this process, one test after
-# another; `TEST_WORKERS=2 make test` runs it in two (tests/conftest.py keeps the tests that
-# share a resource in one worker), about a fifth faster on two cores.
-TEST_WORKERS ?= 0
+# pytest's worker processes in `make test`: two by default, one per core (tests/conftest.py
+# keeps the tests that share a resource in one worker); `TEST_WORKERS=0 make test` runs the
+# suite in this process, one test after another.
+TEST_WORKERS ?= 2
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
