@@ -82,6 +82,20 @@ def test_create_a_webhook_trigger_it_and_see_the_delivery(server, page):
         expect(page.locator(".bp6-toast").last).to_contain_text("Webhook Tell the shop turned off")
         [turned_off] = server.api("GET", f"/api/v1/db/meta/tables/{table['id']}/hooks", token=owner)["list"]
         assert turned_off["active"] is False
+
+        # a duplicate comes with the original's condition
+        dialog.get_by_test_id("webhook-duplicate").click()
+        dialog.get_by_test_id("webhook-save").click()
+        copied = dialog.get_by_test_id("conditions-editor")
+        expect(copied.get_by_test_id("condition")).to_have_count(1)
+        expect(copied.get_by_test_id("filter-edit-value")).to_have_value("bolt")
+        dialog.get_by_test_id("webhook-save").click()
+        expect(dialog.get_by_test_id("webhook-row")).to_have_count(2)
+        hooks = server.api("GET", f"/api/v1/db/meta/tables/{table['id']}/hooks", token=owner)["list"]
+        [copy] = [h for h in hooks if h["id"] != hook["id"]]
+        [copied_condition] = server.api("GET", f"/api/v1/db/meta/hooks/{copy['id']}/filters", token=owner)["list"]
+        assert (copied_condition["comparison_op"], copied_condition["value"]) == ("eq", "bolt")
+        assert copied_condition["id"] != condition["id"]
     assert [m for m in page.errors.messages if "webhook" in m.lower()] == []
 
 

@@ -38,6 +38,9 @@ class HookBody(BaseModel):
     condition: bool | None = None
     notification: Notification | None = None
     timeout: int | None = Field(default=None, ge=1, le=3600, description="seconds one delivery may take")
+    copy_from_id: str | None = Field(
+        default=None, max_length=32, description="on create: a hook of the same table whose filters are copied"
+    )
 
     _parse_notification = field_validator("notification", mode="before")(_notification)
 

@@ -17,9 +17,10 @@ from workbench.hooks.models import MANUAL, OPERATIONS, Hook, HookFilter, HookLog
 from workbench.hooks.payload import new_event_id
 from workbench.hooks.schemas import HookBody, HookFilterBody, HookTestBody
 from workbench.hooks.serialize import filter_json, hook_json, log_json
-from workbench.meta.base import utcnow
+from workbench.meta.base import new_id, utcnow
 from workbench.paging import int_param, paged
 from workbench.security.permissions import Permission
+from workbench.tables.filter_copies import copy_filters
 
 TAGS = ("webhooks",)
 MAX_HOOKS = 100
@@ -104,6 +105,11 @@ def create_hook(request):
     if count >= MAX_HOOKS:
         raise BadRequest(f"A table has at most {MAX_HOOKS} hooks")
     event, operation = _event_and_operation(body.event, body.operation)
+    original = None
+    if body.copy_from_id:
+        original = request.dbsession.get(Hook, body.copy_from_id)
+        if original is None or original.table_id != table.id:
+            raise BadRequest(f"Hook '{body.copy_from_id}' not found in table '{table.title}'")
     hook = Hook(
         project_id=table.project_id,
         table_id=table.id,
@@ -120,8 +126,18 @@ def create_hook(request):
     )
     request.dbsession.add(hook)
     request.dbsession.flush()
+    if original is not None:
+        _copy_condition(request, original, hook)
     _ensure_outbox(request)
     return hook_json(hook, _source_id(request))
+
+
+def _copy_condition(request, original: Hook, hook: Hook) -> None:
+    """``original``'s condition filters, copied to ``hook`` (a duplicate)."""
+    filters = request.dbsession.scalars(sa.select(HookFilter).where(HookFilter.hook_id == original.id)).all()
+    copies = copy_filters(filters, lambda parts: HookFilter(id=new_id("hf_"), hook_id=hook.id, **parts))
+    request.dbsession.add_all(copies)
+    request.dbsession.flush()
 
 
 @api_view("hook", "GET", MANAGE, tags=TAGS, summary="Read a hook")

@@ -9,6 +9,7 @@ from workbench.errors import BadRequest, Forbidden
 from workbench.meta.base import new_id
 from workbench.security.permissions import Permission
 from workbench.security.policy import VIEW_LOCKED
+from workbench.tables.filter_copies import copy_filters
 from workbench.tables.models import Filter, Sort, View, ViewColumn
 from workbench.tables.naming import check_title, unique_name
 from workbench.tables.personal_views import PERSONAL, hidden_from
@@ -77,32 +78,8 @@ def _copy_parts(source: View, view: View) -> None:
         )
     for sort in source.sorts:
         view.sorts.append(Sort(column_id=sort.column_id, direction=sort.direction, order=sort.order))
-    copies: dict[str, Filter] = {}
-    pending = list(source.filters)
-    # Parents first, so that each child can point at its group's copy.
-    while pending:
-        progressed = False
-        for item in list(pending):
-            if item.parent_id is not None and item.parent_id not in copies:
-                continue
-            copy = Filter(
-                id=new_id("fi_"),
-                column_id=item.column_id,
-                comparison_op=item.comparison_op,
-                comparison_sub_op=item.comparison_sub_op,
-                value=item.value,
-                logical_op=item.logical_op,
-                is_group=item.is_group,
-                order=item.order,
-            )
-            if item.parent_id is not None:
-                copy.parent_id = copies[item.parent_id].id
-            copies[item.id] = copy
-            view.filters.append(copy)
-            pending.remove(item)
-            progressed = True
-        if not progressed:  # orphans (their group is gone) are not copied
-            break
+    for copy in copy_filters(source.filters, lambda parts: Filter(id=new_id("fi_"), **parts)):
+        view.filters.append(copy)
 
 
 def _lock_type(request, value) -> str:

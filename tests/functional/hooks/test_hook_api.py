@@ -130,3 +130,41 @@ def test_chat_notifiers_send_their_services_format(client, table, receiver, kind
     client.worker.drain()
     [call] = receiver.calls
     assert call["body"] == {key: "New in Orders: Ada"}
+
+
+def test_a_duplicate_copies_the_condition_filters_groups_included(client, table):
+    table, h = table
+    name = next(c for c in table["columns"] if c["title"] == "Name")
+    hooks = f"/api/v1/db/meta/tables/{table['id']}/hooks"
+    original = client.post_json(hooks, url_hook("http://x.example", condition=True), headers=h).json
+    filters = f"/api/v1/db/meta/hooks/{original['id']}/filters"
+    client.post_json(filters, {"fk_column_id": name["id"], "comparison_op": "eq", "value": "pen"}, headers=h)
+    group = client.post_json(filters, {"is_group": True, "logical_op": "or"}, headers=h).json
+    inner = {"fk_column_id": name["id"], "comparison_op": "like", "value": "cup", "fk_parent_id": group["id"]}
+    client.post_json(filters, inner, headers=h)
+
+    body = {**url_hook("http://x.example", condition=True), "title": "Copy", "copy_from_id": original["id"]}
+    copy = client.post_json(hooks, body, headers=h).json
+    copied = client.get(f"/api/v1/db/meta/hooks/{copy['id']}/filters", headers=h).json["list"]
+    assert sorted((f["comparison_op"], f["value"]) for f in copied if not f["is_group"]) == [
+        ("eq", "pen"),
+        ("like", "cup"),
+    ]
+    [copied_group] = [f for f in copied if f["is_group"]]
+    assert copied_group["id"] != group["id"]
+    assert copied_group["logical_op"] == "or"
+    [child] = [f for f in copied if f.get("fk_parent_id")]
+    assert child["fk_parent_id"] == copied_group["id"]
+    # the original keeps its own
+    assert len(client.get(filters, headers=h).json["list"]) == 3
+
+
+def test_a_duplicate_of_another_tables_hook_is_refused(client, table, admin):
+    table, h = table
+    other = create_table(client, admin, table["base_id"], "Other", [{"title": "Name"}])
+    theirs = client.post_json(
+        f"/api/v1/db/meta/tables/{other['id']}/hooks", url_hook("http://x.example"), headers=h
+    ).json
+    body = {**url_hook("http://x.example"), "copy_from_id": theirs["id"]}
+    res = client.post_json(f"/api/v1/db/meta/tables/{table['id']}/hooks", body, headers=h, status=400).json
+    assert res["msg"] == f"Hook '{theirs['id']}' not found in table 'Orders'"

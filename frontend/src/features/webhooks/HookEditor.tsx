@@ -48,7 +48,7 @@ export function HookEditor({ tableId, columns, hook, copy, onDone }: {
     setError(null);
     const result = saved
       ? await update({ tableId, hookId: saved.id, body: body() })
-      : await create({ tableId, body: { ...body(), active: true } });
+      : await create({ tableId, body: { ...body(), active: true, ...(copy && hook ? { copy_from_id: hook.id } : {}) } });
     if ("error" in result) return setError((result.error as HttpError).message);
     notify(intl.formatMessage({ id: "webhooks.saved" }, { title: values.title.trim() }), "success");
     onDone(!saved && values.condition ? result.data : undefined);

@@ -28,6 +28,8 @@ export interface HookBody {
   active?: boolean;
   condition?: boolean;
   notification: Notification;
+  /** On create: the hook whose condition filters the new one copies (a duplicate). */
+  copy_from_id?: string;
 }
 
 export interface HookLogEntry {
