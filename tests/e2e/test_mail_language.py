@@ -1,7 +1,8 @@
 """The language of mails in headless Chromium: the owner picks German on the account page
 (saved with the account), the invite dialog then offers German for the mail, the owner picks
 French for a new address and the invitation goes out in French; someone with an account
-kept in Japanese is added (the page says so) and told of the project in Japanese."""
+kept in Japanese is added (the page says so) and told of the project in Japanese; when she
+signs in on a browser set to English, the app turns to her Japanese."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import _sign_up_first_user, _use_token, create_project, screenshot
+from tests.e2e.support import _sign_up_first_user, _use_token, create_project, fresh_page, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -31,7 +32,7 @@ def _subject_to(server, email: str, timeout: float = 15) -> str:
     return found[-1]
 
 
-def test_mails_go_out_in_the_language_of_their_reader(server, page):
+def test_mails_go_out_in_the_language_of_their_reader(server, page, browser):
     owner = _sign_up_first_user(server)
     project = create_project(server, owner, "Team")
     request = urllib.request.Request(
@@ -68,3 +69,12 @@ def test_mails_go_out_in_the_language_of_their_reader(server, page):
     expect(page.locator(".bp6-toast", has_text="Zum Projekt hinzugefügt: kim@example.com")).to_be_visible()
     expect(page.get_by_test_id("member-row")).to_have_count(3)
     assert _subject_to(server, "kim@example.com") == "owner@example.com さんが Team にあなたを追加しました"
+
+    with fresh_page(browser, server) as elsewhere:
+        elsewhere.goto("/signin")
+        expect(elsewhere.locator("html")).to_have_attribute("lang", "en")
+        elsewhere.fill("#signin-email", "kim@example.com")
+        elsewhere.fill("#signin-password", "correct horse battery")
+        elsewhere.get_by_test_id("signin-submit").click()
+        expect(elsewhere.get_by_test_id("project-row")).to_contain_text("Team")
+        expect(elsewhere.locator("html")).to_have_attribute("lang", "ja")

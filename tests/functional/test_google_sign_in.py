@@ -74,6 +74,22 @@ def test_signs_in_and_creates_the_account(client, google):
     assert client.get(ME, headers=client.auth(token)).json["roles"] == {"org-level-creator": True}
 
 
+def test_a_new_account_takes_the_apps_language_and_keeps_the_one_chosen(client, google):
+    google.sign_in_as("first@example.com")
+    back = start(client, google)
+    token = client.post(
+        EXCHANGE, {"code": back["code"], "state": back["state"]}, headers={"Accept-Language": "de-DE"}
+    ).json
+    me = client.get(ME, headers=client.auth(token["token"])).json
+    assert me["lang"] == "de"
+    client.patch_json("/api/v1/user/profile", {"lang": "fr"}, headers=client.auth(token["token"]))
+    back = start(client, google)
+    again = client.post(
+        EXCHANGE, {"code": back["code"], "state": back["state"]}, headers={"Accept-Language": "ja"}
+    ).json
+    assert client.get(ME, headers=client.auth(again["token"])).json["lang"] == "fr"
+
+
 def test_links_an_existing_account_by_verified_address(client, google):
     admin = client.signup("admin@example.com")
     admin_id = client.get(ME, headers=client.auth(admin)).json["id"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from workbench.accounts import services
 from workbench.accounts.models import User
 from workbench.errors import BadRequest
+from workbench.mail.catalogue import asked_language
 
 UNVERIFIED = "Your identity provider has not verified this email address, so it cannot sign you in"
 INVITE_ONLY = "Not allowed to signup, contact super admin."
@@ -45,5 +46,8 @@ def external_user(request, *, email: str, verified: bool, firstname=None, lastna
     if user.blocked:
         raise BadRequest(BLOCKED)
     user.email_verified = True
+    # The app's language at the first sign-in is the account's until its owner chooses another.
+    if user.lang is None:
+        user.lang = asked_language(request, "invitation")
     db.flush()
     return user

@@ -1,7 +1,7 @@
 // Client-only session duties, started after hydration: load the local settings, keep the
 // token fresh (refresh when under 5 minutes remain), finish an OAuth return, keep the
 // realtime socket on the current token (its live changes applied to the store), follow the
-// language setting.
+// language setting (and, on a sign-in, the account's).
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector, useAppStore } from "../../app/hooks";
@@ -29,6 +29,7 @@ import { connectionChanged, selectOpenTableId, socketReady } from "../realtime/r
 import { notify } from "../ui/notify";
 import { oauthFailureMessage, oauthReturn } from "./oauth";
 import { decodeToken, isTokenValid, refreshDue, type LastRefresh } from "./token";
+import { useAccountLanguage } from "./useAccountLanguage";
 
 declare global {
   interface Window {
@@ -135,6 +136,8 @@ export function SessionManager() {
     const timer = window.setInterval(check, SESSION_CHECK_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [loaded, token, store]);
+
+  useAccountLanguage(loaded, token);
 
   useEffect(() => {
     if (!loaded) return;
