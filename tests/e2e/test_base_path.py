@@ -106,6 +106,10 @@ def test_signing_in_editing_and_live_updates_under_the_prefix(prefixed, browser)
         page.reload()
         expect(page.get_by_test_id("grid-row")).to_have_count(2)
         assert page.evaluate("location.pathname") == f"{BASE}/nc/{project['id']}/table/Parts"
+        # The app's cookies (the session's, the language's) are the prefix's, not the host's.
+        cookies = {c["name"]: c["path"] for c in context.cookies()}
+        assert cookies["refresh_token"] == BASE
+        assert cookies["wb_lang"] == BASE
 
         assert sockets
         assert all(url.startswith(f"ws://127.0.0.1:{server.port}{BASE}/ws") for url in sockets), sockets

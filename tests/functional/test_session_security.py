@@ -127,3 +127,24 @@ def test_a_password_change_may_keep_api_tokens(client, admin):
     protected(client, res.json["token"])
     bad = {**body, "revokeApiTokens": "sometimes", "currentPassword": NEW_PASSWORD}
     client.post_json(PASSWORD, bad, headers=client.auth(res.json["token"]), status=400)
+
+
+def test_the_session_cookie_is_sent_only_under_the_base_path(client):
+    """Served under /workbench (the proxy's prefix in ``SCRIPT_NAME``), the refresh cookie
+    belongs to that path, not to the whole host; so does its removal on sign-out."""
+    under = {"SCRIPT_NAME": "/workbench"}
+    res = client.post_json(
+        "/api/v1/auth/user/signup", {"email": "base@example.com", "password": PASSWORD}, extra_environ=under
+    )
+    [cookie] = [h for h in res.headers.getall("Set-Cookie") if h.startswith("refresh_token=")]
+    assert "Path=/workbench;" in cookie or cookie.endswith("Path=/workbench")
+    signed_out = client.post_json(
+        "/api/v1/auth/user/signout", {}, headers=client.auth(res.json["token"]), extra_environ=under
+    )
+    [removed] = [h for h in signed_out.headers.getall("Set-Cookie") if h.startswith("refresh_token=")]
+    assert "Path=/workbench" in removed
+    assert "Max-Age=0" in removed
+    # at the root, the root's
+    res = client.post_json("/api/v1/auth/user/signin", {"email": "base@example.com", "password": PASSWORD})
+    [root] = [h for h in res.headers.getall("Set-Cookie") if h.startswith("refresh_token=")]
+    assert "Path=/;" in root or root.endswith("Path=/")

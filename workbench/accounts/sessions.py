@@ -24,6 +24,7 @@ from workbench.meta.base import new_id, utcnow
 from workbench.realtime.session_end import announce_session_end
 from workbench.security.tokens import new_refresh_token, token_hash
 from workbench.settings import as_bool
+from workbench.web.base_path import cookie_path
 
 COOKIE_NAME = "refresh_token"
 DEFAULT_REUSE_INTERVAL = 10  # seconds
@@ -62,7 +63,7 @@ def start_session(request, user: User, family_id: str | None = None) -> dict:
         httponly=True,
         secure=as_bool(settings["workbench.cookie_secure"]),
         samesite="Lax",
-        path="/",
+        path=cookie_path(request),
     )
     return {"token": access_token(request, user)}
 
@@ -156,4 +157,4 @@ def _end_access_tokens(request, user: User) -> None:
 
 
 def _clear_cookie(request) -> None:
-    request.response.delete_cookie(COOKIE_NAME, path="/")
+    request.response.delete_cookie(COOKIE_NAME, path=cookie_path(request))

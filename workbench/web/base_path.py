@@ -61,3 +61,8 @@ def prefixed_html(html: str, base: str) -> str:
     """The page's HTML with its site-root addresses (``href="/..."``, ``src="/..."``, and
     the build's ``./`` ones) under ``base``; other addresses unchanged."""
     return _SITE_ROOT_ADDRESS.sub(lambda m: f'{m.group(1)}="{base}/', html)
+
+
+def cookie_path(request) -> str:
+    """The path the app's cookies are sent for: its base path (``/workbench``), or ``/``."""
+    return request.script_name.rstrip("/") or "/"

@@ -19,6 +19,7 @@ from workbench.accounts.sso.fetch import REFUSED
 from workbench.accounts.sso.start import Started, cookie_name, resume
 from workbench.errors import BadRequest
 from workbench.ratelimits import rate_limiter
+from workbench.web.base_path import cookie_path
 
 #: the provider's part: ``(code, start) -> {email, verified, firstname, lastname}``
 Exchange = Callable[[str, Started], dict]
@@ -27,7 +28,7 @@ Exchange = Callable[[str, Started], dict]
 def sign_in(request, provider: str, exchange: Exchange) -> dict:
     limiter = rate_limiter(request)
     attempt = limiter.attempt("sign_in_code_address", limiter.address(request))
-    request.response.delete_cookie(cookie_name(provider), path="/")
+    request.response.delete_cookie(cookie_name(provider), path=cookie_path(request))
     started = resume(request, provider, request.params.get("state", ""))
     code = request.params.get("code", "")
     if not code:

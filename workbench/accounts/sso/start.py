@@ -23,6 +23,7 @@ from workbench.errors import BadRequest
 from workbench.mail.links import site_url
 from workbench.meta.base import utcnow
 from workbench.settings import as_bool
+from workbench.web.base_path import cookie_path
 
 LIFETIME = dt.timedelta(minutes=10)
 #: where a provider sends the visitor back (register it with the provider)
@@ -83,7 +84,7 @@ def redirect(request, provider: str, location: str, cookie: str) -> HTTPFound:
         httponly=True,
         secure=as_bool(request.registry.settings["workbench.cookie_secure"]),
         samesite="Lax",
-        path="/",
+        path=cookie_path(request),
     )
     return response
 

@@ -8,6 +8,7 @@ from workbench.api import api_view
 from workbench.errors import NotFound, Unauthorized, json_error
 from workbench.projects.models import Project
 from workbench.projects.services import effective_project_roles
+from workbench.web.base_path import cookie_path
 
 TOKEN_RESPONSE = {"type": "object", "properties": {"token": {"type": "string"}}, "required": ["token"]}
 
@@ -27,7 +28,7 @@ def refresh(request):
         # Answered rather than raised, so the transaction commits: a used or expired token
         # stays deleted, and the response clears the cookie the browser would resend.
         response = json_error(request, exc.status, exc.msg)
-        response.delete_cookie(sessions.COOKIE_NAME, path="/")
+        response.delete_cookie(sessions.COOKIE_NAME, path=cookie_path(request))
         return response
 
 

@@ -141,7 +141,7 @@ export function SessionManager() {
 
   useEffect(() => {
     if (!loaded) return;
-    document.cookie = `${LANG_COOKIE}=${encodeURIComponent(lang)}; path=/; max-age=31536000; samesite=lax`;
+    document.cookie = `${LANG_COOKIE}=${encodeURIComponent(lang)}; path=${basePath() || "/"}; max-age=31536000; samesite=lax`;
     if (lang === currentLang) return;
     let cancelled = false;
     void loadMessages(lang).then((result) => {
