@@ -65,6 +65,7 @@ def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
             "type": job.type,
             "options": job.options or {},
             "file_path": job.file_path,
+            "file_name": job.file_name or "upload",
             "template": job.template or {"tables": []},
             "tables": job.tables or [],
             "rows_read": dict(job.rows_read or {}),
@@ -79,7 +80,7 @@ def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
             raise ImportFileError("The uploaded file is gone")
         importer = registry["importers"].get(state["type"])(state["options"], limits)
         try:
-            with uploads.local_copy(registry, state["file_path"]) as path:
+            with uploads.local_copy(registry, state["file_path"], state["file_name"]) as path:
                 finished = _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_batches)
         except FileMissing:
             raise ImportFileError("The uploaded file is gone") from None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -73,10 +74,18 @@ def size(registry, file_path: str) -> int:
     return _backend(registry).size(file_path)
 
 
+def safe_name(file_name: str) -> str:
+    """The name the file is read under (importers name a sheet after it)."""
+    base = os.path.basename(file_name.replace("\\", "/")) or "upload"
+    return re.sub(r"[^\w.\-]+", "_", base)[-120:] or "upload"
+
+
 @contextlib.contextmanager
-def local_copy(registry, file_path: str) -> Iterator[str]:
-    """A path on this machine to read the upload from (``FileMissing`` if it is gone): the
-    backend's own file when it keeps them on disk, else a temporary copy removed after."""
+def local_copy(registry, file_path: str, file_name: str) -> Iterator[str]:
+    """A path on this machine to read the upload from, named after ``file_name`` (the
+    name the user uploaded it under), in a temporary folder removed after: a link to the
+    backend's own file when it keeps them on disk, else a copy. ``FileMissing`` if the
+    upload is gone."""
     legacy = _legacy(registry, file_path)
     if legacy is not None:
         if not legacy.is_file():
@@ -84,18 +93,17 @@ def local_copy(registry, file_path: str) -> Iterator[str]:
         yield str(legacy)
         return
     backend = _backend(registry)
-    if isinstance(backend, HasLocalFiles):
-        yield backend.local_path(file_path)
-        return
-    suffix = Path(file_path).suffix
-    fd, name = tempfile.mkstemp(prefix="workbench-import-", suffix=suffix)
+    folder = Path(tempfile.mkdtemp(prefix="workbench-import-"))
     try:
-        with os.fdopen(fd, "wb") as out, contextlib.closing(backend.open(file_path)) as stream:
-            shutil.copyfileobj(stream, out, CHUNK)
-        yield name
+        target = folder / safe_name(file_name)
+        if isinstance(backend, HasLocalFiles):
+            target.symlink_to(backend.local_path(file_path))
+        else:
+            with open(target, "wb") as out, contextlib.closing(backend.open(file_path)) as stream:
+                shutil.copyfileobj(stream, out, CHUNK)
+        yield str(target)
     finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(name)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def remove(registry, file_path: str | None) -> None:

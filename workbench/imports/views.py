@@ -136,7 +136,7 @@ def upload(request):
             raise ImportFileError("The file is empty")
         # Reading a whole file is CPU work: in a native thread, so other requests go on.
         importer = importer_cls(options, ImportLimits.from_settings(settings))
-        with uploads.local_copy(registry, stored) as path:
+        with uploads.local_copy(registry, stored, file_name) as path:
             outcome = gevent.get_hub().threadpool.apply(_read_preview, (registry, importer, path))
         if isinstance(outcome, ImportFileError):
             raise outcome
