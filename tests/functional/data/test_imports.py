@@ -299,7 +299,7 @@ def test_a_fatal_error_fails_the_job_and_undoes_it(ctx, data_app, runner):
     job = upload(client, admin, pid, people_csv(1500))
     started = start(client, admin, job)
     runner.run(job["id"], max_batches=1)
-    uploads.remove(data_app.registry.settings, job["id"])  # the file is lost mid-way
+    uploads.remove(data_app.registry, uploads.stored(data_app.registry)[job["id"]])  # the file is lost mid-way
     assert runner.run(job["id"]) == "failed"
     failed = client.get(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json
     assert failed["status"] == "failed"
@@ -310,8 +310,8 @@ def test_a_fatal_error_fails_the_job_and_undoes_it(ctx, data_app, runner):
 def test_the_sweep_removes_old_uploads_and_discards_their_previews(client, admin, data_app):
     pid = client.create_project(admin, "Sweep")["id"]
     job = upload(client, admin, pid, people_csv(3))
-    folder = uploads.root(data_app.registry.settings) / job["id"]
-    assert folder.is_dir()
+    registry = data_app.registry
+    assert job["id"] in uploads.stored(registry)
     runner = data_app.registry["import_runner"]
     assert job["id"] not in runner.sweep()  # young: kept
     runner.max_age = -1
@@ -319,7 +319,7 @@ def test_the_sweep_removes_old_uploads_and_discards_their_previews(client, admin
         assert job["id"] in runner.sweep()
     finally:
         runner.max_age = 7 * 24 * 3600
-    assert not folder.exists()
+    assert job["id"] not in uploads.stored(registry)
     assert client.get(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json["status"] == "cancelled"
 
 
