@@ -1,8 +1,10 @@
 """An S3-compatible server on 127.0.0.1 for the s3 storage backend's tests: moto's
-standalone server in a child process, one per test session, a fresh bucket per test."""
+standalone server in a child process on a free port (a module-scoped fixture of each test
+module wraps ``running_s3_server``), a fresh bucket per test or module."""
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import socket
 import subprocess
@@ -10,8 +12,6 @@ import sys
 import time
 import urllib.request
 from dataclasses import dataclass
-
-import pytest
 
 ACCESS_KEY = "testing-key"
 SECRET_KEY = "testing-secret"
@@ -70,8 +70,8 @@ class S3Server:
         return self.client().list_multipart_uploads(Bucket=bucket).get("Uploads", [])
 
 
-@pytest.fixture(scope="session")
-def s3_server():
+@contextlib.contextmanager
+def running_s3_server():
     port = _free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
@@ -93,8 +93,3 @@ def s3_server():
     finally:
         process.terminate()
         process.wait(timeout=10)
-
-
-@pytest.fixture
-def s3_bucket(s3_server) -> str:
-    return s3_server.new_bucket()

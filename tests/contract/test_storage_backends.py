@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.common.s3_server import s3_server  # noqa: F401  (a fixture)
+from tests.common.s3_server import running_s3_server
 from workbench.plugin_api import FileMissing, StorageError
 from workbench.storage import keys
 from workbench.storage.interfaces import IStorageBackend, ListsKeys
@@ -41,6 +41,12 @@ class Pattern(io.RawIOBase):
         self.sent += len(data)
         self.digest.update(data)
         return data
+
+
+@pytest.fixture(scope="module")
+def s3_server():
+    with running_s3_server() as server:
+        yield server
 
 
 def make_backend(kind: str, tmp_path, request):
@@ -78,7 +84,7 @@ def backend(shared_backend):
 def leftovers(backend) -> list:
     """Half-written files a backend may leave (temporary files, unfinished uploads)."""
     if backend.name == "local":
-        return [p for p in backend.root.rglob(".upload-*")]
+        return list(backend.root.rglob(".upload-*"))
     return backend.test_server.pending_uploads(backend.test_bucket)
 
 

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from tests.common import accounts
-from tests.common.s3_server import s3_server  # noqa: F401  (a fixture)
+from tests.common.s3_server import running_s3_server
 from workbench.storage import keys
 from workbench.storage.cleanup import sweep
 from workbench.testing.app import make_app
@@ -24,6 +24,12 @@ from workbench.testing.tables import create_table
 
 UPLOAD = "/api/v1/db/storage/upload"
 V1 = "/api/v1/db/meta"
+
+
+@pytest.fixture(scope="module")
+def s3_server():
+    with running_s3_server() as server:
+        yield server
 
 
 def png(width: int, height: int) -> bytes:
@@ -67,7 +73,9 @@ def env(request, tmp_path_factory):
 def upload(env, name: str, body: bytes, status=200):
     client = env["client"]
     url = f"{UPLOAD}?project_id={env['project']['id']}"
-    return client.post(url, upload_files=[("f", name, body)], headers=client.auth(env["tokens"]["owner"]), status=status)
+    return client.post(
+        url, upload_files=[("f", name, body)], headers=client.auth(env["tokens"]["owner"]), status=status
+    )
 
 
 def fetched(env, res) -> tuple[bytes, dict]:
@@ -105,12 +113,14 @@ def test_signed_links_and_thumbnails(env):
     client = env["client"]
     original = png(1600, 800)
     [item] = upload(env, "wide.png", original).json
-    assert "signedPath" in item and "signedUrl" not in item
+    assert "signedPath" in item
+    assert "signedUrl" not in item
     body, headers = fetched(env, client.get("/" + item["signedPath"]))
     assert body == original
     assert headers["content-type"] == "image/png"
     res = client.get("/" + item["signedPath"], params={"w": "320"})
-    assert res.status_int == 200 and res.content_type == "image/png"
+    assert res.status_int == 200
+    assert res.content_type == "image/png"
     with Image.open(io.BytesIO(res.body)) as copy:
         assert copy.size == (320, 160)
     forged = item["signedPath"].replace("/dltemp/", "/dltemp/1")
@@ -166,7 +176,9 @@ def test_an_import_upload_is_kept_by_the_backend_and_resumed_elsewhere(env, tmp_
     client, owner = env["client"], env["client"].auth(env["tokens"]["owner"])
     rows = "Name,Qty\n" + "".join(f"item {i},{i}\n" for i in range(1500))
     job = client.post(
-        f"{V1}/projects/{env['project']['id']}/imports", upload_files=[("file", "items.csv", rows.encode())], headers=owner
+        f"{V1}/projects/{env['project']['id']}/imports",
+        upload_files=[("file", "items.csv", rows.encode())],
+        headers=owner,
     ).json
     assert not (env["tmp"] / "data" / "imports").exists()
     assert env["backend"].exists(f"_imports/{job['id']}/items.csv")

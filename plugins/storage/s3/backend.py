@@ -13,6 +13,7 @@ went wrong (no credentials, access denied, no such bucket, cannot connect).
 
 from __future__ import annotations
 
+import logging
 from typing import BinaryIO
 
 from workbench.plugin_api import FileMissing, StorageError, storage_keys
@@ -20,6 +21,8 @@ from workbench.settings import SettingsError
 from workbench.storage.interfaces import StorageUnavailable
 
 from .config import S3Config
+
+log = logging.getLogger(__name__)
 
 _MISSING = {"404", "NoSuchKey", "NotFound"}
 
@@ -138,8 +141,8 @@ class S3Storage:
         except BaseException:
             try:
                 self.client.abort_multipart_upload(Bucket=bucket, Key=name, UploadId=upload_id)
-            except Exception:  # the bucket's lifecycle rule removes what an abort could not
-                pass
+            except Exception as exc:  # the bucket's lifecycle rule removes what an abort could not
+                log.warning("could not abort the upload of %s: %s", name, exc)
             raise
         return size
 

@@ -39,7 +39,7 @@ def stored_uploads(registry) -> set[str]:
 
 def refused(ctx, content: bytes, name: str) -> str:
     """Upload ``content``: a 400 whose message is answered, with nothing left behind."""
-    client, admin, pid, settings = ctx
+    client, admin, pid, _settings = ctx
     before = stored_uploads(ctx.registry)
     msg = upload(client, admin, pid, content, name=name, status=400)["msg"]
     assert stored_uploads(ctx.registry) == before
@@ -106,7 +106,7 @@ def test_within_the_limits_a_workbook_imports(ctx, runner):
 
 
 def assert_undone(ctx, job_id: str, limit: str) -> None:
-    client, admin, _pid, settings = ctx
+    client, admin, _pid, _settings = ctx
     failed = client.get(f"{V1}/imports/{job_id}", headers=client.auth(admin)).json
     assert failed["status"] == "failed"
     assert limit in failed["msg"]
