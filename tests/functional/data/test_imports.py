@@ -7,9 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 from tests.common import accounts
 from workbench.imports import uploads
+from workbench.imports.models import ImportJob
 from workbench.testing.tables import create_table
 
 V1 = "/api/v1/db/meta"
@@ -375,3 +377,24 @@ def test_json_objects_make_flattened_columns(ctx, data_app):
     assert rows[0]["Address_City"] == "London"
     assert rows[0]["Tags"] == '["math", "code"]'
     assert rows[0]["Score"] == 9.5
+
+
+def test_a_job_saved_with_its_upload_in_the_data_folder_still_runs(ctx, data_app, runner):
+    """Jobs from before uploads went to the storage backend keep their file where it was."""
+    client, admin, pid = ctx
+    job = upload(client, admin, pid, people_csv(1500))
+    started = start(client, admin, job)
+    registry = data_app.registry
+    key = uploads.stored(registry)[job["id"]]
+    folder = Path(registry.settings["workbench.data_dir"]) / "imports" / job["id"]
+    folder.mkdir(parents=True)
+    with registry["storage"].backend.open(key) as stream:
+        (folder / "people.csv").write_bytes(stream.read())
+    uploads.remove(registry, key)
+    with registry["db_engine"].begin() as connection:
+        connection.execute(
+            sa.update(ImportJob).where(ImportJob.id == job["id"]).values(file_path=f"imports/{job['id']}/people.csv")
+        )
+    assert runner.run(job["id"]) == "done"
+    assert count(client, admin, started["tables"][0]["id"]) == 1500
+    assert not folder.exists()
