@@ -9,17 +9,21 @@ import io
 import socket
 import subprocess
 import sys
+import time
 import tracemalloc
+import urllib.request
 
 import pytest
 
 from plugins.storage.s3.backend import S3Storage
 from tests.common.s3_server import running_s3_server
 from tests.contract.test_storage_backends import Pattern
+from tests.functional.live_api import Api
 from workbench import cli
 from workbench.settings import SettingsError
 from workbench.testing.client import Client
 from workbench.testing.plugins import app_with_plugins
+from workbench.testing.server import live_server
 
 MIB = 1024 * 1024
 KEY = "p_s3test000000001/abcdefghijklmnopqrstuvwx/big.bin"
@@ -164,3 +168,31 @@ def test_unreachable_storage_is_a_503_that_says_so(s3_server, tmp_path):
     assert (
         client.get(f"/api/v1/db/meta/projects/{project['id']}/imports", headers=client.auth(owner)).json["list"] == []
     )
+
+
+def test_a_live_server_stores_files_and_runs_imports_in_the_bucket(s3_server, s3_bucket, tmp_path):
+    """The gevent server: an upload, a download through the redirect, and an import job
+    run in its greenlet, reading its file from the bucket."""
+    data = tmp_path / "server"
+    with live_server(data, **s3_server.settings(s3_bucket)) as base_url:
+        owner = Api(base_url).signup("owner@example.com")
+        pid = owner.call("POST", "/api/v1/db/meta/projects", {"title": "P"})["id"]
+        [item] = owner.upload(f"/api/v1/db/storage/upload?project_id={pid}", "notes.txt", b"live bytes", status=200)
+        request = urllib.request.Request(f"{base_url}/{item['path']}", headers={"xc-auth": owner.token})
+        with urllib.request.urlopen(request, timeout=30) as answer:  # follows the redirect to the bucket
+            assert answer.read() == b"live bytes"
+            assert answer.url.startswith(s3_server.endpoint)
+        rows = "Name,Qty\n" + "".join(f"item {i},{i}\n" for i in range(2500))
+        job = owner.upload(f"/api/v1/db/meta/projects/{pid}/imports", "items.csv", rows.encode())
+        assert f"_imports/{job['id']}/items.csv" in s3_server.objects(s3_bucket)
+        started = owner.call("POST", f"/api/v1/db/meta/imports/{job['id']}/start", {"template": job["template"]}, 202)
+        deadline = time.monotonic() + 60
+        while (found := owner.call("GET", f"/api/v1/db/meta/imports/{job['id']}"))["status"] == "running":
+            assert time.monotonic() < deadline, found
+            time.sleep(0.2)
+        assert found["status"] == "done", found
+        table_id = started["tables"][0]["id"]
+        assert owner.call("GET", f"/api/v2/tables/{table_id}/records/count")["count"] == 2500
+    assert not any(key.startswith("_imports/") for key in s3_server.objects(s3_bucket))
+    assert not (data / "imports").exists()
+    assert not (data / "attachments").exists()
