@@ -102,6 +102,16 @@ DEFAULTS = {
     "workbench.smtp.host": "",
     "workbench.smtp.user": "",
     "workbench.smtp.password": "",
+    # Where attachments and import uploads are kept (docs/storage.md): "" = local (the data
+    # folder), "s3" = an S3-compatible bucket, with the settings below (empty: defaults).
+    "workbench.storage.backend": "",
+    "workbench.storage.s3.bucket": "",
+    "workbench.storage.s3.endpoint_url": "",
+    "workbench.storage.s3.region": "",
+    "workbench.storage.s3.path_style": "",
+    "workbench.storage.s3.access_key_id": "",
+    "workbench.storage.s3.secret_access_key": "",
+    "workbench.storage.s3.prefix": "",
 }
 
 
