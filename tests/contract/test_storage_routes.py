@@ -43,6 +43,7 @@ def env(request, tmp_path_factory):
     tmp = tmp_path_factory.mktemp(f"storage-{request.param}")
     settings = {
         "workbench.attachments.max_size": "200000",
+        "workbench.import.max_size": "100000",
         "workbench.import.autostart": "false",
         # the projects' tables in one database, so that a second app reaches them
         "workbench.data.url": f"sqlite:///{tmp / 'tables.db'}",
@@ -147,6 +148,20 @@ def test_too_large_is_413_and_leaves_nothing(env):
     res = upload(env, "big.bin", b"x" * 200001, status=413)
     assert "limit is 200000 bytes" in res.json["msg"]
     assert set(dict(env["backend"].list_keys())) == before
+
+
+def test_an_import_upload_past_its_limit_is_413_and_leaves_nothing(env):
+    client, owner = env["client"], env["client"].auth(env["tokens"]["owner"])
+    rows = b"Name\n" + b"x" * 100_000 + b"\n"
+    res = client.post(
+        f"{V1}/projects/{env['project']['id']}/imports",
+        upload_files=[("file", "big.csv", rows)],
+        headers=owner,
+        status=413,
+    )
+    assert "larger than the import limit (100000 bytes)" in res.json["msg"]
+    assert list(env["backend"].list_keys("_imports/")) == []
+    assert client.get(f"{V1}/projects/{env['project']['id']}/imports", headers=owner).json["list"] == []
 
 
 def test_garbage_collection_spares_what_is_referenced_and_import_uploads(env):
