@@ -16,9 +16,7 @@ from __future__ import annotations
 import logging
 from typing import BinaryIO
 
-from workbench.plugin_api import FileMissing, StorageError, storage_keys
-from workbench.settings import SettingsError
-from workbench.storage.interfaces import StorageUnavailable
+from workbench.plugin_api import FileMissing, SettingsError, StorageError, StorageUnavailable, storage_keys
 
 from .config import S3Config
 

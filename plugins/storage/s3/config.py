@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from workbench.settings import SettingsError, as_bool
+from workbench.plugin_api import SettingsError, as_bool
 
 SETTING = "workbench.storage.s3."
 MIB = 1024 * 1024
