@@ -18,7 +18,7 @@ from workbench.errors import BadRequest, Forbidden, NotFound, json_error
 from workbench.records.services import Records
 from workbench.security.permissions import Permission
 from workbench.storage import filetypes, keys, thumbnails
-from workbench.storage.interfaces import FileMissing, RedirectsDownloads, StorageError
+from workbench.storage.interfaces import FileMissing, RedirectsDownloads, StorageError, StorageUnavailable
 from workbench.storage.signing import InvalidSignature
 
 log = logging.getLogger(__name__)
@@ -30,13 +30,21 @@ DOWNLOAD_HEADERS = {
 }
 
 
+#: what a caller is told when the storage cannot be reached (the log tells the operator why)
+UNAVAILABLE = "File storage is unavailable: try again later"
+
+
 @exception_view_config(StorageError)
 def storage_error_view(exc, request):
-    """A file that is gone is a 404; storage that cannot be reached a 503 saying so."""
+    """A file that is gone is a 404; storage that cannot be reached a 503 (its reason,
+    which names the bucket and endpoint, goes to the log only)."""
     if isinstance(exc, FileMissing):
         return json_error(request, 404, "File not found")
-    log.warning("file storage failed on %s %s: %s", request.method, request.path, exc)
-    return json_error(request, 503, f"File storage is unavailable: {exc}")
+    if isinstance(exc, StorageUnavailable):
+        log.warning("file storage failed on %s %s: %s", request.method, request.path, exc)
+        return json_error(request, 503, UNAVAILABLE)
+    log.exception("storage error on %s %s", request.method, request.path)
+    return json_error(request, 500, "Some internal error occurred")
 
 
 def redirect_response(request, key: keys.Key, title: str, inline: bool) -> Response | None:

@@ -114,7 +114,10 @@ def upload_by_url(request):
     Permission.DATA_READ,
     tags=("storage",),
     response={"type": "string"},
-    summary="Download a stored file (the path of an attachment's file object)",
+    summary=(
+        "Download a stored file (the path of an attachment's file object); from an object store, "
+        "a redirect to its short-lived URL"
+    ),
 )
 def download(request):
     md = request.matchdict
