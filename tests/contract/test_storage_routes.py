@@ -183,6 +183,19 @@ def test_garbage_collection_spares_what_is_referenced_and_import_uploads(env):
     assert [key for key, _ in env["backend"].list_keys("_imports/")] == [f"_imports/{job['id']}/people.csv"]
     client.delete(f"{V1}/imports/{job['id']}", headers=owner)
     assert list(env["backend"].list_keys("_imports/")) == []
+    # an upload left in preview is swept once older than workbench.import.max_age
+    left = client.post(
+        f"{V1}/projects/{env['project']['id']}/imports", upload_files=[("file", "left.csv", b"A\n1\n")], headers=owner
+    ).json
+    runner = registry["import_runner"]
+    assert runner.sweep() == []
+    runner.max_age = -1
+    try:
+        assert runner.sweep() == [left["id"]]
+    finally:
+        runner.max_age = 7 * 24 * 3600
+    assert list(env["backend"].list_keys("_imports/")) == []
+    assert client.get(f"{V1}/imports/{left['id']}", headers=owner).json["status"] == "cancelled"
 
 
 def test_an_import_upload_is_kept_by_the_backend_and_resumed_elsewhere(env, tmp_path):

@@ -167,6 +167,39 @@ def test_unreachable_storage_is_a_503_that_says_so(s3_server, tmp_path, caplog):
     assert client.get(imports, headers=client.auth(owner)).json["list"] == []
 
 
+def test_an_import_whose_storage_fails_stays_running_and_resumes(s3_server, s3_bucket, tmp_path):
+    settings = s3_server.settings(s3_bucket) | {"workbench.import.autostart": "false"}
+    app = app_with_plugins(tmp_path, **settings)
+    client = Client(app)
+    owner = client.auth(client.signup("owner@example.com"))
+    pid = client.post_json("/api/v1/db/meta/projects", {"title": "P"}, headers=owner).json["id"]
+    rows = "Name\n" + "".join(f"n{i}\n" for i in range(1500))
+    job = client.post(
+        f"/api/v1/db/meta/projects/{pid}/imports", upload_files=[("file", "n.csv", rows.encode())], headers=owner
+    ).json
+    started = client.post_json(
+        f"/api/v1/db/meta/imports/{job['id']}/start", {"template": job["template"]}, headers=owner
+    )
+    backend = app.registry["storage"].backend
+    working = backend.client
+    down = settings | {
+        "workbench.storage.s3.endpoint_url": f"http://127.0.0.1:{closed_port()}",
+        "workbench.storage.s3.check_bucket": "false",
+    }
+    backend.client = S3Storage(down).client
+    runner = app.registry["import_runner"]
+    try:
+        assert runner.run(job["id"]) == "running"
+    finally:
+        backend.client = working
+    found = client.get(f"/api/v1/db/meta/imports/{job['id']}", headers=owner).json
+    assert found["status"] == "running"
+    assert found["rows_done"] == {"n": 0}
+    assert runner.run(job["id"]) == "done"
+    table_id = started.json["tables"][0]["id"]
+    assert client.get(f"/api/v2/tables/{table_id}/records/count", headers=owner).json["count"] == 1500
+
+
 def test_a_live_server_stores_files_and_runs_imports_in_the_bucket(s3_server, s3_bucket, tmp_path):
     """The gevent server: an upload, a download through the redirect, and an import job
     run in its greenlet, reading its file from the bucket."""
