@@ -52,6 +52,8 @@ class S3Storage:
                 retries={"max_attempts": 3, "mode": "standard"},
                 connect_timeout=5,
                 read_timeout=60,
+                # requests of many greenlets at once share the connections
+                max_pool_connections=50,
             ),
         )
         if c.check_bucket:
