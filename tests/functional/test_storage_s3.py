@@ -6,6 +6,7 @@ inside a shared bucket, and a 503 saying so when the service cannot be reached."
 from __future__ import annotations
 
 import io
+import shutil
 import socket
 import subprocess
 import sys
@@ -200,29 +201,35 @@ def test_an_import_whose_storage_fails_stays_running_and_resumes(s3_server, s3_b
     assert client.get(f"/api/v2/tables/{table_id}/records/count", headers=owner).json["count"] == 1500
 
 
-def test_a_live_server_stores_files_and_runs_imports_in_the_bucket(s3_server, s3_bucket, tmp_path):
-    """The gevent server: an upload, a download through the redirect, and an import job
-    run in its greenlet, reading its file from the bucket."""
-    data = tmp_path / "server"
-    with live_server(data, **s3_server.settings(s3_bucket)) as base_url:
+def test_a_second_server_with_a_disk_of_its_own_serves_the_files_and_resumes_the_import(s3_server, s3_bucket, tmp_path):
+    """Two gevent servers on the same databases and bucket, the first one's data folder
+    deleted before the second starts: the second serves the first one's files (through
+    the redirect) and resumes its import in a greenlet, reading the upload from the bucket."""
+    db_url = f"sqlite:///{tmp_path / 'meta.db'}"
+    shared = s3_server.settings(s3_bucket) | {"workbench.data.url": f"sqlite:///{tmp_path / 'tables.db'}"}
+    with live_server(tmp_path / "one", db_url, **shared, **{"workbench.import.autostart": "false"}) as base_url:
         owner = Api(base_url).signup("owner@example.com")
         pid = owner.call("POST", "/api/v1/db/meta/projects", {"title": "P"})["id"]
         [item] = owner.upload(f"/api/v1/db/storage/upload?project_id={pid}", "notes.txt", b"live bytes", status=200)
+        rows = "Name,Qty\n" + "".join(f"item {i},{i}\n" for i in range(2500))
+        job = owner.upload(f"/api/v1/db/meta/projects/{pid}/imports", "items.csv", rows.encode())
+        started = owner.call("POST", f"/api/v1/db/meta/imports/{job['id']}/start", {"template": job["template"]}, 202)
+    assert f"_imports/{job['id']}/items.csv" in s3_server.objects(s3_bucket)
+    shutil.rmtree(tmp_path / "one")
+    resume = {"workbench.import.stale_after": "0", "workbench.import.resume_interval": "0.2"}
+    with live_server(tmp_path / "two", db_url, **shared, **resume) as base_url:
+        owner = Api(base_url).signin("owner@example.com")
         request = urllib.request.Request(f"{base_url}/{item['path']}", headers={"xc-auth": owner.token})
         with urllib.request.urlopen(request, timeout=30) as answer:  # follows the redirect to the bucket
             assert answer.read() == b"live bytes"
             assert answer.url.startswith(s3_server.endpoint)
-        rows = "Name,Qty\n" + "".join(f"item {i},{i}\n" for i in range(2500))
-        job = owner.upload(f"/api/v1/db/meta/projects/{pid}/imports", "items.csv", rows.encode())
-        assert f"_imports/{job['id']}/items.csv" in s3_server.objects(s3_bucket)
-        started = owner.call("POST", f"/api/v1/db/meta/imports/{job['id']}/start", {"template": job["template"]}, 202)
         deadline = time.monotonic() + 60
         while (found := owner.call("GET", f"/api/v1/db/meta/imports/{job['id']}"))["status"] == "running":
             assert time.monotonic() < deadline, found
             time.sleep(0.2)
-        assert found["status"] == "done", found
+        assert found["status"] == "done", found.get("msg")
         table_id = started["tables"][0]["id"]
         assert owner.call("GET", f"/api/v2/tables/{table_id}/records/count")["count"] == 2500
     assert not any(key.startswith("_imports/") for key in s3_server.objects(s3_bucket))
-    assert not (data / "imports").exists()
-    assert not (data / "attachments").exists()
+    assert not (tmp_path / "two" / "imports").exists()
+    assert not (tmp_path / "two" / "attachments").exists()

@@ -216,13 +216,15 @@ def _saver(req, table_id: str):
 
 
 def _finish(registry, job_id: str) -> None:
+    """Mark the job done, then remove its upload: storage is never reached inside the
+    transaction (a wait on the network there would hold the meta database's snapshot)."""
     with JobRequest(registry, None) as req:
         job = _running_job(req, job_id)
         job.status = DONE
         job.updated_at = utcnow()
-        uploads.remove(registry, job.file_path)
-        job.file_path = None
+        file_path, job.file_path = job.file_path, None
         req.dbsession.execute(sa.delete(ImportKeys).where(ImportKeys.import_id == job.id))
+    uploads.remove(registry, file_path)
 
 
 def _undo_cancelled(registry, job_id: str) -> None:
