@@ -105,7 +105,13 @@ def main(argv=None) -> int:
     gc.add_argument("--dry-run", action="store_true", help="only list what would be removed")
     gc.set_defaults(func=cmd_attachments_gc)
     args = parser.parse_args(argv)
-    return args.func(args)
+    from workbench.settings import SettingsError
+
+    try:
+        return args.func(args)
+    except SettingsError as exc:  # a setting to fix, not a crash: its message alone
+        print(f"workbench: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

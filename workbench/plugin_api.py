@@ -142,13 +142,13 @@ from workbench.records.expand import expand_rows, with_keys
 from workbench.records.loading import load_table_ref_by_id, model_for
 from workbench.records.services import Records
 from workbench.security.permissions import Permission
-from workbench.settings import as_bool
+from workbench.settings import SettingsError, as_bool
 
 # -- storage
 from workbench.storage import filetypes as _filetypes
 from workbench.storage import keys as _keys
 from workbench.storage.cleanup import removed_keys, schedule_removal
-from workbench.storage.interfaces import FileMissing, StorageError
+from workbench.storage.interfaces import FileMissing, StorageError, StorageUnavailable
 
 # -- schema
 from workbench.tables import naming as _naming
@@ -392,10 +392,12 @@ __all__ = [
     "RowWriter",
     "SearchesItself",
     "Setting",
+    "SettingsError",
     "Sheet",
     "SignInBody",
     "SignUpBody",
     "StorageError",
+    "StorageUnavailable",
     "TableFields",
     "Unprocessable",
     "ViewType",

@@ -28,6 +28,14 @@ ENV_OVERRIDES = {
     "WORKBENCH_COOKIE_SECURE": "workbench.cookie_secure",
     "WORKBENCH_ENV": "workbench.env",
     "WORKBENCH_MAIL_BACKEND": "workbench.mail.backend",
+    "WORKBENCH_STORAGE_BACKEND": "workbench.storage.backend",
+    "WORKBENCH_S3_BUCKET": "workbench.storage.s3.bucket",
+    "WORKBENCH_S3_ENDPOINT_URL": "workbench.storage.s3.endpoint_url",
+    "WORKBENCH_S3_REGION": "workbench.storage.s3.region",
+    "WORKBENCH_S3_PATH_STYLE": "workbench.storage.s3.path_style",
+    "WORKBENCH_S3_ACCESS_KEY_ID": "workbench.storage.s3.access_key_id",
+    "WORKBENCH_S3_SECRET_ACCESS_KEY": "workbench.storage.s3.secret_access_key",
+    "WORKBENCH_S3_PREFIX": "workbench.storage.s3.prefix",
     "WORKBENCH_SMTP_HOST": "workbench.smtp.host",
     "WORKBENCH_SMTP_USER": "workbench.smtp.user",
     "WORKBENCH_SMTP_PASSWORD": "workbench.smtp.password",
@@ -94,6 +102,16 @@ DEFAULTS = {
     "workbench.smtp.host": "",
     "workbench.smtp.user": "",
     "workbench.smtp.password": "",
+    # Where attachments and import uploads are kept (docs/storage.md): "" = local (the data
+    # folder), "s3" = an S3-compatible bucket, with the settings below (empty: defaults).
+    "workbench.storage.backend": "",
+    "workbench.storage.s3.bucket": "",
+    "workbench.storage.s3.endpoint_url": "",
+    "workbench.storage.s3.region": "",
+    "workbench.storage.s3.path_style": "",
+    "workbench.storage.s3.access_key_id": "",
+    "workbench.storage.s3.secret_access_key": "",
+    "workbench.storage.s3.prefix": "",
 }
 
 

@@ -82,7 +82,7 @@ def test_a_packed_bomb_is_refused_by_the_server(tmp_path):
         res = owner.upload(f"{V1}/projects/{pid}/imports", "bomb.xlsx", bombs.xlsx(4_200_000), status=400)
         assert "more than 100 times its packed size" in res["msg"]
         assert owner.call("GET", f"{V1}/projects/{pid}/imports")["list"] == []
-        assert not any((tmp_path / "server" / "imports").glob("*/*"))
+        assert not any((tmp_path / "server" / "attachments" / "_imports").glob("*/*"))
         assert owner.call("GET", "/api/v1/health")
 
 
@@ -110,4 +110,5 @@ def test_a_job_past_its_cpu_time_is_stopped_and_undone_by_the_server(tmp_path):
         assert found["status"] == "failed", found
         assert "seconds of processor time" in found["msg"]
         owner.call("GET", f"{V1}/tables/{started['tables'][0]['id']}", status=404)
-        assert not (data / "imports" / job["id"]).exists()
+        assert not (data / "attachments" / "_imports" / job["id"]).exists()
+        assert not (data / "imports").exists()

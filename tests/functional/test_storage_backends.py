@@ -85,5 +85,7 @@ def test_local_is_the_default(tmp_path):
 
 
 def test_an_unknown_backend_stops_start_up(tmp_path):
-    with pytest.raises(RuntimeError, match=r"names 'nowhere', which no enabled plugin provides \(available: local\)"):
+    with pytest.raises(
+        RuntimeError, match=r"names 'nowhere', which no enabled plugin provides \(available: local, s3\)"
+    ):
         app_with_plugins(tmp_path, **{"workbench.storage.backend": "nowhere"})

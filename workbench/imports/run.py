@@ -27,6 +27,7 @@ from workbench.imports.serialize import MAX_ERRORS
 from workbench.imports.undo import undo
 from workbench.meta.base import utcnow
 from workbench.records.loading import load_table_ref_by_id, model_for
+from workbench.storage.interfaces import FileMissing, StorageUnavailable
 from workbench.tables.columns import bump
 from workbench.tables.models import Column, Table
 
@@ -64,6 +65,7 @@ def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
             "type": job.type,
             "options": job.options or {},
             "file_path": job.file_path,
+            "file_name": job.file_name or "upload",
             "template": job.template or {"tables": []},
             "tables": job.tables or [],
             "rows_read": dict(job.rows_read or {}),
@@ -77,41 +79,18 @@ def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
         if not state["file_path"]:
             raise ImportFileError("The uploaded file is gone")
         importer = registry["importers"].get(state["type"])(state["options"], limits)
-        path = uploads.absolute(registry.settings, state["file_path"])
-        targets = {t["ref_table_name"]: t for t in state["tables"]}
-        specs = {t["ref_table_name"]: t for t in state["template"]["tables"]}
-        batches = 0
-        for sheet in importer.sheets(path):
-            target = targets.get(sheet.name)
-            if target is None:
-                continue
-            spec = specs[sheet.name]
-            indexes = source_indexes(sheet.header, [c["ref_column_name"] for c in spec["columns"]])
-            plan = [
-                (
-                    indexes[c["ref_column_name"]],
-                    target["columns"][c["ref_column_name"]],
-                    converter(registry, c["uidt"], c["meta"]),
-                )
-                for c in spec["columns"]
-                if c["ref_column_name"] in target["columns"] and c["ref_column_name"] in indexes
-            ]
-            start = state["rows_read"].get(sheet.name, 0)
-            numbered = enumerate(itertools.islice(budget.watch(sheet.rows), start, None), start=start + 1)
-            while True:
-                chunk = list(itertools.islice(numbered, BATCH))
-                if not chunk:
-                    break
-                if max_batches is not None and batches >= max_batches:
-                    return RUNNING
-                _insert_batch(registry, job_id, state["user_id"], target, plan, chunk)
-                batches += 1
-                budget.check()
-                budget.pause()
-                throttle.progress(job_id)
-                gevent.sleep(0)
-                budget.resume()
+        try:
+            with uploads.local_copy(registry, state["file_path"], state["file_name"]) as path:
+                finished = _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_batches)
+        except FileMissing:
+            raise ImportFileError("The uploaded file is gone") from None
+        if not finished:
+            return RUNNING
         _finish(registry, job_id)
+    except StorageUnavailable as exc:
+        # left running: a resume (here or in another process) tries again once it is stale
+        log.warning("import %s paused: %s", job_id, exc)
+        return RUNNING
     except Stopped:
         _undo_cancelled(registry, job_id)
         return CANCELLED
@@ -121,6 +100,45 @@ def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
         fail(registry, job_id, _message(exc))
     status = throttle.final(job_id)
     return status
+
+
+def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_batches) -> bool:
+    """Insert the rows of every chosen sheet from where the job stands; False when stopped
+    after ``max_batches``."""
+    targets = {t["ref_table_name"]: t for t in state["tables"]}
+    specs = {t["ref_table_name"]: t for t in state["template"]["tables"]}
+    batches = 0
+    for sheet in importer.sheets(path):
+        target = targets.get(sheet.name)
+        if target is None:
+            continue
+        spec = specs[sheet.name]
+        indexes = source_indexes(sheet.header, [c["ref_column_name"] for c in spec["columns"]])
+        plan = [
+            (
+                indexes[c["ref_column_name"]],
+                target["columns"][c["ref_column_name"]],
+                converter(registry, c["uidt"], c["meta"]),
+            )
+            for c in spec["columns"]
+            if c["ref_column_name"] in target["columns"] and c["ref_column_name"] in indexes
+        ]
+        start = state["rows_read"].get(sheet.name, 0)
+        numbered = enumerate(itertools.islice(budget.watch(sheet.rows), start, None), start=start + 1)
+        while True:
+            chunk = list(itertools.islice(numbered, BATCH))
+            if not chunk:
+                break
+            if max_batches is not None and batches >= max_batches:
+                return False
+            _insert_batch(registry, job_id, state["user_id"], target, plan, chunk)
+            batches += 1
+            budget.check()
+            budget.pause()
+            throttle.progress(job_id)
+            gevent.sleep(0)
+            budget.resume()
+    return True
 
 
 def _message(exc: Exception) -> str:
@@ -198,13 +216,15 @@ def _saver(req, table_id: str):
 
 
 def _finish(registry, job_id: str) -> None:
+    """Mark the job done, then remove its upload: storage is never reached inside the
+    transaction (a wait on the network there would hold the meta database's snapshot)."""
     with JobRequest(registry, None) as req:
         job = _running_job(req, job_id)
         job.status = DONE
         job.updated_at = utcnow()
-        uploads.remove(registry.settings, job.id)
-        job.file_path = None
+        file_path, job.file_path = job.file_path, None
         req.dbsession.execute(sa.delete(ImportKeys).where(ImportKeys.import_id == job.id))
+    uploads.remove(registry, file_path)
 
 
 def _undo_cancelled(registry, job_id: str) -> None:
@@ -217,11 +237,13 @@ def _undo_cancelled(registry, job_id: str) -> None:
 
 def fail(registry, job_id: str, msg: str) -> None:
     """Record a fatal error and undo the job (in a unit of work of its own)."""
+    file_path = None
     try:
         with JobRequest(registry, None, job_id) as req:
             job = req.dbsession.get(ImportJob, job_id)
             if job is None or job.status != RUNNING:
                 return
+            file_path = job.file_path
             undo(req, job)
             job.status = FAILED
             job.msg = msg
@@ -235,4 +257,4 @@ def fail(registry, job_id: str, msg: str) -> None:
                 job.status = FAILED
                 job.msg = msg
                 job.updated_at = utcnow()
-    uploads.remove(registry.settings, job_id)
+    uploads.remove(registry, file_path)

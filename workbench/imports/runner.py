@@ -116,7 +116,7 @@ class ImportRunner:
                 .values(status="cancelled", file_path=None, updated_at=utcnow())
                 .execution_options(synchronize_session=False)
             )
-        return uploads.sweep(self.registry.settings, self.max_age, running)
+        return uploads.sweep(self.registry, self.max_age, running)
 
     def start_loop(self) -> None:
         """Resume and sweep now and then every ``interval`` seconds (after start-up)."""

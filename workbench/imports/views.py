@@ -126,27 +126,28 @@ def upload(request):
     options = _kept(options, importer_cls)
     settings = request.registry.settings
     job_id = new_id("im_")
+    registry = request.registry
     try:
-        relative = uploads.save(settings, job_id, file_name, part.file, int(settings["workbench.import.max_size"]))
+        stored = uploads.save(registry, job_id, file_name, part.file, int(settings["workbench.import.max_size"]))
     except uploads.TooLarge as exc:
         raise PayloadTooLarge(str(exc)) from None
-    path = uploads.absolute(settings, relative)
     try:
-        if os.path.getsize(path) == 0:
+        if uploads.size(registry, stored) == 0:
             raise ImportFileError("The file is empty")
         # Reading a whole file is CPU work: in a native thread, so other requests go on.
         importer = importer_cls(options, ImportLimits.from_settings(settings))
-        outcome = gevent.get_hub().threadpool.apply(_read_preview, (request.registry, importer, path))
+        with uploads.local_copy(registry, stored, file_name) as path:
+            outcome = gevent.get_hub().threadpool.apply(_read_preview, (registry, importer, path))
         if isinstance(outcome, ImportFileError):
             raise outcome
         template, preview, totals = outcome
     except ImportFileError as exc:
-        uploads.remove(settings, job_id)
+        uploads.remove(registry, stored)
         raise BadRequest(str(exc)) from None
     except BaseException:
-        uploads.remove(settings, job_id)
+        uploads.remove(registry, stored)
         raise
-    request.tm.get().addAfterCommitHook(lambda ok: ok or uploads.remove(settings, job_id))
+    request.tm.get().addAfterCommitHook(lambda ok: ok or uploads.remove(registry, stored))
     job = ImportJob(
         id=job_id,
         project_id=request.context.project_id,
@@ -154,7 +155,7 @@ def upload(request):
         status=PREVIEW,
         type=importer_cls.name,
         file_name=file_name,
-        file_path=relative,
+        file_path=stored,
         options=options,
         table_id=table.id if table is not None else None,
         template=template,
@@ -251,10 +252,11 @@ def cancel_import(request):
     if job.status in (PREVIEW, RUNNING):
         if job.status == RUNNING:
             undo(request, job)
+        stored = job.file_path
         job.status = CANCELLED
         job.file_path = None
         job.updated_at = utcnow()
         request.dbsession.flush()
-        settings = request.registry.settings
-        request.tm.get().addAfterCommitHook(lambda ok, job_id=job.id: ok and uploads.remove(settings, job_id))
+        registry = request.registry
+        request.tm.get().addAfterCommitHook(lambda ok: ok and uploads.remove(registry, stored))
     return import_json(job)

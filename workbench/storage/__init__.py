@@ -2,9 +2,11 @@
 
 Files belong to a project and are stored under ``<project_id>/<token>/<name>`` keys by the
 backend named in ``workbench.storage.backend`` (default ``local``, the built-in plugin in
-``plugins/storage/local``). Downloads are served by a route under the project that checks
-the caller's ``DATA_READ`` permission, so a file is never served to someone who cannot
-read the project's tables. The service is ``request.storage``.
+``plugins/storage/local``; ``s3`` in ``plugins/storage/s3``). Downloads are served by a
+route under the project that checks the caller's ``DATA_READ`` permission, so a file is
+never served to someone who cannot read the project's tables; a backend that
+``RedirectsDownloads`` is then redirected to instead of streamed. The service is
+``request.storage``.
 """
 
 from workbench.settings import as_list

@@ -7,7 +7,7 @@ Two ways, both careful never to remove a file still referenced:
   once the request has committed, each is removed unless some Attachment column of any
   table, or any text of the meta database (a form's logo, a view's cover), still
   mentions it.
-- By a sweep (``workbench attachments gc``): every stored file older than a grace period
+- By a sweep (``workbench attachments gc``): every stored attachment older than a grace period
   (default a day: a fresh upload is waiting to be put in a cell) that no Attachment
   column and no meta text mentions is removed. It also finds what the first way cannot:
   files of deleted records (kept so that a delete can be undone), tables, fields and
@@ -59,6 +59,8 @@ def keys_in(value) -> set[str]:
     found = set()
     for match in _KEY_RE.finditer(text):
         key = match.group(1).rstrip(".")
+        if keys.is_import(key):  # an import's upload, never an attachment
+            continue
         try:
             found.add(str(keys.parse(key)))
         except keys.InvalidKey:
@@ -232,6 +234,8 @@ def sweep(registry, grace: float = DEFAULT_GRACE, dry_run: bool = False, now: fl
     cutoff = (time.time() if now is None else now) - grace
     removed, kept = [], 0
     for key, modified in backend.list_keys():
+        if keys.is_import(key):  # an import's upload: the import jobs' own sweep removes it
+            continue
         if key in referenced or modified > cutoff:
             kept += 1
             continue

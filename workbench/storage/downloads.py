@@ -4,20 +4,24 @@ field, named by its ``path`` or ``url``, served as a download under its title)."
 
 from __future__ import annotations
 
+import logging
 from urllib.parse import quote
 
 from pyramid.httpexceptions import HTTPFound
 from pyramid.response import FileIter, Response
 from pyramid.security import NO_PERMISSION_REQUIRED
+from pyramid.view import exception_view_config
 
 from workbench.api import api_view
 from workbench.data.query import read_row
-from workbench.errors import BadRequest, Forbidden, NotFound
+from workbench.errors import BadRequest, Forbidden, NotFound, json_error
 from workbench.records.services import Records
 from workbench.security.permissions import Permission
 from workbench.storage import filetypes, keys, thumbnails
-from workbench.storage.interfaces import FileMissing
+from workbench.storage.interfaces import FileMissing, RedirectsDownloads, StorageError, StorageUnavailable
 from workbench.storage.signing import InvalidSignature
+
+log = logging.getLogger(__name__)
 
 # A downloaded file is data, never a page of ours: no sniffing, no scripts, no framing.
 DOWNLOAD_HEADERS = {
@@ -26,7 +30,47 @@ DOWNLOAD_HEADERS = {
 }
 
 
+#: what a caller is told when the storage cannot be reached (the log tells the operator why)
+UNAVAILABLE = "File storage is unavailable: try again later"
+
+
+@exception_view_config(StorageError)
+def storage_error_view(exc, request):
+    """A file that is gone is a 404; storage that cannot be reached a 503 (its reason,
+    which names the bucket and endpoint, goes to the log only)."""
+    if isinstance(exc, FileMissing):
+        return json_error(request, 404, "File not found")
+    if isinstance(exc, StorageUnavailable):
+        log.warning("file storage failed on %s %s: %s", request.method, request.path, exc)
+        return json_error(request, 503, UNAVAILABLE)
+    log.exception("storage error on %s %s", request.method, request.path)
+    return json_error(request, 500, "Some internal error occurred")
+
+
+def redirect_response(request, key: keys.Key, title: str, inline: bool) -> Response | None:
+    """A redirect to the backend's own short-lived URL of the file (a backend that
+    ``RedirectsDownloads``), or None when Workbench serves the file itself. The caller's
+    permission is checked before; a missing file is a 404 as with any backend."""
+    backend = request.storage.backend
+    if not isinstance(backend, RedirectsDownloads):
+        return None
+    try:
+        request.storage.backend.size(str(key))
+    except FileMissing:
+        raise NotFound("File not found") from None
+    mimetype = filetypes.served_type(key.name)
+    kind = "inline" if inline and filetypes.inline(mimetype) else "attachment"
+    url = backend.download_url(str(key), content_type=mimetype, disposition=_disposition(kind, title, key.name))
+    response = HTTPFound(location=url)
+    # the URL expires: the redirect itself is never reused
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def file_response(request, key: keys.Key, title: str, inline: bool, cache: str) -> Response:
+    redirect = redirect_response(request, key, title, inline)
+    if redirect is not None:
+        return redirect
     try:
         stream, size, mimetype = request.storage.open(key)
     except FileMissing:

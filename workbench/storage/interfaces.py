@@ -19,6 +19,11 @@ class FileMissing(StorageError):
     """Nothing is stored under the key."""
 
 
+class StorageUnavailable(StorageError):
+    """The place files are kept cannot be reached or refuses the request (the message
+    says why, for the operator; callers get a 503)."""
+
+
 @runtime_checkable
 class IStorageBackend(Protocol):
     """A place to keep attachment files. Constructed once with the app settings."""
@@ -60,5 +65,26 @@ class SignsUrls(Protocol):
 class ListsKeys(Protocol):
     """Optional: a backend that can list what it holds, for ``workbench attachments gc``."""
 
-    def list_keys(self) -> Iterator[tuple[str, float]]:
-        """Every stored key with its last modification time (Unix time)."""
+    def list_keys(self, prefix: str = "") -> Iterator[tuple[str, float]]:
+        """Every stored key starting with ``prefix`` with its last modification time
+        (Unix time)."""
+
+
+@runtime_checkable
+class RedirectsDownloads(Protocol):
+    """Optional: a backend whose files are downloaded from the service itself (an object
+    store's presigned URL). Workbench checks the caller's permission, then answers a
+    redirect to this URL instead of streaming the file through the server."""
+
+    def download_url(self, key: str, *, content_type: str, disposition: str) -> str:
+        """A URL reading ``key`` for a short while, served with this type and
+        ``Content-Disposition``."""
+
+
+@runtime_checkable
+class HasLocalFiles(Protocol):
+    """Optional: a backend keeping files on this machine's disk, so an importer reads an
+    uploaded file where it is instead of from a working copy."""
+
+    def local_path(self, key: str) -> str:
+        """The file's path; ``FileMissing`` if there is none."""

@@ -4,6 +4,11 @@ every key inside its project and every name harmless.
 A key is ``<project_id>/<token>/<name>``: the project the file belongs to, a random token
 (so keys cannot be guessed or collide) and an ASCII file name. Nothing else is a key:
 no ``..``, no absolute paths, no backslashes, no hidden files.
+
+Files uploaded for an import are kept by the same backend under
+``_imports/<import id>/<name>`` (``import_key``): ``_imports`` is never a project id
+(those are ``p_`` and random letters), so these files are never served by the download
+routes nor counted as attachments.
 """
 
 from __future__ import annotations
@@ -21,8 +26,11 @@ _PROJECT_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 _NAME_RE = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9._-]{0,119}$")
 _UNSAFE_NAME_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
+_EXTENSION_RE = re.compile(r"^\.[a-z0-9]{1,10}$")
 TITLE_MAX_LENGTH = 255
 NAME_MAX_LENGTH = 120
+#: the first part of the keys of import uploads
+IMPORT_AREA = "_imports"
 
 
 class InvalidKey(ValueError):
@@ -46,6 +54,19 @@ class Key:
 
 def make_key(project_id: str, name: str) -> Key:
     return validate(Key(project_id, secrets.token_urlsafe(18), name))
+
+
+def import_key(import_id: str, file_name: str) -> Key:
+    """The key an import's uploaded file is kept under (the name keeps its extension)."""
+    title = display_title(file_name)
+    suffix = PurePosixPath(title).suffix.lower()
+    extension = suffix if _EXTENSION_RE.match(suffix) else None
+    return validate(Key(IMPORT_AREA, import_id, storage_name(title, extension)))
+
+
+def is_import(key: str | Key) -> bool:
+    """Whether ``key`` names an import upload (not an attachment)."""
+    return str(key).startswith(IMPORT_AREA + "/")
 
 
 def validate(key: Key) -> Key:

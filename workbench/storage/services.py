@@ -57,7 +57,7 @@ class StorageService:
         if name not in backends:
             raise RuntimeError(
                 f"workbench.storage.backend names {name!r}, which no enabled plugin provides "
-                f"(available: {', '.join(backends.names()) or 'none'})"
+                f"(available: {', '.join(sorted(backends.names())) or 'none'})"
             )
         backend = backends.get(name)(settings)
         return cls(

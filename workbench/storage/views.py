@@ -11,6 +11,7 @@ from workbench.errors import BadRequest, NotFound, PayloadTooLarge
 from workbench.requests import format_validation_error
 from workbench.security.permissions import Permission
 from workbench.storage import filetypes, keys
+from workbench.storage.downloads import redirect_response
 from workbench.storage.interfaces import FileMissing
 from workbench.storage.rules import MAX_FILES
 from workbench.storage.schemas import FileObjectList, UrlList
@@ -113,14 +114,23 @@ def upload_by_url(request):
     Permission.DATA_READ,
     tags=("storage",),
     response={"type": "string"},
-    summary="Download a stored file (the path of an attachment's file object)",
+    summary=(
+        "Download a stored file (the path of an attachment's file object); from an object store, "
+        "a redirect to its short-lived URL"
+    ),
 )
 def download(request):
     md = request.matchdict
     try:
         key = keys.validate(keys.Key(request.context.project_id, md["token"], md["name"]))
+    except keys.InvalidKey:
+        raise NotFound("File not found") from None
+    redirect = redirect_response(request, key, key.name, inline=True)
+    if redirect is not None:
+        return redirect
+    try:
         stream, size, mimetype = request.storage.open(key)
-    except (keys.InvalidKey, FileMissing):
+    except FileMissing:
         raise NotFound("File not found") from None
     response = Response(app_iter=FileIter(stream), content_type=mimetype, content_length=size)
     response.headers.update(DOWNLOAD_HEADERS)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import BinaryIO
 from workbench.plugin_api import FileMissing, StorageError, storage_keys
 
 CHUNK = 1024 * 1024
+_FOLDER = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 class LocalStorage:
@@ -70,11 +72,22 @@ class LocalStorage:
     def exists(self, key: str) -> bool:
         return self._path(key).is_file()
 
-    def list_keys(self):
-        """Every stored file's key and modification time (half-written uploads excluded)."""
-        for path in self.root.glob("*/*/*"):
+    def local_path(self, key: str) -> str:
+        path = self._path(key)
+        if not path.is_file():
+            raise FileMissing(key)
+        return str(path)
+
+    def list_keys(self, prefix: str = ""):
+        """Every stored file's key starting with ``prefix`` and its modification time
+        (half-written uploads excluded)."""
+        folder, sep, _ = prefix.partition("/")
+        pattern = f"{folder}/*/*" if sep and _FOLDER.match(folder) else "*/*/*"
+        for path in self.root.glob(pattern):
             if path.is_file() and not path.name.startswith("."):
                 key = "/".join(path.relative_to(self.root).parts)
+                if not key.startswith(prefix):
+                    continue
                 try:
                     storage_keys.parse(key)
                 except storage_keys.InvalidKey:

@@ -16,7 +16,13 @@ from workbench.testing.tables import create_table
 @pytest.fixture
 def ctx(client, admin, data_app):
     project = client.create_project(admin, "Limits")
-    return client, admin, project["id"], data_app.registry.settings
+    found = Ctx((client, admin, project["id"], data_app.registry.settings))
+    found.registry = data_app.registry
+    return found
+
+
+class Ctx(tuple):
+    """client, admin, project id, settings; and ``registry``."""
 
 
 @pytest.fixture
@@ -27,17 +33,16 @@ def runner(data_app):
     runner.autostart = True
 
 
-def stored_uploads(settings) -> set[str]:
-    folder = uploads.root(settings)
-    return {entry.name for entry in folder.iterdir()} if folder.is_dir() else set()
+def stored_uploads(registry) -> set[str]:
+    return set(uploads.stored(registry))
 
 
 def refused(ctx, content: bytes, name: str) -> str:
     """Upload ``content``: a 400 whose message is answered, with nothing left behind."""
-    client, admin, pid, settings = ctx
-    before = stored_uploads(settings)
+    client, admin, pid, _settings = ctx
+    before = stored_uploads(ctx.registry)
     msg = upload(client, admin, pid, content, name=name, status=400)["msg"]
-    assert stored_uploads(settings) == before
+    assert stored_uploads(ctx.registry) == before
     assert client.get(f"{V1}/projects/{pid}/imports", headers=client.auth(admin)).json["list"] == []
     assert client.get(f"{V1}/projects/{pid}/tables", headers=client.auth(admin)).json["list"] == []
     return msg
@@ -101,11 +106,11 @@ def test_within_the_limits_a_workbook_imports(ctx, runner):
 
 
 def assert_undone(ctx, job_id: str, limit: str) -> None:
-    client, admin, _pid, settings = ctx
+    client, admin, _pid, _settings = ctx
     failed = client.get(f"{V1}/imports/{job_id}", headers=client.auth(admin)).json
     assert failed["status"] == "failed"
     assert limit in failed["msg"]
-    assert job_id not in stored_uploads(settings)
+    assert job_id not in stored_uploads(ctx.registry)
 
 
 @pytest.mark.dialects

@@ -7,9 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 from tests.common import accounts
 from workbench.imports import uploads
+from workbench.imports.models import ImportJob
 from workbench.testing.tables import create_table
 
 V1 = "/api/v1/db/meta"
@@ -299,7 +301,7 @@ def test_a_fatal_error_fails_the_job_and_undoes_it(ctx, data_app, runner):
     job = upload(client, admin, pid, people_csv(1500))
     started = start(client, admin, job)
     runner.run(job["id"], max_batches=1)
-    uploads.remove(data_app.registry.settings, job["id"])  # the file is lost mid-way
+    uploads.remove(data_app.registry, uploads.stored(data_app.registry)[job["id"]])  # the file is lost mid-way
     assert runner.run(job["id"]) == "failed"
     failed = client.get(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json
     assert failed["status"] == "failed"
@@ -310,8 +312,8 @@ def test_a_fatal_error_fails_the_job_and_undoes_it(ctx, data_app, runner):
 def test_the_sweep_removes_old_uploads_and_discards_their_previews(client, admin, data_app):
     pid = client.create_project(admin, "Sweep")["id"]
     job = upload(client, admin, pid, people_csv(3))
-    folder = uploads.root(data_app.registry.settings) / job["id"]
-    assert folder.is_dir()
+    registry = data_app.registry
+    assert job["id"] in uploads.stored(registry)
     runner = data_app.registry["import_runner"]
     assert job["id"] not in runner.sweep()  # young: kept
     runner.max_age = -1
@@ -319,7 +321,7 @@ def test_the_sweep_removes_old_uploads_and_discards_their_previews(client, admin
         assert job["id"] in runner.sweep()
     finally:
         runner.max_age = 7 * 24 * 3600
-    assert not folder.exists()
+    assert job["id"] not in uploads.stored(registry)
     assert client.get(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json["status"] == "cancelled"
 
 
@@ -375,3 +377,24 @@ def test_json_objects_make_flattened_columns(ctx, data_app):
     assert rows[0]["Address_City"] == "London"
     assert rows[0]["Tags"] == '["math", "code"]'
     assert rows[0]["Score"] == 9.5
+
+
+def test_a_job_saved_with_its_upload_in_the_data_folder_still_runs(ctx, data_app, runner):
+    """Jobs from before uploads went to the storage backend keep their file where it was."""
+    client, admin, pid = ctx
+    job = upload(client, admin, pid, people_csv(1500))
+    started = start(client, admin, job)
+    registry = data_app.registry
+    key = uploads.stored(registry)[job["id"]]
+    folder = Path(registry.settings["workbench.data_dir"]) / "imports" / job["id"]
+    folder.mkdir(parents=True)
+    with registry["storage"].backend.open(key) as stream:
+        (folder / "people.csv").write_bytes(stream.read())
+    uploads.remove(registry, key)
+    with registry["db_engine"].begin() as connection:
+        connection.execute(
+            sa.update(ImportJob).where(ImportJob.id == job["id"]).values(file_path=f"imports/{job['id']}/people.csv")
+        )
+    assert runner.run(job["id"]) == "done"
+    assert count(client, admin, started["tables"][0]["id"]) == 1500
+    assert not folder.exists()
