@@ -2,7 +2,7 @@
 from a live server while records are being written, restored into a fresh data folder
 (and fresh databases), served again with every record, field, view and attachment equal;
 and a restore refused, untouched, where anything is already there. On SQLite (meta and
-embedded project files) and on PostgreSQL (meta and the shared data database)."""
+embedded project files), on PostgreSQL and on MariaDB (meta and the shared data database)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ class Instance:
             drop_database(url)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", "postgresql", "mariadb"])
 def instances(request, tmp_path):
     made = [Instance(tmp_path / name, request.param, tmp_path) for name in ("first", "second")]
     yield made
@@ -172,7 +172,7 @@ def test_a_restore_is_refused_without_a_backup_or_into_a_used_folder(tmp_path):
     done = instance.command("restore", "--from", str(tmp_path / "nothing"))
     assert done.returncode == 1
     assert "holds no backup" in done.stderr
-    instance.data_dir.mkdir(parents=True)
+    instance.data_dir.mkdir(parents=True, exist_ok=True)
     (instance.data_dir / "kept.txt").write_text("mine")
     taken = instance.command("backup", "--to", str(tmp_path / "b"))
     assert taken.returncode == 1  # no meta database to back up

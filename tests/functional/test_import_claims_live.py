@@ -15,7 +15,7 @@ from workbench.testing.databases import create_database, drop_database
 from workbench.testing.server import server_process
 
 V1 = "/api/v1/db/meta"
-ROWS = 30_000
+ROWS = 12_000
 # Short leases so that the take-over happens within a few seconds.
 SETTINGS = {"workbench.import.lease": "2", "workbench.import.resume_interval": "0.5"}
 
