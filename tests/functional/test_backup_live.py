@@ -82,7 +82,10 @@ def _shape(api: Api, table_id: str) -> dict:
                 v["id"],
                 v["title"],
                 v["type"],
-                [(f["fk_column_id"], f["comparison_op"], f["value"]) for f in api.call("GET", f"{META}/views/{v['id']}/filters")["list"]],
+                [
+                    (f["fk_column_id"], f["comparison_op"], f["value"])
+                    for f in api.call("GET", f"{META}/views/{v['id']}/filters")["list"]
+                ],
                 [(s["fk_column_id"], s["direction"]) for s in api.call("GET", f"{META}/views/{v['id']}/sorts")["list"]],
             )
             for v in views
@@ -92,7 +95,7 @@ def _shape(api: Api, table_id: str) -> dict:
 
 def _file(base_url: str, api: Api, item: dict) -> bytes:
     req = urllib.request.Request(f"{base_url}/{item['path']}", headers={"xc-auth": api.token})
-    with urllib.request.urlopen(req, timeout=10) as res:  # noqa: S310 - the test's own server
+    with urllib.request.urlopen(req, timeout=10) as res:
         return res.read()
 
 
@@ -105,13 +108,19 @@ def test_a_backup_taken_during_writes_restores_everything(instances):
         table = owner.call("POST", f"{META}/projects/{pid}/tables", {"title": "Items", "columns": columns})
         col = {c["title"]: c["id"] for c in owner.call("GET", f"{META}/tables/{table['id']}")["columns"]}
         grid = owner.call("POST", f"{META}/tables/{table['id']}/grids", {"title": "Big ones"})
-        owner.call("POST", f"{META}/views/{grid['id']}/filters", {"fk_column_id": col["Qty"], "comparison_op": "gt", "value": "10"})
+        owner.call(
+            "POST",
+            f"{META}/views/{grid['id']}/filters",
+            {"fk_column_id": col["Qty"], "comparison_op": "gt", "value": "10"},
+        )
         owner.call("POST", f"{META}/views/{grid['id']}/sorts", {"fk_column_id": col["Qty"], "direction": "desc"})
         owner.call("POST", f"{META}/tables/{table['id']}/forms", {"title": "Order"})
         files = []
         for i in range(3):
             content = f"name,qty\nbolt,{i}\n".encode() * (i + 1)
-            [item] = owner.upload(f"/api/v1/db/storage/upload?project_id={pid}&column_id={col['Files']}", f"f{i}.csv", content, status=200)
+            [item] = owner.upload(
+                f"/api/v1/db/storage/upload?project_id={pid}&column_id={col['Files']}", f"f{i}.csv", content, status=200
+            )
             files.append((item, content))
         records = f"/api/v2/tables/{table['id']}/records"
         owner.call("POST", records, [{"Name": f"seed {i}", "Qty": i, "Files": [files[i % 3][0]]} for i in range(SEEDS)])
@@ -159,7 +168,9 @@ def test_a_backup_taken_during_writes_restores_everything(instances):
         assert live == list(range(len(live)))
         assert len(restored) == SEEDS + len(live)
         for key, row in restored.items():
-            assert {k: v for k, v in row.items() if k != "Files"} == {k: v for k, v in original[key].items() if k != "Files"}
+            assert {k: v for k, v in row.items() if k != "Files"} == {
+                k: v for k, v in original[key].items() if k != "Files"
+            }
             assert [f["path"] for f in row["Files"] or []] == [f["path"] for f in original[key]["Files"] or []]
         for item, content in files:
             assert _file(base_url, owner, item) == content
@@ -177,7 +188,9 @@ def test_a_restore_is_refused_without_a_backup_or_into_a_used_folder(tmp_path):
     taken = instance.command("backup", "--to", str(tmp_path / "b"))
     assert taken.returncode == 1  # no meta database to back up
     (tmp_path / "b").mkdir(exist_ok=True)
-    (tmp_path / "b" / "manifest.json").write_text('{"format": 1, "meta": {"dialect": "sqlite"}, "databases": [], "sqlite": []}')
+    (tmp_path / "b" / "manifest.json").write_text(
+        '{"format": 1, "meta": {"dialect": "sqlite"}, "databases": [], "sqlite": []}'
+    )
     done = instance.command("restore", "--from", str(tmp_path / "b"))
     assert done.returncode == 1
     assert "is not empty" in done.stderr

@@ -13,7 +13,9 @@ snapshot (SQLite through its online backup API, PostgreSQL through ``pg_dump``'s
 repeatable-read snapshot, MariaDB through ``mariadb-dump --single-transaction``), the meta
 database first: its tables and fields are then all in the data copied after it (rows
 written in between are in the data, which is what they would be had they been written a
-moment earlier). Files are copied last, so every file a copied row names is there.
+moment earlier). Files are copied before the databases and again after them (only the
+new ones), so every file a copied row names is there: one an edit removed meanwhile from
+the first pass, one uploaded meanwhile from the second.
 """
 
 from workbench.backup.restore import RestoreError, restore

@@ -38,7 +38,10 @@ def _tool(*names: str) -> str:
 
 
 def _run(argv: list[str], env: dict, stdin=None, stdout=None) -> None:
-    done = subprocess.run(argv, env={**os.environ, **env}, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, check=False)
+    # The tools are found on the path; their arguments are the instance's own settings.
+    done = subprocess.run(  # noqa: S603
+        argv, env={**os.environ, **env}, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, check=False
+    )
     if done.returncode != 0:
         raise ToolError(f"{Path(argv[0]).name} failed: {done.stderr.decode(errors='replace').strip()}")
 

@@ -9,9 +9,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-SOURCES = sa.table(
-    "wb_sources", sa.column("id"), sa.column("type"), sa.column("config"), sa.column("is_default")
-)
+SOURCES = sa.table("wb_sources", sa.column("id"), sa.column("type"), sa.column("config"), sa.column("is_default"))
 
 
 def _config(raw) -> dict:

@@ -31,10 +31,13 @@ def backup(settings: dict, target: Path) -> dict:
         raise BackupError(f"the meta database {sources.without_password(meta_url)} holds no instance")
     target.mkdir(parents=True, exist_ok=True)
     data_dir = Path(settings["workbench.data_dir"])
+    skip = {_skipped(databases.sqlite_file(meta_url))} if databases.dialect(meta_url) == "sqlite" else set()
+    skip |= {_skipped(p) for p in _sqlite_sources(meta_url, data_dir)}
+    _copy_files(data_dir, target / "files", skip)  # before the databases: files removed meanwhile are kept
     try:
         manifest = {
             "format": FORMAT,
-            "created_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+            "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "revision": sources.revision(meta_url),
             "meta": {"dialect": databases.dialect(meta_url), "file": databases.dump(meta_url, target / "meta")},
             "sqlite": [],
@@ -42,7 +45,6 @@ def backup(settings: dict, target: Path) -> dict:
         }
     except databases.ToolError as exc:
         raise BackupError(str(exc)) from exc
-    skip = {_skipped(databases.sqlite_file(meta_url))} if databases.dialect(meta_url) == "sqlite" else set()
     (target / "data").mkdir()
     shared: dict[str, str] = {}
     for source_id, config in sources.owned(meta_url):
@@ -63,9 +65,18 @@ def backup(settings: dict, target: Path) -> dict:
         databases.sqlite_copy(path, target / "data" / f"{source_id}.sqlite")
         manifest["sqlite"].append({"id": source_id, "filename": filename, "file": f"data/{source_id}.sqlite"})
         skip.add(_skipped(path))
-    _copy_files(data_dir, target / "files", skip)
+    _copy_files(data_dir, target / "files", skip)  # after them: files added meanwhile are there
     (target / MANIFEST).write_text(json.dumps(manifest, indent=2))
     return manifest
+
+
+def _sqlite_sources(meta_url: str, data_dir: Path) -> list[Path]:
+    found = []
+    for _source_id, config in sources.owned(meta_url):
+        filename = sources.sqlite_filename(config)
+        if filename:
+            found.append(sources.resolve(data_dir, filename))
+    return found
 
 
 def _skipped(path: Path) -> str:
@@ -79,7 +90,13 @@ def _copy_files(data_dir: Path, target: Path, databases_there: set[str]) -> None
     def ignore(folder: str, entries: list[str]) -> list[str]:
         return [e for e in entries if str((Path(folder) / e).resolve()) in names]
 
+    def copy(source: str, destination: str) -> None:
+        # Stored files never change under their name: one copied already is not copied again.
+        there = Path(destination)
+        if not (there.exists() and there.stat().st_size == Path(source).stat().st_size):
+            shutil.copy2(source, destination)
+
     if data_dir.exists():
-        shutil.copytree(data_dir, target, ignore=ignore, dirs_exist_ok=True)
+        shutil.copytree(data_dir, target, ignore=ignore, copy_function=copy, dirs_exist_ok=True)
     else:
-        target.mkdir()
+        target.mkdir(exist_ok=True)

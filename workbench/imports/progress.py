@@ -49,7 +49,9 @@ def stored(engines, source, job_id: str, sheet: str, rows_read: int, rows_done: 
         PROGRESS.create(connection, checkfirst=True)
     t = PROGRESS
     with leases.writing(engine, lock) as connection:
-        row = connection.execute(sa.select(t.c.rows_read, t.c.rows_done).where(t.c.job_id == job_id, t.c.sheet == sheet)).first()
+        row = connection.execute(
+            sa.select(t.c.rows_read, t.c.rows_done).where(t.c.job_id == job_id, t.c.sheet == sheet)
+        ).first()
         if row is not None:
             return row.rows_read, row.rows_done
         connection.execute(t.insert().values(job_id=job_id, sheet=sheet, rows_read=rows_read, rows_done=rows_done))
