@@ -107,11 +107,30 @@ def wrk(url: str, token: str, seconds: int, connections: int, script: Path | Non
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     return {
+        "seconds": seconds,
         "rps": rate,
         "p50": _ms(re.search(r"50%\s+([\d.]+\w+)", out).group(1)),
         "p99": _ms(re.search(r"99%\s+([\d.]+\w+)", out).group(1)),
         "errors": int(errors.group(1)) if errors else 0,
     }
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time the processes have used so far."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def measured(pids: list[int], *wrk_args) -> dict:
+    """``wrk(*wrk_args)``'s figures with the servers' CPU milliseconds per request."""
+    before = cpu_seconds(pids)
+    figures = wrk(*wrk_args)
+    requests = figures["rps"] * figures["seconds"]
+    figures["cpu"] = (cpu_seconds(pids) - before) * 1000 / max(requests, 1)
+    return figures
 
 
 def _ms(text: str) -> float:
@@ -185,8 +204,9 @@ def main() -> None:
                         token, table = seed(proxy)
                     records = f"{proxy}/api/v2/tables/{table['id']}/records"
                     wrk(records + "?limit=25", token, 2, args.connections)  # warm-up: caches, pools
-                    read = wrk(records + "?limit=25", token, args.seconds, args.connections)
-                    write = wrk(records, token, args.seconds, args.connections, post)
+                    pids = [proc.pid for proc, _port in started]
+                    read = measured(pids, records + "?limit=25", token, args.seconds, args.connections)
+                    write = measured(pids, records, token, args.seconds, args.connections, post)
             finally:
                 stop(started)
             rows.append((count, read, write))
@@ -216,14 +236,15 @@ def report(args, rows, raw: float, load: list[float]) -> str:
         f"start, {load[-1]:.1f} at the end ({os.cpu_count()} cores, shared with PostgreSQL, Redis, nginx, "
         "wrk and other work on this machine).",
         "",
-        "| processes | read req/s | vs 1 | read p50 / p99 ms | write req/s | vs 1 | write p50 / p99 ms | errors |",
-        "|---|---|---|---|---|---|---|---|",
+        "| processes | read req/s | vs 1 | read p50 / p99 ms | read CPU ms/req | write req/s | vs 1 "
+        "| write p50 / p99 ms | write CPU ms/req | errors |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for count, read, write in rows:
         lines.append(
             f"| {count} | {read['rps']:,.0f} | {read['rps'] / base_read:.2f}x | {read['p50']:.1f} / {read['p99']:.1f} "
-            f"| {write['rps']:,.0f} | {write['rps'] / base_write:.2f}x | {write['p50']:.1f} / {write['p99']:.1f} "
-            f"| {read['errors'] + write['errors']} |"
+            f"| {read['cpu']:.1f} | {write['rps']:,.0f} | {write['rps'] / base_write:.2f}x "
+            f"| {write['p50']:.1f} / {write['p99']:.1f} | {write['cpu']:.1f} | {read['errors'] + write['errors']} |"
         )
     best = max(r[1]["rps"] for r in rows)
     two = next((r[1]["rps"] / base_read for r in rows if r[0] == 2), None)
