@@ -64,7 +64,7 @@ def sqlite_copy(source: Path, target: Path) -> None:
     """Copy a SQLite database file through the online backup API (a consistent copy, while
     other connections keep writing)."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    src = sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True)
     dst = sqlite3.connect(target)
     try:
         src.backup(dst)
