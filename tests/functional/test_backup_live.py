@@ -6,6 +6,7 @@ embedded project files), on PostgreSQL and on MariaDB (meta and the shared data 
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -195,3 +196,16 @@ def test_a_restore_is_refused_without_a_backup_or_into_a_used_folder(tmp_path):
     assert done.returncode == 1
     assert "is not empty" in done.stderr
     assert [p.name for p in instance.data_dir.iterdir()] == ["kept.txt"]
+    # An empty data folder but a meta database already holding tables: refused, untouched.
+    (instance.data_dir / "kept.txt").unlink()
+    with sqlite3.connect(instance.folder / "meta.db") as connection:
+        connection.execute("CREATE TABLE mine (x)")
+    done = instance.command("restore", "--from", str(tmp_path / "b"))
+    assert done.returncode == 1
+    assert "the meta database" in done.stderr
+    assert "is not empty" in done.stderr
+    assert list(instance.data_dir.iterdir()) == []
+    with sqlite3.connect(instance.folder / "meta.db") as connection:
+        assert connection.execute("SELECT name FROM sqlite_master").fetchall() == [("mine",)]
+    assert "holds no backup" not in done.stderr
+    assert "backup failed" in taken.stderr
