@@ -209,3 +209,27 @@ def test_a_restore_is_refused_without_a_backup_or_into_a_used_folder(tmp_path):
         assert connection.execute("SELECT name FROM sqlite_master").fetchall() == [("mine",)]
     assert "holds no backup" not in done.stderr
     assert "backup failed" in taken.stderr
+
+
+def test_a_development_instance_restores_with_its_own_generated_secret(tmp_path):
+    made = []
+    for name in ("dev1", "dev2"):
+        folder = tmp_path / name
+        folder.mkdir()
+        ini = folder / "workbench.ini"
+        # No secret set: reading the settings generates one in the data folder.
+        ini.write_text(f"[app:main]\nworkbench.data_dir = {folder / 'data'}\n")
+        made.append((folder, ini))
+
+    def command(ini, *args):
+        argv = [sys.executable, "-m", "workbench.cli", "-c", str(ini), *args]
+        return subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False)
+
+    (first, first_ini), (second, second_ini) = made
+    assert command(first_ini, "migrate").returncode == 0
+    assert command(first_ini, "backup", "--to", str(tmp_path / "backup")).returncode == 0
+    done = command(second_ini, "restore", "--from", str(tmp_path / "backup"))
+    assert done.returncode == 0, done.stderr
+    secret = (first / "data" / "secret.key").read_text()
+    assert (second / "data" / "secret.key").read_text() == secret
+    assert (second / "data" / "workbench.db").is_file()

@@ -13,8 +13,21 @@ from workbench.backup import databases, sources
 from workbench.backup.take import FORMAT, MANIFEST
 
 
+#: the secret a development instance generates in its data folder when none is set
+GENERATED_SECRET = "secret.key"
+
+
 class RestoreError(Exception):
     """The backup cannot be restored here (its message says why)."""
+
+
+def _generated_secret(settings: dict, data_dir: Path) -> Path | None:
+    """The data folder's generated secret, when the settings' secret is that one (reading
+    the settings made it: it is no data, and the backup's own replaces it)."""
+    path = data_dir / GENERATED_SECRET
+    if path.is_file() and path.read_text().strip() == settings["workbench.secret"]:
+        return path
+    return None
 
 
 def _check(settings: dict, folder: Path) -> dict:
@@ -30,7 +43,8 @@ def _check(settings: dict, folder: Path) -> dict:
             f"the backup's meta database is {manifest['meta']['dialect']}, this instance's is "
             f"{databases.dialect(meta_url)}"
         )
-    if data_dir.exists() and any(data_dir.iterdir()):
+    generated = _generated_secret(settings, data_dir)
+    if data_dir.exists() and any(p != generated for p in data_dir.iterdir()):
         raise RestoreError(f"the data folder {data_dir} is not empty: restore into an empty one")
     if databases.tables(meta_url):
         raise RestoreError(f"the meta database {sources.without_password(meta_url)} is not empty")
@@ -54,6 +68,7 @@ def restore(settings: dict, folder: Path) -> dict:
     manifest = _check(settings, folder)
     meta_url = settings["sqlalchemy.url"]
     data_dir = Path(settings["workbench.data_dir"])
+    generated = _generated_secret(settings, data_dir)
     try:
         if (folder / "files").is_dir():
             shutil.copytree(folder / "files", data_dir, dirs_exist_ok=True)
@@ -68,5 +83,8 @@ def restore(settings: dict, folder: Path) -> dict:
                 sources.repoint(meta_url, entry["url"], data_url)
     except databases.ToolError as exc:
         raise RestoreError(str(exc)) from exc
-    upgrade(meta_url, secret=settings["workbench.secret"])
+    secret = settings["workbench.secret"]
+    if generated is not None and generated.is_file():
+        secret = generated.read_text().strip()  # the backed-up instance's, copied with its files
+    upgrade(meta_url, secret=secret)
     return manifest
