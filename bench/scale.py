@@ -36,9 +36,11 @@ import tempfile
 import time
 from pathlib import Path
 
+import sqlalchemy as sa
+
 from bench.records import BIN, ROOT, SIGNUP, Api, create_table, make_row
 from bench.results import write_section
-from workbench.testing.databases import create_database, drop_database
+from workbench.testing.databases import PG_SERVER, create_database, drop_database
 from workbench.testing.proxy import free_port, nginx_proxy
 
 ROWS = 10_000
@@ -117,21 +119,43 @@ def wrk(url: str, token: str, seconds: int, connections: int, script: Path | Non
     }
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User and system CPU time the processes have used so far."""
-    total = 0
+def cpu_ticks(pids) -> dict[int, int]:
+    """User and system CPU time each process has used so far, in clock ticks."""
+    found = {}
     for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
-    return total / os.sysconf("SC_CLK_TCK")
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        found[pid] = int(fields[11]) + int(fields[12])
+    return found
 
 
-def measured(pids: list[int], *wrk_args) -> dict:
-    """``wrk(*wrk_args)``'s figures with the servers' CPU milliseconds per request."""
-    before = cpu_seconds(pids)
+def backends(names: list[str]) -> list[int]:
+    """The PostgreSQL server processes connected to the databases ``names``."""
+    engine = sa.create_engine(PG_SERVER)
+    try:
+        with engine.connect() as connection:
+            statement = sa.text("SELECT pid FROM pg_stat_activity WHERE datname = ANY(:names)")
+            return list(connection.scalars(statement, {"names": names}))
+    finally:
+        engine.dispose()
+
+
+def _spent(before: dict[int, int], after: dict[int, int]) -> float:
+    """CPU seconds spent between the two readings (processes started meanwhile in full)."""
+    ticks = sum(after[pid] - before.get(pid, 0) for pid in after)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def measured(pids: list[int], databases: list[str], *wrk_args) -> dict:
+    """``wrk(*wrk_args)``'s figures with the CPU milliseconds per request of the servers
+    and of PostgreSQL's processes serving their databases."""
+    servers, postgres = cpu_ticks(pids), cpu_ticks(backends(databases))
     figures = wrk(*wrk_args)
-    requests = figures["rps"] * figures["seconds"]
-    figures["cpu"] = (cpu_seconds(pids) - before) * 1000 / max(requests, 1)
+    requests = max(figures["rps"] * figures["seconds"], 1)
+    figures["cpu"] = _spent(servers, cpu_ticks(pids)) * 1000 / requests
+    figures["pg_cpu"] = _spent(postgres, cpu_ticks(backends(databases))) * 1000 / requests
     return figures
 
 
@@ -144,8 +168,6 @@ def pgbench(data: str, table: str, seconds: int, connections: int, folder: Path)
     """Transactions per second of the statements a read page makes, straight on PostgreSQL."""
     script = folder / "page.sql"
     script.write_text(f'SELECT * FROM "{table}" ORDER BY id LIMIT 25;\nSELECT count(*) FROM "{table}";\n')
-    import sqlalchemy as sa
-
     url = sa.make_url(data)
     argv = ["pgbench", "-n", "-h", url.host, "-p", str(url.port or 5432), "-U", url.username or "postgres"]
     argv += [f"-c{connections}", "-j1", f"-T{seconds}", "-f", str(script), url.database]
@@ -210,8 +232,9 @@ def main() -> None:
                         records = f"{proxy}/api/v2/tables/{table['id']}/records"
                         wrk(records + "?limit=25", token, 2, args.connections)  # warm-up: caches, pools
                         pids = [proc.pid for proc, _port in started]
-                        read = measured(pids, records + "?limit=25", token, args.seconds, args.connections)
-                        write = measured(pids, records, token, args.seconds, args.connections, post)
+                        names = [sa.make_url(url).database for url in (meta, data)]
+                        read = measured(pids, names, records + "?limit=25", token, args.seconds, args.connections)
+                        write = measured(pids, names, records, token, args.seconds, args.connections, post)
                 finally:
                     stop(started)
                 print(count, read, write, flush=True)
@@ -245,15 +268,16 @@ def report(args, rows, raw: float, load: list[float]) -> str:
         f"start, {load[-1]:.1f} at the end ({os.cpu_count()} cores, shared with PostgreSQL, Redis, nginx, "
         "wrk and other work on this machine).",
         "",
-        "| processes | read req/s | vs 1 | read p50 / p99 ms | read CPU ms/req | write req/s | vs 1 "
-        "| write p50 / p99 ms | write CPU ms/req | errors |",
+        "| processes | read req/s | vs 1 | read p50 / p99 ms | read CPU ms/req server + PG | write req/s | vs 1 "
+        "| write p50 / p99 ms | write CPU ms/req server + PG | errors |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for count, read, write in rows:
         lines.append(
             f"| {count} | {read['rps']:,.0f} | {read['rps'] / base_read:.2f}x | {read['p50']:.1f} / {read['p99']:.1f} "
-            f"| {read['cpu']:.1f} | {write['rps']:,.0f} | {write['rps'] / base_write:.2f}x "
-            f"| {write['p50']:.1f} / {write['p99']:.1f} | {write['cpu']:.1f} | {read['errors'] + write['errors']} |"
+            f"| {read['cpu']:.1f} + {read['pg_cpu']:.1f} | {write['rps']:,.0f} | {write['rps'] / base_write:.2f}x "
+            f"| {write['p50']:.1f} / {write['p99']:.1f} | {write['cpu']:.1f} + {write['pg_cpu']:.1f} "
+            f"| {read['errors'] + write['errors']} |"
         )
     best = max(r[1]["rps"] for r in rows)
     two = next((r[1]["rps"] / base_read for r in rows if r[0] == 2), None)
