@@ -1,5 +1,5 @@
 """The ``workbench`` command: ``migrate``, ``plugins``, ``plugin new|build|dev``, ``serve``,
-``attachments gc``."""
+``attachments gc``, ``backup``, ``restore``."""
 
 from __future__ import annotations
 
@@ -79,6 +79,32 @@ def cmd_attachments_gc(args) -> int:
     return 0
 
 
+def cmd_backup(args) -> int:
+    from workbench.backup import backup
+    from workbench.backup.take import BackupError
+
+    try:
+        manifest = backup(_settings(args.config), Path(args.to))
+    except BackupError as exc:
+        print(f"backup failed: {exc}", file=sys.stderr)
+        return 1
+    count = len(manifest["sqlite"]) + len(manifest["databases"])
+    print(f"backed up the meta database, {count} project database(s) and the data folder's files to {args.to}")
+    return 0
+
+
+def cmd_restore(args) -> int:
+    from workbench.backup import RestoreError, restore
+
+    try:
+        manifest = restore(_settings(args.config), Path(args.source))
+    except RestoreError as exc:
+        print(f"restore refused: {exc}", file=sys.stderr)
+        return 1
+    print(f"restored the backup of {manifest['created_at']} from {args.source}")
+    return 0
+
+
 def cmd_serve(args) -> int:
     from pyramid.scripts.pserve import main as pserve
 
@@ -104,6 +130,12 @@ def main(argv=None) -> int:
     gc.add_argument("--older-than", type=float, default=24, metavar="HOURS", help="spare newer files (default 24)")
     gc.add_argument("--dry-run", action="store_true", help="only list what would be removed")
     gc.set_defaults(func=cmd_attachments_gc)
+    taking = sub.add_parser("backup", help="back up the meta database, the projects' databases and files")
+    taking.add_argument("--to", required=True, metavar="PATH", help="an empty or new folder")
+    taking.set_defaults(func=cmd_backup)
+    restoring = sub.add_parser("restore", help="rebuild an instance from a backup (empty data folder and databases)")
+    restoring.add_argument("--from", dest="source", required=True, metavar="PATH", help="a backup folder")
+    restoring.set_defaults(func=cmd_restore)
     args = parser.parse_args(argv)
     from workbench.settings import SettingsError
 

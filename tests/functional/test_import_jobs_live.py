@@ -61,7 +61,7 @@ def test_a_job_left_running_resumes_when_the_server_starts(tmp_path):
         job = owner.upload(f"{V1}/projects/{pid}/imports", "items.csv", rows_csv(2500))
         started = owner.call("POST", f"{V1}/imports/{job['id']}/start", {"template": job["template"]}, status=202)
         assert owner.call("GET", f"{V1}/imports/{job['id']}")["status"] == "running"
-    settings = {"workbench.import.stale_after": "0", "workbench.import.resume_interval": "0.2"}
+    settings = {"workbench.import.lease": "5", "workbench.import.resume_interval": "0.2"}
     with live_server(data, db_url, **settings) as base_url:
         owner = Api(base_url).signin("owner@example.com")
         deadline = time.monotonic() + 30
@@ -95,7 +95,7 @@ def test_a_job_past_its_cpu_time_is_stopped_and_undone_by_the_server(tmp_path):
         job = owner.upload(f"{V1}/projects/{pid}/imports", "items.csv", rows_csv(2500))
         started = owner.call("POST", f"{V1}/imports/{job['id']}/start", {"template": job["template"]}, status=202)
     settings = {
-        "workbench.import.stale_after": "0",
+        "workbench.import.lease": "5",
         "workbench.import.resume_interval": "0.2",
         "workbench.import.cpu_seconds": "0.000001",
     }

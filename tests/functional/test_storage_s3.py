@@ -216,7 +216,7 @@ def test_a_second_server_with_a_disk_of_its_own_serves_the_files_and_resumes_the
         started = owner.call("POST", f"/api/v1/db/meta/imports/{job['id']}/start", {"template": job["template"]}, 202)
     assert f"_imports/{job['id']}/items.csv" in s3_server.objects(s3_bucket)
     shutil.rmtree(tmp_path / "one")
-    resume = {"workbench.import.stale_after": "0", "workbench.import.resume_interval": "0.2"}
+    resume = {"workbench.import.lease": "1", "workbench.import.resume_interval": "0.2"}
     with live_server(tmp_path / "two", db_url, **shared, **resume) as base_url:
         owner = Api(base_url).signin("owner@example.com")
         request = urllib.request.Request(f"{base_url}/{item['path']}", headers={"xc-auth": owner.token})

@@ -3,6 +3,8 @@ keys of the rows each batch inserted (what cancelling deletes from an existing t
 
 from __future__ import annotations
 
+import datetime as dt
+
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -42,6 +44,9 @@ class ImportJob(TimestampMixin, Base):
     #: [{"id", "title", "ref_table_name", "created"}]
     tables: Mapped[list | None] = mapped_column(JSONText)
     msg: Mapped[str | None] = mapped_column(sa.Text)
+    #: the process running the job (its runner's token) and until when (``workbench.leases``)
+    claimed_by: Mapped[str | None] = mapped_column(sa.String(64))
+    claimed_until: Mapped[dt.datetime | None] = mapped_column(sa.DateTime)
 
 
 class ImportKeys(Base):

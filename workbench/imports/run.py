@@ -1,14 +1,16 @@
 """Running an import job: the file read again from where the job stands, rows converted
 by the template and inserted through the records engine in batches of ``BATCH``, each
-batch its own transaction that also records the progress (so a resumed job starts after
-the last committed batch). Bad rows are skipped and reported; a fatal error fails the job
-and undoes it."""
+batch its own transaction that also records the progress (``workbench.imports.progress``:
+a resumed job starts after the last committed batch). Bad rows are skipped and reported;
+a fatal error fails the job and undoes it. A job run under a claim (``token``) stops as
+soon as another process holds it."""
 
 from __future__ import annotations
 
 import itertools
 import logging
 import re
+import types
 
 import gevent
 import sqlalchemy as sa
@@ -17,7 +19,7 @@ from workbench.data.unit import data_transaction
 from workbench.data.writes import RowWriter
 from workbench.errors import APIError
 from workbench.fields.interfaces import FieldValueError
-from workbench.imports import detect, events, uploads
+from workbench.imports import detect, events, progress, uploads
 from workbench.imports.context import JobRequest
 from workbench.imports.convert import converter
 from workbench.imports.interfaces import ImportFileError
@@ -26,6 +28,7 @@ from workbench.imports.models import CANCELLED, DONE, FAILED, RUNNING, ImportJob
 from workbench.imports.serialize import MAX_ERRORS
 from workbench.imports.undo import undo
 from workbench.meta.base import utcnow
+from workbench.projects.models import Source
 from workbench.records.loading import load_table_ref_by_id, model_for
 from workbench.storage.interfaces import FileMissing, StorageUnavailable
 from workbench.tables.columns import bump
@@ -54,13 +57,16 @@ def source_indexes(header: list[str], refs: list[str]) -> dict[str, int]:
     return indexes
 
 
-def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
+def run_job(registry, job_id: str, max_batches: int | None = None, token: str | None = None) -> str:
     """Run (or resume) a job until it ends; answers its status. ``max_batches`` stops it
-    after that many batches, still running (tests of resuming)."""
+    after that many batches, still running (tests of resuming); ``token``: the claim it
+    runs under (it answers ``running`` once another process holds the job)."""
     with JobRequest(registry, None) as req:
         job = req.dbsession.get(ImportJob, job_id)
         if job is None or job.status != RUNNING:
             return job.status if job is not None else CANCELLED
+        if token is not None and job.claimed_by != token:
+            return RUNNING
         state = {
             "type": job.type,
             "options": job.options or {},
@@ -69,7 +75,9 @@ def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
             "template": job.template or {"tables": []},
             "tables": job.tables or [],
             "rows_read": dict(job.rows_read or {}),
+            "rows_done": dict(job.rows_done or {}),
             "user_id": job.user_id,
+            "token": token,
         }
     throttle = events.Throttle(registry)
     limits = ImportLimits.from_settings(registry.settings)
@@ -86,9 +94,12 @@ def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
             raise ImportFileError("The uploaded file is gone") from None
         if not finished:
             return RUNNING
-        _finish(registry, job_id)
+        _finish(registry, job_id, token)
+    except progress.Lost:
+        log.info("import %s: another process runs it now", job_id)
+        return RUNNING
     except StorageUnavailable as exc:
-        # left running: a resume (here or in another process) tries again once it is stale
+        # left running: a resume (here or in another process) tries again once its lease passes
         log.warning("import %s paused: %s", job_id, exc)
         return RUNNING
     except Stopped:
@@ -123,7 +134,7 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
             for c in spec["columns"]
             if c["ref_column_name"] in target["columns"] and c["ref_column_name"] in indexes
         ]
-        start = state["rows_read"].get(sheet.name, 0)
+        start = _position(registry, job_id, state, target)
         numbered = enumerate(itertools.islice(budget.watch(sheet.rows), start, None), start=start + 1)
         while True:
             chunk = list(itertools.islice(numbered, BATCH))
@@ -131,7 +142,7 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
                 break
             if max_batches is not None and batches >= max_batches:
                 return False
-            _insert_batch(registry, job_id, state["user_id"], target, plan, chunk)
+            _insert_batch(registry, job_id, state, target, plan, chunk)
             batches += 1
             budget.check()
             budget.pause()
@@ -146,17 +157,53 @@ def _message(exc: Exception) -> str:
     return text if isinstance(text, str) else str(text)
 
 
-def _running_job(req, job_id: str) -> ImportJob:
+def _running_job(req, job_id: str, token: str | None = None) -> ImportJob:
     job = req.dbsession.get(ImportJob, job_id)
     if job is None or job.status != RUNNING:
         raise Stopped
+    if token is not None and job.claimed_by != token:
+        raise progress.Lost(job_id)
     return job
 
 
-def _insert_batch(registry, job_id: str, user_id, target: dict, plan: list, chunk: list) -> None:
+def _position(registry, job_id: str, state: dict, target: dict) -> int:
+    """Rows of ``target``'s sheet read so far: from its database's progress row when it has
+    one (ahead of the meta database's if the process died between the two commits)."""
     ref_table = target["ref_table_name"]
-    with JobRequest(registry, user_id, job_id) as req:
-        job = _running_job(req, job_id)
+    read, done = state["rows_read"].get(ref_table, 0), state["rows_done"].get(ref_table, 0)
+    with JobRequest(registry, None) as req:
+        source = load_table_ref_by_id(req, target["id"]).source
+    if progress.fenced(source):
+        read, done = progress.stored(registry["source_engines"], source, job_id, ref_table, read, done)
+    if read != state["rows_read"].get(ref_table, 0):
+        with JobRequest(registry, None) as req:
+            job = _running_job(req, job_id, state["token"])
+            job.rows_read = {**(job.rows_read or {}), ref_table: read}
+            job.rows_done = {**(job.rows_done or {}), ref_table: done}
+    state["rows_read"][ref_table], state["rows_done"][ref_table] = read, done
+    return read
+
+
+def forget_progress(registry, job_id: str) -> None:
+    """Remove an ended job's progress rows from its project's own database."""
+    with JobRequest(registry, None) as req:
+        job = req.dbsession.get(ImportJob, job_id)
+        if job is None or job.status == RUNNING:
+            return
+        row = req.dbsession.execute(
+            sa.select(Source.id, Source.type, Source.config, Source.is_default).where(
+                Source.project_id == job.project_id, Source.is_default.is_(True)
+            )
+        ).first()
+    if row is not None:
+        source = types.SimpleNamespace(id=row.id, type=row.type, config=row.config, is_default=True)
+        progress.forget(registry["source_engines"], [source], job_id)
+
+
+def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, chunk: list) -> None:
+    ref_table = target["ref_table_name"]
+    with JobRequest(registry, state["user_id"], job_id) as req:
+        job = _running_job(req, job_id, state["token"])
         ref = load_table_ref_by_id(req, target["id"])
         work = data_transaction(req, ref.source)
         model = model_for(req, ref, work.dialect)
@@ -179,18 +226,22 @@ def _insert_batch(registry, job_id: str, user_id, target: dict, plan: list, chun
                     problem = (_failing_field(model, data), _message(exc))
             if problem is not None:
                 errors.append({"table": ref_table, "row": number, "column": problem[0], "msg": problem[1]})
+        read, done = chunk[-1][0], state["rows_done"].get(ref_table, 0) + len(prepared)
+        if progress.fenced(ref.source):
+            progress.advance(work.connection, job_id, ref_table, chunk[0][0] - 1, read, len(prepared))
         keys = writer.insert_prepared(prepared)
         if not target.get("created") and keys:
             pk_fields = model.pk_fields
             stored = [{f.id: key.get(f.title) for f in pk_fields} for key in keys]
             req.dbsession.add(ImportKeys(import_id=job_id, table_id=ref.id, keys=stored))
-        job.rows_read = {**(job.rows_read or {}), ref_table: chunk[-1][0]}
-        job.rows_done = {**(job.rows_done or {}), ref_table: (job.rows_done or {}).get(ref_table, 0) + len(prepared)}
+        job.rows_read = {**(job.rows_read or {}), ref_table: read}
+        job.rows_done = {**(job.rows_done or {}), ref_table: done}
         if errors:
             job.errors = [*(job.errors or []), *errors][:MAX_ERRORS]
             job.error_count = (job.error_count or 0) + len(errors)
         job.updated_at = utcnow()
         req.dbsession.flush()
+    state["rows_read"][ref_table], state["rows_done"][ref_table] = read, done
 
 
 def _failing_field(model, data: dict) -> str | None:
@@ -215,12 +266,13 @@ def _saver(req, table_id: str):
     return save_options
 
 
-def _finish(registry, job_id: str) -> None:
+def _finish(registry, job_id: str, token: str | None) -> None:
     """Mark the job done, then remove its upload: storage is never reached inside the
     transaction (a wait on the network there would hold the meta database's snapshot)."""
     with JobRequest(registry, None) as req:
-        job = _running_job(req, job_id)
+        job = _running_job(req, job_id, token)
         job.status = DONE
+        job.claimed_by = job.claimed_until = None
         job.updated_at = utcnow()
         file_path, job.file_path = job.file_path, None
         req.dbsession.execute(sa.delete(ImportKeys).where(ImportKeys.import_id == job.id))

@@ -27,6 +27,16 @@ def live_server(
     """``env`` adds to the child's environment (``WORKBENCH_BUS_URL``, say); ``python`` is the
     interpreter to run it with (another environment's, with plugins installed there);
     ``settings`` are app settings."""
+    with server_process(data_dir, db_url, env, python, **settings) as (_proc, base_url):
+        yield base_url
+
+
+@contextlib.contextmanager
+def server_process(
+    data_dir: Path, db_url: str | None = None, env: dict | None = None, python: str | None = None, **settings
+):
+    """``live_server``, yielding the child process too (``(proc, base_url)``): tests that
+    kill it."""
     data_dir.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, **(env or {})}
     config = {"data_dir": str(data_dir), "db_url": db_url or f"sqlite:///{data_dir / 'meta.db'}", "settings": settings}
@@ -43,7 +53,7 @@ def live_server(
             raise RuntimeError(f"server did not start: {line}{proc.stderr.read()}")
         base_url = f"http://127.0.0.1:{int(line.split()[1])}"
         _wait_healthy(base_url)
-        yield base_url
+        yield proc, base_url
     finally:
         stop_process(proc)
         proc.stdout.close()
@@ -52,6 +62,8 @@ def live_server(
 
 def stop_process(proc: subprocess.Popen, grace: float = 10) -> None:
     """Ask `proc` to end, and kill it if it has not within `grace` seconds."""
+    if proc.poll() is not None:
+        return
     proc.terminate()
     try:
         proc.wait(timeout=grace)

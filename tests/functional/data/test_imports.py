@@ -225,7 +225,7 @@ def test_an_interrupted_job_resumes_without_duplicates(ctx, data_app, runner):
     job = upload(client, admin, pid, people_csv(3500))
     started = start(client, admin, job)
     assert runner.run(job["id"], max_batches=2) == "running"  # the server stops here
-    assert runner.resume(stale_after=0) == [job["id"]]
+    assert runner.resume() == [job["id"]]
     done = finish(data_app, client, admin, job["id"])
     assert done["status"] == "done"
     assert done["rows_done"] == {"people": 3500}

@@ -1,0 +1,92 @@
+"""Import jobs claimed once across processes: two real servers on one PostgreSQL (meta
+and data), the one running a job killed with SIGKILL in the middle of it; the other takes
+the job over once its lease has passed and finishes it, every row stored exactly once."""
+
+from __future__ import annotations
+
+import signal
+import time
+
+import pytest
+import sqlalchemy as sa
+
+from tests.functional.live_api import Api
+from workbench.testing.databases import create_database, drop_database
+from workbench.testing.server import server_process
+
+V1 = "/api/v1/db/meta"
+ROWS = 12_000
+# Short leases so that the take-over happens within a few seconds.
+SETTINGS = {"workbench.import.lease": "2", "workbench.import.resume_interval": "0.5"}
+
+
+@pytest.fixture
+def pg(tmp_path):
+    meta, data = create_database("postgresql", tmp_path), create_database("postgresql", tmp_path)
+    yield meta, data
+    drop_database(meta)
+    drop_database(data)
+
+
+def _csv() -> bytes:
+    return ("Name,Qty\n" + "".join(f"item {i},{i}\n" for i in range(ROWS))).encode()
+
+
+def _stored(meta_url: str, data_url: str, table_id: str) -> tuple[int, int]:
+    meta = sa.create_engine(meta_url)
+    with meta.connect() as connection:
+        name = connection.scalar(sa.text("SELECT table_name FROM wb_tables WHERE id = :id"), {"id": table_id})
+    meta.dispose()
+    data = sa.create_engine(data_url)
+    try:
+        table = sa.Table(name, sa.MetaData(), autoload_with=data)
+        column = next(c for c in table.columns if c.name.lower() == "name")
+        with data.connect() as connection:
+            return connection.execute(sa.select(sa.func.count(), sa.func.count(sa.distinct(column)))).one()
+    finally:
+        data.dispose()
+
+
+def test_a_killed_process_job_is_finished_by_the_other_exactly_once(tmp_path, pg):
+    meta_url, data_url = pg
+    settings = {**SETTINGS, "workbench.data.url": data_url}
+    folder = tmp_path / "data"
+    with (
+        server_process(folder, meta_url, **settings) as (proc_a, base_a),
+        server_process(folder, meta_url, **settings) as (_proc_b, base_b),
+    ):
+        owner_a = Api(base_a).signup("owner@example.com")
+        owner_b = Api(base_b, owner_a.token)
+        pid = owner_a.call("POST", f"{V1}/projects", {"title": "P"})["id"]
+        job = owner_a.upload(f"{V1}/projects/{pid}/imports", "items.csv", _csv())
+        started = owner_a.call("POST", f"{V1}/imports/{job['id']}/start", {"template": job["template"]}, status=202)
+        # A runs the job; once its first batches are stored, it is killed mid-job.
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            seen = owner_b.call("GET", f"{V1}/imports/{job['id']}")
+            if seen["rows_done"].get("items"):
+                break
+            time.sleep(0.02)
+        proc_a.send_signal(signal.SIGKILL)
+        proc_a.wait(timeout=10)
+        at_kill = owner_b.call("GET", f"{V1}/imports/{job['id']}")
+        assert at_kill["status"] == "running", at_kill
+        assert 0 < at_kill["rows_done"]["items"] < ROWS
+        # B takes it over within 30 seconds and finishes it.
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            found = owner_b.call("GET", f"{V1}/imports/{job['id']}")
+            if found["status"] != "running":
+                break
+            time.sleep(0.2)
+        assert found["status"] == "done", found
+        assert found["rows_done"] == {"items": ROWS}
+        assert found["error_count"] == 0
+        table_id = started["tables"][0]["id"]
+        assert owner_b.call("GET", f"/api/v2/tables/{table_id}/records/count")["count"] == ROWS
+    assert _stored(meta_url, data_url, table_id) == (ROWS, ROWS)  # every row once, none twice
+    # The job's progress rows are gone from the project's database with the job.
+    data = sa.create_engine(data_url)
+    with data.connect() as connection:
+        assert connection.scalar(sa.text("SELECT count(*) FROM wb_import_progress")) == 0
+    data.dispose()
