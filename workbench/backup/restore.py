@@ -13,7 +13,7 @@ from workbench.backup import databases, sources
 from workbench.backup.take import FORMAT, MANIFEST
 
 #: the secret a development instance generates in its data folder when none is set
-GENERATED_SECRET = "secret.key"
+GENERATED_SECRET = "secret.key"  # noqa: S105 (a file name, not a secret)
 
 
 class RestoreError(Exception):
