@@ -35,6 +35,7 @@ from .schema import readers_of, settle
 
 _INDEX = "_workbench_maintained_index"
 _PENDING = "_workbench_maintained_pending"
+_SETTLE = "_workbench_maintained_settle"
 _UIDTS = ("Rollup", "Count", "Links", "LinkToAnotherRecord")
 
 
@@ -195,9 +196,24 @@ def on_rows_deleting(request, table, model, connection, where):
 
 @hookimpl
 def on_meta_changed(request, kind, action, obj):
+    """A field changed: once the request's meta changes are all made (links come with two
+    fields and a junction table), the helpers of its table and of the tables whose rollups
+    or counts read it are settled, before the commit."""
     if request is None or kind != "column" or not isinstance(obj, dict) or not obj.get("fk_model_id"):
         return
     request.__dict__.pop(_INDEX, None)
-    table_id = obj["fk_model_id"]
-    for other in sorted({table_id} | readers_of(request, table_id)):
-        settle(request, other)
+    tables = request.__dict__.get(_SETTLE)
+    if tables is None:
+        tables = request.__dict__[_SETTLE] = set()
+        request.tm.get().addBeforeCommitHook(_settle_all, (request,))
+    tables.add(obj["fk_model_id"])
+
+
+def _settle_all(request) -> None:
+    changed = request.__dict__.pop(_SETTLE, set())
+    request.__dict__.pop(_INDEX, None)
+    readers = set()
+    for table_id in changed:
+        readers |= readers_of(request, table_id)
+    for table_id in sorted(changed | readers):
+        settle(request, table_id)

@@ -16,7 +16,10 @@ from sqlalchemy.orm.attributes import flag_modified
 from workbench.data import ddl
 from workbench.data.maintained import MARK, PREFIX, enabled, helper_name, index_name
 from workbench.data.unit import data_transaction
-from workbench.records.loading import load_table_ref_by_id, model_for
+from workbench.data.computed import Catalog
+from workbench.data.model import build_model
+from workbench.fields.lookup import field_type
+from workbench.records.loading import meta_loader
 from workbench.tables.columns import bump
 from workbench.tables.models import Column, Table
 
@@ -62,12 +65,15 @@ def settle(request, table_id: str) -> None:
     if table is None or table.type == "mm":
         return
     source = table.source
+    keep = enabled(source)
+    candidates = any(hasattr(field_type(request.registry, c), "maintained_spec") for c in table.columns)
     work = data_transaction(request, source)
     existing = _helpers(work.connection, table.table_name)
-    keep = enabled(source)
-    if not existing and not keep:
+    if not existing and not (keep and candidates):
         return
-    model = model_for(request, load_table_ref_by_id(request, table_id), work.dialect)
+    # built afresh, not cached: the table's version moves again below
+    catalog = Catalog(request.registry, work.dialect, meta_loader(session))
+    model = build_model(request.registry, table, list(table.columns), work.dialect, catalog)
     build, wanted, changed = [], set(), False
     for column in list(table.columns):
         f = model.by_id.get(column.id)
