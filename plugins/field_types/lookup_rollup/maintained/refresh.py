@@ -42,12 +42,38 @@ def refresh_keys(connection, model, fields, keys) -> int:
     pk = model.pk_fields[0].sa_column
     values = _values(model, fields)
     for start in range(0, len(keys), CHUNK):
-        chunk = keys[start : start + CHUNK]
-        connection.execute(model.table.update().where(pk.in_(chunk)).values(values))
+        _update(connection, model, values, pk.in_(keys[start : start + CHUNK]))
     return len(keys)
 
 
 def refresh_all(connection, model, fields) -> None:
     """Compute the helpers of ``fields`` for every record of the table."""
     if fields:
-        connection.execute(model.table.update().values(_values(model, fields)))
+        _update(connection, model, _values(model, fields), None)
+
+
+def _update(connection, model, values: dict, where) -> None:
+    """One UPDATE of the helpers in ``values`` for the records ``where`` selects.
+
+    MariaDB and MySQL evaluate a sub-select assigned to a column for that column's type (an
+    average of whole numbers keeps all its digits in a double, where the SELECT answers a
+    decimal of four places): there the correlated queries are read by a SELECT first, and
+    their answers written with one executemany."""
+    if connection.dialect.name not in ("mysql", "mariadb"):
+        statement = model.table.update().values(values)
+        connection.execute(statement if where is None else statement.where(where))
+        return
+    pk = model.pk_fields[0].sa_column
+    columns = list(values)
+    select = sa.select(pk, *values.values()).select_from(model.table)
+    rows = connection.execute(select if where is None else select.where(where)).all()
+    if not rows:
+        return
+    bound = {column: sa.bindparam(f"_wb_v{i}") for i, column in enumerate(columns)}
+    statement = model.table.update().where(pk == sa.bindparam("_wb_key")).values(bound)
+    for start in range(0, len(rows), CHUNK * 10):
+        params = [
+            {"_wb_key": row[0], **{f"_wb_v{i}": row[i + 1] for i in range(len(columns))}}
+            for row in rows[start : start + CHUNK * 10]
+        ]
+        connection.execute(statement, params)

@@ -74,6 +74,7 @@ def settle(request, table_id: str) -> None:
     # built afresh, not cached: the table's version moves again below
     catalog = Catalog(request.registry, work.dialect, meta_loader(session))
     model = build_model(request.registry, table, list(table.columns), work.dialect, catalog)
+    keep = keep and len(model.pk_fields) == 1  # helpers are refreshed by one key column
     build, wanted, changed = [], set(), False
     for column in list(table.columns):
         f = model.by_id.get(column.id)
