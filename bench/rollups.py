@@ -54,7 +54,9 @@ class Bench:
         self.api, self.project_id = api, project_id
 
     def create(self, title, columns):
-        return self.api.call("POST", f"/api/v1/db/meta/projects/{self.project_id}/tables", {"title": title, "columns": columns})
+        return self.api.call(
+            "POST", f"/api/v1/db/meta/projects/{self.project_id}/tables", {"title": title, "columns": columns}
+        )
 
     def add(self, table, body):
         return self.api.call("POST", f"/api/v1/db/meta/tables/{table['id']}/columns", body)
@@ -81,9 +83,33 @@ def add_computed(bench: Bench, tables: dict) -> list[tuple[str, float]]:
     bs, cs = a["Bs"]["id"], a["Cs"]["id"]
     bodies = [
         ("B count", {"uidt": "Count", "fk_relation_column_id": bs}),
-        ("Pages sum", {"uidt": "Rollup", "fk_relation_column_id": bs, "fk_rollup_column_id": b["Pages"]["id"], "rollup_function": "sum"}),
-        ("Pages max", {"uidt": "Rollup", "fk_relation_column_id": bs, "fk_rollup_column_id": b["Pages"]["id"], "rollup_function": "max"}),
-        ("Weight sum", {"uidt": "Rollup", "fk_relation_column_id": cs, "fk_rollup_column_id": c["Weight"]["id"], "rollup_function": "sum"}),
+        (
+            "Pages sum",
+            {
+                "uidt": "Rollup",
+                "fk_relation_column_id": bs,
+                "fk_rollup_column_id": b["Pages"]["id"],
+                "rollup_function": "sum",
+            },
+        ),
+        (
+            "Pages max",
+            {
+                "uidt": "Rollup",
+                "fk_relation_column_id": bs,
+                "fk_rollup_column_id": b["Pages"]["id"],
+                "rollup_function": "max",
+            },
+        ),
+        (
+            "Weight sum",
+            {
+                "uidt": "Rollup",
+                "fk_relation_column_id": cs,
+                "fk_rollup_column_id": c["Weight"]["id"],
+                "rollup_function": "sum",
+            },
+        ),
         ("Score", {"uidt": "Formula", "formula_raw": "{Pages sum} * 2 + {Qty}"}),
     ]
     timings = []
@@ -112,7 +138,9 @@ def load_rows(db_path: Path, tables: dict, rows: int, per_row: int) -> float:
         sa.column(name(b, "Pages")),
         sa.column(fk["column_name"]),
     )
-    t_c = sa.table(tables["C"]["table_name"], sa.column("id"), sa.column(name(c, "Label")), sa.column(name(c, "Weight")))
+    t_c = sa.table(
+        tables["C"]["table_name"], sa.column("id"), sa.column(name(c, "Label")), sa.column(name(c, "Weight"))
+    )
     t_a2 = sa.table(tables["A2"]["table_name"], sa.column("id"), sa.column(name(a2, "Name")))
     t_j = sa.table(junction, sa.column(j_a), sa.column(j_c))
     rng = random.Random(42)
@@ -122,15 +150,21 @@ def load_rows(db_path: Path, tables: dict, rows: int, per_row: int) -> float:
         conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
         conn.execute(
             t_c.insert(),
-            [{"id": i, name(c, "Label"): f"label {i}", name(c, "Weight"): rng.randint(1, 50)} for i in range(1, LABELS + 1)],
+            [
+                {"id": i, name(c, "Label"): f"label {i}", name(c, "Weight"): rng.randint(1, 50)}
+                for i in range(1, LABELS + 1)
+            ],
         )
         conn.execute(t_a2.insert(), [{"id": i, name(a2, "Name"): f"other {i}"} for i in range(1, 1001)])
         for start in range(1, rows + 1, chunk):
             ids = range(start, min(start + chunk, rows + 1))
             conn.execute(
-                t_a.insert(), [{"id": i, name(a, "Name"): f"name {i}", name(a, "Qty"): rng.randint(0, 1000)} for i in ids]
+                t_a.insert(),
+                [{"id": i, name(a, "Name"): f"name {i}", name(a, "Qty"): rng.randint(0, 1000)} for i in ids],
             )
-            conn.execute(t_j.insert(), [{j_a: i, j_c: (i * 7 + k * 13) % LABELS + 1} for i in ids for k in range(MM_PER_ROW)])
+            conn.execute(
+                t_j.insert(), [{j_a: i, j_c: (i * 7 + k * 13) % LABELS + 1} for i in ids for k in range(MM_PER_ROW)]
+            )
         for start in range(1, rows * per_row + 1, chunk):
             ids = range(start, min(start + chunk, rows * per_row + 1))
             conn.execute(
@@ -185,7 +219,9 @@ class Raw:
             f"WHERE j.{q(j_a)} = {ta}.id)",
         }
         self.correlated["Score"] = f"({self.correlated['Pages sum']} * 2 + {ta}.{qty})"
-        self.helper = {t: f"{ta}.{q(a[t]['colOptions']['maintained']['column'])}" for t in ("Pages sum", "B count", "Weight sum")}
+        self.helper = {
+            t: f"{ta}.{q(a[t]['colOptions']['maintained']['column'])}" for t in ("Pages sum", "B count", "Weight sum")
+        }
         self.helper["Score"] = f"({self.helper['Pages sum']} * 2 + {ta}.{qty})"
 
     def read(self, exprs: dict, field: str, kind: str, bound=None):

@@ -24,8 +24,8 @@ from workbench.plugin_api import DATE_AGGREGATIONS, NUMERIC_AGGREGATIONS, DataTy
 from workbench.plugin_api import operators as ops
 
 from . import sql
-from .maintained import specs
 from .configure import check_no_cycle, find_target, option
+from .maintained import specs
 from .paths import resolve
 
 NUMBERS = frozenset({DataType.NUMERIC, DataType.BOOLEAN})
@@ -173,7 +173,9 @@ class Rollup(FieldType):
         self.result = result
         self._apply_result()
         self.target = path.target.type
-        self._stored_target = path.target.sa_column.type if len(path.steps) == 1 and path.target.sa_column is not None else None
+        self._stored_target = (
+            path.target.sa_column.type if len(path.steps) == 1 and path.target.sa_column is not None else None
+        )
         if self.function.startswith("count"):
             return sa.func.coalesce(sql.rollup(chain, self.function, sa.Integer()), 0, type_=sa.Integer)
         if result is DataType.NUMERIC:

@@ -31,7 +31,9 @@ class World:
         self.h = client.auth(admin)
         self.project = client.create_project(admin, "Maintained")
         pid = self.project["id"]
-        self.parents = create_table(client, admin, pid, "Parents", [{"title": "Name"}, {"title": "Qty", "uidt": "Number"}])
+        self.parents = create_table(
+            client, admin, pid, "Parents", [{"title": "Name"}, {"title": "Qty", "uidt": "Number"}]
+        )
         self.kids = create_table(
             client, admin, pid, "Kids", [{"title": "Pages", "uidt": "Number"}, {"title": "Ratio", "uidt": "Percent"}]
         )
@@ -39,7 +41,9 @@ class World:
         self.add("parents", {"title": "Kids", "uidt": "Links", "childId": self.kids["id"], "type": "hm"})
         self.add("parents", {"title": "Tags", "uidt": "Links", "childId": self.tags["id"], "type": "mm"})
         for title, link in COUNTS.items():
-            self.add("parents", {"title": title, "uidt": "Count", "fk_relation_column_id": self.col("parents", link)["id"]})
+            self.add(
+                "parents", {"title": title, "uidt": "Count", "fk_relation_column_id": self.col("parents", link)["id"]}
+            )
         for title, (link, target, fn) in ROLLUPS.items():
             table = "kids" if link == "Kids" else "tags"
             options = {
@@ -150,9 +154,7 @@ class World:
 
     def api(self) -> dict[int, dict]:
         titles = ["Id", *COUNTS, *ROLLUPS, "Score"]
-        return {
-            r["Id"]: {t: number(r[t]) for t in titles if t != "Id"} for r in self.rows(fields=",".join(titles))
-        }
+        return {r["Id"]: {t: number(r[t]) for t in titles if t != "Id"} for r in self.rows(fields=",".join(titles))}
 
 
 def number(value):

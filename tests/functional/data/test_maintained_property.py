@@ -40,7 +40,11 @@ def apply(world: World, kind: str, rnd, size: int, state: dict) -> int:
     fk = world.fk["title"]
     if kind == "kids+":
         rows = [
-            {"Pages": rnd.choice([None, *range(-5, 40)]), "Ratio": rnd.randint(0, 40) / 4, fk: rnd.choice([None, *parents])}
+            {
+                "Pages": rnd.choice([None, *range(-5, 40)]),
+                "Ratio": rnd.randint(0, 40) / 4,
+                fk: rnd.choice([None, *parents]),
+            }
             for _ in range(size)
         ]
         kids.extend(r["Id"] for r in world.insert("kids", rows))

@@ -14,10 +14,10 @@ import sqlalchemy as sa
 from sqlalchemy.orm.attributes import flag_modified
 
 from workbench.data import ddl
-from workbench.data.maintained import MARK, PREFIX, enabled, helper_name, index_name
-from workbench.data.unit import data_transaction
 from workbench.data.computed import Catalog
+from workbench.data.maintained import MARK, PREFIX, enabled, helper_name, index_name
 from workbench.data.model import build_model
+from workbench.data.unit import data_transaction
 from workbench.fields.lookup import field_type
 from workbench.records.loading import meta_loader
 from workbench.tables.columns import bump
@@ -141,8 +141,12 @@ def readers_of(request, table_id: str) -> set[str]:
     found = set()
     for row in rows:
         options = row.col_options or {}
-        if row.uidt == "Rollup" and options.get("fk_related_model_id") == table_id:
-            found.add(row.table_id)
-        elif row.uidt == "Count" and related.get(options.get("fk_relation_column_id")) == table_id:
+        if row.uidt == "Rollup":
+            reads = options.get("fk_related_model_id")
+        elif row.uidt == "Count":
+            reads = related.get(options.get("fk_relation_column_id"))
+        else:
+            continue
+        if reads == table_id:
             found.add(row.table_id)
     return found
