@@ -36,13 +36,24 @@ def _values(model, fields) -> dict:
 
 def refresh_keys(connection, model, fields, keys) -> int:
     """Compute the helpers of ``fields`` again for the records whose key is in ``keys``."""
-    keys = sorted({k for k in keys if k is not None}, key=str)
+    keys = {k for k in keys if k is not None}
     if not fields or not keys or len(model.pk_fields) != 1:
         return 0
+    try:
+        keys = sorted(keys)
+    except TypeError:
+        keys = sorted(keys, key=str)
     pk = model.pk_fields[0].sa_column
     values = _values(model, fields)
     for start in range(0, len(keys), CHUNK):
-        _update(connection, model, values, pk.in_(keys[start : start + CHUNK]))
+        chunk = pk.in_(keys[start : start + CHUNK])
+        if connection.dialect.name == "postgresql":
+            # The records are locked first, in key order, and computed by the next statement:
+            # a writer that waited for another one's lock then reads its committed rows
+            # (each statement of a READ COMMITTED transaction sees what was committed before
+            # it), where an UPDATE that waited would keep the sub-selects' older view.
+            connection.execute(sa.select(pk).where(chunk).order_by(pk).with_for_update())
+        _update(connection, model, values, chunk)
     return len(keys)
 
 

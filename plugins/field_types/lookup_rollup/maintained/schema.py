@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from sqlalchemy.orm.attributes import flag_modified
+from workbench_plugins.field_types.links.relations import Relation
 
 from workbench.data import ddl
 from workbench.data.computed import Catalog
@@ -103,6 +104,7 @@ def settle(request, table_id: str) -> None:
         changed = True
     if build:
         work.begin_write()
+        _hold_writers(work, model, build)
         refresh_all(work.connection, model, build)
     for name in existing - wanted:
         _drop_helper(work, table.table_name, name)
@@ -119,6 +121,23 @@ def _replace_helper(work, table_name: str, column_id: str, spec: str) -> None:
     index.drop(work.connection, checkfirst=True)
     ddl._ops(work.connection).drop_column(table_name, name)
     _add_helper(work, table_name, column_id, spec)
+
+
+def _hold_writers(work, model, fields) -> None:
+    """On PostgreSQL, the tables a build reads take no writes until it commits (the build's
+    UPDATE then sees every write committed before it, and none can slip in after)."""
+    if work.dialect != "postgresql":
+        return
+    names = set()
+    for f in fields:
+        link = model.by_id.get(f.type.maintained_link())
+        relation = Relation.of(link.column)
+        names.add(relation.related_table)
+        if relation.junction_table:
+            names.add(relation.junction_table)
+    preparer = work.connection.dialect.identifier_preparer
+    for name in sorted(names):
+        work.connection.exec_driver_sql(f"LOCK TABLE {preparer.quote(name)} IN SHARE MODE")
 
 
 def _set_options(column: Column, options: dict) -> None:
