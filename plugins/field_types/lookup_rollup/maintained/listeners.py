@@ -6,7 +6,9 @@ computed again (``refresh.refresh_keys``), for every kept field of the project r
 - T holds the kept field: records inserted (a new record may meet rows that were linked
   to a record of the same key before; with foreign keys enforced it never does);
 - T is the linked table of a has-many link: the records its rows pointed to before and
-  after the write (a foreign key changed, a row came or went, a value changed);
+  after the write (a foreign key changed, a row came or went, a value changed); rows
+  inserted are folded into counts, sums of whole numbers, minimums and maximums
+  (``refresh.add_inserted``) without reading the records' other linked rows;
 - T is the linked table of a many-to-many link: for an update, the records linked to the
   rows written; for a delete, those linked before it (``on_rows_deleting`` reads them,
   since the delete takes the junction rows with it);
@@ -30,7 +32,7 @@ from workbench.hookspecs import hookimpl, row_actions
 from workbench.records.loading import load_table_ref_by_id, model_for
 from workbench.tables.models import Column, Table
 
-from .refresh import CHUNK, kept_fields, refresh_keys
+from .refresh import CHUNK, add_inserted, kept_fields, refresh_keys
 from .schema import readers_of, settle
 
 _INDEX = "_workbench_maintained_index"
@@ -148,10 +150,17 @@ def on_rows_changed(request, table, action, changes):
             for before, after in changes:
                 keys.update(_value(row, model, relation.junction_source) for row in (before, after))
         elif relation.type == HM:
-            if action == "insert":
-                pk = model.pk_fields[0].sa_column
-                fk = model.by_id[relation.related_key.column_id].sa_column
-                keys.update(_select_in(connection, fk, pk, _keys(model, changes, 1)))
+            if action == "insert":  # folded into the helpers, per batch
+                source_model = _model(request, k.table_id, dialect)
+                work.begin_write()
+                add_inserted(
+                    connection,
+                    source_model,
+                    kept_fields(source_model, {relation.column_id}),
+                    relation,
+                    model,
+                    _keys(model, changes, 1),
+                )
             else:
                 for before, after in changes:
                     keys.update(_value(row, model, relation.related_key) for row in (before, after))

@@ -88,3 +88,72 @@ def _update(connection, model, values: dict, where) -> None:
             for row in rows[start : start + CHUNK * 10]
         ]
         connection.execute(statement, params)
+
+
+def _fold(spec: str | None) -> str | None:
+    """How a helper of ``spec`` takes rows inserted into its linked table without reading
+    the other linked rows: ``rows`` (a link count), ``count``, ``sum`` (of whole numbers:
+    exact in any order), ``min`` or ``max``; None when it must be computed again."""
+    if not spec:
+        return None
+    parts = spec.split(":")
+    if parts[0] == "count":
+        return "rows"
+    function, kind = parts[1], parts[-1]
+    if function in ("count", "min", "max") or (function == "sum" and kind == "int"):
+        return function
+    return None
+
+
+def add_inserted(connection, model, fields, relation, child_model, child_keys) -> None:
+    """Rows were inserted into the has-many linked table ``child_model`` (keys
+    ``child_keys``): one grouped SELECT of the new rows per chunk gives each record's count,
+    sum, minimum and maximum of them, folded into those helpers by one executemany; the
+    other helpers of ``fields`` (averages, distinct functions, sums of floating-point
+    numbers) are computed again for the records the rows link to."""
+    if not fields or not child_keys or len(child_model.pk_fields) != 1:
+        return
+    pk = child_model.pk_fields[0].sa_column
+    fk = child_model.by_id[relation.related_key.column_id].sa_column
+    folds, rest = [], []
+    for f in fields:
+        how = _fold(f.type.maintained_spec(model))
+        target = child_model.by_id.get(getattr(f.type, "target_id", None) or "")
+        if how == "rows":
+            folds.append((f, how, sa.func.count()))
+        elif how is not None and target is not None and target.sa_column is not None:
+            folds.append((f, how, getattr(sa.func, how)(target.sa_column)))
+        else:
+            rest.append(f)
+    statement = _fold_statement(connection.dialect.name, model, folds) if folds else None
+    parents: set = set()
+    keys = list(child_keys)
+    for start in range(0, len(keys), CHUNK):
+        chunk = keys[start : start + CHUNK]
+        select = sa.select(fk, *(aggregate for _f, _how, aggregate in folds)).where(pk.in_(chunk), fk.is_not(None))
+        rows = connection.execute(select.group_by(fk)).all()
+        parents.update(row[0] for row in rows)
+        if statement is not None and rows:
+            params = [{"_wb_key": row[0], **{f"_wb_d{i}": row[i + 1] for i in range(len(folds))}} for row in rows]
+            connection.execute(statement, params)
+    refresh_keys(connection, model, rest, parents)
+
+
+def _fold_statement(dialect: str, model, folds) -> sa.Update:
+    table = model.table
+    key = model.pk_fields[0].sa_column
+    values = {}
+    for i, (f, how, _aggregate) in enumerate(folds):
+        helper = table.c[helper_name(f.id)]
+        delta = sa.bindparam(f"_wb_d{i}", type_=helper.type)
+        if how in ("rows", "count"):
+            values[helper] = sa.func.coalesce(helper, 0) + delta
+        elif how == "sum":
+            values[helper] = sa.func.coalesce(helper + delta, helper, delta)
+        else:  # the smaller (larger) of both, either one when the other is NULL
+            if dialect == "sqlite":
+                pair = getattr(sa.func, how)(helper, delta)
+            else:
+                pair = (sa.func.least if how == "min" else sa.func.greatest)(helper, delta)
+            values[helper] = sa.func.coalesce(pair, helper, delta)
+    return table.update().where(key == sa.bindparam("_wb_key")).values(values)

@@ -25,7 +25,7 @@ from workbench.tables.columns import bump
 from workbench.tables.models import Column, Table
 
 from .refresh import refresh_all
-from .specs import helper_type
+from .specs import counts, helper_type
 
 
 def _helpers(connection, table_name: str) -> set[str]:
@@ -41,8 +41,13 @@ def _index(dialect: str, table_name: str, name: str, column_id: str) -> sa.Index
 
 
 def _add_helper(work, table_name: str, column_id: str, spec: str) -> None:
+    """The helper, holding what its field reads for a record without linked rows until it
+    is computed (0 for counts, else NULL): a record inserted later reads right at once."""
     name = helper_name(column_id)
-    ddl.add_column(work, table_name, sa.Column(name, helper_type(spec)))
+    work.begin_write()
+    default = sa.text("0") if counts(spec) else None
+    ddl._ops(work.connection).add_column(table_name, sa.Column(name, helper_type(spec), server_default=default))
+    work.on_undo(lambda conn: ddl._ops(conn).drop_column(table_name, name))
     index = _index(work.dialect, table_name, name, column_id)
     index.create(work.connection)
     work.on_undo(lambda conn: index.drop(conn, checkfirst=True))

@@ -38,12 +38,18 @@ def rollup_spec(function: str, link_id: str, target_id: str, kind: str) -> str:
     return f"rollup:{function}:{link_id}:{target_id}:{kind}"
 
 
+def counts(spec: str) -> bool:
+    """Whether ``spec`` is a count (0, never NULL, for a record without linked rows)."""
+    parts = spec.split(":")
+    return parts[0] == "count" or parts[1] in ("count", "countDistinct")
+
+
 def helper_type(spec: str) -> sa.types.TypeEngine:
     """The SQL type of the helper of ``spec``: whole numbers for counts, and for the minimum
     and maximum of whole numbers; double precision for the rest (a sum of whole numbers
     reads as a floating-point number through its correlated query too)."""
     parts = spec.split(":")
-    if parts[0] == "count" or parts[1] in ("count", "countDistinct"):
+    if counts(spec):
         return sa.BigInteger()
     if parts[1] in ("min", "max") and parts[-1] == "int":
         return sa.BigInteger()
