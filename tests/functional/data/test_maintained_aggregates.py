@@ -122,3 +122,18 @@ def test_bulk_writes_refresh_per_statement(world):
     # the new rows per chunk of them, and a computation of the averages per chunk of records
     assert 1 <= len(updates) <= 6
     assert world.api() == world.correlated()
+
+
+def test_links_unlinks_and_deletes_on_both_sides_of_a_many_to_many_link(world):
+    def tags():
+        return {r["Id"]: (r["Tag count"], r["Weight sum"]) for r in world.rows(fields="Id,Tag count,Weight sum")}
+
+    assert tags() == {1: (2, 10), 2: (0, None), 3: (0, None)}
+    world.link("Tags", 2, [2])
+    world.link("Tags", 1, [1], method="delete")
+    assert tags() == {1: (1, 6), 2: (1, 6), 3: (0, None)}
+    world.update("tags", [{"Id": 2, "Weight": 1}])
+    assert tags() == {1: (1, 1), 2: (1, 1), 3: (0, None)}
+    world.delete("tags", [2])  # its junction rows go with it
+    assert tags() == {1: (0, None), 2: (0, None), 3: (0, None)}
+    assert world.api() == world.correlated()

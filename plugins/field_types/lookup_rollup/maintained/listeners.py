@@ -135,14 +135,16 @@ def on_rows_changed(request, table, action, changes):
     work = data_transaction(request, table.source)
     connection, dialect = work.connection, work.dialect
     model = _model(request, table.id, dialect)
-    if len(model.pk_fields) != 1:
-        return
+    # records are found by their one key column (a junction table's rows by their values)
+    keyed = len(model.pk_fields) == 1
     pending = connection.info.get(_PENDING, {}).pop(table.id, {}) if action == "delete" else {}
     # the records to compute again: table id → (link ids, keys)
     dirty: dict[str, tuple[set, set]] = {}
     for k in kept:
         relation = k.relation
         keys: set = set()
+        if not keyed and table.id != relation.junction_table_id:
+            continue
         if table.id == k.table_id:
             if action == "insert":
                 keys.update(_keys(model, changes, 1))
