@@ -155,6 +155,22 @@ def on_rows_changed(
 
 
 @hookspec
+def on_rows_deleting(request: Request, table: Any, model: Any, connection: Any, where: list) -> None:
+    """Rows of a table are about to be deleted.
+
+    Called inside the request's transaction, right before the delete, so that a listener
+    can read what the delete takes with it (the junction rows of many-to-many links).
+
+    :param request: the request deleting.
+    :param table: the table's meta object.
+    :param model: the table's data model (``model.table`` is its SQLAlchemy table).
+    :param connection: the data connection the delete runs on.
+    :param where: conditions on ``model.table``; the rows any of them selects are deleted.
+    :return: nothing; every implementation is called.
+    """
+
+
+@hookspec
 def on_links_changed(
     request: Request, table: Any, row_id: str, field: Any, action: str, related_table_id: str | None, ids: list
 ) -> None:

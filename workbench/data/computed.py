@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
+from workbench.data import maintained as maintained_columns
 from workbench.fields.interfaces import ComputedInSql, FieldValueError
 from workbench.fields.lookup import field_type
 from workbench.formulas import DataType, FormulaError, Resolved
@@ -68,10 +69,13 @@ SYSTEM_TIMES = {"created": "created_at", "modified": "updated_at"}
 class ModelResolver:
     """Resolves column ids to the SQL of a model's fields (computed ones expanded)."""
 
-    def __init__(self, model, functions, catalog: Catalog | None = None):
+    def __init__(self, model, functions, catalog: Catalog | None = None, maintained: bool = False):
         self.model = model
         self.functions = functions
         self.catalog = catalog
+        #: whether fields read their maintained helper columns (the model read itself; a
+        #: table reached through links reads its fields through their correlated queries)
+        self.maintained = maintained
         self._building: set[str] = set()
 
     def related(self, table_id: str) -> ModelResolver | None:
@@ -107,6 +111,8 @@ class ModelResolver:
             self._building.add(f.id)
             try:
                 f.expr = f.type.expression(self, self.model.dialect, self.functions)
+                if self.maintained:
+                    f.expr = maintained_columns.swap(self.model, f, f.expr)
             except (FieldValueError, FormulaError) as exc:
                 f.expr, f.error = sa.null(), str(exc)
             except RecursionError:  # formulas reading formulas past what can be built
@@ -118,7 +124,10 @@ class ModelResolver:
 
 def attach_expressions(model, functions, catalog: Catalog | None = None) -> None:
     """Give each computed field of ``model`` its expression."""
-    resolver = catalog.register(model) if catalog is not None else ModelResolver(model, functions)
+    if catalog is not None:
+        resolver = catalog.register(model, maintained=True)
+    else:
+        resolver = ModelResolver(model, functions, maintained=True)
     for f in model.fields:
         if f.computed:
             resolver.expression(f)
@@ -138,8 +147,8 @@ class Catalog:
         self._load = load
         self._resolvers: dict[str, ModelResolver | None] = {}
 
-    def register(self, model) -> ModelResolver:
-        resolver = ModelResolver(model, self.registry["formula_functions"], self)
+    def register(self, model, maintained: bool = False) -> ModelResolver:
+        resolver = ModelResolver(model, self.registry["formula_functions"], self, maintained)
         self._resolvers[model.id] = resolver
         return resolver
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import sqlalchemy as sa
 
+from workbench.data import maintained
 from workbench.data.computed import attach_expressions
 from workbench.errors import BadRequest
 from workbench.fields.interfaces import AutoValue, ComputedInSql, FieldType, FiltersItself
@@ -77,6 +78,9 @@ class Field:
     expr: sa.ColumnElement | None = None
     #: why a computed field reads as blank (its expression could not be built)
     error: str | None = None
+    #: a maintained aggregate's correlated query, when ``expr`` reads its helper column
+    #: (``workbench.data.maintained``)
+    correlated: sa.ColumnElement | None = None
     id: str = field(init=False)
     title: str = field(init=False)
 
@@ -98,6 +102,8 @@ class Model:
     by_name: dict[str, Field] = field(default_factory=dict)
     #: statements built once per model (see ``workbench.data.query``)
     statements: dict[str, object] = field(default_factory=dict)
+    #: whether the table's source keeps maintained aggregates (``workbench.data.maintained``)
+    maintains: bool = False
 
     def __post_init__(self):
         self.pk_fields = [f for f in self.fields if f.column.pk]
@@ -167,6 +173,7 @@ def build_model(registry, table, columns, dialect: str, catalog=None, attach: bo
         if f.sa_column is not None:
             f.sa_column = f.expr = sa_table.c[f.id]
     model = Model(table.id, table.title, table.table_name, sa_table, fields, dialect)
+    model.maintains = maintained.enabled(getattr(table, "source", None))
     if model.computed_fields and attach:
         attach_expressions(model, registry["formula_functions"], catalog)
     return model

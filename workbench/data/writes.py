@@ -332,6 +332,7 @@ class RowWriter:
             missing = next(k for k in keys if tuple(k.values()) not in present)
             raise NotFound(f"Record '{'___'.join(str(v) for v in missing.values())}' not found")
         history_links.capture(self.request, self.connection, self.model, found)
+        notify.rows_deleting(self.request, self.table, self.model, self.connection, list(self._keys_clauses(keys)))
         for clause in self._keys_clauses(keys):
             self.connection.execute(self.model.table.delete().where(clause))
         notify.rows_changed(self.request, self.table, "delete", [(row, None) for _k, row in found])
@@ -342,6 +343,7 @@ class RowWriter:
         found = self._rows_where(clause)
         if found:
             history_links.capture(self.request, self.connection, self.model, found)
+            notify.rows_deleting(self.request, self.table, self.model, self.connection, [clause])
             self.connection.execute(self.model.table.delete().where(clause))
         notify.rows_changed(self.request, self.table, "delete", [(row, None) for _k, row in found])
         return len(found)

@@ -56,6 +56,13 @@ def rows_changed(request, table, action: str, changes) -> None:
     hook(request=request, table=table, action=action, changes=changes)
 
 
+def rows_deleting(request, table, model, connection, where: list) -> None:
+    """Tell every plugin that rows are about to be deleted; see the hook spec."""
+    _hook(request.registry).on_rows_deleting(
+        request=request, table=table, model=model, connection=connection, where=where
+    )
+
+
 def links_changed(request, table, row_id, field, action: str, related_table_id, ids) -> None:
     """Tell every plugin that a record's links changed; see the hook spec."""
     if ids:

@@ -12,7 +12,7 @@ from typing import ClassVar
 from workbench.plugin_api import NUMERIC_AGGREGATIONS, DataType, FieldType, FieldValueError, to_int
 from workbench.plugin_api import operators as ops
 
-from .relations import Relation, RelationError
+from .relations import HM, MM, Relation, RelationError
 
 LINK_UIDTS = ("LinkToAnotherRecord", "Links")
 
@@ -82,6 +82,23 @@ class Count(FieldType):
             return Relation.of(link.column).count(resolver.model.table)
         except RelationError as exc:
             raise FieldValueError(str(exc)) from None
+
+    def maintained_spec(self, model):
+        """What a helper column keeping this count holds (``workbench.data.maintained``),
+        None when it is not kept: only counts of has-many and many-to-many links to
+        another table are."""
+        if not self.link_id or self.link_id not in model.by_id:
+            return None
+        try:
+            relation = Relation.of(model.by_id[self.link_id].column)
+        except RelationError:
+            return None
+        if relation.type not in (HM, MM) or relation.is_self:
+            return None
+        return f"count:{self.link_id}"
+
+    def maintained_link(self) -> str | None:
+        return self.link_id
 
     def describe(self, title_of):
         return {"fk_relation_column_id": self.link_id}

@@ -56,11 +56,12 @@ class ForeignKey(FieldType):
         if not table or not column:
             return
         key = sa.column(column)
+        referenced = sa.table(table, key)  # a column belongs to one table: built once
         wanted = list(dict.fromkeys(values))
         found = set()
         for start in range(0, len(wanted), KEY_CHUNK):
             chunk = wanted[start : start + KEY_CHUNK]
-            statement = sa.select(key).select_from(sa.table(table, key)).where(key.in_(chunk))
+            statement = sa.select(key).select_from(referenced).where(key.in_(chunk))
             found.update(connection.execute(statement).scalars())
         missing = [v for v in wanted if v not in found]
         if missing:

@@ -11,7 +11,10 @@ refused; the links and fields they read cannot be deleted while they do.
 from workbench.plugin_api import hookimpl
 
 from .lookup import Lookup
+from .maintained.listeners import on_meta_changed, on_rows_changed, on_rows_deleting
 from .rollup import Rollup
+
+__all__ = ["on_meta_changed", "on_rows_changed", "on_rows_deleting"]
 
 
 @hookimpl

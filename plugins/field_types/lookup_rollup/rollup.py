@@ -25,6 +25,7 @@ from workbench.plugin_api import operators as ops
 
 from . import sql
 from .configure import check_no_cycle, find_target, option
+from .maintained import specs
 from .paths import resolve
 
 NUMBERS = frozenset({DataType.NUMERIC, DataType.BOOLEAN})
@@ -74,6 +75,8 @@ class Rollup(FieldType):
             self.result = DataType.NUMERIC
         self._apply_result()
         self.target: FieldType | None = None
+        #: what the built expression reads: a stored field one link away, and its SQL type
+        self._stored_target = None
 
     def _apply_result(self):
         self._date = None
@@ -170,6 +173,9 @@ class Rollup(FieldType):
         self.result = result
         self._apply_result()
         self.target = path.target.type
+        self._stored_target = (
+            path.target.sa_column.type if len(path.steps) == 1 and path.target.sa_column is not None else None
+        )
         if self.function.startswith("count"):
             return sa.func.coalesce(sql.rollup(chain, self.function, sa.Integer()), 0, type_=sa.Integer)
         if result is DataType.NUMERIC:
@@ -179,6 +185,21 @@ class Rollup(FieldType):
         else:
             value_type = _RESULT_SQL.get(result, sa.UnicodeText())
         return sql.rollup(chain, self.function, value_type)
+
+    def maintained_spec(self, model):
+        """What a helper column keeping this rollup holds (``workbench.data.maintained``),
+        None when it is not kept: a stored number field through one has-many or
+        many-to-many link (read once the expression is built)."""
+        if self.function not in specs.FUNCTIONS or self._stored_target is None:
+            return None
+        relation = specs.link_relation(model, self.relation_id)
+        kind = specs.target_kind(self._stored_target)
+        if relation is None or kind is None:
+            return None
+        return specs.rollup_spec(self.function, self.relation_id, self.target_id, kind)
+
+    def maintained_link(self) -> str | None:
+        return self.relation_id
 
     def describe(self, title_of):
         return {
