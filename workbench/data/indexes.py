@@ -54,10 +54,10 @@ def _name(table_name: str, parts: tuple) -> str:
 
 
 def wanted(model, views) -> dict[str, tuple]:
-    """``{index name: ((physical column, descending), ...)}`` for ``views`` of ``model``:
-    each view's sorts (with the primary key), and each filtered field."""
+    """``{index name: ((physical column, descending, holds nulls), ...)}`` for ``views``
+    of ``model``: each view's sorts (with the primary key), and each filtered field."""
     found: dict[str, tuple] = {}
-    pk = tuple((f.sa_column.name, False) for f in model.pk_fields)
+    pk = tuple((f.sa_column.name, False, False) for f in model.pk_fields)
 
     def stored(column_id):
         f = model.by_id.get(column_id)
@@ -71,7 +71,7 @@ def wanted(model, views) -> dict[str, tuple]:
             name = stored(sort.column_id)
             if name is None:
                 break  # a later key cannot use the index past a field it does not hold
-            sorts.append((name, sort.direction == "desc"))
+            sorts.append((name, sort.direction == "desc", True))
         if sorts and pk:
             parts = tuple(sorts[:MAX_SORT_FIELDS]) + pk
             found[_name(model.table_name, parts)] = parts
@@ -80,7 +80,7 @@ def wanted(model, views) -> dict[str, tuple]:
                 continue
             name = stored(item.column_id)
             if name is not None:
-                parts = ((name, False),)
+                parts = ((name, False, True),)
                 found[_name(model.table_name, parts)] = parts
     return found
 
@@ -97,10 +97,10 @@ def existing(connection, table_name: str) -> dict[str, list[str]]:
 
 def _index(table: sa.Table, name: str, parts: tuple, dialect: str) -> sa.Index:
     exprs = []
-    for column_name, descending in parts:
+    for column_name, descending, nullable in parts:
         column = table.c[column_name]
         clause = column.desc() if descending else column.asc()
-        if dialect == "postgresql":  # the order the records' queries ask for: nulls smallest
+        if dialect == "postgresql" and nullable:  # the records' order: nulls smallest
             clause = clause.nulls_last() if descending else clause.nulls_first()
         exprs.append(clause)
     return sa.Index(name, *exprs)
@@ -118,7 +118,7 @@ def reconcile(connection, table_name: str, plan: dict[str, tuple]) -> tuple[list
     table = sa.Table(
         table_name,
         metadata,
-        *(sa.Column(c, sa.Integer) for c in sorted({c for parts in plan.values() for c, _d in parts})),
+        *(sa.Column(c, sa.Integer) for c in sorted({part[0] for parts in plan.values() for part in parts})),
     )
     created, dropped = [], []
     for name, parts in plan.items():

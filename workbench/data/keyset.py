@@ -36,7 +36,7 @@ class KeyPage:
 
 def _ordering(dialect: str, expr, descending: bool):
     clause = expr.desc() if descending else expr.asc()
-    if dialect == "postgresql":
+    if dialect == "postgresql" and not getattr(expr, "primary_key", False):  # a key holds no nulls
         clause = clause.nulls_last() if descending else clause.nulls_first()
     return clause
 
