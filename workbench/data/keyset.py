@@ -76,18 +76,35 @@ def _keys_statement(model: Model, params: ListParams, keys: list[tuple], conditi
     return statement.order_by(*order).limit(limit)
 
 
-def read_keys(connection, model: Model, params: ListParams, keys: list[tuple], start, count: int) -> list[tuple]:
+def read_keys(
+    connection, model: Model, params: ListParams, keys: list[tuple], start, count: int, skip: int = 0
+) -> list[tuple]:
     """Up to ``count`` key tuples in the order of ``keys``: from the first record, or after
-    the position ``start``."""
+    the position ``start``, ``skip`` records further on (stepped over by the database, in
+    the index where there is one)."""
     if start is None:
-        return [tuple(r) for r in connection.execute(_keys_statement(model, params, keys, None, count))]
+        statement = _keys_statement(model, params, keys, None, count)
+        return [tuple(r) for r in connection.execute(statement.offset(skip) if skip else statement)]
     found: list[tuple] = []
     for condition in ranges_after(keys, start):
         wanted = count - len(found)
         if wanted <= 0:
             break
-        found += [tuple(r) for r in connection.execute(_keys_statement(model, params, keys, condition, wanted))]
+        statement = _keys_statement(model, params, keys, condition, wanted)
+        rows = [tuple(r) for r in connection.execute(statement.offset(skip) if skip else statement)]
+        if skip and not rows:
+            # The range holds no more than ``skip`` records: step over all of them.
+            skip -= _count_at_most(connection, model, params, condition, skip)
+            continue
+        skip = 0
+        found += rows
     return found
+
+
+def _count_at_most(connection, model: Model, params: ListParams, condition, most: int) -> int:
+    where = [c for c in (params.where, condition) if c is not None]
+    inner = sa.select(sa.literal(1).label("one")).select_from(model.table).where(*where).limit(most).subquery()
+    return connection.execute(sa.select(sa.func.count()).select_from(inner)).scalar_one()
 
 
 def read_rows_by_keys(connection, model: Model, fields: list, key_rows: list[tuple]) -> list[dict]:
@@ -134,12 +151,12 @@ def read_page(
     keys = key_spec(params)
     limit = params.limit
     if backward:
-        found = read_keys(connection, model, params, reversed_spec(keys), start, skip + limit + 1)[skip:]
+        found = read_keys(connection, model, params, reversed_spec(keys), start, limit + 1, skip)
         more_before = len(found) > limit
         found = list(reversed(found[:limit]))
         more_after = True
     else:
-        found = read_keys(connection, model, params, keys, start, skip + limit + 1)[skip:]
+        found = read_keys(connection, model, params, keys, start, limit + 1, skip)
         more_after = len(found) > limit
         found = found[:limit]
         more_before = start is not None or skip > 0
