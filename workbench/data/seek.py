@@ -1,14 +1,17 @@
 """Jumps to any position of a sorted list without counting the rows before it.
 
 No engine finds the n-th row of an order faster than by stepping over the n rows before it
-(an OFFSET of 900,000 on an index still reads 900,000 index entries). So the position of a
-jump is found through anchors: the keys of every ``STRIDE``-th record of the order, read in
-one pass (a window function over the sort index) and kept in memory per table, order and
-filter. A jump to position p starts after the anchor before p and steps over fewer than
-``STRIDE`` keys.
+(an OFFSET of 900,000 on an index still reads 900,000 index entries, and a window function
+numbering the rows reads them all). So the position of a jump is found through anchors:
+the keys of every ``STRIDE``-th record of the order, kept in memory per table, order and
+filter. Each anchor is found from the one before by a keyset read that steps over
+``STRIDE - 1`` entries of the sort's index, so the anchors up to a position cost one short
+statement per ``STRIDE`` records, and only the anchors up to the deepest position jumped to
+are ever read. A jump to position p starts after the anchor before p and steps over fewer
+than ``STRIDE`` keys.
 
 Anchors are exact when read. Writes to the table (counted per table by the rows-changed
-hook) make them stale: when reading them is cheap they are read again at once; on a big
+hook) make them stale: when reading them again is cheap it is done at once; on a big
 table a jump lands within as many rows as were inserted or deleted before it since (the
 page says its offset is an estimate) until the anchors are older than ``REFRESH_AFTER``
 seconds. Scrolling from a jump goes on by cursor, which is always exact.
@@ -20,11 +23,9 @@ import hashlib
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-import sqlalchemy as sa
-
-from workbench.data.keyset import _ordering
+from workbench.data.keyset import read_keys
 from workbench.data.model import Model
 from workbench.data.query import ListParams
 
@@ -42,8 +43,24 @@ class Anchors:
     keys: list[tuple]
     version: int
     built: float
-    #: seconds it took to read them
+    #: seconds spent reading them
     cost: float = 0.0
+    #: whether the last record's anchor has been read (no more to find)
+    complete: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def extend(self, connection, model: Model, params: ListParams, keys: list[tuple], upto: int) -> None:
+        """Read the anchors up to index ``upto`` (as far as the records go)."""
+        started = time.monotonic()
+        with self.lock:
+            while len(self.keys) <= upto and not self.complete:
+                last = self.keys[-1] if self.keys else None
+                found = read_keys(connection, model, params, keys, last, 1, STRIDE - 1 if last is not None else 0)
+                if found:
+                    self.keys.append(found[0])
+                else:
+                    self.complete = True
+        self.cost += time.monotonic() - started
 
 
 class AnchorCache:
@@ -83,22 +100,6 @@ def _filter_digest(connection, where) -> str:
     return hashlib.sha256(f"{compiled}|{sorted(compiled.params.items(), key=str)!r}".encode()).hexdigest()
 
 
-def read_anchors(connection, model: Model, params: ListParams, keys: list[tuple]) -> list[tuple]:
-    """The keys of records 0, STRIDE, 2*STRIDE... of the order ``keys``."""
-    labels = [expr.label(f"_wb_k{i}") for i, (expr, _desc) in enumerate(keys)]
-    order = [_ordering(model.dialect, expr, desc) for expr, desc in keys]
-    inner = sa.select(*labels, sa.func.row_number().over(order_by=order).label("_wb_rn")).select_from(model.table)
-    if params.where is not None:
-        inner = inner.where(params.where)
-    numbered = inner.subquery("_wb_numbered")
-    statement = (
-        sa.select(*(numbered.c[f"_wb_k{i}"] for i in range(len(keys))))
-        .where((numbered.c._wb_rn - 1) % STRIDE == 0)
-        .order_by(numbered.c._wb_rn)
-    )
-    return [tuple(r) for r in connection.execute(statement)]
-
-
 def anchor_before(
     cache: AnchorCache, connection, model: Model, scope: tuple, params: ListParams, keys: list[tuple], position: int
 ) -> tuple[tuple | None, int, bool]:
@@ -121,11 +122,12 @@ def anchor_before(
     if anchors is None or (
         anchors.version != version and (anchors.cost < CHEAP_READ or now - anchors.built > REFRESH_AFTER)
     ):
-        keys_found = read_anchors(connection, model, params, keys)
-        anchors = Anchors(keys_found, version, now, time.monotonic() - now)
+        anchors = Anchors([], version, now)
         cache.put(key, anchors)
     # The last anchor strictly before ``position`` (anchor i is record i * STRIDE).
-    index = min((position - 1) // STRIDE, len(anchors.keys) - 1)
+    wanted = (position - 1) // STRIDE
+    anchors.extend(connection, model, params, keys, wanted)
+    index = min(wanted, len(anchors.keys) - 1)
     if index <= 0:
         return None, position, anchors.version == version
     return anchors.keys[index], position - index * STRIDE - 1, anchors.version == version
