@@ -14,7 +14,8 @@ Anchors are exact when read. Writes to the table (counted per table by the rows-
 hook) make them stale: when reading them again is cheap it is done at once; on a big
 table a jump lands within as many rows as were inserted or deleted before it since (the
 page says its offset is an estimate) until the anchors are older than ``REFRESH_AFTER``
-seconds. Scrolling from a jump goes on by cursor, which is always exact.
+seconds. Writes by other server processes are not counted: every anchor set is read again
+after ``MAX_AGE`` seconds. Scrolling from a jump goes on by cursor, which is always exact.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ STRIDE = 1000
 # (a table of up to some 100,000 rows), else when they are older than ``REFRESH_AFTER``.
 CHEAP_READ = 0.05
 REFRESH_AFTER = 30.0
+# Anchors are read again after this many seconds anyway: writes by other server processes
+# are not counted here.
+MAX_AGE = 300.0
 # Anchor sets kept per process (each about 100 KB for a million rows).
 MAX_SETS = 64
 
@@ -119,8 +123,11 @@ def anchor_before(
     version = cache.version(table_id)
     anchors = cache.get(key)
     now = time.monotonic()
-    if anchors is None or (
-        anchors.version != version and (anchors.cost < CHEAP_READ or now - anchors.built > REFRESH_AFTER)
+    age = now - anchors.built if anchors is not None else 0.0
+    if (
+        anchors is None
+        or (anchors.version != version and (anchors.cost < CHEAP_READ or age > REFRESH_AFTER))
+        or age > MAX_AGE
     ):
         anchors = Anchors([], version, now)
         cache.put(key, anchors)

@@ -133,6 +133,8 @@ def test_no_index_where_the_policy_is_off(ctx, data_app):
     )
     add_sort(ctx, ctx["table"]["views"][0]["id"], "Qty")
     assert engine_indexes(ctx) == {}
+    # The changed config gave the source a new engine: this one was left out of the app's care.
+    ctx["engine"].dispose()
 
 
 def test_index_policy_by_source():
