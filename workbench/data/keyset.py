@@ -5,12 +5,12 @@ The order is the list's sort keys followed by the primary key, so positions are 
 Nulls sort as the smallest value: an ascending key puts them first, a descending key last.
 The records after a position are the union of disjoint ranges, each an equality on the
 leading keys and a range on the next one (``k1 = v1 AND k2 > v2``, then ``k1 > v1``...):
-each range is read in a sub-select of its own, so that an index on the sort keys serves
-every one of them from its first row (a single OR of them would make most engines scan
-from the start of the index).
+each range is read on its own, in order, until the page is full, so that an index on the
+sort keys serves every one of them from its first row (a single OR of them would make most
+engines scan from the start of the index).
 
-A page is read in two statements: the keys of its rows (from the index alone where one
-exists), then the rows by their keys.
+A page is read in two steps: the keys of its rows (from the index alone where one exists),
+then the rows by their keys.
 """
 
 from __future__ import annotations
@@ -80,25 +80,31 @@ def read_keys(
     connection, model: Model, params: ListParams, keys: list[tuple], start, count: int, skip: int = 0
 ) -> list[tuple]:
     """Up to ``count`` key tuples in the order of ``keys``: from the first record, or after
-    the position ``start``, ``skip`` records further on.
-
-    After a position, each range is read (its first ``skip + count`` keys, from the index
-    where there is one) in a sub-select of one statement, which orders the few keys they
-    give and steps over ``skip`` of them: one round trip whatever the number of ranges."""
+    the position ``start``, ``skip`` records further on (stepped over by the database, in
+    the index where there is one)."""
     if start is None:
         statement = _keys_statement(model, params, keys, None, count)
         return [tuple(r) for r in connection.execute(statement.offset(skip) if skip else statement)]
-    ranges = [
-        _keys_statement(model, params, keys, condition, skip + count).subquery(f"_wb_r{i}")
-        for i, condition in enumerate(ranges_after(keys, start))
-    ]
-    if not ranges:
-        return []
-    parts = [sa.select(*r.c) for r in ranges]
-    after = (sa.union_all(*parts) if len(parts) > 1 else parts[0]).subquery("_wb_after")
-    order = [_ordering(model.dialect, after.c[f"_wb_k{i}"], desc) for i, (_expr, desc) in enumerate(keys)]
-    statement = sa.select(*after.c).order_by(*order).limit(count)
-    return [tuple(r) for r in connection.execute(statement.offset(skip) if skip else statement)]
+    found: list[tuple] = []
+    for condition in ranges_after(keys, start):
+        wanted = count - len(found)
+        if wanted <= 0:
+            break
+        statement = _keys_statement(model, params, keys, condition, wanted)
+        rows = [tuple(r) for r in connection.execute(statement.offset(skip) if skip else statement)]
+        if skip and not rows:
+            # The range holds no more than ``skip`` records: step over all of them.
+            skip -= _count_at_most(connection, model, params, condition, skip)
+            continue
+        skip = 0
+        found += rows
+    return found
+
+
+def _count_at_most(connection, model: Model, params: ListParams, condition, most: int) -> int:
+    where = [c for c in (params.where, condition) if c is not None]
+    inner = sa.select(sa.literal(1).label("one")).select_from(model.table).where(*where).limit(most).subquery()
+    return connection.execute(sa.select(sa.func.count()).select_from(inner)).scalar_one()
 
 
 def read_rows_by_keys(connection, model: Model, fields: list, key_rows: list[tuple]) -> list[dict]:

@@ -30,7 +30,7 @@ from workbench.data.keyset import read_keys
 from workbench.data.model import Model
 from workbench.data.query import ListParams
 
-STRIDE = 1000
+STRIDE = 2000
 # Stale anchors are read again at once when reading them took less than this many seconds
 # (a table of up to some 100,000 rows), else when they are older than ``REFRESH_AFTER``.
 CHEAP_READ = 0.05
