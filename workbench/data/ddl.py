@@ -8,6 +8,7 @@ import sqlalchemy as sa
 from alembic.migration import MigrationContext
 from alembic.operations import Operations
 
+from workbench.data import indexes
 from workbench.data.unit import DataTransaction
 
 
@@ -39,4 +40,9 @@ def add_column(work: DataTransaction, table_name: str, column: sa.Column) -> Non
 
 
 def drop_column(work: DataTransaction, table_name: str, column_name: str) -> None:
-    work.after_commit(lambda conn: _ops(conn).drop_column(table_name, column_name))
+    def drop(conn):
+        # The engine's own indexes on the column go first: SQLite drops no indexed column.
+        indexes.drop_on_column(conn, table_name, column_name)
+        _ops(conn).drop_column(table_name, column_name)
+
+    work.after_commit(drop)

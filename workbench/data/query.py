@@ -35,6 +35,10 @@ class ListParams:
     fields: list[Field] = field(default_factory=list)
     limit: int = DEFAULT_PAGE_SIZE
     offset: int = 0
+    #: the order as ``(expression, descending, field id)``, the primary key last (for cursors)
+    sort_keys: list = field(default_factory=list)
+    #: a random order (``shuffle``): no cursor can page through it
+    shuffled: bool = False
 
     @property
     def where(self):
@@ -119,10 +123,13 @@ def list_params(request, model: Model, view=None, paging: bool = True) -> ListPa
         if f.expr is None:
             raise BadRequest(f"Field '{f.title}' cannot be sorted")
         params.order_by.append(_ordering(model, f.expr, descending))
+        params.sort_keys.append((f.expr, descending, f.id))
     if as_bool(_params(request).get("shuffle", "0")):
         params.order_by = [sa.func.rand() if model.dialect in ("mysql", "mariadb") else sa.func.random()]
+        params.shuffled = True
     else:
         params.order_by += [f.sa_column.asc() for f in model.pk_fields]
+        params.sort_keys += [(f.sa_column, False, f.id) for f in model.pk_fields]
     params.fields = selected_fields(model, request, view)
     if paging:
         cap = int(request.registry.settings.get("workbench.data.max_page_size", MAX_PAGE_SIZE))

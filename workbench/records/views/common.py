@@ -4,6 +4,7 @@ from workbench.data import aggregates
 from workbench.data.query import count_rows, read_row, select_rows, selected_fields
 from workbench.errors import NotFound
 from workbench.paging import paged
+from workbench.records.cursor_pages import cursor_page, wants_cursor
 from workbench.records.expand import expand_rows, with_keys
 from workbench.records.services import Records
 
@@ -12,7 +13,8 @@ LIST_QUERY = (
     ("sort", "comma-separated fields, '-' for descending"),
     ("fields", "comma-separated fields to return"),
     ("limit", "page size (default 25)"),
-    ("offset", "rows to skip"),
+    ("offset", "rows to skip (with an empty cursor: the position to jump to)"),
+    ("cursor", "keyset paging: empty for the first page, then pageInfo's nextCursor or prevCursor"),
     ("viewId", "apply a view's filters, sorts and visible fields"),
 )
 SEARCH_QUERY = (
@@ -33,6 +35,8 @@ AGGREGATE_QUERY = (
 def list_page(request) -> dict:
     records = Records(request)
     params = records.params()
+    if wants_cursor(request):
+        return cursor_page(request, records, params)
     params.fields, added = with_keys(records.model, params.fields)
     rows = select_rows(records.connection, records.model, params)
     expand_rows(request, records.connection, records.model, params.fields, rows, added)

@@ -50,4 +50,23 @@ describe("records api", () => {
     expect(recordsApi.endpoints.recordsPage.select(args)(store.getState()).data?.list[0]).toEqual({ Id: 1, Qty: 2 });
     page.unsubscribe();
   });
+
+  it("reads a page of a table as a seek (an empty cursor), a shared view's by offset", async () => {
+    const urls: string[] = [];
+    const fetch = vi.fn(async (url: RequestInfo | URL) => {
+      urls.push(url instanceof Request ? url.url : String(url));
+      return respond(200, { list: [], pageInfo: { isLastPage: true } });
+    });
+    const store = makeStore({ fetch: fetch as unknown as typeof globalThis.fetch });
+    store.dispatch(settingsLoaded({ ...defaultSettings(), token: "tok" }));
+    await store.dispatch(recordsApi.endpoints.recordsPage.initiate({ tableId: "md_t", viewId: "vw_1", offset: 300, limit: 100 }, { subscribe: false }));
+    await store.dispatch(
+      recordsApi.endpoints.recordsPage.initiate({ tableId: "md_t", shared: { uuid: "u1" }, offset: 300, limit: 100 }, { subscribe: false }),
+    );
+    const own = new URL(urls[0], "http://x");
+    expect(own.pathname).toBe("/api/v2/tables/md_t/records");
+    expect(own.searchParams.get("cursor")).toBe("");
+    expect(own.searchParams.get("offset")).toBe("300");
+    expect(new URL(urls[1], "http://x").searchParams.has("cursor")).toBe(false);
+  });
 });

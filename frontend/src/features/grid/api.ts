@@ -52,7 +52,10 @@ export const recordsApi = workbenchApi.injectEndpoints({
       query: ({ tableId, viewId, where, sort, offset, limit, shared }) =>
         shared
           ? sharedRows(shared, { where, sort, offset, limit })
-          : { url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`, params: { viewId, where, sort, offset, limit } },
+          : // An empty cursor makes `offset` a seek: the server finds the position through the
+            // sort's index instead of stepping over every row before it (no totalRows; the count
+            // is read on its own).
+            { url: `/api/v2/tables/${encodeURIComponent(tableId)}/records`, params: { viewId, where, sort, offset, limit, cursor: "" } },
       keepUnusedDataFor: 30,
       providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
     }),

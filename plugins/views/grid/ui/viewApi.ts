@@ -245,7 +245,8 @@ function inject(api: HostApi) {
           url:
             `/api/v1/db/data/noco/${encodeURIComponent(projectId)}/${encodeURIComponent(tableId)}` +
             (viewId ? `/views/${encodeURIComponent(viewId)}` : ""),
-          params: { where, sort, offset, limit, fields: fields.join(",") },
+          // An empty cursor: `offset` is a seek, like the grid's own pages (the same rows).
+          params: { where, sort, offset, limit, fields: fields.join(","), cursor: "" },
         }),
         keepUnusedDataFor: 30,
         providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
