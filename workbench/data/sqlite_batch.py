@@ -75,16 +75,25 @@ def insert_many(connection: sa.Connection, table: sa.Table, keys: list[str], row
     if compiled is None:
         compiled = cache[cache_key] = compile_insert(table, keys, connection.dialect)
     sql, order, processors = compiled
-    params = []
+    connection.exec_driver_sql(sql, _params(rows, order, processors, sql))
+
+
+def _params(rows: list[dict], order: list[str], processors: list, sql: str) -> list[tuple]:
+    """The rows as tuples in the statement's order, converted column by column (each
+    processor mapped over its column) when every row holds every key."""
     width = len(order)
-    take = operator.itemgetter(*order) if width > 1 else None
     try:
+        if width > 1 and all(len(row) == width for row in rows):
+            columns = list(zip(*map(operator.itemgetter(*order), rows)))
+            for index, process in processors:
+                columns[index] = map(process, columns[index])
+            return list(zip(*columns))
+        params = []
         for row in rows:
-            # A row holding every key (``keys`` is their union) is read in one call.
-            values = list(take(row)) if take is not None and len(row) == width else [row.get(k) for k in order]
+            values = [row.get(k) for k in order]
             for index, process in processors:
                 values[index] = process(values[index])
             params.append(tuple(values))
+        return params
     except (TypeError, ValueError) as exc:  # as SQLAlchemy reports a value it cannot bind
         raise sa.exc.StatementError(f"({type(exc).__name__}) {exc}", sql, None, exc) from exc
-    connection.exec_driver_sql(sql, params)

@@ -8,6 +8,8 @@ the plugins through ``notify.rows_changed`` with the rows before and after.
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import operator
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
@@ -15,7 +17,7 @@ from sqlalchemy.dialects import postgresql
 from workbench.data import sqlite_batch
 from workbench.data.model import Field, Model
 from workbench.data.query import pk_clause, row_json, select_columns
-from workbench.errors import BadRequest, Conflict, NotFound, Unprocessable
+from workbench.errors import APIError, BadRequest, Conflict, NotFound, Unprocessable
 from workbench.fields.interfaces import ChecksWrites, FieldType, FieldValueError, HasOptions
 from workbench.history import links as history_links
 from workbench.plugins import notify
@@ -108,6 +110,58 @@ class RowWriter:
             raise Unprocessable(f"Missing required columns: {', '.join(missing)}")
         return values
 
+    def prepare_many(self, rows: list) -> list[dict]:
+        """``prepare(row, inserting=True)`` of each of ``rows``: field by field over the whole
+        batch (each type's ``to_db_many``) when every row names the same fields; row by row
+        otherwise, and when a value is refused (for the error naming its field, or a
+        typecast's new option)."""
+        if len(rows) > 1 and type(rows[0]) is dict:
+            names = list(rows[0])
+            first = rows[0].keys()
+            if names and all(type(row) is dict and row.keys() == first for row in rows):
+                take = operator.itemgetter(*names)
+                columns = list(zip(*map(take, rows))) if len(names) > 1 else [[row[names[0]] for row in rows]]
+                try:
+                    prepared = self.prepare_columns(names, columns, len(rows))
+                except (APIError, FieldValueError):
+                    prepared = None
+                if prepared is not None:
+                    return prepared
+        return [self.prepare(row, inserting=True) for row in rows]
+
+    def prepare_columns(self, names: list[str], columns: list, count: int) -> list[dict] | None:
+        """The prepared rows of an insert given as ``columns`` of ``count`` values, one per
+        body name of ``names``; None when only ``prepare`` row by row can say (a name given
+        twice for one field). Raises as ``prepare`` would for a refused value."""
+        fids, stored = [], []
+        for name, column in zip(names, columns, strict=True):
+            plan = self._insert_names.get(name, _UNSEEN)
+            if plan is _UNSEEN:
+                plan = self._writable(name, True)
+            if plan is None:
+                continue
+            if plan[0] in fids:
+                return None
+            fids.append(plan[0])
+            stored.append(self._types[plan[0]].to_db_many(column))
+        # the same for every row: system values (over any given), then defaults
+        constants = dict(self._auto_values(True))
+        for f in self.model.default_fields:
+            if f.id not in constants and f.id not in fids:
+                constants[f.id] = self._coerce(f, f.column.cdf)
+        for f in self.model.required_fields:
+            if f.id in constants:
+                if constants[f.id] is None:
+                    return None
+            elif f.id not in fids or None in stored[fids.index(f.id)]:
+                return None
+        keep = [i for i, fid in enumerate(fids) if fid not in constants]
+        keys = [fids[i] for i in keep] + list(constants)
+        values = [stored[i] for i in keep] + [itertools.repeat(v, count) for v in constants.values()]
+        if not values:
+            return [{} for _ in range(count)]
+        return [dict(zip(keys, row)) for row in zip(*values)]
+
     def _writable(self, name: str, inserting: bool = False) -> tuple | None:
         """``(field id, to_db)`` of the stored field a body's ``name`` writes (None: a
         read-only one, ignored). An insert may give the engine-numbered key a value."""
@@ -149,7 +203,7 @@ class RowWriter:
     def insert(self, rows: list, want_rows: bool = False) -> list[dict]:
         """Insert ``rows``; answers their primary keys (``{title: value}``), or the whole
         rows when ``want_rows``."""
-        return self.insert_prepared([self.prepare(row, inserting=True) for row in rows], want_rows)
+        return self.insert_prepared(self.prepare_many(rows), want_rows)
 
     def insert_prepared(self, prepared: list[dict], want_rows: bool = False) -> list[dict]:
         """Insert rows already through ``prepare`` (an import prepares them one by one, to
