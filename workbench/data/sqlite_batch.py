@@ -84,10 +84,10 @@ def _params(rows: list[dict], order: list[str], processors: list, sql: str) -> l
     width = len(order)
     try:
         if width > 1 and all(len(row) == width for row in rows):
-            columns = list(zip(*map(operator.itemgetter(*order), rows)))
+            columns = list(zip(*map(operator.itemgetter(*order), rows), strict=True))
             for index, process in processors:
                 columns[index] = map(process, columns[index])
-            return list(zip(*columns))
+            return list(zip(*columns, strict=True))
         params = []
         for row in rows:
             values = [row.get(k) for k in order]

@@ -120,7 +120,10 @@ class RowWriter:
             first = rows[0].keys()
             if names and all(type(row) is dict and row.keys() == first for row in rows):
                 take = operator.itemgetter(*names)
-                columns = list(zip(*map(take, rows))) if len(names) > 1 else [[row[names[0]] for row in rows]]
+                if len(names) > 1:
+                    columns = list(zip(*map(take, rows), strict=True))
+                else:
+                    columns = [[row[names[0]] for row in rows]]
                 try:
                     prepared = self.prepare_columns(names, columns, len(rows))
                 except (APIError, FieldValueError):
@@ -158,9 +161,10 @@ class RowWriter:
         keep = [i for i, fid in enumerate(fids) if fid not in constants]
         keys = [fids[i] for i in keep] + list(constants)
         values = [stored[i] for i in keep] + [itertools.repeat(v, count) for v in constants.values()]
-        if not values:
-            return [{} for _ in range(count)]
-        return [dict(zip(keys, row)) for row in zip(*values)]
+        if not keep:
+            return [dict(constants) for _ in range(count)]
+        # the constant columns repeat without end: the stored ones set the length
+        return [dict(zip(keys, row, strict=True)) for row in zip(*values, strict=False)]
 
     def _writable(self, name: str, inserting: bool = False) -> tuple | None:
         """``(field id, to_db)`` of the stored field a body's ``name`` writes (None: a

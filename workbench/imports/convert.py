@@ -46,9 +46,7 @@ def column_converter(registry, uidt: str, meta: dict | None):
             (value if value.strip() else None) if type(value) is str else convert(value) for value in values
         ]
     if conversion == "number":
-        return lambda values: [
-            value if type(value) is str and _NUMBER(value) else convert(value) for value in values
-        ]
+        return lambda values: [value if type(value) is str and _NUMBER(value) else convert(value) for value in values]
     if conversion == "boolean":
         return lambda values: [_WORDS[value] if value in _WORDS else convert(value) for value in values]
     if conversion == "date" and date_format == "YYYY-MM-DD":
