@@ -13,6 +13,7 @@ events, logging and error wrapping apply.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import operator
 
 import sqlalchemy as sa
@@ -68,8 +69,9 @@ def compile_insert(table: sa.Table, keys: list[str], dialect) -> tuple[str, list
     return compiled.string, order, processors
 
 
-def insert_many(connection: sa.Connection, table: sa.Table, keys: list[str], rows: list[dict], cache: dict) -> None:
-    """Insert ``rows`` (dicts keyed by column key; missing keys are NULL) into ``table``."""
+def insert_many(connection: sa.Connection, table: sa.Table, keys: list[str], rows, cache: dict) -> None:
+    """Insert ``rows`` (dicts keyed by column key, missing keys are NULL; or a
+    ``workbench.data.batch.ColumnBatch``) into ``table``."""
     cache_key = ("sqlite_insert_many", tuple(keys))
     compiled = cache.get(cache_key)
     if compiled is None:
@@ -78,11 +80,28 @@ def insert_many(connection: sa.Connection, table: sa.Table, keys: list[str], row
     connection.exec_driver_sql(sql, _params(rows, order, processors, sql))
 
 
-def _params(rows: list[dict], order: list[str], processors: list, sql: str) -> list[tuple]:
+def _by_index(processors: list, width: int) -> list:
+    found = [None] * width
+    for index, process in processors:
+        found[index] = process
+    return found
+
+
+def _params(rows, order: list[str], processors: list, sql: str) -> list[tuple]:
     """The rows as tuples in the statement's order, converted column by column (each
     processor mapped over its column) when every row holds every key."""
     width = len(order)
     try:
+        if hasattr(rows, "column"):  # a ColumnBatch: a value the same in every row is converted once
+            columns = []
+            for key, process in zip(order, _by_index(processors, width), strict=True):
+                same, value = rows.constant(key)
+                if same:
+                    columns.append(itertools.repeat(value if process is None else process(value), len(rows)))
+                else:
+                    values = rows.column(key)
+                    columns.append(values if process is None else map(process, values))
+            return list(zip(*columns, strict=True))
         if width > 1 and all(len(row) == width for row in rows):
             columns = list(zip(*map(operator.itemgetter(*order), rows), strict=True))
             for index, process in processors:

@@ -8,13 +8,13 @@ the plugins through ``notify.rows_changed`` with the rows before and after.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import operator
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 
 from workbench.data import sqlite_batch
+from workbench.data.batch import ColumnBatch
 from workbench.data.model import Field, Model
 from workbench.data.query import pk_clause, row_json, select_columns
 from workbench.errors import APIError, BadRequest, Conflict, NotFound, Unprocessable
@@ -110,7 +110,7 @@ class RowWriter:
             raise Unprocessable(f"Missing required columns: {', '.join(missing)}")
         return values
 
-    def prepare_many(self, rows: list) -> list[dict]:
+    def prepare_many(self, rows: list) -> list[dict] | ColumnBatch:
         """``prepare(row, inserting=True)`` of each of ``rows``: field by field over the whole
         batch (each type's ``to_db_many``) when every row names the same fields; row by row
         otherwise, and when a value is refused (for the error naming its field, or a
@@ -132,10 +132,11 @@ class RowWriter:
                     return prepared
         return [self.prepare(row, inserting=True) for row in rows]
 
-    def prepare_columns(self, names: list[str], columns: list, count: int) -> list[dict] | None:
+    def prepare_columns(self, names: list[str], columns: list, count: int) -> ColumnBatch | None:
         """The prepared rows of an insert given as ``columns`` of ``count`` values, one per
         body name of ``names``; None when only ``prepare`` row by row can say (a name given
-        twice for one field). Raises as ``prepare`` would for a refused value."""
+        twice for one field, a required field left empty). Raises as ``prepare`` would for
+        a refused value."""
         fids, stored = [], []
         for name, column in zip(names, columns, strict=True):
             plan = self._insert_names.get(name, _UNSEEN)
@@ -158,13 +159,8 @@ class RowWriter:
                     return None
             elif f.id not in fids or None in stored[fids.index(f.id)]:
                 return None
-        keep = [i for i, fid in enumerate(fids) if fid not in constants]
-        keys = [fids[i] for i in keep] + list(constants)
-        values = [stored[i] for i in keep] + [itertools.repeat(v, count) for v in constants.values()]
-        if not keep:
-            return [dict(constants) for _ in range(count)]
-        # the constant columns repeat without end: the stored ones set the length
-        return [dict(zip(keys, row, strict=True)) for row in zip(*values, strict=False)]
+        columns = {fid: values for fid, values in zip(fids, stored, strict=True) if fid not in constants}
+        return ColumnBatch(count, columns, constants)
 
     def _writable(self, name: str, inserting: bool = False) -> tuple | None:
         """``(field id, to_db)`` of the stored field a body's ``name`` writes (None: a
@@ -209,15 +205,15 @@ class RowWriter:
         rows when ``want_rows``."""
         return self.insert_prepared(self.prepare_many(rows), want_rows)
 
-    def insert_prepared(self, prepared: list[dict], want_rows: bool = False) -> list[dict]:
-        """Insert rows already through ``prepare`` (an import prepares them one by one, to
-        skip and report the bad ones); answers as ``insert``."""
+    def insert_prepared(self, prepared: list[dict] | ColumnBatch, want_rows: bool = False) -> list[dict]:
+        """Insert rows already through ``prepare`` or ``prepare_columns`` (an import
+        prepares them apart, to skip and report the bad ones); answers as ``insert``."""
         if not prepared:
             return []
         self._check(prepared)
         pk_fields = self.model.pk_fields
         pks = [f.sa_column for f in pk_fields]
-        keys = sorted(set().union(*prepared))
+        keys = sorted(prepared.keys() if isinstance(prepared, ColumnBatch) else set().union(*prepared))
         if len(prepared) > 1 and self._sqlite_rowids(keys):
             pk_rows = self._insert_sqlite_many(keys, prepared)
         else:
