@@ -19,7 +19,7 @@ from workbench.errors import APIError
 from workbench.fields.interfaces import FieldValueError
 from workbench.imports import detect, events, uploads
 from workbench.imports.context import JobRequest
-from workbench.imports.convert import converter
+from workbench.imports.convert import column_converter, converter
 from workbench.imports.interfaces import ImportFileError
 from workbench.imports.limits import CpuBudget, ImportLimits
 from workbench.imports.models import CANCELLED, DONE, FAILED, RUNNING, ImportJob, ImportKeys
@@ -92,6 +92,7 @@ def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
                     indexes[c["ref_column_name"]],
                     target["columns"][c["ref_column_name"]],
                     converter(registry, c["uidt"], c["meta"]),
+                    column_converter(registry, c["uidt"], c["meta"]),
                 )
                 for c in spec["columns"]
                 if c["ref_column_name"] in target["columns"] and c["ref_column_name"] in indexes
@@ -144,23 +145,10 @@ def _insert_batch(registry, job_id: str, user_id, target: dict, plan: list, chun
         model = model_for(req, ref, work.dialect)
         work.begin_write()
         writer = RowWriter(req, ref, model, work.connection, typecast=True, save_options=_saver(req, ref.id))
-        prepared, errors = [], []
-        for number, row in chunk:
-            data, problem = {}, None
-            for index, field_id, convert in plan:
-                value = row[index] if index < len(row) else None
-                try:
-                    data[field_id] = convert(value)
-                except ValueError as exc:
-                    problem = (model.by_id[field_id].title, str(exc))
-                    break
-            if problem is None:
-                try:
-                    prepared.append(writer.prepare(data, inserting=True))
-                except APIError as exc:
-                    problem = (_failing_field(model, data), _message(exc))
-            if problem is not None:
-                errors.append({"table": ref_table, "row": number, "column": problem[0], "msg": problem[1]})
+        prepared = _prepare_columns(writer, plan, [row for _number, row in chunk])
+        errors: list[dict] = []
+        if prepared is None:
+            prepared, errors = _prepare_rows(writer, model, plan, chunk, ref_table)
         keys = writer.insert_prepared(prepared)
         if not target.get("created") and keys:
             pk_fields = model.pk_fields
@@ -173,6 +161,46 @@ def _insert_batch(registry, job_id: str, user_id, target: dict, plan: list, chun
             job.error_count = (job.error_count or 0) + len(errors)
         job.updated_at = utcnow()
         req.dbsession.flush()
+
+
+def _prepare_rows(writer: RowWriter, model, plan: list, chunk: list, ref_table: str) -> tuple[list, list]:
+    """The rows converted and prepared one by one: the bad ones skipped and reported."""
+    prepared, errors = [], []
+    for number, row in chunk:
+        data, problem = {}, None
+        for index, field_id, convert, _many in plan:
+            value = row[index] if index < len(row) else None
+            try:
+                data[field_id] = convert(value)
+            except ValueError as exc:
+                problem = (model.by_id[field_id].title, str(exc))
+                break
+        if problem is None:
+            try:
+                prepared.append(writer.prepare(data, inserting=True))
+            except APIError as exc:
+                problem = (_failing_field(model, data), _message(exc))
+        if problem is not None:
+            errors.append({"table": ref_table, "row": number, "column": problem[0], "msg": problem[1]})
+    return prepared, errors
+
+
+def _prepare_columns(writer: RowWriter, plan: list, rows: list[list]):
+    """The rows converted and prepared column by column (``column_converter``,
+    ``RowWriter.prepare_columns``); None when a value is refused, for the rows to be read
+    one by one (the bad ones skipped and reported)."""
+    if not plan:
+        return None
+    width = max(index for index, *_rest in plan) + 1
+    if all(len(row) >= width for row in rows):
+        columns = list(zip(*rows, strict=False))  # a row's cells past the plan's are not read
+    else:
+        columns = [[row[index] if index < len(row) else None for row in rows] for index in range(width)]
+    try:
+        converted = [convert_many(columns[index]) for index, _field_id, _convert, convert_many in plan]
+        return writer.prepare_columns([field_id for _index, field_id, *_rest in plan], converted, len(rows))
+    except (ValueError, APIError):  # FieldValueError is a ValueError
+        return None
 
 
 def _failing_field(model, data: dict) -> str | None:
