@@ -7,8 +7,29 @@ row as a dictionary ``{field id: stored value}`` for whatever reads rows one by 
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import itertools
 from collections.abc import Iterable, Iterator
+
+#: rows from which a batch's work pauses the cyclic garbage collector
+PAUSE_GC_FROM = 100
+
+
+@contextlib.contextmanager
+def paused_gc(rows: int):
+    """The collector paused while a batch of ``rows`` builds its values (thousands of
+    tuples and lists, none in a cycle): without it, it runs every few hundred of them and
+    walks every object the batch holds each time; once the batch is built, the next
+    collection looks at them once."""
+    if rows < PAUSE_GC_FROM or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 class ColumnBatch:

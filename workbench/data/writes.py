@@ -13,8 +13,8 @@ import operator
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 
-from workbench.data import sqlite_batch
-from workbench.data.batch import ColumnBatch
+from workbench.data import pg_copy, sqlite_batch
+from workbench.data.batch import ColumnBatch, paused_gc
 from workbench.data.model import Field, Model
 from workbench.data.query import pk_clause, row_json, select_columns
 from workbench.errors import APIError, BadRequest, Conflict, NotFound, Unprocessable
@@ -203,7 +203,8 @@ class RowWriter:
     def insert(self, rows: list, want_rows: bool = False) -> list[dict]:
         """Insert ``rows``; answers their primary keys (``{title: value}``), or the whole
         rows when ``want_rows``."""
-        return self.insert_prepared(self.prepare_many(rows), want_rows)
+        with paused_gc(len(rows)):
+            return self.insert_prepared(self.prepare_many(rows), want_rows)
 
     def insert_prepared(self, prepared: list[dict] | ColumnBatch, want_rows: bool = False) -> list[dict]:
         """Insert rows already through ``prepare`` or ``prepare_columns`` (an import
@@ -216,6 +217,8 @@ class RowWriter:
         keys = sorted(prepared.keys() if isinstance(prepared, ColumnBatch) else set().union(*prepared))
         if len(prepared) > 1 and self._sqlite_rowids(keys):
             pk_rows = self._insert_sqlite_many(keys, prepared)
+        elif (pk_rows := self._copy(keys, prepared)) is not None:
+            pass
         else:
             given = self._given_key is not None and self._given_key.id in keys
             try:
@@ -225,7 +228,7 @@ class RowWriter:
             if given:
                 self._keep_numbering_ahead()
         if not want_rows and not notify.wants_whole_rows(self.request, "insert", self.table):
-            keys = [{f.title: f.type.to_api(v) for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
+            keys = self._api_keys(pk_rows)
             # Listeners that read only the keys (realtime) get these rows: no record is built.
             notify.rows_changed(self.request, self.table, "insert", [(None, k) for k in keys])
             return keys
@@ -255,6 +258,14 @@ class RowWriter:
         notify.rows_changed(self.request, self.table, "insert", [(None, a) for a in afters])
         return afters
 
+    def _api_keys(self, pk_rows: list[tuple]) -> list[dict]:
+        """``{title: value}`` of each inserted row's primary key."""
+        pk_fields = self.model.pk_fields
+        if len(pk_fields) == 1 and type(pk_fields[0].type).to_api is FieldType.to_api:
+            title = pk_fields[0].title  # a key shown as stored: one small dict per row
+            return [{title: value} for (value,) in pk_rows]
+        return [{f.title: f.type.to_api(v) for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
+
     def _keep_numbering_ahead(self) -> None:
         """After keys were given on insert, PostgreSQL's sequence must still number new
         records past every key (SQLite and MariaDB take the largest key plus one); it is
@@ -267,6 +278,26 @@ class RowWriter:
         largest = sa.select(sa.func.coalesce(sa.func.max(column), 0)).scalar_subquery()
         last = sa.func.coalesce(sa.func.pg_sequence_last_value(sa.cast(sequence, postgresql.REGCLASS)), 0)
         self.connection.execute(sa.select(sa.func.setval(sequence, sa.func.greatest(largest, last, 1), sa.true())))
+
+    def _copy(self, keys: list[str], prepared) -> list[tuple] | None:
+        """The batch through ``pg_copy`` when it may go: PostgreSQL, a batch of columns of
+        at least ``COPY_FROM`` rows, an engine-numbered integer key no row gives, with a
+        sequence, and columns taking their values as they are; None otherwise."""
+        key = self._given_key
+        if not (
+            self.connection.dialect.name == "postgresql"
+            and isinstance(prepared, ColumnBatch)
+            and len(prepared) >= pg_copy.COPY_FROM
+            and key is not None
+            and key.id not in keys
+            and isinstance(key.sa_column.type, sa.Integer)
+            and pg_copy.copyable(self.model.table, keys)
+        ):
+            return None
+        try:
+            return pg_copy.copy_rows(self.connection, self.model.table, key.sa_column, keys, prepared)
+        except sa.exc.IntegrityError:
+            raise Conflict("A record with the same key exists already") from None
 
     def _sqlite_rowids(self, keys: list[str]) -> bool:
         """Whether a batch may go through ``_insert_sqlite_many``: SQLite, a key that is the

@@ -1,8 +1,8 @@
 """Running an import job: the file read again from where the job stands, rows converted
-by the template and inserted through the records engine in batches of ``BATCH``, each
-batch its own transaction that also records the progress (so a resumed job starts after
-the last committed batch). Bad rows are skipped and reported; a fatal error fails the job
-and undoes it."""
+by the template and inserted through the records engine in batches of ``BATCH`` (converted
+and bound column by column), each batch its own transaction that also records the
+progress (so a resumed job starts after the last committed batch). Bad rows are skipped
+and reported; a fatal error fails the job and undoes it."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import re
 import gevent
 import sqlalchemy as sa
 
+from workbench.data.batch import paused_gc
 from workbench.data.unit import data_transaction
 from workbench.data.writes import RowWriter
 from workbench.errors import APIError
@@ -32,7 +33,9 @@ from workbench.tables.models import Column, Table
 
 log = logging.getLogger(__name__)
 
-BATCH = 1000
+#: rows per batch (one transaction each, which also records the progress a resumed job
+#: starts from): few enough that a batch holds the source's write lock for a moment
+BATCH = 5000
 _GENERATED = re.compile(r"^field_(\d+)$")
 
 
@@ -100,7 +103,8 @@ def run_job(registry, job_id: str, max_batches: int | None = None) -> str:
             start = state["rows_read"].get(sheet.name, 0)
             numbered = enumerate(itertools.islice(budget.watch(sheet.rows), start, None), start=start + 1)
             while True:
-                chunk = list(itertools.islice(numbered, BATCH))
+                with paused_gc(BATCH):
+                    chunk = list(itertools.islice(numbered, BATCH))
                 if not chunk:
                     break
                 if max_batches is not None and batches >= max_batches:
@@ -145,11 +149,12 @@ def _insert_batch(registry, job_id: str, user_id, target: dict, plan: list, chun
         model = model_for(req, ref, work.dialect)
         work.begin_write()
         writer = RowWriter(req, ref, model, work.connection, typecast=True, save_options=_saver(req, ref.id))
-        prepared = _prepare_columns(writer, plan, [row for _number, row in chunk])
-        errors: list[dict] = []
-        if prepared is None:
-            prepared, errors = _prepare_rows(writer, model, plan, chunk, ref_table)
-        keys = writer.insert_prepared(prepared)
+        with paused_gc(len(chunk)):
+            prepared = _prepare_columns(writer, plan, [row for _number, row in chunk])
+            errors: list[dict] = []
+            if prepared is None:
+                prepared, errors = _prepare_rows(writer, model, plan, chunk, ref_table)
+            keys = writer.insert_prepared(prepared)
         if not target.get("created") and keys:
             pk_fields = model.pk_fields
             stored = [{f.id: key.get(f.title) for f in pk_fields} for key in keys]
