@@ -226,7 +226,7 @@ def main() -> None:
     print(text)
     if not args.no_write:
         # beside an earlier commit: a section of its own, the plain run's left as recorded
-        write_section("history-before-after" if args.before else "history", text)
+        write_section(f"history-before-{args.before}" if args.before else "history", text)
 
 
 if __name__ == "__main__":
