@@ -1,7 +1,7 @@
 """Record history's cost: bulk insert and single-record update with history on, beside the
 same with it off, in one run.
 
-    .venv/bin/python -m bench.history [--rows 100000] [--updates 300] [--no-write]
+    .venv/bin/python -m bench.history [--rows 100000] [--updates 300] [--before REF] [--no-write]
 
 Starts two ``pserve development.ini`` servers on fresh data folders, one as shipped (the
 ``history`` plugin on) and one with ``WORKBENCH_PLUGINS_DISABLED=history``, and makes the
@@ -14,7 +14,9 @@ by batch (so both sides meet the same load of the shared machine):
   fields, turn about; p50 and p95 on each side.
 
 Each side runs on one CPU with its client (``--no-pin`` leaves them free). Writes the
-"history" section of bench/RESULTS.md with the ratios on/off.
+"history" section of bench/RESULTS.md with the ratios on/off. With ``--before REF``, commit
+REF's server (history on, as shipped then) takes its turns beside them, served from a git
+worktree of REF with REF's packages and plugin list first on the import path.
 """
 
 from __future__ import annotations
@@ -41,15 +43,32 @@ BIN = Path(sys.executable).parent
 GOAL = 50_000  # rows per second of a bulk insert with history on
 
 
-def start(data_dir: str, history: bool) -> tuple[subprocess.Popen, str]:
+def checkout(ref: str, folder: Path) -> Path:
+    """REF checked out in ``folder``; answers the folder to put first on the import path
+    (``workbench`` and ``workbench_plugins`` linked to REF's, with REF's entry points)."""
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), ref], check=True)
+    site = folder / ".bench-site"
+    site.mkdir()
+    (site / "workbench").symlink_to(folder / "workbench")
+    (site / "workbench_plugins").symlink_to(folder / "plugins")
+    subprocess.run(
+        [sys.executable, "setup.py", "-q", "egg_info", "--egg-base", str(site)], cwd=folder, check=True,
+        capture_output=True,
+    )  # fmt: skip
+    return site
+
+
+def start(data_dir: str, history: bool, root: Path = ROOT, site: Path | None = None) -> tuple[subprocess.Popen, str]:
     port = free_port()
     env = {**os.environ, "PORT": str(port), "WORKBENCH_DATA_DIR": data_dir}
+    if site is not None:
+        env["PYTHONPATH"] = str(site)
     if not history:
         env["WORKBENCH_PLUGINS_DISABLED"] = "history"
-    subprocess.run([str(BIN / "workbench"), "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
+    subprocess.run([str(BIN / "workbench"), "migrate"], cwd=root, env=env, check=True, capture_output=True)
     proc = subprocess.Popen(
         [str(BIN / "pserve"), "development.ini"],
-        cwd=ROOT,
+        cwd=root,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -100,32 +119,37 @@ class Side:
 
 def run(args) -> dict:
     load_start = os.getloadavg()[0]
-    folders = [tempfile.mkdtemp(prefix="wb-bench-history-") for _ in range(2)]
+    folders = [tempfile.mkdtemp(prefix="wb-bench-history-") for _ in range(3)]
+    before_root = Path(folders[2]) / "checkout"
     started = [start(folders[0], True), start(folders[1], False)]
     try:
-        on, off = Side("on", *started[0]), Side("off", *started[1])
+        if args.before:
+            site = checkout(args.before, before_root)
+            started.append(start(str(Path(folders[2]) / "data"), True, before_root, site))
+        sides = [Side("on", *started[0]), Side("off", *started[1])]
+        if args.before:
+            sides.append(Side("before", *started[2]))
         if args.pin and len(os.sched_getaffinity(0)) > 1:
-            pin([on.proc.pid, off.proc.pid, 0], {quietest_cpu()})
+            pin([side.proc.pid for side in sides] + [0], {quietest_cpu()})
         rng = random.Random(7)
         bodies = [
             json.dumps([make_row(i, rng) for i in range(s, min(args.rows, s + BATCH))]).encode()
             for s in range(0, args.rows, BATCH)
         ]
         for n, body in enumerate(bodies):
-            first, second = (on, off) if n % 2 == 0 else (off, on)
-            first.insert(body)
-            second.insert(body)
-        insert_cpu = {side.name: side.cpu() for side in (on, off)}
+            for side in sides[n % len(sides) :] + sides[: n % len(sides)]:  # each side first in turn
+                side.insert(body)
+        insert_cpu = {side.name: side.cpu() for side in sides}
         for i in range(args.updates):
-            first, second = (on, off) if i % 2 == 0 else (off, on)
-            first.update(i)
-            second.update(i)
+            for side in sides[i % len(sides) :] + sides[: i % len(sides)]:
+                side.update(i)
         return {
             "rows": args.rows,
             "updates": args.updates,
-            "insert": {side.name: args.rows / side.insert_seconds for side in (on, off)},
+            "before": args.before,
+            "insert": {side.name: args.rows / side.insert_seconds for side in sides},
             "insert_cpu": {name: ms / args.rows * BATCH for name, ms in insert_cpu.items()},
-            "update": {side.name: summary(side.updates) for side in (on, off)},
+            "update": {side.name: summary(side.updates) for side in sides},
             "load_start": load_start,
             "load": os.getloadavg()[0],
         }
@@ -133,6 +157,8 @@ def run(args) -> dict:
         for proc, _base in started:
             proc.terminate()
             proc.wait(timeout=30)
+        if args.before:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before_root)], check=False)
 
 
 def report(result: dict) -> str:
@@ -164,6 +190,7 @@ for a CPU, and the server CPU per 1,000 rows is the steadier measure of what his
 | single update p50, ms | {upd["on"].p50:.2f} | {upd["off"].p50:.2f} | {upd["on"].p50 / upd["off"].p50:.2f}x |
 | single update p95, ms | {upd["on"].p95:.2f} | {upd["off"].p95:.2f} | {upd["on"].p95 / upd["off"].p95:.2f}x |
 
+{_before(result)}
 Goal, a bulk insert above {GOAL:,} rows/s with history on: {goal}. A bulk insert writes
 one history entry per record in one statement per batch (who, when, through what; the
 record's values are not copied): on SQLite one `INSERT … SELECT` over a JSON array of the
@@ -172,17 +199,34 @@ rows, 1.33x, when each entry was a row of an `executemany` built in Python). An 
 writes one entry naming each changed field's old and new value."""
 
 
+def _before(result: dict) -> str:
+    if not result.get("before"):
+        return ""
+    ins, cpu, upd = result["insert"], result["insert_cpu"], result["update"]
+    return f"""
+The same turns with commit `{result["before"]}`'s server (history on) beside them:
+
+| measure | before (`{result["before"]}`) | now, history on | now / before |
+|---|---|---|---|
+| bulk insert, rows/s | {ins["before"]:,.0f} | {ins["on"]:,.0f} | {ins["on"] / ins["before"]:.2f}x |
+| bulk insert, server CPU ms per 1,000 rows | {cpu["before"]:.1f} | {cpu["on"]:.1f} | {cpu["on"] / cpu["before"]:.2f}x |
+| single update p50, ms | {upd["before"].p50:.2f} | {upd["on"].p50:.2f} | {upd["on"].p50 / upd["before"].p50:.2f}x |
+"""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", type=int, default=100_000)
     parser.add_argument("--updates", type=int, default=300)
     parser.add_argument("--pin", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--before", help="a commit whose server takes its turns beside (history on)")
     parser.add_argument("--no-write", action="store_true", help="print only, leave bench/RESULTS.md alone")
     args = parser.parse_args()
     text = report(run(args))
     print(text)
     if not args.no_write:
-        write_section("history", text)
+        # beside an earlier commit: a section of its own, the plain run's left as recorded
+        write_section(f"history-before-{args.before}" if args.before else "history", text)
 
 
 if __name__ == "__main__":

@@ -69,7 +69,17 @@ from workbench.errors import BadRequest, NotFound, Unprocessable
 
 # -- field types
 from workbench.fields import operators as _operators
-from workbench.fields.coerce import blank, to_bool, to_float, to_int, to_text
+from workbench.fields.coerce import (
+    blank,
+    to_bool,
+    to_bool_many,
+    to_float,
+    to_float_many,
+    to_int,
+    to_int_many,
+    to_text,
+    to_text_many,
+)
 from workbench.fields.formula_text import check_formula_text, stored_formula
 from workbench.fields.interfaces import (
     DATE_AGGREGATIONS,
@@ -458,9 +468,13 @@ __all__ = [
     "stored_formula",
     "text_setting",
     "to_bool",
+    "to_bool_many",
     "to_float",
+    "to_float_many",
     "to_int",
+    "to_int_many",
     "to_text",
+    "to_text_many",
     "tokenize_format",
     "url_setting",
     "utcnow",

@@ -23,6 +23,7 @@ ENV_OVERRIDES = {
     "WORKBENCH_PLUGINS_DISABLED": "workbench.plugins.disabled",
     "WORKBENCH_PLUGINS_WATCH": "workbench.plugins.watch",
     "WORKBENCH_HISTORY_RETENTION_DAYS": "workbench.history.retention_days",
+    "WORKBENCH_IMPORT_MAX_SIZE": "workbench.import.max_size",
     "WORKBENCH_SIGNUP": "workbench.signup",
     "WORKBENCH_JWT_EXPIRATION": "workbench.jwt.expiration",
     "WORKBENCH_COOKIE_SECURE": "workbench.cookie_secure",

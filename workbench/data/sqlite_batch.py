@@ -13,7 +13,9 @@ events, logging and error wrapping apply.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import operator
+from collections.abc import Iterable
 
 import sqlalchemy as sa
 from sqlalchemy.dialects.sqlite.base import DATE, DATETIME
@@ -34,6 +36,7 @@ def _datetime(slow):
             return text
         return slow(value)
 
+    process.converts = dt.datetime
     return process
 
 
@@ -41,6 +44,7 @@ def _date(slow):
     def process(value):
         return value.isoformat() if type(value) is dt.date else slow(value)
 
+    process.converts = dt.date
     return process
 
 
@@ -68,23 +72,80 @@ def compile_insert(table: sa.Table, keys: list[str], dialect) -> tuple[str, list
     return compiled.string, order, processors
 
 
-def insert_many(connection: sa.Connection, table: sa.Table, keys: list[str], rows: list[dict], cache: dict) -> None:
-    """Insert ``rows`` (dicts keyed by column key; missing keys are NULL) into ``table``."""
+def insert_many(connection: sa.Connection, table: sa.Table, keys: list[str], rows, cache: dict) -> None:
+    """Insert ``rows`` (dicts keyed by column key, missing keys are NULL; or a
+    ``workbench.data.batch.ColumnBatch``) into ``table``."""
     cache_key = ("sqlite_insert_many", tuple(keys))
     compiled = cache.get(cache_key)
     if compiled is None:
         compiled = cache[cache_key] = compile_insert(table, keys, connection.dialect)
     sql, order, processors = compiled
-    params = []
+    connection.exec_driver_sql(sql, _params(rows, order, processors, sql))
+
+
+def _converted(process, values) -> Iterable:
+    """``process`` of each of ``values``; a column of naive datetimes or dates, the common
+    case, in one pass without a call of ``process`` per value."""
+    kind = getattr(process, "converts", None)
+    if kind is not None:
+        try:
+            if kind is dt.datetime:
+                return [None if v is None else _naive(v).isoformat(" ", "microseconds") for v in values]
+            return [None if v is None else _plain_date(v).isoformat() for v in values]
+        except _NotPlain:
+            pass
+    return map(process, values)
+
+
+class _NotPlain(Exception):
+    pass
+
+
+def _naive(value):
+    if type(value) is dt.datetime and value.tzinfo is None:
+        return value
+    raise _NotPlain
+
+
+def _plain_date(value):
+    if type(value) is dt.date:
+        return value
+    raise _NotPlain
+
+
+def _by_index(processors: list, width: int) -> list:
+    found = [None] * width
+    for index, process in processors:
+        found[index] = process
+    return found
+
+
+def _params(rows, order: list[str], processors: list, sql: str) -> list[tuple]:
+    """The rows as tuples in the statement's order, converted column by column (each
+    processor mapped over its column) when every row holds every key."""
     width = len(order)
-    take = operator.itemgetter(*order) if width > 1 else None
     try:
+        if hasattr(rows, "column"):  # a ColumnBatch: a value the same in every row is converted once
+            columns = []
+            for key, process in zip(order, _by_index(processors, width), strict=True):
+                same, value = rows.constant(key)
+                if same:
+                    columns.append(itertools.repeat(value if process is None else process(value), len(rows)))
+                else:
+                    values = rows.column(key)
+                    columns.append(values if process is None else _converted(process, values))
+            return list(zip(*columns, strict=True))
+        if width > 1 and all(len(row) == width for row in rows):
+            columns = list(zip(*map(operator.itemgetter(*order), rows), strict=True))
+            for index, process in processors:
+                columns[index] = map(process, columns[index])
+            return list(zip(*columns, strict=True))
+        params = []
         for row in rows:
-            # A row holding every key (``keys`` is their union) is read in one call.
-            values = list(take(row)) if take is not None and len(row) == width else [row.get(k) for k in order]
+            values = [row.get(k) for k in order]
             for index, process in processors:
                 values[index] = process(values[index])
             params.append(tuple(values))
+        return params
     except (TypeError, ValueError) as exc:  # as SQLAlchemy reports a value it cannot bind
         raise sa.exc.StatementError(f"({type(exc).__name__}) {exc}", sql, None, exc) from exc
-    connection.exec_driver_sql(sql, params)

@@ -8,14 +8,16 @@ the plugins through ``notify.rows_changed`` with the rows before and after.
 from __future__ import annotations
 
 import dataclasses
+import operator
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 
-from workbench.data import sqlite_batch
+from workbench.data import pg_copy, sqlite_batch
+from workbench.data.batch import ColumnBatch, paused_gc
 from workbench.data.model import Field, Model
 from workbench.data.query import pk_clause, row_json, select_columns
-from workbench.errors import BadRequest, Conflict, NotFound, Unprocessable
+from workbench.errors import APIError, BadRequest, Conflict, NotFound, Unprocessable
 from workbench.fields.interfaces import ChecksWrites, FieldType, FieldValueError, HasOptions
 from workbench.history import links as history_links
 from workbench.plugins import notify
@@ -108,6 +110,58 @@ class RowWriter:
             raise Unprocessable(f"Missing required columns: {', '.join(missing)}")
         return values
 
+    def prepare_many(self, rows: list) -> list[dict] | ColumnBatch:
+        """``prepare(row, inserting=True)`` of each of ``rows``: field by field over the whole
+        batch (each type's ``to_db_many``) when every row names the same fields; row by row
+        otherwise, and when a value is refused (for the error naming its field, or a
+        typecast's new option)."""
+        if len(rows) > 1 and type(rows[0]) is dict:
+            names = list(rows[0])
+            first = rows[0].keys()
+            if names and all(type(row) is dict and row.keys() == first for row in rows):
+                take = operator.itemgetter(*names)
+                if len(names) > 1:
+                    columns = list(zip(*map(take, rows), strict=True))
+                else:
+                    columns = [[row[names[0]] for row in rows]]
+                try:
+                    prepared = self.prepare_columns(names, columns, len(rows))
+                except (APIError, FieldValueError):
+                    prepared = None
+                if prepared is not None:
+                    return prepared
+        return [self.prepare(row, inserting=True) for row in rows]
+
+    def prepare_columns(self, names: list[str], columns: list, count: int) -> ColumnBatch | None:
+        """The prepared rows of an insert given as ``columns`` of ``count`` values, one per
+        body name of ``names``; None when only ``prepare`` row by row can say (a name given
+        twice for one field, a required field left empty). Raises as ``prepare`` would for
+        a refused value."""
+        fids, stored = [], []
+        for name, column in zip(names, columns, strict=True):
+            plan = self._insert_names.get(name, _UNSEEN)
+            if plan is _UNSEEN:
+                plan = self._writable(name, True)
+            if plan is None:
+                continue
+            if plan[0] in fids:
+                return None
+            fids.append(plan[0])
+            stored.append(self._types[plan[0]].to_db_many(column))
+        # the same for every row: system values (over any given), then defaults
+        constants = dict(self._auto_values(True))
+        for f in self.model.default_fields:
+            if f.id not in constants and f.id not in fids:
+                constants[f.id] = self._coerce(f, f.column.cdf)
+        for f in self.model.required_fields:
+            if f.id in constants:
+                if constants[f.id] is None:
+                    return None
+            elif f.id not in fids or None in stored[fids.index(f.id)]:
+                return None
+        columns = {fid: values for fid, values in zip(fids, stored, strict=True) if fid not in constants}
+        return ColumnBatch(count, columns, constants)
+
     def _writable(self, name: str, inserting: bool = False) -> tuple | None:
         """``(field id, to_db)`` of the stored field a body's ``name`` writes (None: a
         read-only one, ignored). An insert may give the engine-numbered key a value."""
@@ -149,19 +203,22 @@ class RowWriter:
     def insert(self, rows: list, want_rows: bool = False) -> list[dict]:
         """Insert ``rows``; answers their primary keys (``{title: value}``), or the whole
         rows when ``want_rows``."""
-        return self.insert_prepared([self.prepare(row, inserting=True) for row in rows], want_rows)
+        with paused_gc(len(rows)):
+            return self.insert_prepared(self.prepare_many(rows), want_rows)
 
-    def insert_prepared(self, prepared: list[dict], want_rows: bool = False) -> list[dict]:
-        """Insert rows already through ``prepare`` (an import prepares them one by one, to
-        skip and report the bad ones); answers as ``insert``."""
+    def insert_prepared(self, prepared: list[dict] | ColumnBatch, want_rows: bool = False) -> list[dict]:
+        """Insert rows already through ``prepare`` or ``prepare_columns`` (an import
+        prepares them apart, to skip and report the bad ones); answers as ``insert``."""
         if not prepared:
             return []
         self._check(prepared)
         pk_fields = self.model.pk_fields
         pks = [f.sa_column for f in pk_fields]
-        keys = sorted(set().union(*prepared))
+        keys = sorted(prepared.keys() if isinstance(prepared, ColumnBatch) else set().union(*prepared))
         if len(prepared) > 1 and self._sqlite_rowids(keys):
             pk_rows = self._insert_sqlite_many(keys, prepared)
+        elif (pk_rows := self._copy(keys, prepared)) is not None:
+            pass
         else:
             given = self._given_key is not None and self._given_key.id in keys
             try:
@@ -171,7 +228,7 @@ class RowWriter:
             if given:
                 self._keep_numbering_ahead()
         if not want_rows and not notify.wants_whole_rows(self.request, "insert", self.table):
-            keys = [{f.title: f.type.to_api(v) for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
+            keys = self._api_keys(pk_rows)
             # Listeners that read only the keys (realtime) get these rows: no record is built.
             notify.rows_changed(self.request, self.table, "insert", [(None, k) for k in keys])
             return keys
@@ -201,6 +258,14 @@ class RowWriter:
         notify.rows_changed(self.request, self.table, "insert", [(None, a) for a in afters])
         return afters
 
+    def _api_keys(self, pk_rows: list[tuple]) -> list[dict]:
+        """``{title: value}`` of each inserted row's primary key."""
+        pk_fields = self.model.pk_fields
+        if len(pk_fields) == 1 and type(pk_fields[0].type).to_api is FieldType.to_api:
+            title = pk_fields[0].title  # a key shown as stored: one small dict per row
+            return [{title: value} for (value,) in pk_rows]
+        return [{f.title: f.type.to_api(v) for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
+
     def _keep_numbering_ahead(self) -> None:
         """After keys were given on insert, PostgreSQL's sequence must still number new
         records past every key (SQLite and MariaDB take the largest key plus one); it is
@@ -213,6 +278,26 @@ class RowWriter:
         largest = sa.select(sa.func.coalesce(sa.func.max(column), 0)).scalar_subquery()
         last = sa.func.coalesce(sa.func.pg_sequence_last_value(sa.cast(sequence, postgresql.REGCLASS)), 0)
         self.connection.execute(sa.select(sa.func.setval(sequence, sa.func.greatest(largest, last, 1), sa.true())))
+
+    def _copy(self, keys: list[str], prepared) -> list[tuple] | None:
+        """The batch through ``pg_copy`` when it may go: PostgreSQL, a batch of columns of
+        at least ``COPY_FROM`` rows, an engine-numbered integer key no row gives, with a
+        sequence, and columns taking their values as they are; None otherwise."""
+        key = self._given_key
+        if not (
+            self.connection.dialect.name == "postgresql"
+            and isinstance(prepared, ColumnBatch)
+            and len(prepared) >= pg_copy.COPY_FROM
+            and key is not None
+            and key.id not in keys
+            and isinstance(key.sa_column.type, sa.Integer)
+            and pg_copy.copyable(self.model.table, keys)
+        ):
+            return None
+        try:
+            return pg_copy.copy_rows(self.connection, self.model.table, key.sa_column, keys, prepared)
+        except sa.exc.IntegrityError:
+            raise Conflict("A record with the same key exists already") from None
 
     def _sqlite_rowids(self, keys: list[str]) -> bool:
         """Whether a batch may go through ``_insert_sqlite_many``: SQLite, a key that is the

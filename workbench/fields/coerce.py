@@ -81,3 +81,50 @@ def to_bool(value: Any) -> bool | None:
         if word in FALSE_WORDS:
             return False
     raise FieldValueError(f"expected true or false, got {value!r}")
+
+
+# -- a column of values at once (``FieldType.to_db_many``): the common forms without a call
+# per value, anything else through the function above, so values and errors are the same.
+def to_text_many(values: list) -> list:
+    return [value if type(value) is str else to_text(value) for value in values]
+
+
+def to_int_many(values: list, low: int = -MAX_SAFE_INTEGER, high: int = MAX_SAFE_INTEGER) -> list:
+    out = []
+    append = out.append
+    for value in values:
+        kind = type(value)
+        if kind is int and low <= value <= high:
+            append(value)
+        elif kind is str and len(value) < 16 and value.isascii() and value.isdigit():
+            number = int(value)
+            append(number if low <= number <= high else to_int(value, low, high))
+        else:
+            append(to_int(value, low, high))
+    return out
+
+
+def to_float_many(values: list) -> list:
+    out = []
+    append = out.append
+    isfinite = math.isfinite
+    for value in values:
+        kind = type(value)
+        if kind is float and isfinite(value):
+            append(value)
+            continue
+        if kind is str:
+            # float() reads what to_float reads once it is stripped and has no commas
+            try:
+                number = float(value)
+            except ValueError:
+                number = None
+            if number is not None and isfinite(number):
+                append(number)
+                continue
+        append(to_float(value))
+    return out
+
+
+def to_bool_many(values: list) -> list:
+    return [value if type(value) is bool else to_bool(value) for value in values]

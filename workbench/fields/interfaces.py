@@ -123,6 +123,13 @@ class FieldType:
     def to_db(self, value: Any) -> Any:
         return value
 
+    def to_db_many(self, values: list) -> list:
+        """``to_db`` of each of ``values`` (one field's values in a batch of records): the
+        same stored values, and the same error for the first value refused. A type may
+        answer a whole column faster than value by value."""
+        to_db = self.to_db
+        return [to_db(value) for value in values]
+
     def to_api(self, value: Any) -> Any:
         return value
 

@@ -6,6 +6,7 @@ money without its sign, text from anything else."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 
 from workbench.imports.detect import FALSE_WORDS, TRUE_WORDS, is_blank, parse_date_text, split_datetime
@@ -29,6 +30,57 @@ def converter(registry, uidt: str, meta: dict | None):
     if conversion == "text":
         return _text
     return _plain
+
+
+def column_converter(registry, uidt: str, meta: dict | None):
+    """``convert_many(values)``: ``convert`` of each of a column's values (a batch of rows),
+    the common forms of text read from a file at once, anything else value by value (the
+    same values, and the same error for the first value refused)."""
+    convert = converter(registry, uidt, meta)
+    date_format = (meta or {}).get("date_format") or None
+    types = registry["field_types"]
+    conversion = types.get(uidt).import_converts if uidt in types else None
+    if conversion == "text" or (conversion == "datetime" and date_format in (None, "YYYY-MM-DD")):
+        # text, and a date-time left for its field type to read: the text unless blank
+        return lambda values: [
+            (value if value.strip() else None) if type(value) is str else convert(value) for value in values
+        ]
+    if conversion == "number":
+        return lambda values: [value if type(value) is str and _NUMBER(value) else convert(value) for value in values]
+    if conversion == "boolean":
+        return lambda values: [_WORDS[value] if value in _WORDS else convert(value) for value in values]
+    if conversion == "date" and date_format == "YYYY-MM-DD":
+        return _iso_dates(convert)
+    return lambda values: [convert(value) for value in values]
+
+
+#: a number that ``_number`` gives back as it is (no sign of money, no grouping, no spaces)
+_NUMBER = re.compile(r"[-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?", re.ASCII).fullmatch
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII).fullmatch
+#: checkbox words as a file writes them most often (others are read by ``_checkbox``)
+_WORDS = {
+    **{word: True for word in TRUE_WORDS if isinstance(word, str)},
+    **{word: False for word in FALSE_WORDS if isinstance(word, str)},
+}
+
+
+def _iso_dates(convert):
+    from_text = dt.date.fromisoformat
+
+    def convert_many(values):
+        out = []
+        append = out.append
+        for value in values:
+            if type(value) is str and _ISO_DATE(value):
+                try:
+                    append(from_text(value))
+                    continue
+                except ValueError:
+                    pass
+            append(convert(value))
+        return out
+
+    return convert_many
 
 
 def _plain(value):

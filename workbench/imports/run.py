@@ -1,9 +1,9 @@
 """Running an import job: the file read again from where the job stands, rows converted
-by the template and inserted through the records engine in batches of ``BATCH``, each
-batch its own transaction that also records the progress (``workbench.imports.progress``:
-a resumed job starts after the last committed batch). Bad rows are skipped and reported;
-a fatal error fails the job and undoes it. A job run under a claim (``token``) stops as
-soon as another process holds it."""
+by the template and inserted through the records engine in batches of ``BATCH`` (converted
+and bound column by column), each batch its own transaction that also records the progress
+(``workbench.imports.progress``: a resumed job starts after the last committed batch). Bad
+rows are skipped and reported; a fatal error fails the job and undoes it. A job run under a
+claim (``token``) stops as soon as another process holds it."""
 
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ import types
 import gevent
 import sqlalchemy as sa
 
+from workbench.data.batch import paused_gc
 from workbench.data.unit import data_transaction
 from workbench.data.writes import RowWriter
 from workbench.errors import APIError
 from workbench.fields.interfaces import FieldValueError
 from workbench.imports import detect, events, progress, uploads
 from workbench.imports.context import JobRequest
-from workbench.imports.convert import converter
+from workbench.imports.convert import column_converter, converter
 from workbench.imports.interfaces import ImportFileError
 from workbench.imports.limits import CpuBudget, ImportLimits
 from workbench.imports.models import CANCELLED, DONE, FAILED, RUNNING, ImportJob, ImportKeys
@@ -36,7 +37,9 @@ from workbench.tables.models import Column, Table
 
 log = logging.getLogger(__name__)
 
-BATCH = 1000
+#: rows per batch (one transaction each, which also records the progress a resumed job
+#: starts from): few enough that a batch holds the source's write lock for a moment
+BATCH = 5000
 _GENERATED = re.compile(r"^field_(\d+)$")
 
 
@@ -130,6 +133,7 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
                 indexes[c["ref_column_name"]],
                 target["columns"][c["ref_column_name"]],
                 converter(registry, c["uidt"], c["meta"]),
+                column_converter(registry, c["uidt"], c["meta"]),
             )
             for c in spec["columns"]
             if c["ref_column_name"] in target["columns"] and c["ref_column_name"] in indexes
@@ -137,7 +141,8 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
         start = _position(registry, job_id, state, target)
         numbered = enumerate(itertools.islice(budget.watch(sheet.rows), start, None), start=start + 1)
         while True:
-            chunk = list(itertools.islice(numbered, BATCH))
+            with paused_gc(BATCH):
+                chunk = list(itertools.islice(numbered, BATCH))
             if not chunk:
                 break
             if max_batches is not None and batches >= max_batches:
@@ -209,27 +214,15 @@ def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, 
         model = model_for(req, ref, work.dialect)
         work.begin_write()
         writer = RowWriter(req, ref, model, work.connection, typecast=True, save_options=_saver(req, ref.id))
-        prepared, errors = [], []
-        for number, row in chunk:
-            data, problem = {}, None
-            for index, field_id, convert in plan:
-                value = row[index] if index < len(row) else None
-                try:
-                    data[field_id] = convert(value)
-                except ValueError as exc:
-                    problem = (model.by_id[field_id].title, str(exc))
-                    break
-            if problem is None:
-                try:
-                    prepared.append(writer.prepare(data, inserting=True))
-                except APIError as exc:
-                    problem = (_failing_field(model, data), _message(exc))
-            if problem is not None:
-                errors.append({"table": ref_table, "row": number, "column": problem[0], "msg": problem[1]})
-        read, done = chunk[-1][0], state["rows_done"].get(ref_table, 0) + len(prepared)
-        if progress.fenced(ref.source):
-            progress.advance(work.connection, job_id, ref_table, chunk[0][0] - 1, read, len(prepared))
-        keys = writer.insert_prepared(prepared)
+        with paused_gc(len(chunk)):
+            prepared = _prepare_columns(writer, plan, [row for _number, row in chunk])
+            errors: list[dict] = []
+            if prepared is None:
+                prepared, errors = _prepare_rows(writer, model, plan, chunk, ref_table)
+            read, done = chunk[-1][0], state["rows_done"].get(ref_table, 0) + len(prepared)
+            if progress.fenced(ref.source):
+                progress.advance(work.connection, job_id, ref_table, chunk[0][0] - 1, read, len(prepared))
+            keys = writer.insert_prepared(prepared)
         if not target.get("created") and keys:
             pk_fields = model.pk_fields
             stored = [{f.id: key.get(f.title) for f in pk_fields} for key in keys]
@@ -242,6 +235,46 @@ def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, 
         job.updated_at = utcnow()
         req.dbsession.flush()
     state["rows_read"][ref_table], state["rows_done"][ref_table] = read, done
+
+
+def _prepare_rows(writer: RowWriter, model, plan: list, chunk: list, ref_table: str) -> tuple[list, list]:
+    """The rows converted and prepared one by one: the bad ones skipped and reported."""
+    prepared, errors = [], []
+    for number, row in chunk:
+        data, problem = {}, None
+        for index, field_id, convert, _many in plan:
+            value = row[index] if index < len(row) else None
+            try:
+                data[field_id] = convert(value)
+            except ValueError as exc:
+                problem = (model.by_id[field_id].title, str(exc))
+                break
+        if problem is None:
+            try:
+                prepared.append(writer.prepare(data, inserting=True))
+            except APIError as exc:
+                problem = (_failing_field(model, data), _message(exc))
+        if problem is not None:
+            errors.append({"table": ref_table, "row": number, "column": problem[0], "msg": problem[1]})
+    return prepared, errors
+
+
+def _prepare_columns(writer: RowWriter, plan: list, rows: list[list]):
+    """The rows converted and prepared column by column (``column_converter``,
+    ``RowWriter.prepare_columns``); None when a value is refused, for the rows to be read
+    one by one (the bad ones skipped and reported)."""
+    if not plan:
+        return None
+    width = max(index for index, *_rest in plan) + 1
+    if all(len(row) >= width for row in rows):
+        columns = list(zip(*rows, strict=False))  # a row's cells past the plan's are not read
+    else:
+        columns = [[row[index] if index < len(row) else None for row in rows] for index in range(width)]
+    try:
+        converted = [convert_many(columns[index]) for index, _field_id, _convert, convert_many in plan]
+        return writer.prepare_columns([field_id for _index, field_id, *_rest in plan], converted, len(rows))
+    except (ValueError, APIError):  # FieldValueError is a ValueError
+        return None
 
 
 def _failing_field(model, data: dict) -> str | None:

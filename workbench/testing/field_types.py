@@ -115,6 +115,7 @@ def check_field_type(cls: type[FieldType], engine: sa.Engine) -> None:
     try:
         _round_trip(cls, ftype, table, engine)
         _refusals(cls, ftype)
+        check_column_at_once(ftype, [given for given, _expected in cls.examples], cls.invalid_examples)
         _operators_compile(cls, model, engine)
     finally:
         with engine.begin() as connection:
@@ -146,6 +147,21 @@ def _refusals(cls, ftype) -> None:
         except FieldValueError:
             continue
         raise AssertionError(f"{cls.name} accepted the invalid value {bad!r}")
+
+
+def check_column_at_once(ftype, values: list, invalid=()) -> None:
+    """``to_db_many`` gives what ``to_db`` gives value by value, and refuses a column
+    holding a value ``to_db`` refuses."""
+    name = type(ftype).__name__
+    assert ftype.to_db_many(list(values)) == [ftype.to_db(value) for value in values], (
+        f"{name}: to_db_many of {values!r} differs from to_db of each"
+    )
+    for bad in invalid:
+        try:
+            ftype.to_db_many([*values, bad])
+        except FieldValueError:
+            continue
+        raise AssertionError(f"{name}: to_db_many accepted the invalid value {bad!r}")
 
 
 def _operators_compile(cls, model, engine) -> None:

@@ -4,7 +4,7 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.plugin_api import FieldType, hookimpl, to_bool
+from workbench.plugin_api import FieldType, hookimpl, to_bool, to_bool_many
 from workbench.plugin_api import operators as ops
 
 
@@ -51,6 +51,11 @@ class Checkbox(FieldType):
 
     def to_db(self, value):
         return to_bool(value)
+
+    def to_db_many(self, values):
+        if type(self).to_db is not Checkbox.to_db:
+            return FieldType.to_db_many(self, values)
+        return to_bool_many(values)
 
     def to_api(self, value):
         return bool(value) if value is not None else False

@@ -59,6 +59,25 @@ class Date(FieldType):
     def to_db(self, value):
         return None if blank(value) else parse_date(value)
 
+    def to_db_many(self, values):
+        if type(self).to_db is not Date.to_db:
+            return FieldType.to_db_many(self, values)
+        out = []
+        append = out.append
+        from_text = dt.date.fromisoformat
+        for value in values:
+            if type(value) is dt.date:
+                append(value)
+                continue
+            if type(value) is str and len(value) == 10 and value[4] == "-":
+                try:
+                    append(from_text(value))  # "YYYY-MM-DD", as parse_date reads it first
+                    continue
+                except ValueError:
+                    pass
+            append(self.to_db(value))
+        return out
+
     def to_api(self, value):
         return None if value is None else value.isoformat()
 
@@ -119,6 +138,24 @@ class DateTime(Date):
                 if moment.tzinfo is None and not moment.microsecond:
                     return moment
         return None if blank(value) else parse_datetime(value).replace(microsecond=0)
+
+    def to_db_many(self, values):
+        if type(self).to_db is not DateTime.to_db:
+            return FieldType.to_db_many(self, values)
+        out = []
+        append = out.append
+        from_text = dt.datetime.fromisoformat
+        for value in values:
+            if type(value) is str and len(value) == 19 and value[10] in " T":
+                try:
+                    moment = from_text(value)
+                except ValueError:
+                    moment = None
+                if moment is not None and moment.tzinfo is None and not moment.microsecond:
+                    append(moment)
+                    continue
+            append(self.to_db(value))
+        return out
 
     def to_api(self, value):
         # isoformat's timespec drops the microseconds at half the cost of replace()

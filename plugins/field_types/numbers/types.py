@@ -9,7 +9,15 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.plugin_api import NUMERIC_AGGREGATIONS, FieldType, FieldValueError, to_float, to_int
+from workbench.plugin_api import (
+    NUMERIC_AGGREGATIONS,
+    FieldType,
+    FieldValueError,
+    to_float,
+    to_float_many,
+    to_int,
+    to_int_many,
+)
 from workbench.plugin_api import operators as ops
 
 CURRENCY_CODE_RE = re.compile(r"^[A-Z]{3}$")
@@ -49,6 +57,11 @@ class Number(FieldType):
     def to_db(self, value):
         return to_int(value)
 
+    def to_db_many(self, values):
+        if type(self).to_db is not Number.to_db:  # a type of its own conversion
+            return FieldType.to_db_many(self, values)
+        return to_int_many(values)
+
 
 class Decimal(Number):
     name = "Decimal"
@@ -71,6 +84,15 @@ class Decimal(Number):
         if number is not None and isinstance(precision, int) and 0 <= precision <= 8:
             number = round(number, precision)
         return number
+
+    def to_db_many(self, values):
+        if type(self).to_db is not Decimal.to_db:
+            return FieldType.to_db_many(self, values)
+        numbers = to_float_many(values)
+        precision = self.meta.get("precision")
+        if isinstance(precision, int) and 0 <= precision <= 8:
+            numbers = [None if number is None else round(number, precision) for number in numbers]
+        return numbers
 
     def to_api(self, value):
         return None if value is None else float(value)
@@ -205,6 +227,11 @@ class Rating(Number):
     def to_db(self, value):
         top = int(self.meta.get("max") or 5)
         return to_int(value, 0, top)
+
+    def to_db_many(self, values):
+        if type(self).to_db is not Rating.to_db:
+            return FieldType.to_db_many(self, values)
+        return to_int_many(values, 0, int(self.meta.get("max") or 5))
 
     def check_meta(self, meta):
         top = meta.get("max", 5)

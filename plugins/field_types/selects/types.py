@@ -11,7 +11,7 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.plugin_api import FieldType, FieldValueError, new_id, to_text
+from workbench.plugin_api import FieldType, FieldValueError, new_id, to_text, to_text_many
 from workbench.plugin_api import operators as ops
 
 PALETTE = ("#cfdffe", "#d0f1fd", "#c2f5e8", "#ffdaf6", "#ffdce5", "#fee2d5", "#ffeab6", "#d1f7c4", "#ede2fe", "#eeeeee")
@@ -139,6 +139,16 @@ class SingleSelect(FieldType):
             return None
         self._check([text])
         return text
+
+    def to_db_many(self, values):
+        if type(self).to_db is not SingleSelect.to_db:
+            return FieldType.to_db_many(self, values)
+        texts = [None if text == "" else text for text in to_text_many(values)]
+        titles = set(texts)
+        titles.discard(None)
+        if not titles <= self._known_titles():
+            return FieldType.to_db_many(self, values)  # refused as the first unknown value is
+        return texts
 
     def filter_value(self, text):
         return text

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 import sqlalchemy as sa
 
-from workbench.plugin_api import FieldType, FieldValueError, to_text
+from workbench.plugin_api import FieldType, FieldValueError, to_text, to_text_many
 from workbench.plugin_api import operators as ops
 
 EMAIL_RE = re.compile(
@@ -53,6 +53,11 @@ class SingleLineText(FieldType):
     def to_db(self, value):
         return to_text(value)
 
+    def to_db_many(self, values):
+        if type(self).to_db is not SingleLineText.to_db:
+            return FieldType.to_db_many(self, values)
+        return to_text_many(values)
+
 
 class LongText(SingleLineText):
     name = "LongText"
@@ -76,6 +81,26 @@ class _ValidatedText(SingleLineText):
         if self.meta.get("validate", True):
             self.check(text)
         return text
+
+    def to_db_many(self, values):
+        if type(self).to_db is not _ValidatedText.to_db:
+            return FieldType.to_db_many(self, values)
+        check = self.check if self.meta.get("validate", True) else None
+        to_db = self.to_db
+        out = []
+        append = out.append
+        for value in values:
+            if type(value) is not str:
+                append(to_db(value))
+                continue
+            text = value.strip()
+            if not text:
+                append(None)
+                continue
+            if check is not None:
+                check(text)
+            append(text)
+        return out
 
     def filter_value(self, text):
         return text

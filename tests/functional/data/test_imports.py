@@ -58,9 +58,10 @@ def records(client, token, table_id) -> list[dict]:
 
 
 @pytest.fixture
-def runner(data_app):
+def runner(data_app, monkeypatch):
     """The app's import runner with autostart off (until the test ends): a started job runs
-    only as far as the test runs it."""
+    only as far as the test runs it, in batches of 1,000 rows."""
+    monkeypatch.setattr("workbench.imports.run.BATCH", 1000)
     runner = data_app.registry["import_runner"]
     runner.autostart = False
     yield runner

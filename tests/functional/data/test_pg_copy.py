@@ -1,0 +1,72 @@
+"""On PostgreSQL a batch of columns goes in by COPY, its keys numbered from the table's
+sequence beforehand: the keys answered are the records', imports stay resumable and
+cancellable, and later inserts are numbered after the batch. The other dialects insert the
+same batches their own way, with the same results."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.functional.data.test_imports import finish, people_csv, start, upload
+from workbench.data import pg_copy
+from workbench.testing.tables import create_table
+
+pytestmark = pytest.mark.dialects
+V1 = "/api/v1/db/meta"
+
+
+@pytest.fixture
+def copies(monkeypatch):
+    """The batches copied (their sizes), the real COPY still done."""
+    sizes: list[int] = []
+    real = pg_copy.copy_rows
+
+    def counted(connection, table, pk, keys, batch):
+        found = real(connection, table, pk, keys, batch)
+        sizes.append(len(batch))
+        return found
+
+    monkeypatch.setattr(pg_copy, "copy_rows", counted)
+    return sizes
+
+
+def test_a_bulk_insert_answers_the_keys_of_its_records(client, admin, dialect, copies):
+    project = client.create_project(admin, "Shop")
+    table = create_table(client, admin, project["id"], "Items", [{"title": "Name"}, {"title": "Qty", "uidt": "Number"}])
+    url, h = f"/api/v2/tables/{table['id']}/records", client.auth(admin)
+    keys = client.post_json(url, [{"Name": f"n{i}", "Qty": str(i)} for i in range(300)], headers=h).json
+    assert copies == ([300] if dialect == "postgresql" else [])
+    assert [k["Id"] for k in keys] == list(range(1, 301))
+    rows = client.get(url, {"limit": 1000, "sort": "Id"}, headers=h).json["list"]
+    assert [(r["Id"], r["Name"], r["Qty"]) for r in rows] == [(i + 1, f"n{i}", i) for i in range(300)]
+    # numbered after the batch
+    assert client.post_json(url, {"Name": "next"}, headers=h).json == {"Id": 301}
+
+
+def test_an_import_copied_in_batches_resumes_and_cancels(client, admin, data_app, dialect, copies, monkeypatch):
+    monkeypatch.setattr("workbench.imports.run.BATCH", 1000)
+    runner = data_app.registry["import_runner"]
+    monkeypatch.setattr(runner, "autostart", False)
+    pid = client.create_project(admin, "Imports")["id"]
+    job = upload(client, admin, pid, people_csv(2500))
+    table_id = start(client, admin, job)["tables"][0]["id"]
+    assert runner.run(job["id"], max_batches=2) == "running"
+    assert runner.resume(stale_after=0) == [job["id"]]
+    assert finish(data_app, client, admin, job["id"])["rows_done"] == {"people": 2500}
+    assert copies == ([1000, 1000, 500] if dialect == "postgresql" else [])
+    h = client.auth(admin)
+    rows = client.get(f"/api/v2/tables/{table_id}/records", {"limit": 1000, "sort": "Id"}, headers=h).json["list"]
+    assert [r["Name"] for r in rows] == [f"Person {i}" for i in range(1, 1001)]
+    assert rows[0]["Member"] is True
+    assert rows[1]["Member"] is False
+    assert client.get(f"/api/v2/tables/{table_id}/records/count", headers=h).json["count"] == 2500
+
+    # into an existing table: a cancel deletes the copied rows by their keys
+    copies.clear()
+    job = upload(client, admin, pid, people_csv(1500), table_id=table_id)
+    start(client, admin, job)
+    runner.run(job["id"], max_batches=1)
+    assert client.get(f"/api/v2/tables/{table_id}/records/count", headers=h).json["count"] == 3500
+    client.delete(f"{V1}/imports/{job['id']}", headers=h)
+    assert client.get(f"/api/v2/tables/{table_id}/records/count", headers=h).json["count"] == 2500
+    assert copies == ([1000] if dialect == "postgresql" else [])

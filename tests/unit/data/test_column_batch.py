@@ -1,0 +1,37 @@
+"""Prepared rows held as columns read as the rows they stand for."""
+
+import datetime as dt
+
+import pytest
+
+from workbench.data.batch import ColumnBatch
+
+
+def test_rows_of_a_batch():
+    stamp = dt.datetime(2024, 1, 5, 10, 0)
+    batch = ColumnBatch(3, {"a": [1, 2, 3], "b": ["x", None, "z"]}, {"created": stamp})
+    rows = [
+        {"a": 1, "b": "x", "created": stamp},
+        {"a": 2, "b": None, "created": stamp},
+        {"a": 3, "b": "z", "created": stamp},
+    ]
+    assert list(batch) == rows
+    assert [batch[i] for i in range(3)] == rows
+    assert batch[-1] == rows[-1]
+    with pytest.raises(IndexError):
+        batch[3]
+    assert len(batch) == 3
+    assert batch
+    assert batch.keys() == {"a", "b", "created"}
+    assert list(batch.column("a")) == [1, 2, 3]
+    assert list(batch.column("created")) == [stamp] * 3
+    assert list(batch.column("missing")) == [None] * 3
+    assert batch.constant("created") == (True, stamp)
+    assert batch.constant("a") == (False, None)
+
+
+def test_a_batch_of_constants_alone_and_an_empty_batch():
+    assert list(ColumnBatch(2, {}, {"c": 1})) == [{"c": 1}, {"c": 1}]
+    empty = ColumnBatch(0, {}, {})
+    assert not empty
+    assert list(empty) == []

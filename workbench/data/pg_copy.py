@@ -1,0 +1,62 @@
+"""A batch of rows inserted into a PostgreSQL table by ``COPY … FROM STDIN`` (psycopg's
+copy), with the keys of its engine-numbered primary key taken from the column's sequence
+beforehand (``nextval`` once per row, in one statement), so the batch's keys are known and
+no other writer can get them.
+
+Values go as the records engine stored them, each column through its type's bind
+processor where it has one (JSON as text, ...); a table with a column whose type writes its
+value through an SQL expression (``bind_expression``) is not copied (``copyable`` says)."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from workbench.data.batch import ColumnBatch
+
+#: rows from which a batch is copied rather than inserted by ``executemany``
+COPY_FROM = 100
+
+
+def _quoted(preparer, table: sa.Table) -> str:
+    name = preparer.quote(table.name)
+    return f"{preparer.quote_schema(table.schema)}.{name}" if table.schema else name
+
+
+def copyable(table: sa.Table, keys: list[str]) -> bool:
+    """Whether the columns ``keys`` of ``table`` take their values as they are."""
+    return not any(table.c[key].type._has_bind_expression for key in keys)
+
+
+def copy_rows(connection: sa.Connection, table: sa.Table, pk: sa.Column, keys: list[str], batch: ColumnBatch):
+    """COPY ``batch`` (columns ``keys``) into ``table``, its primary key ``pk`` numbered from
+    its sequence; answers the keys as ``[(key,), ...]`` in the batch's order (None, with
+    nothing done, when the key has no sequence)."""
+    dialect = connection.dialect
+    preparer = dialect.identifier_preparer
+    sequence = connection.execute(
+        sa.select(sa.func.pg_get_serial_sequence(_quoted(preparer, table), pk.name))
+    ).scalar_one()
+    if sequence is None:
+        return None
+    numbered = connection.execute(
+        sa.text("SELECT nextval(CAST(:sequence AS regclass)) FROM generate_series(1, :n)"),
+        {"sequence": sequence, "n": len(batch)},
+    ).scalars()
+    ids = sorted(numbered)
+    columns = [ids]
+    for key in keys:
+        process = table.c[key].type.dialect_impl(dialect).bind_processor(dialect)
+        values = batch.column(key)
+        columns.append(values if process is None else map(process, values))
+    names = ", ".join(preparer.quote(name) for name in [pk.name, *(table.c[k].name for k in keys)])
+    sql = f"COPY {_quoted(preparer, table)} ({names}) FROM STDIN"
+    cursor = connection.connection.driver_connection.cursor()
+    try:
+        with cursor.copy(sql) as copy:
+            for row in zip(*columns, strict=True):
+                copy.write_row(row)
+    except Exception as exc:
+        raise sa.exc.DBAPIError.instance(sql, None, exc, dialect.loaded_dbapi.Error) from exc
+    finally:
+        cursor.close()
+    return [(key,) for key in ids]
