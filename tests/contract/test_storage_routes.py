@@ -198,9 +198,10 @@ def test_garbage_collection_spares_what_is_referenced_and_import_uploads(env):
     assert client.get(f"{V1}/imports/{left['id']}", headers=owner).json["status"] == "cancelled"
 
 
-def test_an_import_upload_is_kept_by_the_backend_and_resumed_elsewhere(env, tmp_path):
+def test_an_import_upload_is_kept_by_the_backend_and_resumed_elsewhere(env, tmp_path, monkeypatch):
     """The job's file is in the backend, not in the data folder of the process that took
     it, so another process (another app on the same databases) resumes the job."""
+    monkeypatch.setattr("workbench.imports.run.BATCH", 1000)
     client, owner = env["client"], env["client"].auth(env["tokens"]["owner"])
     rows = "Name,Qty\n" + "".join(f"item {i},{i}\n" for i in range(1500))
     job = client.post(

@@ -22,9 +22,10 @@ pytestmark = pytest.mark.dialects
 
 
 @pytest.fixture
-def runners(data_app):
+def runners(data_app, monkeypatch):
     """Two runners on the same meta database, as two processes would have; neither starts
-    jobs by itself."""
+    jobs by itself. Jobs run in batches of 1,000 rows."""
+    monkeypatch.setattr("workbench.imports.run.BATCH", 1000)
     here, other = data_app.registry["import_runner"], ImportRunner(data_app.registry)
     here.autostart = other.autostart = False
     yield here, other
