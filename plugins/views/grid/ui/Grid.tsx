@@ -124,6 +124,12 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
     });
   }, []);
   const reader = useRecordsReader();
+  // The first page is read while the records are counted, not after: the first rows show a
+  // round trip sooner (once the view's fields are known, which say how the records sort).
+  const fieldsKnown = !viewId || !!viewColumns;
+  useEffect(() => {
+    if (isLoading && fieldsKnown) reader.read(source, pageQuery(0, where, readSort)).catch(() => undefined);
+  }, [isLoading, fieldsKnown, reader, source, where, readSort]);
   const writer = useRecordWriter({ id: tableId, projectId, pkName });
   const scroller = useRef<HTMLDivElement>(null);
   const history = useRef(new EditHistory());
