@@ -19,7 +19,7 @@ def test_first_page_is_read_while_the_records_are_counted(server, page):
     project, _ = parts_table(server, token, rows=[{"Name": f"Part {i}", "Qty": i} for i in range(3)])
     held = []
     # The count gets no answer until the first page has been asked for.
-    page.route(re.compile(r"/records/count"), held.append)
+    page.route(re.compile(r"/records/count"), lambda route: held.append(route))
     _use_token(page, token)
     first_page = re.compile(r"/api/v2/tables/[^/]+/records\?(.*&)?offset=0")
     with page.expect_request(lambda r: r.method == "GET" and bool(first_page.search(r.url)), timeout=15_000):
