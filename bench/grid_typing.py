@@ -13,12 +13,32 @@ them:
 
 Each sample types two characters into a record's first field, then Enter, which saves the
 value and moves down to the next record, as a user filling in a column does.
+
+bench.grid takes these figures on its big table; run alone, by hand (not collected by pytest):
+
+    .venv/bin/python -m bench.grid_typing [rows] [--before REF] [--samples 60] [--rounds 6]
+
+starts a server on a temporary data folder with a table of `rows` records (default 100,000)
+and types into its grid in headless Debian Chromium (1280x800). With `--before REF`, commit
+REF is served the same way beside this checkout (checked out and built as bench.first_paint
+does). Beside them, the same keys are typed into a bare text input in the same browser: the
+floor that the browser, the driver and the machine's load set (the frame a key waits for
+included). The samples are taken in rounds, each side in turn (which goes first rotating),
+so that the machine's load drifts alike for all of them. Results go to the "grid-typing"
+section of bench/RESULTS.md.
 """
 
 from __future__ import annotations
 
+import argparse
 import math
+import os
+import shutil
 import statistics
+import subprocess
+import tempfile
+from pathlib import Path
+from urllib.parse import quote
 
 # Installed before the page's own scripts: notes the keys' timestamps, the frames that show
 # them and the writes' responses.
@@ -81,38 +101,62 @@ def p95(values: list[float]) -> float:
     return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def measure(page, samples: int) -> dict:
-    """Type into `samples` records of the grid on `page` (opened on the table); the times in
+def measure(page, samples: int, click: bool = True) -> dict:
+    """Type into `samples` records of the grid on `page` (opened on the table), from its first
+    record (`click`) or from the active cell, where the previous call left it; the times in
     milliseconds, and the page's main-thread time per key (in tasks, and running script in
     them) from the browser's own counters (wall time as well: on a loaded machine it includes
     waiting for a CPU)."""
-    page.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").first.click()
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Performance.enable")
-    before = _metrics(cdp)
-    for i in range(samples):
-        for count, text in ((2 * i + 1, "x"), (2 * i + 2, "xy")):
-            page.evaluate("(text) => { window.__wbTyping.expect = text; }", text)
-            page.keyboard.press(text[-1])
-            page.wait_for_function("(n) => window.__wbTyping.keys.length >= n", arg=count, polling=POLL_MS)
-        page.keyboard.press("Enter")
-        page.wait_for_function("(n) => window.__wbTyping.enters.length >= n", arg=i + 1, polling=POLL_MS)
-    after = _metrics(cdp)
-    cdp.detach()
-    got = page.evaluate("() => window.__wbTyping")
+    if click:
+        page.locator(".wb-grid-row[aria-rowindex='2'] .wb-cell").first.click()
+    got = _typed(page, samples, enter=True)
     if any(value is None for value in got["enters"]):
         raise RuntimeError("a write was refused")
     keys, enters = got["keys"], got["enters"]
     return {
         "samples": samples,
+        "raw": got,
         "first_key": summary(keys[0::2]),
         "next_key": summary(keys[1::2]),
         "key": summary(keys),
         "enter": summary(enters),
         "request": summary(got["requests"]),
         # Three keys a sample: two characters and Enter.
-        "task_per_key": (after["TaskDuration"] - before["TaskDuration"]) * 1000 / (3 * samples),
-        "script_per_key": (after["ScriptDuration"] - before["ScriptDuration"]) * 1000 / (3 * samples),
+        "task_per_key": got["task_ms"] / (3 * samples),
+        "script_per_key": got["script_ms"] / (3 * samples),
+    }
+
+
+def _typed(page, samples: int, enter: bool) -> dict:
+    """Two keys a sample (then Enter, or the editor emptied), timed by TYPING_SCRIPT; what it
+    noted during these samples."""
+    base = page.evaluate(
+        "() => ({ keys: window.__wbTyping.keys.length, enters: window.__wbTyping.enters.length, requests: window.__wbTyping.requests.length })"
+    )
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    before = _metrics(cdp)
+    for i in range(samples):
+        for count, text in ((base["keys"] + 2 * i + 1, "x"), (base["keys"] + 2 * i + 2, "xy")):
+            page.evaluate("(text) => { window.__wbTyping.expect = text; }", text)
+            page.keyboard.press(text[-1])
+            page.wait_for_function("(n) => window.__wbTyping.keys.length >= n", arg=count, polling=POLL_MS)
+        if enter:
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                "(n) => window.__wbTyping.enters.length >= n", arg=base["enters"] + i + 1, polling=POLL_MS
+            )
+        else:
+            page.evaluate("() => { document.querySelector('input').value = ''; }")
+    after = _metrics(cdp)
+    cdp.detach()
+    got = page.evaluate("() => window.__wbTyping")
+    return {
+        "keys": got["keys"][base["keys"] :],
+        "enters": got["enters"][base["enters"] :],
+        "requests": got["requests"][base["requests"] :],
+        "task_ms": (after["TaskDuration"] - before["TaskDuration"]) * 1000,
+        "script_ms": (after["ScriptDuration"] - before["ScriptDuration"]) * 1000,
     }
 
 
@@ -122,3 +166,156 @@ def _metrics(cdp) -> dict:
 
 def summary(values: list[float]) -> dict:
     return {"p50": statistics.median(values), "p95": p95(values), "max": max(values)}
+
+
+#: A bare text input, typed into as the grid's editor is (the floor of the figures).
+FLOOR_PAGE = '<div data-testid="grid-scroll"><input aria-label="floor"></div>'
+
+
+def run(rows: int, before: str | None, samples: int, rounds: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    from bench import grid
+    from bench.first_paint import checkout
+    from tests.e2e.conftest import CHROMIUM_ARGS, REPO
+
+    work = Path(tempfile.mkdtemp(prefix="wb-typing-"))
+    sides: dict[str, dict] = {}
+    before_root = work / "before"
+    per = max(1, samples // rounds)
+    try:
+        if before:
+            site = checkout(before, before_root)
+            (work / "data-before").mkdir()
+            sides["before"] = grid.start(work / "data-before", rows, before_root, site)
+        (work / "data-now").mkdir()
+        sides["now"] = grid.start(work / "data-now", rows)
+        load = [os.getloadavg()[0]]
+        got: dict[str, dict] = {
+            name: {"keys": [], "enters": [], "requests": [], "task_ms": 0.0, "script_ms": 0.0}
+            for name in [*sides, "floor"]
+        }
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+            pages = {name: grid.open_page(browser, side) for name, side in sides.items()}
+            for name, side in sides.items():
+                grid.page_load(pages[name], side["url"])
+            floor = browser.new_page(viewport={"width": 1280, "height": 800})
+            floor.add_init_script(TYPING_SCRIPT)
+            floor.goto("data:text/html," + quote(FLOOR_PAGE))
+            names = [*sides, "floor"]
+            for turn in range(rounds):
+                shift = turn % len(names)
+                for name in names[shift:] + names[:shift]:
+                    if name == "floor":
+                        floor.focus("input")
+                        taken = _typed(floor, per, enter=False)
+                    else:
+                        pages[name].bring_to_front()
+                        taken = measure(pages[name], per, click=turn == 0)["raw"]
+                    for key in ("keys", "enters", "requests"):
+                        got[name][key] += taken[key]
+                    got[name]["task_ms"] += taken["task_ms"]
+                    got[name]["script_ms"] += taken["script_ms"]
+            browser.close()
+        load.append(os.getloadavg()[0])
+        results: dict = {
+            "rows": rows,
+            "before": before,
+            "samples": per * rounds,
+            "rounds": rounds,
+            "load": load,
+            "sides": {},
+        }
+        for name, taken in got.items():
+            keys = taken["keys"]
+            side = {"key": summary(keys), "first_key": summary(keys[0::2]), "next_key": summary(keys[1::2])}
+            side["task_per_key"] = taken["task_ms"] / len(keys)
+            side["script_per_key"] = taken["script_ms"] / len(keys)
+            if taken["enters"]:
+                if any(value is None for value in taken["enters"]):
+                    raise RuntimeError("a write was refused")
+                side["enter"] = summary(taken["enters"])
+                side["request"] = summary(taken["requests"])
+                # Three keys a sample: two characters and Enter.
+                side["task_per_key"] = taken["task_ms"] / (3 * len(taken["enters"]))
+                side["script_per_key"] = taken["script_ms"] / (3 * len(taken["enters"]))
+            results["sides"][name] = side
+        return results
+    finally:
+        for side in sides.values():
+            side["server"].stop()
+        if before:
+            subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(before_root)], check=False)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def record(results: dict) -> str:
+    from bench.results import write_section
+
+    sides = results["sides"]
+    before = results["before"]
+    now, then, floor = sides["now"], sides.get("before"), sides["floor"]
+    ms = lambda v: f"{v:.1f} ms"  # noqa: E731
+
+    def line(label: str, pick, goal: float | None = None, on_floor: bool = True) -> str:
+        cells = [ms(pick(floor)) if on_floor else ""]
+        if then:
+            cells.append(ms(pick(then)))
+        cells.append(ms(pick(now)))
+        if then:
+            cells.append(f"{pick(now) / pick(then):.2f}x")
+        met = ("yes" if pick(now) < goal else "no") if goal else ""
+        return f"| {label} | {' | '.join(cells)} | {f'< {goal:g} ms' if goal else ''} | {met} |"
+
+    lines = [
+        line("keypress to painted, p50", lambda s: s["key"]["p50"]),
+        line("keypress to painted, p95", lambda s: s["key"]["p95"], 16),
+        line("the first key (opens the editor), p95", lambda s: s["first_key"]["p95"]),
+        line("the next key (types into it), p95", lambda s: s["next_key"]["p95"]),
+        line("Enter to the value stored, p50", lambda s: s["enter"]["p50"], on_floor=False),
+        line("Enter to the value stored, p95", lambda s: s["enter"]["p95"], 50, on_floor=False),
+        line("of which the request (sent to answered), p95", lambda s: s["request"]["p95"], on_floor=False),
+        line("main thread busy per key (tasks)", lambda s: s["task_per_key"]),
+        line("of which running script", lambda s: s["script_per_key"]),
+    ]
+    if then:
+        head = f"| measure | bare input | before (`{before}`) | now | now / before | goal | met |\n|---|---|---|---|---|---|---|"
+    else:
+        head = "| measure | bare input | Workbench | goal | met |\n|---|---|---|---|---|"
+    command = f".venv/bin/python -m bench.grid_typing {results['rows']}"
+    if before:
+        command += f" --before {before}"
+    command += f" --samples {results['samples']} --rounds {results['rounds']}"
+    beside = f' "Before" is commit `{before}`, served the same way beside this checkout.' if then else ""
+    body = f"""## Typing into the grid (`{command}`)
+
+A {results["rows"]:,}-row table (two fields) in headless Debian Chromium (1280x800) from
+`pserve development.ini` (SQLite), timed inside the page with performance marks from each
+key's `keydown` timestamp as `bench/grid_typing.py` describes: {results["samples"]} records, each
+given two characters in its first field, then Enter (saved, the cursor moving down).{beside}
+"Bare input" is the same keys typed into a lone text input in the same browser: the floor
+that the browser, the driver and the machine set (a key waits for the next frame, up to
+16.7 ms at 60 Hz). The samples were taken in {results["rounds"]} rounds, the sides in turn. The
+machine's load average was {results["load"][0]:.1f} at the start and {results["load"][1]:.1f} at
+the end (2 cores; above 2, the times include waiting for a CPU).
+
+{head}
+{chr(10).join(lines)}
+"""
+    write_section("grid-typing", body)
+    return body
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rows", nargs="?", type=int, default=100_000)
+    parser.add_argument("--before", help="a commit to measure beside this checkout")
+    parser.add_argument("--samples", type=int, default=60, help="records typed into on each side")
+    parser.add_argument("--rounds", type=int, default=6, help="turns the samples are taken in")
+    args = parser.parse_args()
+    print(record(run(args.rows, args.before, args.samples, args.rounds)))
+
+
+if __name__ == "__main__":
+    main()

@@ -68,7 +68,9 @@ function useFocusAtEnd<T extends HTMLInputElement | HTMLTextAreaElement>(variant
     const el = ref.current;
     if (!el || variant === "form") return;
     el.focus();
-    el.setSelectionRange(el.value.length, el.value.length);
+    // Placing the caret lays the page out again: only when it is not at the end already.
+    const end = el.value.length;
+    if (el.selectionStart !== end || el.selectionEnd !== end) el.setSelectionRange(end, end);
   }, []);
   return ref;
 }

@@ -46,6 +46,7 @@ import { searchWhere } from "./search";
 import { cellId, isDrawn } from "./aria";
 import { useBlockCopy } from "./useBlockCopy";
 import { useCellEditing } from "./useCellEditing";
+import { useEditorOpen, type EditingStore } from "./editingStore";
 import { useClipboard } from "./useClipboard";
 import { useColumnWidths } from "./useColumnWidths";
 import { useGridKeys } from "./useGridKeys";
@@ -123,6 +124,12 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
     });
   }, []);
   const reader = useRecordsReader();
+  // The first page is read while the records are counted, not after: the first rows show a
+  // round trip sooner (once the view's fields are known, which say how the records sort).
+  const fieldsKnown = !viewId || !!viewColumns;
+  useEffect(() => {
+    if (isLoading && fieldsKnown) reader.read(source, pageQuery(0, where, readSort)).catch(() => undefined);
+  }, [isLoading, fieldsKnown, reader, source, where, readSort]);
   const writer = useRecordWriter({ id: tableId, projectId, pkName });
   const scroller = useRef<HTMLDivElement>(null);
   const history = useRef(new EditHistory());
@@ -183,7 +190,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const cells = useCellEditing({
     tableId, viewId, columns, pkName, canEdit: can.editRecords, writer, history, write, recordAt, selection, scrollToCell, scroller,
   });
-  const { editing } = cells;
+  const editingNow = cells.current;
   const rangeEdits = useRangeEdits({ writer, pkName, columns, rowCount, recordAt, loadRows, write, history });
   const rows = useRowActions({
     tableId, projectId, pkName, allColumns: table.columns, canEdit: can.editRecords, rowCount, writer, history, write,
@@ -208,7 +215,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   });
   // Live changes from others wait while a reload would move rows under an open editor, a
   // paste waiting for its answer or a copy reading its pages.
-  useLiveHold(tableId, !!editing || !!rangeEdits.pending || !!rangeEdits.busy || !!blockCopy.progress);
+  const holdLive = !!rangeEdits.pending || !!rangeEdits.busy || !!blockCopy.progress;
 
   const form = useRecordForm({
     tableId, projectId, columns: [...columns, ...hidden], pkName, canEdit: can.editRecords, canComment: can.comment,
@@ -315,7 +322,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
         aria-multiselectable
         aria-readonly={!can.editRecords || undefined}
         aria-activedescendant={
-          active && !editing && isDrawn(active, rowsWin.runs, { first: colsWin.first, last: colsWin.last, frozen }) ? cellId(gridId, active) : undefined
+          active && isDrawn(active, rowsWin.runs, { first: colsWin.first, last: colsWin.last, frozen }) ? cellId(gridId, active) : undefined
         }
         data-row-height={rowHeight}
         style={{ ["--wb-row-height" as string]: `${rowHeight}px` }}
@@ -399,8 +406,9 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
               widths={widths}
               active={active}
               block={block}
-              editing={editing}
+              editingStore={cells.store}
               onCellClick={(cell, event) => {
+                const editing = editingNow();
                 if (editing && (editing.row !== cell.row || editing.col !== cell.col)) {
                   // A click on another cell saves the edit and makes that cell the active
                   // one (focus stays put until then, so no blur saves a second time).
@@ -421,12 +429,12 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
                 if (!editing && onCheckbox(cell, event)) cells.startEditing(cell);
               }}
               onCellEnter={(cell, event) => {
-                if (dragging.current && event.buttons === 1 && active && !editing) setRangeEnd(cell);
+                if (dragging.current && event.buttons === 1 && active && !editingNow()) setRangeEnd(cell);
               }}
               onCellDoubleClick={(cell, event) => {
                 // Inside an open editor a double click selects a word or picks twice; it does
                 // not start the edit again (which would drop what was typed).
-                if (!editing && !onCheckbox(cell, event)) cells.startEditing(cell);
+                if (!editingNow() && !onCheckbox(cell, event)) cells.startEditing(cell);
               }}
               onEditText={cells.onEditText}
               onEditKey={cells.onEditKey}
@@ -450,6 +458,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
           />
         </div>
       </div>
+      <LiveHold tableId={tableId} editing={cells.store} busy={holdLive} />
       <CopyProgressDialog progress={blockCopy.progress} onCancel={blockCopy.cancel} />
       <CopyReadyDialog ready={blockCopy.ready} onCopy={() => void blockCopy.writeReady()} onClose={blockCopy.dropReady} />
       <PasteAddRows pending={rangeEdits.pending} onAnswer={rangeEdits.confirmPending} />
@@ -458,4 +467,11 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
       {fields.element}
     </div>
   );
+}
+
+/** Holds live changes from others while an editor is open or `busy` (drawn again alone when
+ * an editor opens or closes). */
+function LiveHold({ tableId, editing, busy }: { tableId: string; editing: EditingStore; busy: boolean }) {
+  useLiveHold(tableId, useEditorOpen(editing) || busy);
+  return null;
 }

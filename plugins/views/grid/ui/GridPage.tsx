@@ -3,7 +3,7 @@
 import { useRef } from "react";
 import { useCommentCounts, useRecordsPage, type FieldInfo, type RecordSource } from "@workbench/plugin-api";
 import { GridRow, type RowHandlers } from "./GridRow";
-import type { Editing } from "./useCellEditing";
+import type { EditingStore } from "./editingStore";
 import { pageQuery, PAGE_SIZE } from "./pages";
 import type { Block, Cell } from "./range";
 import { useLinkedValues } from "./useLinkedValues";
@@ -35,17 +35,18 @@ export interface GridPageProps extends RowHandlers {
   active: Cell | null;
   /** The selected block when more than the active cell is selected. */
   block: Block | null;
-  editing: Editing | null;
+  /** The open editor (each row draws it when it is in that row). */
+  editingStore: EditingStore;
 }
 
 export function GridPage(props: GridPageProps) {
-  const { source, where, sort, page, runs, rowTop, active, block, editing } = props;
+  const { source, where, sort, page, runs, rowTop, active, block, editingStore } = props;
   const { rows: list } = useRecordsPage(source, pageQuery(page, where, sort));
   const withLinks = useLinkedValues({ ...props, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
   const shared = !!source.shared;
   const commentCounts = useCommentCounts(source.tableId, list, props.pkName, shared);
   // The rows call the latest handlers through this (its identity stays, so that a row whose
-  // own props are the same is not drawn again: a key typed redraws the edited row alone).
+  // own props are the same is not drawn again: moving the active cell redraws two rows).
   const handlers = useRef<RowHandlers>(props);
   handlers.current = props;
   const rows = [];
@@ -78,7 +79,7 @@ export function GridPage(props: GridPageProps) {
           activeCol={active?.row === row ? active.col : -1}
           blockLeft={inRows ? block.left : -1}
           blockRight={inRows ? block.right : -1}
-          editing={editing?.row === row ? editing : null}
+          editingStore={editingStore}
           handlers={handlers}
         />,
       );

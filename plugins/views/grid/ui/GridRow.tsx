@@ -1,24 +1,27 @@
 // One row of the grid: its number (with the record's comment count), then a cell per field
 // in view, each showing its value through the field type's cell, or its editor while it is
 // edited (with the server's refusal under it); a row not read yet shows placeholders. A row
-// is drawn again only when its own props change (the handlers are read through a ref), so
-// that typing into a cell or moving the active cell redraws one or two rows, not the page.
+// is drawn again only when its own props change (the handlers are read through a ref) or an
+// editor opens or closes in it, so that moving the active cell redraws two rows, opening an
+// editor its row, and a key typed into an editor that editor alone.
 import { Callout } from "@blueprintjs/core";
-import { memo, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
+import { memo, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
 import { CommentBadge, FieldCell, FieldEditor, type FieldInfo, type RecordRow } from "@workbench/plugin-api";
 import { cellId, columnIndex, rowIndex } from "./aria";
 import { HEADER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
 import type { Cell } from "./range";
-import type { Editing } from "./useCellEditing";
+import { useEditingIn, type Editing, type EditingStore } from "./editingStore";
 
 export interface RowHandlers {
   onCellClick(cell: Cell, event: MouseEvent): void;
   onCellEnter(cell: Cell, event: MouseEvent): void;
   onCellDoubleClick(cell: Cell, event: MouseEvent): void;
-  onEditText(text: string): void;
+  /** What the editor's text input typed; the editor's new state to show (null: unchanged). */
+  onEditText(text: string): Editing | null;
   onEditKey(event: KeyboardEvent<HTMLElement>): void;
   onEditBlur(): void;
-  onEditValue(value: unknown): void;
+  /** The value a field type's editor gave; the editor's new state to show (null: unchanged). */
+  onEditValue(value: unknown): Editing | null;
   onEditDone(): void;
 }
 
@@ -45,11 +48,12 @@ export const GridRow = memo(function GridRow(props: {
   /** The selected block's columns when it spans this row, else -1. */
   blockLeft: number;
   blockRight: number;
-  /** The cell edited in this row, if any. */
-  editing: Editing | null;
+  /** The open editor, drawn by the row it is in. */
+  editingStore: EditingStore;
   handlers: RefObject<RowHandlers>;
 }) {
-  const { row, record, columns, lefts, widths, editing, handlers } = props;
+  const { row, record, columns, lefts, widths, handlers } = props;
+  const editing = useEditingIn(props.editingStore, row);
   const frozenCells: ReactElement[] = [];
   const cells: ReactElement[] = [];
   for (let col = 0; col <= props.colLast; col += 1) {
@@ -74,26 +78,15 @@ export const GridRow = memo(function GridRow(props: {
         onDoubleClick={(event) => handlers.current.onCellDoubleClick({ row, col }, event)}
       >
         {isEditing && editing ? (
-          <div className="wb-cell-editor">
-            <FieldEditor
-              column={column}
-              editing={editing}
-              value={record?.[column.title]}
-              projectId={props.projectId}
-              tableId={props.tableId}
-              rowId={record?.[props.pkName]}
-              onValue={(value) => handlers.current.onEditValue(value)}
-              onDone={() => handlers.current.onEditDone()}
-              onText={(text) => handlers.current.onEditText(text)}
-              onKey={(event) => handlers.current.onEditKey(event)}
-              onBlur={() => handlers.current.onEditBlur()}
-            />
-            {editing.error && (
-              <Callout intent="danger" compact className="wb-cell-error" data-testid="cell-error">
-                {editing.error}
-              </Callout>
-            )}
-          </div>
+          <EditedCell
+            column={column}
+            editing={editing}
+            value={record?.[column.title]}
+            projectId={props.projectId}
+            tableId={props.tableId}
+            rowId={record?.[props.pkName]}
+            handlers={handlers}
+          />
         ) : record ? (
           <FieldCell value={record[column.title]} column={column} projectId={props.projectId} tableId={props.tableId} rowId={record[props.pkName]} readOnly={props.shared} />
         ) : (
@@ -121,3 +114,48 @@ export const GridRow = memo(function GridRow(props: {
     </div>
   );
 });
+
+/** The cell's editor with the server's refusal under it. What is typed is this cell's own
+ * state (the grid keeps it for the save without drawing anything else again); the editor
+ * starts over from `editing` when the grid opens it anew (after a refusal, say). */
+function EditedCell({ column, editing, value, projectId, tableId, rowId, handlers }: {
+  column: FieldInfo;
+  editing: Editing;
+  value: unknown;
+  projectId?: string;
+  tableId: string;
+  rowId: unknown;
+  handlers: RefObject<RowHandlers>;
+}) {
+  const [opened, setOpened] = useState(editing);
+  const [draft, setDraft] = useState(editing);
+  if (opened !== editing) {
+    setOpened(editing);
+    setDraft(editing);
+  }
+  const show = (next: Editing | null) => {
+    if (next) setDraft(next);
+  };
+  return (
+    <div className="wb-cell-editor">
+      <FieldEditor
+        column={column}
+        editing={draft}
+        value={value}
+        projectId={projectId}
+        tableId={tableId}
+        rowId={rowId}
+        onValue={(next) => show(handlers.current.onEditValue(next))}
+        onDone={() => handlers.current.onEditDone()}
+        onText={(text) => show(handlers.current.onEditText(text))}
+        onKey={(event) => handlers.current.onEditKey(event)}
+        onBlur={() => handlers.current.onEditBlur()}
+      />
+      {draft.error && (
+        <Callout intent="danger" compact className="wb-cell-error" data-testid="cell-error">
+          {draft.error}
+        </Callout>
+      )}
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 // When a part of the grid (header, toolbar, footer, group headers) need not be drawn again:
 // its props are the same but for functions (the grid passes handlers that call its latest
 // state) and for objects made anew with the same contents (the view's permissions, a menu
-// element). Typing into a cell then redraws the edited row, not the grid's every part.
+// element). Opening a cell's editor then redraws the edited row, not the grid's every part.
 
 const DEPTH = 3;
 

@@ -5,18 +5,14 @@
 // undo never overtakes its edit); a refusal opens the editor again where it was, with what was
 // typed and the server's words. Escape closes it without saving.
 import { useEffect, useRef, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from "react";
-import { fieldText, hasFieldEditor, toast as notify, type CellEditing, type FieldInfo, type RecordRow, type RecordWriter } from "@workbench/plugin-api";
+import { fieldText, hasFieldEditor, toast as notify, type FieldInfo, type RecordRow, type RecordWriter } from "@workbench/plugin-api";
 import { isBoolean, isDialogEdited, isReadOnlyType, isSelfSaving, parseInput } from "./fields";
 import type { EditHistory } from "./history";
+import { EditingStore, type Editing } from "./editingStore";
 import type { Cell } from "./range";
 import type { GridSelection } from "./useSelection";
 
-export interface Editing extends CellEditing {
-  row: number;
-  col: number;
-  /** Opened on a field type's editor that has given no value yet (nothing to save). */
-  pristine?: boolean;
-}
+export type { Editing };
 
 export type Write = <T>(send: () => PromiseLike<T>) => Promise<T>;
 
@@ -34,10 +30,10 @@ export function useCellEditing({ tableId, viewId, columns, pkName, canEdit, writ
   scrollToCell(cell: Cell): void;
   scroller: RefObject<HTMLDivElement | null>;
 }) {
-  const [editing, setEditing] = useState<Editing | null>(null);
-  // The latest editor state, for a plugin editor that changes the value and finishes in one go.
-  const editingRef = useRef<Editing | null>(null);
-  editingRef.current = editing;
+  // The open editor: its rows draw it (the grid is not drawn again when it opens, closes or
+  // is typed into).
+  const [store] = useState(() => new EditingStore());
+  const setEditing = (next: Editing | null) => store.open(next);
   // Escape closes the editor; the blur that follows must not save.
   const cancelled = useRef(false);
 
@@ -87,18 +83,16 @@ export function useCellEditing({ tableId, viewId, columns, pkName, canEdit, writ
    * value, the editor opens again where it was, with the text and the server's message (or,
    * when another edit has begun meanwhile, the message shows in a toast). */
   const commit = (move?: { dRow: number; dCol: number } | { to: Cell }) => {
-    const editing = editingRef.current;
+    const editing = store.current();
     if (!editing || editing.saving) return;
     const column = columns[editing.col];
     const close = () => {
-      editingRef.current = null;
       setEditing(null);
       if (move) selection.moveTo("to" in move ? move.to : { row: editing.row + move.dRow, col: editing.col + move.dCol });
       scroller.current?.focus({ preventScroll: true });
     };
     if (column && isSelfSaving(column.uidt)) {
       // The link picker saved each change through the links API already.
-      editingRef.current = null;
       setEditing(null);
       scroller.current?.focus({ preventScroll: true });
       return;
@@ -111,7 +105,7 @@ export function useCellEditing({ tableId, viewId, columns, pkName, canEdit, writ
     const saved = save(editing, editing.value ? editing.value.v : parseInput(editing.text, column));
     close();
     saved.catch((message) => {
-      if (editingRef.current) {
+      if (store.current()) {
         notify(`${column?.title ?? ""}: ${String(message)}`, "danger");
         return;
       }
@@ -119,9 +113,7 @@ export function useCellEditing({ tableId, viewId, columns, pkName, canEdit, writ
       // the text input keeps `text`.
       const refused = editing.value?.v;
       const typed = typeof refused === "string" ? refused : editing.typed;
-      const reopened = { ...editing, typed, saving: false, error: String(message) };
-      editingRef.current = reopened;
-      setEditing(reopened);
+      setEditing({ ...editing, typed, saving: false, error: String(message) });
       selection.setActive({ row: editing.row, col: editing.col });
       selection.setRangeEnd(null);
       scrollToCell(editing);
@@ -143,19 +135,29 @@ export function useCellEditing({ tableId, viewId, columns, pkName, canEdit, writ
     }
   };
 
-  const onEditText = (text: string) => editing && setEditing({ ...editing, text, pristine: false, error: null });
-  const onEditValue = (value: unknown) => {
-    if (!editingRef.current) return;
+  // What is typed stays with the editor (its cell draws it again, the grid does not): the
+  // store keeps it for the save, and the editor is handed its new state to show.
+  const onEditText = (text: string): Editing | null => {
+    const current = store.current();
+    if (!current) return null;
+    const next = { ...current, text, pristine: false, error: null };
+    store.update(next);
+    return next;
+  };
+  const onEditValue = (value: unknown): Editing | null => {
+    const current = store.current();
     // An editor opened again repeats the refused value: its error stays.
-    if (editingRef.current.value && Object.is(editingRef.current.value.v, value)) return;
-    editingRef.current = { ...editingRef.current, value: { v: value }, error: null };
-    setEditing(editingRef.current);
+    if (!current || (current.value && Object.is(current.value.v, value))) return null;
+    const next = { ...current, value: { v: value }, error: null };
+    store.update(next);
+    return next;
   };
   const onEditBlur = () => {
-    if (editing && !editing.error && !cancelled.current) commit();
+    const current = store.current();
+    if (current && !current.error && !cancelled.current) commit();
   };
 
-  return { editing, save, startEditing, commit, onEditKey, onEditText, onEditValue, onEditBlur };
+  return { store, current: store.current, save, startEditing, commit, onEditKey, onEditText, onEditValue, onEditBlur };
 }
 
 export type CellEditingState = ReturnType<typeof useCellEditing>;

@@ -21,14 +21,14 @@ export function useClipboard({ columns, canEdit, selection, cells, blockCopy, ra
 }) {
   const onCopy = (event: ClipboardEvent) => {
     const { active, block } = selection;
-    if (cells.editing || !active) return;
+    if (cells.current() || !active) return;
     const area = block ?? { top: active.row, bottom: active.row, left: active.col, right: active.col };
     blockCopy.copy(event, area, !block);
   };
 
   const onPaste = (event: ClipboardEvent) => {
     const { active, block } = selection;
-    if (cells.editing || !active || !canEdit) return;
+    if (cells.current() || !active || !canEdit) return;
     event.preventDefault();
     const text = event.clipboardData.getData("text/plain");
     const parsed = /[\t\n\r]/.test(text.replace(/\r?\n$/, "")) ? parseTsv(text) : [[text.replace(/\r?\n$/, "")]];

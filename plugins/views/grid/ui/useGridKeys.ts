@@ -36,7 +36,7 @@ export function useGridKeys({ columns, rowCount, viewportHeight, rowHeight, canE
   const intl = useIntl();
   return (event: KeyboardEvent<HTMLDivElement>) => {
     const { active, rangeEnd, block, setActive, setRangeEnd, moveTo } = selection;
-    if (cells.editing || event.target !== event.currentTarget) return;
+    if (cells.current() || event.target !== event.currentTarget) return;
     if (!active) {
       if (NAVIGATION_KEYS.has(event.key) && rowCount > 0 && columns.length > 0) {
         event.preventDefault();
