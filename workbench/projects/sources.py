@@ -75,6 +75,13 @@ def source_json(source: Source) -> dict:
         "is_default": bool(source.is_default),
         "enabled": bool(source.enabled),
         "order": source.order,
+        "config": _public_config(source.config),
         "created_at": isoformat(source.created_at),
         "updated_at": isoformat(source.updated_at),
     }
+
+
+def _public_config(config):
+    from workbench.sources.config import public
+
+    return public(config)
