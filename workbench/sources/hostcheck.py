@@ -20,6 +20,10 @@ IP_NOT_ALLOWED = "ip not allowed"
 #: a host name is at most 253 characters, each label at most 63
 MAX_HOST_LENGTH = 253
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
+#: special-purpose blocks refused whatever the Python version thinks of them
+_REFUSED = tuple(
+    ipaddress.ip_network(n) for n in ("0.0.0.0/8", "100.64.0.0/10", "192.0.0.0/24", "198.18.0.0/15", "2001:db8::/32")
+)
 _LOCAL_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback")
 
 
@@ -57,6 +61,8 @@ def is_public(address: str) -> bool:
         inner = _embedded_v4(ip)
         if inner is not None:
             return is_public(str(inner))
+    if any(ip in network for network in _REFUSED if network.version == ip.version):
+        return False
     return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_unspecified)
 
 

@@ -22,6 +22,14 @@ class MSSQL(DatabaseClient):
             "encryption": "off" if not SSL_ENCRYPT.get(mode, True) else "require",
         }
 
+    def dialect(self):
+        # Statements for SQL Server 2012 and later (OFFSET ... FETCH paging), as a
+        # connection would find out from the server.
+        dialect = super().dialect()
+        dialect.server_version_info = (16, 0)
+        dialect._supports_offset_fetch = True
+        return dialect
+
     def error_message(self, exc):
         if isinstance(exc, ModuleNotFoundError):
             return "The SQL Server driver (pymssql) is not installed on this server"
