@@ -131,7 +131,9 @@ def describe(registry, client_name: str, exc: BaseException) -> str:
     orig = getattr(exc, "orig", exc)
     if isinstance(orig, sqlite3.Error):
         return f"The SQLite file cannot be read: {orig}"
-    text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    args = getattr(orig, "args", ())
+    raw = args[1] if len(args) == 2 and isinstance(args[0], int) else orig  # (code, message)
+    text = str(raw).strip().splitlines()[0] if str(raw).strip() else type(orig).__name__
     lowered = text.lower()
     if "timed out" in lowered or "timeout" in lowered:
         return "Timed out connecting to the database"

@@ -4,7 +4,7 @@ within the connect timeout, later reads wait as long as a statement may run."""
 
 from workbench.plugin_api import DatabaseClient, hookimpl
 
-_ACCESS_DENIED, _UNKNOWN_DATABASE, _CANNOT_CONNECT = 1045, 1049, 2003
+_ACCESS_DENIED, _UNKNOWN_DATABASE, _CANNOT_CONNECT = (1045, 1698), 1049, 2003
 
 
 class MySQL(DatabaseClient):
@@ -34,7 +34,7 @@ class MySQL(DatabaseClient):
         orig = getattr(exc, "orig", exc)
         code = orig.args[0] if getattr(orig, "args", None) else None
         text = str(orig.args[1] if len(getattr(orig, "args", ())) > 1 else orig).lower()
-        if code == _ACCESS_DENIED:
+        if code in _ACCESS_DENIED:
             return "Wrong user name or password"
         if code == _UNKNOWN_DATABASE:
             return "The database does not exist on this server"
