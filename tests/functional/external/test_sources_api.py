@@ -37,7 +37,8 @@ def test_sources_are_listed_created_read_updated_and_deleted(ext_client, ext_adm
     h = ext_client.auth(ext_admin)
     project = ext_client.create_project(ext_admin, "Mixed")
     source = add_source(ext_client, ext_admin, project["id"], database.config())
-    assert source["type"] == database.config()["client"] and source["alias"] == "Shop DB"
+    assert source["type"] == database.config()["client"]
+    assert source["alias"] == "Shop DB"
     listed = ext_client.get(sources_url(project["id"]), headers=h).json["list"]
     assert [s["is_default"] for s in listed] == [True, False]  # the embedded one stays first
     assert "customers" in table_titles(ext_client, ext_admin, project["id"])
@@ -175,8 +176,10 @@ def test_hook_register_database_clients(tmp_path):
     catalogue = client.get("/api/v1/catalogue", headers=client.auth(token)).json
     clients = {c["name"]: c for c in catalogue["databaseClients"]}
     assert {"pg", "mysql2", "sqlite3", "mssql", "vitess", "echo"} <= set(clients)
-    assert clients["echo"]["defaultPort"] == 9999 and clients["echo"]["plugin"] == "echo_client"
-    assert clients["pg"]["defaultSearchPath"] == ["public"] and clients["pg"]["label"]
+    assert clients["echo"]["defaultPort"] == 9999
+    assert clients["echo"]["plugin"] == "echo_client"
+    assert clients["pg"]["defaultSearchPath"] == ["public"]
+    assert clients["pg"]["label"]
     assert clients["sqlite3"]["fields"] == ["filename"]
 
 
@@ -203,13 +206,19 @@ def test_meta_diff_and_sync_follow_changes_behind_workbenchs_back(ext_client, ex
     assert [d["type"] for d in changes["big_orders"]["detectedChanges"]] == ["TABLE_REMOVE"]
     assert [d["type"] for d in changes["orders"]["detectedChanges"]] == ["COLUMN_REMOVE"]
     counts = ext_client.post_json(diff_url, {}, headers=h).json
-    assert counts["tablesAdded"] == 1 and counts["tablesRemoved"] == 1
-    assert counts["columnsAdded"] == 1 and counts["columnsRemoved"] == 1
+    assert counts["tablesAdded"] == 1
+    assert counts["tablesRemoved"] == 1
+    assert counts["columnsAdded"] == 1
+    assert counts["columnsRemoved"] == 1
     assert ext_client.get(diff_url, headers=h).json == []
     after = table_titles(ext_client, ext_admin, project["id"])
-    assert "Labels" in after and "tags" not in after and "new things" in after and "big_orders" not in after
+    assert "Labels" in after
+    assert "tags" not in after
+    assert "new things" in after
+    assert "big_orders" not in after
     customers = after["customers"]["id"]
     ext_client.patch_json(f"/api/v2/tables/{customers}/records", {"id": 1, "nickname": "Annie"}, headers=h)
     assert database.scalar("SELECT nickname FROM customers WHERE id = 1") == "Annie"
     orders = ext_client.get(f"/api/v2/tables/{after['orders']['id']}/records", headers=h).json["list"]
-    assert all('note "quoted"' not in row for row in orders) and len(orders) == 3
+    assert all('note "quoted"' not in row for row in orders)
+    assert len(orders) == 3

@@ -75,12 +75,15 @@ def test_secrets_are_sealed_kept_on_update_and_never_shown(registry):
     config = source_config.normalise(
         registry, conf("pg", user="ann", password="hunter2!", ssl={"mode": "Required-CA", "ca": ca, "key": key})
     )
-    assert "hunter2!" not in repr(config) and "PRIVATE KEY" not in repr(config)
+    assert "hunter2!" not in repr(config)
+    assert "PRIVATE KEY" not in repr(config)
     assert sealing.unseal(TEST_SECRET, source_config.PURPOSE, config["connection"]["password_sealed"]) == "hunter2!"
     shown = source_config.public(config)
-    assert shown["connection"]["password"] is None and shown["connection"]["hasPassword"]
+    assert shown["connection"]["password"] is None
+    assert shown["connection"]["hasPassword"]
     assert shown["connection"]["ssl"] == {"mode": "Required-CA", "ca": ca, "hasKey": True}
-    assert "hunter2!" not in repr(shown) and "PRIVATE KEY" not in repr(shown)
+    assert "hunter2!" not in repr(shown)
+    assert "PRIVATE KEY" not in repr(shown)
     # an update without the password keeps it; naming another user drops it
     kept = source_config.normalise(registry, conf("pg", user="ann", port=6543), config)
     assert source_config.unsealed(registry.settings, kept)["password"] == "hunter2!"
@@ -110,7 +113,8 @@ def test_mssql_config_and_the_sql_compiled_for_it(registry):
     args = client.connect_args(
         {}, address="203.0.113.5", timeout=3, search_path=["dbo"], ssl={"mode": "Required"}, files={}
     )
-    assert args["login_timeout"] == 3 and args["encryption"] == "require"
+    assert args["login_timeout"] == 3
+    assert args["encryption"] == "require"
     table = sa.table("order lines", sa.column("id"), sa.column('note "quoted"'), schema="dbo")
     statement = sa.select(table.c.id).where(table.c['note "quoted"'] == "x").order_by(table.c.id).limit(25).offset(50)
     sql = str(statement.compile(dialect=client.dialect()))

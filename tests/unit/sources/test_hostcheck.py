@@ -20,7 +20,7 @@ PRIVATE = [
     "127.8.9.10",
     "169.254.169.254",  # cloud metadata
     "100.64.0.1",  # shared address space
-    "0.0.0.0",
+    "0.0.0.0",  # noqa: S104 (an address refused, not bound)
     "192.0.0.8",
     "198.18.0.1",  # benchmarking
     "192.0.2.1",  # documentation
