@@ -3,6 +3,9 @@ a SQLite file), made with plain SQL; private addresses allowed (the databases ar
 
 from __future__ import annotations
 
+import socket
+import threading
+
 import pytest
 
 from tests.functional.external.schemas import ExternalDatabase
@@ -49,3 +52,30 @@ def database(request, external_folder):
     db = ExternalDatabase(request.param, external_folder)
     yield db
     db.drop()
+
+
+@pytest.fixture
+def silent_port():
+    """A local port that accepts connections and never says a word."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    held = []
+    stop = threading.Event()
+
+    def accept():
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                held.append(server.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield server.getsockname()[1]
+    stop.set()
+    thread.join()
+    for conn in held:
+        conn.close()
+    server.close()

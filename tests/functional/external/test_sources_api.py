@@ -5,8 +5,6 @@ changed behind Workbench's back."""
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
 import types
 
@@ -89,33 +87,6 @@ def test_a_changed_password_reconnects(ext_client, ext_admin, database):
     second = engines._engines[source["id"]][1]
     assert second is not first
     assert second.url.password == "two"
-
-
-@pytest.fixture
-def silent_port():
-    """A local port that accepts connections and never says a word."""
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen(16)
-    held = []
-    stop = threading.Event()
-
-    def accept():
-        server.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                held.append(server.accept()[0])
-            except OSError:
-                continue
-
-    thread = threading.Thread(target=accept, daemon=True)
-    thread.start()
-    yield server.getsockname()[1]
-    stop.set()
-    thread.join()
-    for conn in held:
-        conn.close()
-    server.close()
 
 
 def test_the_connection_test_says_what_is_wrong(ext_client, ext_admin, silent_port, external_folder):
