@@ -119,8 +119,9 @@ def register_notifiers() -> Iterable[type]:
 
 @hookspec
 def register_database_clients() -> Iterable[type]:
-    """Contribute database clients: the kinds of existing database a project can connect
-    (PostgreSQL, MySQL/MariaDB, SQLite, MSSQL, ...).
+    """Contribute database clients (PostgreSQL, MySQL/MariaDB, SQLite, MSSQL, ...).
+
+    A client is a kind of existing database a project can connect to.
 
     Called once at start-up. Each class carries a unique ``name`` (the ``client`` of a
     connection config: ``pg``, ``mysql2``, ...) and derives from

@@ -62,10 +62,11 @@ def remove_sqlite_file(path: Path) -> None:
 
 
 def source_json(source: Source) -> dict:
-    """A source as the API shows it: never its connection secrets."""
+    """A source as the API shows it: never its connection secrets (a connected database's
+    config without password or key; the embedded file's none at all)."""
     from workbench.meta.base import isoformat
 
-    return {
+    body = {
         "id": source.id,
         "project_id": source.project_id,
         "base_id": source.project_id,
@@ -75,10 +76,13 @@ def source_json(source: Source) -> dict:
         "is_default": bool(source.is_default),
         "enabled": bool(source.enabled),
         "order": source.order,
-        "config": _public_config(source.config),
         "created_at": isoformat(source.created_at),
         "updated_at": isoformat(source.updated_at),
     }
+    config = _public_config(source.config)
+    if config is not None:
+        body["config"] = config
+    return body
 
 
 def _public_config(config):

@@ -164,7 +164,7 @@ def test_the_password_is_sealed_and_never_shown(ext_client, ext_admin, database)
         )
         body["bases"][0]["config"]["connection"]["user"] = f"wbext_{database.name[-6:]}"
     project = ext_client.post_json("/api/v1/db/meta/projects", body, headers=ext_client.auth(ext_admin)).json
-    source = next(b for b in project["bases"] if b["config"])
+    source = next(b for b in project["bases"] if b.get("config"))
     assert source["config"]["connection"]["password"] is None
     assert source["config"]["connection"]["hasPassword"] is True
     listed = ext_client.get(
