@@ -12,17 +12,56 @@ type from ``workbench.sources.mapping``), and links from foreign keys.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+import sqlalchemy as sa
+from zope.sqlalchemy import mark_changed
+
 from workbench.data.writes import NO_KEY_READ_ONLY, VIEW_READ_ONLY
 from workbench.fields.interfaces import LinksExistingKeys
-from workbench.meta.base import new_id
+from workbench.meta.base import new_id, utcnow
 from workbench.sources import mapping
 from workbench.sources.introspect import ColumnDesc, ForeignKeyDesc, TableDesc
-from workbench.tables.models import Column, Table
+from workbench.tables.models import Column, Table, View, ViewColumn
 from workbench.tables.naming import unique_name
-from workbench.tables.services import add_view
 from workbench.views.kinds import default_view_type
 
 MAX_DT = 32  # what ``Column.dt`` holds; the full native type is kept in ``meta.dt``
+
+
+@dataclass
+class NewColumn:
+    """A field of a table being imported (written with the others in one statement)."""
+
+    id: str
+    title: str
+    column_name: str | None
+    uidt: str
+    dt: str | None = None
+    pk: bool = False
+    ai: bool = False
+    rqd: bool = False
+    pv: bool = False
+    system: bool = False
+    cdf: str | None = None
+    meta: dict | None = None
+    col_options: dict | None = None
+    order: float | None = None
+
+
+@dataclass
+class NewTable:
+    """A table being imported; its fields in ``columns``."""
+
+    id: str
+    project_id: str
+    source_id: str
+    title: str
+    table_name: str
+    type: str
+    meta: dict
+    order: float | None
+    columns: list = field(default_factory=list)
 
 
 def link_type(types):
@@ -40,7 +79,7 @@ def is_junction(desc: TableDesc) -> bool:
     return bool(desc.pk) and all(c.name in allowed for c in desc.columns)
 
 
-def column_meta(types, column: ColumnDesc, order: float) -> Column:
+def column_meta(types, column: ColumnDesc, order: float, make=NewColumn):
     cls = mapping.type_for(types, column)
     if cls is None:
         raise LookupError(f"no enabled field type reads the column {column.name!r} ({column.native})")
@@ -48,7 +87,7 @@ def column_meta(types, column: ColumnDesc, order: float) -> Column:
     meta = {"dt": column.native}
     if column.default is not None:
         meta["dbDefault"] = column.default[:1000]
-    return Column(
+    return make(
         id=new_id("cl_"),
         title=column.name,
         column_name=column.name,
@@ -66,14 +105,14 @@ def column_meta(types, column: ColumnDesc, order: float) -> Column:
     )
 
 
-def new_table(request, project, source, desc: TableDesc, title: str, order: float, junction: bool) -> Table:
+def new_table(request, project, source, desc: TableDesc, title: str, order: float, junction: bool) -> NewTable:
     types = request.registry["field_types"]
     meta = {"external": True}
     if desc.kind == "view":
         meta["readOnly"] = VIEW_READ_ONLY
     elif not desc.pk:
         meta["readOnly"] = NO_KEY_READ_ONLY
-    table = Table(
+    table = NewTable(
         id=new_id("md_"),
         project_id=project.id,
         source_id=source.id,
@@ -94,8 +133,9 @@ def new_table(request, project, source, desc: TableDesc, title: str, order: floa
     return table
 
 
-def _link_column(cls, table: Table, title: str, options: dict, column_id: str) -> Column:
-    column = Column(
+def _link_column(cls, table, title: str, options: dict, column_id: str):
+    make = Column if isinstance(table, Table) else NewColumn
+    column = make(
         id=column_id,
         title=unique_name(title, {c.title for c in table.columns}),
         column_name=None,
@@ -106,6 +146,10 @@ def _link_column(cls, table: Table, title: str, options: dict, column_id: str) -
         order=max((c.order or 0 for c in table.columns), default=0) + 1,
     )
     table.columns.append(column)
+    if isinstance(table, Table):  # a table already in the project: its views show it too
+        for view in table.views:
+            view.columns.append(ViewColumn(column_id=column.id, show=True, order=column.order))
+        table.schema_version = (table.schema_version or 0) + 1
     return column
 
 
@@ -189,26 +233,89 @@ def _many_to_many(ftype, cls, tables, junction: Table, first: ForeignKeyDesc, se
     return 1
 
 
-def import_schema(request, project, source, descs: list[TableDesc], existing: list[Table]) -> list[Table]:
-    """Meta tables for ``descs`` (with links among them and a default view each)."""
-    db = request.dbsession
+def import_schema(request, project, source, descs: list[TableDesc], existing: list[Table]) -> list[NewTable]:
+    """Meta tables for ``descs`` (with links among them and to ``existing`` tables of the
+    source, and a default view each), written in a few multi-row statements."""
     titles = {t.title.lower() for t in existing}
     order = max((t.order or 0 for t in existing), default=0)
-    made: dict[str, Table] = {}
+    made: dict[str, NewTable] = {}
     for desc in descs:
         title = desc.name
         if title.lower() in titles:
             title = unique_name(title, titles)
         titles.add(title.lower())
         order += 1
-        made[desc.name] = table = new_table(request, project, source, desc, title, order, is_junction(desc))
-        table.source = source
-        db.add(table)
+        made[desc.name] = new_table(request, project, source, desc, title, order, is_junction(desc))
     by_name = {t.table_name: t for t in existing if t.source_id == source.id}
     add_links(request, {**by_name, **made}, {d.name: d for d in descs})
-    view_type = default_view_type(request.registry).name
-    for table in made.values():
-        if table.type != "mm":
-            add_view(request, table, title=table.title, type_=view_type, is_default=True)
-    db.flush()
+    _write(request, list(made.values()), default_view_type(request.registry).name)
     return list(made.values())
+
+
+def _write(request, tables: list[NewTable], view_type: str) -> None:
+    """Insert the new tables, their fields, default views and view fields."""
+    now = utcnow()
+    stamps = {"created_at": now, "updated_at": now}
+    table_rows, column_rows, view_rows, view_column_rows = [], [], [], []
+    for table in tables:
+        table_rows.append(
+            {
+                "id": table.id,
+                "project_id": table.project_id,
+                "source_id": table.source_id,
+                "title": table.title,
+                "table_name": table.table_name,
+                "type": table.type,
+                "meta": table.meta,
+                "order": table.order,
+                "schema_version": 0,
+                **stamps,
+            }
+        )
+        for c in table.columns:
+            column_rows.append(
+                {
+                    "id": c.id,
+                    "table_id": table.id,
+                    "title": c.title,
+                    "column_name": c.column_name,
+                    "uidt": c.uidt,
+                    "dt": c.dt,
+                    "pk": bool(c.pk),
+                    "ai": bool(c.ai),
+                    "rqd": bool(c.rqd),
+                    "pv": bool(c.pv),
+                    "system": bool(c.system),
+                    "cdf": c.cdf,
+                    "meta": c.meta or {},
+                    "col_options": c.col_options,
+                    "order": c.order,
+                    **stamps,
+                }
+            )
+        if table.type == "mm":
+            continue
+        view_id = new_id("vw_")
+        view_rows.append(
+            {
+                "id": view_id,
+                "table_id": table.id,
+                "title": table.title,
+                "type": view_type,
+                "is_default": True,
+                "lock_type": "collaborative",
+                "meta": {},
+                "order": 1,
+                **stamps,
+            }
+        )
+        for c in table.columns:
+            view_column_rows.append(
+                {"id": new_id("nc_"), "view_id": view_id, "column_id": c.id, "show": not c.system, "order": c.order}
+            )
+    db = request.dbsession
+    db.flush()
+    for model, rows in ((Table, table_rows), (Column, column_rows), (View, view_rows), (ViewColumn, view_column_rows)):
+        if rows:
+            db.execute(sa.insert(model.__table__), rows)
+    mark_changed(db)

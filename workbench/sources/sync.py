@@ -97,7 +97,7 @@ def sync(request, project, source, tables: list[Table], descs: list[TableDesc]) 
                 changed = True
         for column in desc.columns:
             current = known.get(column.name)
-            fresh = build.column_meta(types, column, 0)
+            fresh = build.column_meta(types, column, 0, make=Column)
             if current is None:
                 fresh.order = max((c.order or 0 for c in table.columns), default=0) + 1
                 table.columns.append(fresh)
