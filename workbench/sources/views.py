@@ -7,9 +7,17 @@ from workbench.api import api_view
 from workbench.errors import BadRequest
 from workbench.plugins import notify
 from workbench.projects.sources import source_json
+from workbench.ratelimits.limiter import rate_limiter
 from workbench.security.permissions import Permission
 from workbench.sources import config as source_config
 from workbench.sources import connect, services, sync
+
+
+def _count_attempt(request) -> None:
+    """Each connection a user asks for (a test, a new or changed source) counts: a server
+    must not become a way to try passwords or scan ports (429 past the limit)."""
+    limiter = rate_limiter(request)
+    limiter.attempt("source_connect_user", str(request.identity.user.id))
 
 
 def _body(request) -> dict:
@@ -32,6 +40,7 @@ def _body(request) -> dict:
 def test_connection(request):
     body = _body(request)
     config = source_config.normalise(request.registry, body.get("config", body))
+    _count_attempt(request)
     try:
         connect.check(request.registry, config)
     except connect.SourceUnavailable as exc:
@@ -48,7 +57,9 @@ def test_connection(request):
 )
 def create_source(request):
     project = request.context.project
-    source = services.add_source(request, project, _body(request))
+    body = _body(request)
+    _count_attempt(request)
+    source = services.add_source(request, project, body)
     result = source_json(source)
     notify.meta_changed(request, "source", "insert", result)
     return result
@@ -69,7 +80,10 @@ def read_source(request):
 def update_source(request):
     project = request.context.project
     source = services.find_source(project, request.matchdict["source_id"])
-    result = source_json(services.update_source(request, project, source, _body(request)))
+    body = _body(request)
+    if body.get("config") is not None:
+        _count_attempt(request)
+    result = source_json(services.update_source(request, project, source, body))
     notify.meta_changed(request, "source", "update", result)
     return result
 

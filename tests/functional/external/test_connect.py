@@ -175,3 +175,25 @@ def test_the_password_is_sealed_and_never_shown(ext_client, ext_admin, database)
     assert all("s3cret-Pw!" not in str(row[0]) for row in stored)
     if database.kind == "mariadb":
         database.execute_script(f"DROP USER 'wbext_{database.name[-6:]}'@'%%'")
+
+
+def test_a_views_filters_and_sorts_apply_to_an_external_table(ext_client, ext_admin, database):
+    project = connect_project(ext_client, ext_admin, database)
+    h = ext_client.auth(ext_admin)
+    orders = table_meta(ext_client, ext_admin, tables_of(ext_client, ext_admin, project["id"])["orders"]["id"])
+    view = orders["views"][0]
+    qty = next(c for c in orders["columns"] if c["title"] == "qty")
+    ext_client.post_json(
+        f"/api/v1/db/meta/views/{view['id']}/filters",
+        {"fk_column_id": qty["id"], "comparison_op": "gt", "value": "1"},
+        headers=h,
+    )
+    ext_client.post_json(
+        f"/api/v1/db/meta/views/{view['id']}/sorts", {"fk_column_id": qty["id"], "direction": "desc"}, headers=h
+    )
+    rows = ext_client.get(f"/api/v2/tables/{orders['id']}/records", params={"viewId": view["id"]}, headers=h).json[
+        "list"
+    ]
+    assert [r["qty"] for r in rows] == [9, 3]
+    count = ext_client.get(f"/api/v2/tables/{orders['id']}/records/count", params={"viewId": view["id"]}, headers=h)
+    assert count.json["count"] == 2

@@ -193,3 +193,19 @@ def test_meta_diff_and_sync_follow_changes_behind_workbenchs_back(ext_client, ex
     orders = ext_client.get(f"/api/v2/tables/{after['orders']['id']}/records", headers=h).json["list"]
     assert all('note "quoted"' not in row for row in orders)
     assert len(orders) == 3
+
+
+def test_connection_attempts_are_limited_per_user(tmp_path):
+    app = app_with_plugins(tmp_path, **{"workbench.rate_limit.source_connect_user": "2/1h"})
+    client = Client(app)
+    h = client.auth(client.signup("admin@example.com"))
+    config = {"client": "pg", "connection": {"host": "127.0.0.1", "user": "postgres"}}
+    for _ in range(2):
+        assert client.post_json("/api/v1/db/meta/connection/test", config, headers=h, status=400).json["msg"] == (
+            "ip not allowed"
+        )
+    res = client.post_json("/api/v1/db/meta/connection/test", config, headers=h, status=429)
+    assert "Too many attempts to connect a database" in res.json["msg"]
+    body = {"title": "Again", "bases": [{"config": config}]}
+    client.post_json("/api/v1/db/meta/projects", body, headers=h, status=429)
+    client.post_json("/api/v1/db/meta/projects", {"title": "Plain"}, headers=h)  # no database: not counted

@@ -14,6 +14,7 @@ from workbench.projects import services
 from workbench.projects.models import Project, ProjectMember
 from workbench.projects.schemas import ProjectCreateBody, ProjectUpdateBody
 from workbench.projects.sources import source_json
+from workbench.ratelimits.limiter import rate_limiter
 from workbench.security.permissions import Permission
 from workbench.sources.services import add_source
 
@@ -55,6 +56,8 @@ def list_projects(request):
 def create_project(request):
     body = request.validated(ProjectCreateBody)
     bases = _external_bases(request)
+    if bases:
+        rate_limiter(request).attempt("source_connect_user", str(request.identity.user.id))
     project = services.create_project(
         request, title=body.title, description=body.description, color=body.color, meta=body.meta
     )
