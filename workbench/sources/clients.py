@@ -69,6 +69,10 @@ class DatabaseClient:
         (``ca``/``cert``/``key``: paths of the PEM files written for it)."""
         return {}
 
+    def connected(self, dbapi_connection, statement_timeout: float | None) -> None:
+        """Called on each new connection once made: what changes after the greeting (a read
+        timeout that now lets statements run for ``statement_timeout`` seconds, say)."""
+
     def dialect(self) -> sa.engine.Dialect:
         """The SQLAlchemy dialect (what statements compile to), even without the driver."""
         return sa.make_url(f"{self.driver.split('+')[0]}://").get_dialect()()

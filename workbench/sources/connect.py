@@ -114,6 +114,11 @@ def build_engine(registry, config: dict, statement_timeout: float | None = None)
         pool_recycle=1800,
     )
     budget.install(engine, statement_timeout)
+
+    @event.listens_for(engine, "connect")
+    def _connected(dbapi_connection, _record):
+        client.connected(dbapi_connection, statement_timeout)
+
     return engine
 
 

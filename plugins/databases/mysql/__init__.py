@@ -30,6 +30,11 @@ class MySQL(DatabaseClient):
             args["ssl_verify_identity"] = mode == "Required-Identity"
         return args
 
+    def connected(self, dbapi_connection, statement_timeout):
+        # The greeting had the connect timeout; a statement may now run for its budget
+        # (the server stops it then) before the driver gives up waiting.
+        dbapi_connection._read_timeout = None if statement_timeout is None else statement_timeout + 5
+
     def error_message(self, exc):
         orig = getattr(exc, "orig", exc)
         code = orig.args[0] if getattr(orig, "args", None) else None

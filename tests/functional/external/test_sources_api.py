@@ -106,6 +106,10 @@ def test_the_connection_test_says_what_is_wrong(ext_client, ext_admin, silent_po
                 "Timed out",
             ),
             ({"client": "mysql2", "connection": {"host": "127.0.0.1", "user": "nobody_here"}}, "Wrong user name"),
+            (
+                {"client": "mssql", "connection": {"host": "127.0.0.1", "user": "sa"}},
+                "driver (pymssql) is not installed",
+            ),
         ]
         for config, message in cases:
             started = time.monotonic()
@@ -209,3 +213,18 @@ def test_connection_attempts_are_limited_per_user(tmp_path):
     body = {"title": "Again", "bases": [{"config": config}]}
     client.post_json("/api/v1/db/meta/projects", body, headers=h, status=429)
     client.post_json("/api/v1/db/meta/projects", {"title": "Plain"}, headers=h)  # no database: not counted
+
+
+def test_a_statement_may_run_past_the_connect_timeout_within_its_budget(ext_app, external_folder):
+    from workbench.sources import config as source_config
+    from workbench.sources.connect import build_engine
+
+    db = ExternalDatabase("mariadb", external_folder)
+    try:
+        config = source_config.normalise(ext_app.registry, db.config())
+        engine = build_engine(ext_app.registry, config, statement_timeout=15)
+        with engine.connect() as conn:  # the connect timeout is 3 s; the statement takes 3.5 s
+            assert conn.exec_driver_sql("SELECT SLEEP(3.5)").scalar() == 0
+        engine.dispose()
+    finally:
+        db.drop()
