@@ -37,8 +37,10 @@ def default_source(project_id: str, data_url: str | None = None) -> Source:
 
 
 def sqlite_path(settings: dict, source: Source) -> Path | None:
-    """The file of an embedded SQLite source (relative paths are in the data folder)."""
-    if source.type != "sqlite3" or "connection" not in (source.config or {}):
+    """The file of an embedded SQLite source (relative paths are in the data folder); None
+    for any other source, a connected SQLite database included."""
+    config = source.config or {}
+    if source.type != "sqlite3" or "connection" not in config or config.get("external"):
         return None
     filename = Path(source.config["connection"]["filename"])
     return filename if filename.is_absolute() else Path(settings["workbench.data_dir"]) / filename

@@ -151,6 +151,14 @@ def test_workbench_never_changes_the_schema(ext_client, ext_admin, database):
     assert sorted(sa.inspect(engine).get_table_names()) == before
     assert [c["name"] for c in sa.inspect(engine).get_columns("orders")] == columns_before
     engine.dispose()
+    # Deleting the project forgets the database; every table and row stays.
+    ext_client.delete(f"/api/v1/db/meta/projects/{project['id']}", headers=h)
+    engine = sa.create_engine(database.url)
+    assert sorted(sa.inspect(engine).get_table_names()) == before
+    engine.dispose()
+    assert database.scalar("SELECT count(*) FROM orders") == 3
+    if database.kind == "sqlite":
+        assert database.path.is_file()
 
 
 def test_the_password_is_sealed_and_never_shown(ext_client, ext_admin, database):
