@@ -205,3 +205,19 @@ def test_a_views_filters_and_sorts_apply_to_an_external_table(ext_client, ext_ad
     assert [r["qty"] for r in rows] == [9, 3]
     count = ext_client.get(f"/api/v2/tables/{orders['id']}/records/count", params={"viewId": view["id"]}, headers=h)
     assert count.json["count"] == 2
+
+
+def test_a_connection_lost_mid_request_answers_503(ext_client, ext_admin, database):
+    if database.kind != "pg":
+        return  # a backend that ends its own connection is a PostgreSQL trick
+    database.execute_script(
+        "CREATE FUNCTION end_me() RETURNS integer AS $$ SELECT pg_terminate_backend(pg_backend_pid())::integer $$ "
+        "LANGUAGE sql;\nCREATE VIEW doomed AS SELECT end_me() AS x"
+    )
+    project = connect_project(ext_client, ext_admin, database)
+    h = ext_client.auth(ext_admin)
+    tables = tables_of(ext_client, ext_admin, project["id"])
+    res = ext_client.get(f"/api/v2/tables/{tables['doomed']['id']}/records", headers=h, status=503)
+    assert res.json["msg"].startswith("The database of this source cannot be reached")
+    # the next request gets a fresh connection
+    assert ext_client.get(f"/api/v2/tables/{tables['customers']['id']}/records", headers=h).json["list"]
