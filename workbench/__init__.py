@@ -51,6 +51,8 @@ def configure(config):
     config.include("workbench.projects")
     # The data engine: engines of sources, the data unit of work, table models.
     config.include("workbench.data")
+    # Connected databases: their engines, routes and meta import (after the data engine).
+    config.include("workbench.sources")
     # Tables, columns and views (meta API), then the downloads of records (CSV, XLSX) and
     # the records API over them.
     config.include("workbench.tables")

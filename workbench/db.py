@@ -157,6 +157,22 @@ def is_sqlite_busy(exc: BaseException) -> bool:
     return isinstance(orig, sqlite3.OperationalError) and "database is locked" in str(orig)
 
 
+def _connected_database_lost(exc, request) -> str | None:
+    """Why a connected (external) database the request was using failed it (its connection
+    lost or refused mid-request), or None when the error is not of that kind."""
+    if not isinstance(exc, (sa.exc.OperationalError, sa.exc.InterfaceError)):
+        return None
+    works = [w for w in (request.__dict__.get("_data_transactions") or {}).values() if not w.owns_schema]
+    if not works:
+        return None
+    from workbench.sources.connect import UNAVAILABLE
+
+    log.warning("A connected database failed %s %s: %s", request.method, request.path, exc.orig)
+    return (
+        f"{UNAVAILABLE}: {str(exc.orig).strip().splitlines()[0][:200] if str(exc.orig).strip() else 'connection lost'}"
+    )
+
+
 def database_error_view(exc, request):
     """503 when a statement ran past its time budget (``workbench.data.budget``); replay the
     request (pyramid_retry) when SQLite was busy; else the generic 500. The request's
@@ -166,6 +182,9 @@ def database_error_view(exc, request):
     if is_timeout(exc):
         log.warning("Statement stopped after its time budget on %s %s", request.method, request.path)
         return json_error(request, 503, MESSAGE)
+    lost = _connected_database_lost(exc, request)
+    if lost is not None:
+        return json_error(request, 503, lost)
     if not is_sqlite_busy(exc):
         return internal_error_view(exc, request)
     mark_error_retryable(exc)

@@ -118,6 +118,21 @@ def register_notifiers() -> Iterable[type]:
 
 
 @hookspec
+def register_database_clients() -> Iterable[type]:
+    """Contribute database clients (PostgreSQL, MySQL/MariaDB, SQLite, MSSQL, ...).
+
+    A client is a kind of existing database a project can connect to.
+
+    Called once at start-up. Each class carries a unique ``name`` (the ``client`` of a
+    connection config: ``pg``, ``mysql2``, ...) and derives from
+    ``workbench.plugin_api.DatabaseClient``: its defaults (port, search path), the form
+    fields it needs, and how it reaches a database (SQLAlchemy URL and driver arguments).
+
+    :return: an iterable of client classes; duplicate names stop start-up.
+    """
+
+
+@hookspec
 def configure_pyramid(config: Configurator) -> None:
     """Add the plugin's own routes, views, tweens and request methods.
 

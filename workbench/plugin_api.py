@@ -96,6 +96,7 @@ from workbench.fields.interfaces import (
     FieldValueError,
     FiltersItself,
     HasOptions,
+    LinksExistingKeys,
     ManagesSchema,
     RelatesRecords,
     SearchesItself,
@@ -153,6 +154,7 @@ from workbench.records.loading import load_table_ref_by_id, model_for
 from workbench.records.services import Records
 from workbench.security.permissions import Permission
 from workbench.settings import SettingsError, as_bool
+from workbench.sources.clients import SSL_MODES, DatabaseClient
 
 # -- storage
 from workbench.storage import filetypes as _filetypes
@@ -357,6 +359,7 @@ __all__ = [
     "PUBLIC_FORM",
     "PUBLIC_ROWS",
     "SOURCE_KEY",  # noqa: F822 (answered by __getattr__)
+    "SSL_MODES",
     "SYSTEM_ROLES",
     "TEXT",
     "URL_RESERVED",
@@ -370,6 +373,7 @@ __all__ = [
     "ChecksWrites",
     "ComputedInSql",
     "DataType",
+    "DatabaseClient",
     "ExpandsValues",
     "FieldType",
     "FieldValueError",
@@ -382,6 +386,7 @@ __all__ = [
     "ImportFileError",
     "ImportLimits",
     "Importer",
+    "LinksExistingKeys",
     "ListParams",
     "MailError",
     "ManagesSchema",

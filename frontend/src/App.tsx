@@ -22,6 +22,7 @@ import { CreateProject } from "./features/projects/CreateProject";
 import { ProjectList } from "./features/projects/ProjectList";
 import { ProjectLanding, ProjectShell } from "./features/projects/ProjectShell";
 import { SessionManager } from "./features/session/SessionManager";
+import { CreateExternal } from "./features/sources/CreateExternal";
 import { SharedBase } from "./features/shared/SharedBase";
 import { SharedView } from "./features/shared/SharedView";
 import { ROUTES, type PageId, type RouteMeta } from "./routeTable";
@@ -32,6 +33,7 @@ import { useCatalogue } from "./plugins/catalogue";
 const PAGES: Record<PageId, ComponentType> = {
   projects: ProjectList,
   createProject: CreateProject,
+  createExternal: CreateExternal,
   notAvailable: NotAvailable,
   account: Account,
   signIn: SignIn,

@@ -17,7 +17,7 @@ export interface RouteMeta {
 }
 
 export type PageId =
-  | "projects" | "createProject" | "notAvailable" | "account" | "signIn" | "signUp" | "forgotPassword" | "resetPassword" | "verifyEmail"
+  | "projects" | "createProject" | "createExternal" | "notAvailable" | "account" | "signIn" | "signUp" | "forgotPassword" | "resetPassword" | "verifyEmail"
   | "notFound" | "shared" | "sharedBase" | "projectLanding" | "project" | "apps";
 
 export interface RouteEntry {
@@ -31,7 +31,7 @@ export const ROUTES: RouteEntry[] = [
   { path: "/", page: "projects", meta: { title: "project.list.myProjects" } },
   { path: "/projects", page: "projects", meta: { title: "project.list.title" } },
   { path: "/create", page: "createProject", meta: { title: "project.create.title" } },
-  { path: "/create-external", page: "notAvailable", meta: {} },
+  { path: "/create-external", page: "createExternal", meta: { title: "source.create.title" } },
   { path: "/user", page: "account", meta: { title: "account.title" } },
   { path: "/account", page: "account", meta: { title: "account.title" } },
   { path: "/account/users/:nestedPage?", page: "account", meta: { title: "account.title" } },

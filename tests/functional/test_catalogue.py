@@ -37,9 +37,9 @@ def test_signed_out_visitors_get_the_public_part(client, path):
     assert not any(key.startswith("plugin.importer_") for key in catalogue["messages"])
 
 
-def test_signed_in_users_get_the_importers_and_notifiers_too(client, admin):
+def test_signed_in_users_get_the_importers_notifiers_and_database_clients_too(client, admin):
     catalogue = client.get("/api/v1/catalogue", headers=client.auth(admin)).json
-    assert set(catalogue) == PUBLIC | {"importers", "notifiers"}
+    assert set(catalogue) == PUBLIC | {"importers", "notifiers", "databaseClients"}
     csv = next(i for i in catalogue["importers"] if i["name"] == "csv")
     assert csv["extensions"] == ["csv"]
     assert csv["mediaTypes"] == ["text/csv"]

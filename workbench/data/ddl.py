@@ -21,6 +21,7 @@ def existing_tables(work: DataTransaction) -> set[str]:
 
 
 def create_table(work: DataTransaction, table: sa.Table) -> None:
+    work.check_owns_schema()
     work.begin_write()
     table.create(work.connection)
     name = table.name
@@ -33,6 +34,7 @@ def drop_table(work: DataTransaction, table_name: str) -> None:
 
 def add_column(work: DataTransaction, table_name: str, column: sa.Column) -> None:
     column = sa.Column(column.name, column.type, nullable=True)
+    work.check_owns_schema()
     work.begin_write()
     _ops(work.connection).add_column(table_name, column)
     name = column.name

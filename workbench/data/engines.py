@@ -78,6 +78,9 @@ class SourceEngines:
         self._engines: dict[str, tuple[str, sa.Engine, tuple]] = {}
         self._lock = threading.Lock()
         self._write_locks: dict[str, threading.Lock] = {}
+        #: ``make(config, statement_timeout)``: the engine of a connected database's source
+        #: (``config["external"]``), set by ``workbench.sources``
+        self.external = None
 
     def write_lock(self, source_id: str) -> threading.Lock:
         """One writer at a time per SQLite source, waiting cooperatively (gevent patches
@@ -97,7 +100,10 @@ class SourceEngines:
                 return cached[1]
             if cached:
                 _dispose(cached[1])
-            engine = source_engine(source_url(self.settings, source), self.statement_timeout)
+            if (source.config or {}).get("external") and self.external is not None:
+                engine = self.external(source.config, self.statement_timeout)
+            else:
+                engine = source_engine(source_url(self.settings, source), self.statement_timeout)
             self._engines[source.id] = (key, engine, (source.type, copy.deepcopy(source.config)))
             return engine
 

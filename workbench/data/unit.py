@@ -43,12 +43,14 @@ from collections.abc import Callable
 import sqlalchemy as sa
 
 from workbench.data.budget import Budget
-from workbench.errors import Conflict
+from workbench.errors import Conflict, Forbidden
 from workbench.history import store as history_store
 
 log = logging.getLogger(__name__)
 
 WRITE_LOCK_TIMEOUT = 30  # seconds
+#: why a schema change on a connected database is refused
+EXTERNAL_SCHEMA = "The tables of a connected database are changed in that database, not in Workbench"
 
 Step = Callable[[sa.Connection], None]
 
@@ -90,6 +92,9 @@ class DataTransaction:
         self._after: list[Step] = []
         self._committed = False
         self.dialect = engine.dialect.name
+        #: Workbench made this database and may change its schema; a connected database's
+        #: schema is never changed (removing its tables or fields forgets them only)
+        self.owns_schema = True
         transaction_manager.get().join(self)
 
     # -- used by the DDL and record services --------------------------------
@@ -111,6 +116,11 @@ class DataTransaction:
                 raise Conflict("The database is busy with another change; try again")
         self._schema_locked = True
 
+    def check_owns_schema(self) -> None:
+        """403 before any schema change on a connected database."""
+        if not self.owns_schema:
+            raise Forbidden(EXTERNAL_SCHEMA)
+
     def begin_write(self) -> None:
         """Call before the first write: on SQLite, waits for the source's other writer."""
         if self._writing or self._write_lock is None:
@@ -125,8 +135,10 @@ class DataTransaction:
         self._undo.append(step)
 
     def after_commit(self, step: Step) -> None:
-        """Run ``step`` (destructive DDL) only once meta and data have both committed."""
-        self._after.append(step)
+        """Run ``step`` (destructive DDL) only once meta and data have both committed;
+        never on a connected database."""
+        if self.owns_schema:
+            self._after.append(step)
 
     # -- IDataManager --------------------------------------------------------
     def sortKey(self) -> str:
@@ -205,7 +217,11 @@ def data_transaction(request, source) -> DataTransaction:
         engines = request.registry["source_engines"]
         default = engines.statement_timeout
         budget = None if getattr(request, "unbounded_statements", False) else default
+        external = external_source(source)
         engine = engines.get(source)
+        if external:
+            current = cache[source.id] = _external_transaction(request, engine, source, budget, default)
+            return current
         if getattr(source, "is_default", True):
             # Workbench owns this database: its changes are recorded in it (before this
             # request's transaction begins, the history table is made if missing).
@@ -214,3 +230,20 @@ def data_transaction(request, source) -> DataTransaction:
             engine, request.tm, engines.write_lock(source.id), source.id, budget, default
         )
     return current
+
+
+def external_source(source) -> bool:
+    """A connected database (its schema is not Workbench's)."""
+    return bool((getattr(source, "config", None) or {}).get("external"))
+
+
+def _external_transaction(request, engine, source, budget, default) -> DataTransaction:
+    from workbench.sources.connect import SourceUnavailable, describe
+
+    try:
+        work = DataTransaction(engine, request.tm, None, source.id, budget, default)
+    except Exception as exc:  # cannot connect: the source answers 503 with the reason
+        reason = describe(request.registry, (source.config or {}).get("client"), exc)
+        raise SourceUnavailable(f"{reason}") from None
+    work.owns_schema = False
+    return work

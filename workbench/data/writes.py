@@ -17,7 +17,7 @@ from workbench.data import pg_copy, sqlite_batch
 from workbench.data.batch import ColumnBatch, paused_gc
 from workbench.data.model import Field, Model
 from workbench.data.query import pk_clause, row_json, select_columns
-from workbench.errors import APIError, BadRequest, Conflict, NotFound, Unprocessable
+from workbench.errors import APIError, BadRequest, Conflict, Forbidden, NotFound, Unprocessable
 from workbench.fields.interfaces import ChecksWrites, FieldType, FieldValueError, HasOptions
 from workbench.history import links as history_links
 from workbench.plugins import notify
@@ -35,6 +35,20 @@ def _checks_writes(ftype) -> bool:
     if found is None:
         found = _CHECKS_WRITES[cls] = isinstance(ftype, ChecksWrites)
     return found
+
+
+#: why the records of a database view, or of a table without a primary key, are not written
+VIEW_READ_ONLY = "This is a database view: its records are read-only"
+NO_KEY_READ_ONLY = "This table has no primary key: its records cannot be told apart, so they are read-only"
+
+
+def read_only_reason(table, model: Model) -> str | None:
+    """Why the records of ``table`` cannot be written, or None."""
+    if getattr(table, "type", "table") == "view":
+        return VIEW_READ_ONLY
+    if not model.pk_fields:
+        return NO_KEY_READ_ONLY
+    return None
 
 
 class RowWriter:
@@ -58,6 +72,11 @@ class RowWriter:
         #: an engine-numbered key that an insert may give (a deleted record brought back
         #: under its own key); never written by an update
         self._given_key = pks[0] if len(pks) == 1 and pks[0].column.ai and pks[0].sa_column is not None else None
+        self._read_only = read_only_reason(table, model)
+
+    def _check_writable(self) -> None:
+        if self._read_only:
+            raise Forbidden(self._read_only)
 
     # -- values --------------------------------------------------------------
     def _coerce(self, f: Field, value):
@@ -209,6 +228,7 @@ class RowWriter:
     def insert_prepared(self, prepared: list[dict] | ColumnBatch, want_rows: bool = False) -> list[dict]:
         """Insert rows already through ``prepare`` or ``prepare_columns`` (an import
         prepares them apart, to skip and report the bad ones); answers as ``insert``."""
+        self._check_writable()
         if not prepared:
             return []
         self._check(prepared)
@@ -363,6 +383,7 @@ class RowWriter:
         return [found.get(tuple(k.values()), row) for k, row in zip(keys, fallback, strict=True)]
 
     def update(self, items: list[tuple[dict, dict]]) -> list[tuple[dict, dict]]:
+        self._check_writable()
         prepared = [(key, self.prepare(data, inserting=False)) for key, data in items]
         self._check([values for _key, values in prepared])
         keys = [key for key, _values in prepared]
@@ -382,6 +403,7 @@ class RowWriter:
         return changes
 
     def update_where(self, clause, data: dict) -> int:
+        self._check_writable()
         values = self.prepare(data, inserting=False)
         self._check([values])
         clause = clause if clause is not None else sa.true()
@@ -409,6 +431,7 @@ class RowWriter:
                 yield sa.or_(*(pk_clause(self.model, key) for key in chunk))
 
     def delete(self, keys: list[dict]) -> list[dict]:
+        self._check_writable()
         if not keys:
             return []
         found = [pair for clause in self._keys_clauses(keys) for pair in self._rows_where(clause)]
@@ -424,6 +447,7 @@ class RowWriter:
         return [row for _k, row in found]
 
     def delete_where(self, clause) -> int:
+        self._check_writable()
         clause = clause if clause is not None else sa.true()
         found = self._rows_where(clause)
         if found:

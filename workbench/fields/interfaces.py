@@ -104,7 +104,8 @@ class FieldType:
     #: records can be sorted / grouped by this field
     sortable: ClassVar[bool] = True
     groupable: ClassVar[bool] = True
-    #: native column types of an existing database this type reads
+    #: native column types of an existing database this type reads (lower case, without
+    #: arguments: ``varchar``, ``double precision``); ``"*"`` reads any type no other claims
     native_types: ClassVar[tuple[str, ...]] = ()
     #: how an export or a webhook writes it: text | number | boolean | date | datetime |
     #: json | files | records | list (values of another type: ``export_item()``)
@@ -300,6 +301,29 @@ class RelatesRecords(Protocol):
     def linked_condition(self, related: sa.FromClause, key: Any) -> sa.ColumnElement: ...
 
     def link_records(self, request: Any, row_id: Any, keys: list) -> None: ...
+
+
+@runtime_checkable
+class LinksExistingKeys(Protocol):
+    """A link type that can stand for a relation a connected database already holds (a
+    foreign key, or a junction table with one key to each side): ``existing_link_options``
+    returns the column options of one side. ``source`` and ``related`` are ``(table id,
+    table name)``; ``child``/``parent`` are ``(column id, column name)``: for ``hm``/``bt``
+    the foreign key and the key it references, for ``mm`` this side's key and the related
+    key; ``junction`` is ``(table id, name, (id, name) of this side's key, (id, name) of the
+    related side's key)``."""
+
+    def existing_link_options(
+        self,
+        kind: str,
+        *,
+        source: tuple[str, str],
+        related: tuple[str, str],
+        child: tuple[str, str],
+        parent: tuple[str, str],
+        junction: tuple | None = None,
+        symmetric_column_id: str | None = None,
+    ) -> dict: ...
 
 
 @runtime_checkable

@@ -34,6 +34,7 @@ REGISTRY_HOOKS = {
     "storage_backends": ("register_storage_backends", "storage_backend"),
     "mailers": ("register_mailers", "mailer"),
     "notifiers": ("register_notifiers", "notifier"),
+    "database_clients": ("register_database_clients", "database_client"),
 }
 
 # The built-ins' kind is known from where they live, even when they are disabled.
@@ -46,6 +47,7 @@ _BUILTIN_KIND_BY_FOLDER = {
     "storage": "storage_backend",
     "mail": "mailer",
     "notifiers": "notifier",
+    "databases": "database_client",
 }
 
 
@@ -59,6 +61,7 @@ PROVIDES_KEYS = {
     "storage_backends": "storageBackends",
     "mailers": "mailers",
     "notifiers": "notifiers",
+    "database_clients": "databaseClients",
 }
 
 

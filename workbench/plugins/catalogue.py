@@ -66,6 +66,7 @@ class Catalogue:
             "viewTypes": entries("view_types", describe.view_type, lambda e: (e["order"], e["name"])),
             "importers": entries("importers", describe.importer, lambda e: e["name"]),
             "notifiers": entries("notifiers", describe.notifier, lambda e: (e["order"], e["name"])),
+            "databaseClients": entries("database_clients", describe.database_client, lambda e: (e["order"], e["name"])),
             "authProviders": entries(
                 "auth_providers",
                 lambda cls, plugin, msgs, txt, bundle: describe.auth_provider(cls, plugin, msgs, txt, bundle, settings),

@@ -240,3 +240,21 @@ def notifier(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle: s
         "settings": texts.schema(plugin, messages, getattr(cls, "settings_schema", None) or {}),
         "bundle": bundle,
     }
+
+
+def database_client(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle: str | None) -> dict:
+    """A database client: what the connection form asks for and its defaults."""
+    return {
+        "name": cls.name,
+        "plugin": plugin,
+        "label": texts.label(plugin, messages, getattr(cls, "label", None), f"client.{cls.name}", cls.name),
+        "icon": getattr(cls, "icon", None) or "database",
+        "order": int(getattr(cls, "order", DEFAULT_ORDER)),
+        "fields": list(getattr(cls, "fields", ()) or ()),
+        "defaultPort": getattr(cls, "default_port", None),
+        "defaultSearchPath": list(getattr(cls, "default_search_path", ()) or ()),
+        "usesSearchPath": bool(getattr(cls, "uses_search_path", False)),
+        "supportsSsl": bool(getattr(cls, "supports_ssl", False)),
+        "fileBased": bool(getattr(cls, "file_based", False)),
+        "bundle": bundle,
+    }

@@ -37,8 +37,10 @@ def default_source(project_id: str, data_url: str | None = None) -> Source:
 
 
 def sqlite_path(settings: dict, source: Source) -> Path | None:
-    """The file of an embedded SQLite source (relative paths are in the data folder)."""
-    if source.type != "sqlite3" or "connection" not in (source.config or {}):
+    """The file of an embedded SQLite source (relative paths are in the data folder); None
+    for any other source, a connected SQLite database included."""
+    config = source.config or {}
+    if source.type != "sqlite3" or "connection" not in config or config.get("external"):
         return None
     filename = Path(source.config["connection"]["filename"])
     return filename if filename.is_absolute() else Path(settings["workbench.data_dir"]) / filename
@@ -62,10 +64,11 @@ def remove_sqlite_file(path: Path) -> None:
 
 
 def source_json(source: Source) -> dict:
-    """A source as the API shows it: never its connection secrets."""
+    """A source as the API shows it: never its connection secrets (a connected database's
+    config without password or key; the embedded file's none at all)."""
     from workbench.meta.base import isoformat
 
-    return {
+    body = {
         "id": source.id,
         "project_id": source.project_id,
         "base_id": source.project_id,
@@ -78,3 +81,13 @@ def source_json(source: Source) -> dict:
         "created_at": isoformat(source.created_at),
         "updated_at": isoformat(source.updated_at),
     }
+    config = _public_config(source.config)
+    if config is not None:
+        body["config"] = config
+    return body
+
+
+def _public_config(config):
+    from workbench.sources.config import public
+
+    return public(config)

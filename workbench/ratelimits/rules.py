@@ -65,6 +65,11 @@ RULES = {
         False,
         "Too many password reset requests for this address; try again in {wait}",
     ),
+    "source_connect_user": (
+        "30/15m",
+        False,
+        "Too many attempts to connect a database; try again in {wait}",
+    ),
 }
 
 DEFAULTS = {

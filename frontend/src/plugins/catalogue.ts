@@ -57,6 +57,23 @@ export interface CatalogueNotifier {
   bundle: string | null;
 }
 
+/** A kind of existing database a project can connect to (signed-in users only). */
+export interface CatalogueDatabaseClient {
+  name: string;
+  plugin: string;
+  label: string;
+  icon: string;
+  order: number;
+  /** The connection fields its form asks for (host, port, user, password, database; filename). */
+  fields: string[];
+  defaultPort: number | null;
+  defaultSearchPath: string[];
+  usesSearchPath: boolean;
+  supportsSsl: boolean;
+  fileBased: boolean;
+  bundle: string | null;
+}
+
 export interface CatalogueAuthProvider {
   name: string;
   plugin: string;
@@ -75,6 +92,8 @@ export interface Catalogue {
   importers?: CatalogueImporter[];
   /** Signed-in users only. */
   notifiers?: CatalogueNotifier[];
+  /** Signed-in users only. */
+  databaseClients?: CatalogueDatabaseClient[];
   authProviders: CatalogueAuthProvider[];
   bundles: Record<string, { url: string; apiVersion: number }>;
   messages: Record<string, string>;
@@ -86,6 +105,7 @@ export const EMPTY_CATALOGUE: Catalogue = {
   viewTypes: [],
   importers: [],
   notifiers: [],
+  databaseClients: [],
   authProviders: [],
   bundles: {},
   messages: {},

@@ -44,6 +44,8 @@ class JSON(FieldType):
     def to_api(self, value):
         if value is None:
             return None
+        if not isinstance(value, (str, bytes, bytearray)):  # a native json column, already read
+            return value
         try:
             return json.loads(value)
         except ValueError:

@@ -8,7 +8,7 @@ from workbench.plugin_api import DataType, FieldType, FieldValueError, to_int
 from workbench.plugin_api import operators as ops
 
 from .records import LinkedRecords
-from .relations import BT, SOURCE_KEY, Relation, RelationError
+from .relations import BT, SOURCE_KEY, Key, Relation, RelationError, link_options
 from .schema import create_link, delete_link, requested_kind
 
 #: a has-many / many-to-many link filters on its number of records
@@ -110,6 +110,19 @@ class LinkToAnotherRecord(FieldType):
         delete_link(request, table, column)
 
     # -- RelatesRecords ------------------------------------------------------------------
+    def existing_link_options(self, kind, *, source, related, child, parent, junction=None, symmetric_column_id=None):
+        if junction is not None:
+            junction = (junction[0], junction[1], Key(*junction[2]), Key(*junction[3]))
+        return link_options(
+            kind,
+            source=source,
+            related=related,
+            child=Key(*child),
+            parent=Key(*parent),
+            junction=junction,
+            symmetric_column_id=symmetric_column_id,
+        )
+
     def related_table_id(self):
         try:
             return Relation.of(self.column).related_table_id

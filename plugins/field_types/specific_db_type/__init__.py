@@ -55,6 +55,8 @@ class SpecificDBType(FieldType):
     creatable = False
     operators = ops.EQUALITY | ops.BLANK | ops.NULLS
     dt = "text"
+    #: reads any native type no richer type claims
+    native_types = ("*",)
     examples = (("abc", "abc"), ("10.0.0.1", "10.0.0.1"), (None, None))
     invalid_examples = ({"a": 1}, [1])
 

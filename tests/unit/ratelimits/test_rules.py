@@ -15,6 +15,7 @@ def test_defaults():
         "shared_password": (10, 900, True),
         "sign_up_address": (30, 3600, False),
         "password_reset_account": (5, 3600, False),
+        "source_connect_user": (30, 900, False),
     }
 
 
@@ -26,6 +27,7 @@ def test_settings_change_and_switch_off_rules():
             "workbench.rate_limit.password_reset_account": "0",
             "workbench.rate_limit.shared_password": "",
             "workbench.rate_limit.sign_in_code_address": "off",
+            "workbench.rate_limit.source_connect_user": "off",
         }
     )
     assert (rules["sign_in_account"].limit, rules["sign_in_account"].window) == (3, 90)

@@ -7,13 +7,16 @@ from sqlalchemy.orm import selectinload
 
 from workbench import __version__
 from workbench.api import api_view
+from workbench.errors import BadRequest
 from workbench.paging import int_param, paged
 from workbench.plugins import notify
 from workbench.projects import services
 from workbench.projects.models import Project, ProjectMember
 from workbench.projects.schemas import ProjectCreateBody, ProjectUpdateBody
 from workbench.projects.sources import source_json
+from workbench.ratelimits.limiter import rate_limiter
 from workbench.security.permissions import Permission
+from workbench.sources.services import add_source
 
 
 @api_view(
@@ -52,9 +55,18 @@ def list_projects(request):
 )
 def create_project(request):
     body = request.validated(ProjectCreateBody)
+    bases = _external_bases(request)
+    if bases:
+        rate_limiter(request).attempt("source_connect_user", str(request.identity.user.id))
     project = services.create_project(
         request, title=body.title, description=body.description, color=body.color, meta=body.meta
     )
+    for index, base in enumerate(bases):
+        # The connected databases come first: the first base's type is the project's kind.
+        source = add_source(request, project, {"alias": base.get("alias"), "config": base["config"]})
+        source.order = index - len(bases)
+    request.dbsession.flush()
+    request.dbsession.expire(project, ["sources"])
     result = services.project_json(project, {"owner"})
     notify.meta_changed(request, "project", "insert", result)
     request.response.status = 200
@@ -135,6 +147,30 @@ def project_info(request):
 def list_sources(request):
     items = [source_json(s) for s in request.context.project.sources]
     return paged(items, len(items), max(len(items), 1), 0)
+
+
+#: the most databases one project-create call connects
+MAX_BASES = 8
+
+
+def _external_bases(request) -> list[dict]:
+    """The ``bases`` of a create body that connect a database (``config`` with a client)."""
+    try:
+        raw = request.json_body
+    except ValueError:
+        return []
+    bases = raw.get("bases") if isinstance(raw, dict) else None
+    if bases is None:
+        return []
+    if not isinstance(bases, list) or len(bases) > MAX_BASES:
+        raise BadRequest(f"bases must be a list of at most {MAX_BASES} databases")
+    found = []
+    for base in bases:
+        if not isinstance(base, dict):
+            raise BadRequest("each of bases must be an object")
+        if isinstance(base.get("config"), dict) and base["config"].get("client"):
+            found.append(base)
+    return found
 
 
 def _context_roles(request) -> set[str]:

@@ -72,6 +72,11 @@ export function ProjectList() {
             <FormattedMessage id="project.create" />
           </Button>
         )}
+        {mayCreate && (
+          <Button icon="data-connection" onClick={() => navigate("/create-external")} disabled={!allowed} data-testid="connect-database">
+            <FormattedMessage id="source.create" />
+          </Button>
+        )}
       </div>
       <Card className="wb-card-flush">
         {!allowed || isLoading ? (

@@ -1,0 +1,1 @@
+"""Database clients: the kinds of existing database a project can connect to."""
