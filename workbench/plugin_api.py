@@ -60,8 +60,10 @@ from workbench.api import add_api_route, api_view
 
 # -- records and data
 from workbench.data import ddl as _table_ddl
-from workbench.data.computed import ModelResolver, TableFields, data_type_of, reach_other_tables
+from workbench.data import maintained as _maintained
+from workbench.data.computed import Catalog, ModelResolver, TableFields, data_type_of, reach_other_tables
 from workbench.data.filters import value_condition
+from workbench.data.model import build_model
 from workbench.data.query import ListParams, count_rows, list_params, parse_row_id, read_row, select_rows
 from workbench.data.unit import DataTransaction, data_transaction
 from workbench.data.writes import RowWriter
@@ -150,7 +152,7 @@ from workbench.plugins import notify as _notify
 from workbench.records import routes as _record_routes
 from workbench.records.contexts import AliasRecordsContext, RecordsContext
 from workbench.records.expand import expand_rows, with_keys
-from workbench.records.loading import load_table_ref_by_id, model_for
+from workbench.records.loading import load_table_ref_by_id, meta_loader, model_for
 from workbench.records.services import Records
 from workbench.security.permissions import Permission
 from workbench.settings import SettingsError, as_bool
@@ -164,6 +166,7 @@ from workbench.storage.interfaces import FileMissing, StorageError, StorageUnava
 
 # -- schema
 from workbench.tables import naming as _naming
+from workbench.tables.columns import bump
 from workbench.tables.models import Column, Table, ViewColumn
 from workbench.tables.serialize import column_json
 
@@ -213,8 +216,12 @@ record_paths = SimpleNamespace(
 #: columns and tables are these classes, added to ``request.dbsession``; physical changes
 #: go through ``data_transaction(request, source)`` (``lock_schema``, ``begin_write``,
 #: ``on_undo``, ``after_commit``); ``existing_tables(work)`` are the physical tables'
-#: names; ``sanitise`` and ``unique_name`` make physical names and titles;
-#: ``column_json`` is a column as the meta API answers it
+#: names; ``operations(connection)`` are Alembic's operations on the data (add or drop a
+#: column); ``Catalog``, ``build_model`` and ``meta_loader`` build a table's data model
+#: (``build_model(registry, table, columns, dialect, Catalog(registry, dialect,
+#: meta_loader(session)))``); ``bump(table)`` tells the models built from it that it changed;
+#: ``sanitise`` and ``unique_name`` make physical names and titles; ``column_json`` is a
+#: column as the meta API answers it
 schema = SimpleNamespace(
     Table=Table,
     Column=Column,
@@ -222,9 +229,26 @@ schema = SimpleNamespace(
     DataTransaction=DataTransaction,
     data_transaction=data_transaction,
     existing_tables=_table_ddl.existing_tables,
+    operations=_table_ddl._ops,
+    Catalog=Catalog,
+    build_model=build_model,
+    meta_loader=meta_loader,
+    bump=bump,
     sanitise=_naming.sanitise,
     unique_name=_naming.unique_name,
     column_json=column_json,
+)
+
+#: maintained aggregates (helper columns of the tables a rollup or count reads from):
+#: ``MARK`` (the ``col_options`` key of a field kept in one), ``PREFIX`` (of the helpers'
+#: names), ``enabled(source)`` (whether the source allows them), ``helper_name(column_id)``,
+#: ``index_name(column_id)``
+maintained_aggregates = SimpleNamespace(
+    MARK=_maintained.MARK,
+    PREFIX=_maintained.PREFIX,
+    enabled=_maintained.enabled,
+    helper_name=_maintained.helper_name,
+    index_name=_maintained.index_name,
 )
 
 #: telling plugins of changes (the ``on_rows_changed`` and ``on_meta_changed`` hooks):
@@ -450,6 +474,7 @@ __all__ = [
     "literal_text",
     "load_table_ref_by_id",
     "mailer",
+    "maintained_aggregates",
     "model_for",
     "new_id",
     "notify",

@@ -26,14 +26,21 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 from workbench_plugins.field_types.links.relations import HM, MM, Relation, RelationError
 
-from workbench.data.maintained import MARK, enabled
-from workbench.data.unit import data_transaction
-from workbench.hookspecs import hookimpl, row_actions
-from workbench.records.loading import load_table_ref_by_id, model_for
-from workbench.tables.models import Column, Table
+from workbench.plugin_api import (
+    data_transaction,
+    hookimpl,
+    load_table_ref_by_id,
+    maintained_aggregates,
+    model_for,
+    row_actions,
+    schema,
+)
 
 from .refresh import CHUNK, add_inserted, kept_fields, refresh_keys
 from .schema import readers_of, settle
+
+MARK, enabled = maintained_aggregates.MARK, maintained_aggregates.enabled
+Column, Table = schema.Column, schema.Table
 
 _INDEX = "_workbench_maintained_index"
 _PENDING = "_workbench_maintained_pending"

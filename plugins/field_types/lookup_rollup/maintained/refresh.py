@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from workbench.data.maintained import helper_name
+from workbench.plugin_api import maintained_aggregates
+
+helper_name = maintained_aggregates.helper_name
 
 CHUNK = 500
 

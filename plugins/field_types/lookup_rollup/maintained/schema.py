@@ -14,18 +14,15 @@ import sqlalchemy as sa
 from sqlalchemy.orm.attributes import flag_modified
 from workbench_plugins.field_types.links.relations import Relation
 
-from workbench.data import ddl
-from workbench.data.computed import Catalog
-from workbench.data.maintained import MARK, PREFIX, enabled, helper_name, index_name
-from workbench.data.model import build_model
-from workbench.data.unit import data_transaction
-from workbench.fields.lookup import field_type
-from workbench.records.loading import meta_loader
-from workbench.tables.columns import bump
-from workbench.tables.models import Column, Table
+from workbench.plugin_api import data_transaction, field_type, maintained_aggregates, schema
 
 from .refresh import refresh_all
 from .specs import counts, helper_type
+
+MARK, PREFIX, enabled = maintained_aggregates.MARK, maintained_aggregates.PREFIX, maintained_aggregates.enabled
+helper_name, index_name = maintained_aggregates.helper_name, maintained_aggregates.index_name
+Column, Table = schema.Column, schema.Table
+Catalog, build_model, meta_loader, bump = schema.Catalog, schema.build_model, schema.meta_loader, schema.bump
 
 
 def _helpers(connection, table_name: str) -> set[str]:
@@ -46,8 +43,9 @@ def _add_helper(work, table_name: str, column_id: str, spec: str) -> None:
     name = helper_name(column_id)
     work.begin_write()
     default = sa.text("0") if counts(spec) else None
-    ddl._ops(work.connection).add_column(table_name, sa.Column(name, helper_type(spec), server_default=default))
-    work.on_undo(lambda conn: ddl._ops(conn).drop_column(table_name, name))
+    helper = sa.Column(name, helper_type(spec), server_default=default)
+    schema.operations(work.connection).add_column(table_name, helper)
+    work.on_undo(lambda conn: schema.operations(conn).drop_column(table_name, name))
     index = _index(work.dialect, table_name, name, column_id)
     index.create(work.connection)
     work.on_undo(lambda conn: index.drop(conn, checkfirst=True))
@@ -59,7 +57,7 @@ def _drop_helper(work, table_name: str, name: str) -> None:
 
     def drop(conn):
         index.drop(conn, checkfirst=True)
-        ddl._ops(conn).drop_column(table_name, name)
+        schema.operations(conn).drop_column(table_name, name)
 
     work.after_commit(drop)
 
@@ -124,7 +122,7 @@ def _replace_helper(work, table_name: str, column_id: str, spec: str) -> None:
     work.lock_schema()
     index = _index(work.dialect, table_name, name, column_id)
     index.drop(work.connection, checkfirst=True)
-    ddl._ops(work.connection).drop_column(table_name, name)
+    schema.operations(work.connection).drop_column(table_name, name)
     _add_helper(work, table_name, column_id, spec)
 
 
