@@ -173,7 +173,11 @@ def report(result: dict) -> str:
             f"not reached in this run ({ins['on']:,.0f} rows/s with history, {ins['off']:,.0f} without, "
             f"at a load average of {result['load']:.1f})"
         )
-    return f"""## Record history on and off (`.venv/bin/python -m bench.history`)
+    command = f".venv/bin/python -m bench.history --rows {result['rows']} --updates {result['updates']}"
+    if result.get("before"):
+        command += f" --before {result['before']}"
+    beside = f", beside commit {result['before']}" if result.get("before") else ""
+    return f"""## Record history on and off{beside} (`{command}`)
 
 Two `pserve development.ini` servers (SQLite meta and data), one with the `history` plugin
 on and one with `WORKBENCH_PLUGINS_DISABLED=history`, each on a fresh data folder with
