@@ -106,6 +106,8 @@ DEFAULTS = {
     # Where attachments and import uploads are kept (docs/storage.md): "" = local (the data
     # folder), "s3" = an S3-compatible bucket, with the settings below (empty: defaults).
     "workbench.storage.backend": "",
+    # The largest file an import takes, in bytes ("" = 100 MB).
+    "workbench.import.max_size": "",
     "workbench.storage.s3.bucket": "",
     "workbench.storage.s3.endpoint_url": "",
     "workbench.storage.s3.region": "",

@@ -140,6 +140,7 @@ def test_installed_plugin_is_discovered_and_usable(site):
             "storageBackends": [],
             "mailers": [],
             "notifiers": [],
+            "databaseClients": [],
         },
         "requires": ["field_numbers"],
         "problems": [],

@@ -58,7 +58,14 @@ def on_meta_changed(request, kind, action, obj):
     if getattr(table, "type", "table") not in (None, "table"):
         return
     request.dbsession.flush()
-    work, plan = plan_for(request, table)
+    try:
+        work, plan = plan_for(request, table)
+    except Exception:
+        # Told in the middle of a change (a link half removed): the table's model cannot be
+        # built yet. Indexes are only an aid: the change goes on, and the table's next
+        # change plans them again (a dropped column's indexes go with it).
+        log.debug("indexes of %s not planned during this change", table.id, exc_info=True)
+        return
     plans = request.__dict__.setdefault("_wb_index_plans", {})
     first = table.source.id not in plans
     plans.setdefault(table.source.id, {})[table.table_name] = plan
@@ -81,4 +88,4 @@ def on_rows_changed(request, table, action, changes):
         return
     from workbench.records.cursor_pages import anchor_cache
 
-    anchor_cache(request.registry).written(table.id)
+    anchor_cache(request.registry).written(getattr(table, "id", table))  # a table, or its id

@@ -178,6 +178,33 @@ def test_hook_on_rows_changed(tmp_path):
     assert seen == [("md_table", "update", [({"Id": 1, "a": 1}, {"Id": 1, "a": 2})])]
 
 
+def test_hook_on_rows_deleting(tmp_path):
+    """Told right before a delete, on the delete's own connection: the rows are still there
+    to read, and the delete takes what the conditions select."""
+    import sqlalchemy as sa
+
+    from workbench.testing.tables import create_table
+
+    seen = []
+
+    class Listener:
+        @hookimpl
+        def on_rows_deleting(self, request, table, model, connection, where):
+            rows = connection.execute(sa.select(model.table).where(sa.or_(*where))).all()
+            seen.append((table.title, sorted(v for row in rows for v in row if v in ("keep", "drop", "also"))))
+
+    client = Client(app_with_plugins(tmp_path, ("listener", Listener())))
+    token = client.signup("owner@example.com")
+    h = client.auth(token)
+    project = client.create_project(token, "Deleting")
+    tasks = create_table(client, token, project["id"], "Tasks", [{"title": "Title"}])
+    url = f"/api/v2/tables/{tasks['id']}/records"
+    client.post_json(url, [{"Title": "keep"}, {"Title": "drop"}, {"Title": "also"}], headers=h)
+    client.delete_json(url, [{"Id": 2}, {"Id": 3}], headers=h)
+    assert seen == [("Tasks", ["also", "drop"])]
+    assert [r["Title"] for r in client.get(url, headers=h).json["list"]] == ["keep"]
+
+
 def test_hook_on_links_changed(tmp_path):
     from workbench.testing.tables import create_table
 
