@@ -14,20 +14,23 @@ import urllib.request
 
 import pytest
 
+from tests.common.s3_server import running_s3_server
 from tests.functional.live_api import Api
 from workbench.testing.app import TEST_SECRET
 from workbench.testing.databases import create_database, drop_database
 from workbench.testing.server import live_server
 
 META = "/api/v1/db/meta"
+PREFIX = {"workbench.storage.s3.prefix": "restored"}
 SEEDS = 40
 
 
 class Instance:
     """An instance's settings, as an ini file for the command and as a live server's."""
 
-    def __init__(self, folder, dialect: str, tmp_path):
+    def __init__(self, folder, dialect: str, tmp_path, **extra: str):
         self.folder = folder
+        self.extra = extra
         self.data_dir = folder / "data"
         self.urls = []
         if dialect == "sqlite":
@@ -39,10 +42,11 @@ class Instance:
         self.ini = folder / "workbench.ini"
         lines = ["[app:main]", f"sqlalchemy.url = {self.meta_url}", f"workbench.data_dir = {self.data_dir}"]
         lines += [f"workbench.secret = {TEST_SECRET}", f"workbench.data.url = {self.data_url}"]
+        lines += [f"{name} = {value}" for name, value in extra.items()]
         self.ini.write_text("\n".join(lines) + "\n")
 
     def settings(self) -> dict:
-        return {"workbench.data.url": self.data_url} if self.data_url else {}
+        return ({"workbench.data.url": self.data_url} if self.data_url else {}) | self.extra
 
     def command(self, *args: str) -> subprocess.CompletedProcess:
         argv = [sys.executable, "-m", "workbench.cli", "-c", str(self.ini), *args]
@@ -177,6 +181,79 @@ def test_a_backup_taken_during_writes_restores_everything(instances):
             assert _file(base_url, owner, item) == content
         # The restored instance takes writes.
         owner.call("POST", f"/api/v2/tables/{table['id']}/records", [{"Name": "after", "Qty": 1}])
+
+
+@pytest.fixture(scope="module")
+def s3_server():
+    with running_s3_server() as server:
+        yield server
+
+
+def _stored(folder) -> dict[str, bytes]:
+    """The stored files a backup holds, by key."""
+    return {"/".join(p.relative_to(folder).parts): p.read_bytes() for p in folder.glob("*/*/*") if p.is_file()}
+
+
+def test_attachments_go_through_the_storage_backend_local_to_s3_and_s3_to_s3(s3_server, tmp_path):
+    bucket = s3_server.new_bucket()
+    first = Instance(tmp_path / "local", "sqlite", tmp_path)
+    second = Instance(tmp_path / "s3", "sqlite", tmp_path, **s3_server.settings(bucket))
+    third = Instance(tmp_path / "s3-prefix", "sqlite", tmp_path, **s3_server.settings(bucket, **PREFIX))
+    used = Instance(tmp_path / "s3-used", "sqlite", tmp_path, **s3_server.settings(bucket))
+
+    with live_server(first.data_dir, first.meta_url, **first.settings()) as base_url:
+        owner = Api(base_url).signup("owner@example.com")
+        pid = owner.call("POST", f"{META}/projects", {"title": "Shop"})["id"]
+        columns = [{"title": "Name"}, {"title": "Files", "uidt": "Attachment"}]
+        table = owner.call("POST", f"{META}/projects/{pid}/tables", {"title": "Items", "columns": columns})
+        col = {c["title"]: c["id"] for c in owner.call("GET", f"{META}/tables/{table['id']}")["columns"]}
+        upload = f"/api/v1/db/storage/upload?project_id={pid}&column_id={col['Files']}"
+        # One file of several read chunks, so the copies stream it in parts.
+        contents = [b"name\nbolt\n", bytes(range(256)) * 10_000]
+        files = [(owner.upload(upload, f"f{i}.csv", c, status=200)[0], c) for i, c in enumerate(contents)]
+        records = f"/api/v2/tables/{table['id']}/records"
+        owner.call("POST", records, [{"Name": f"r{i}", "Files": [item]} for i, (item, _c) in enumerate(files)])
+        done = first.command("backup", "--to", str(tmp_path / "b1"))
+        assert done.returncode == 0, done.stderr
+    keys = {item["path"].split("download/", 1)[1]: c for item, c in files}
+    assert _stored(tmp_path / "b1" / "storage") == keys
+    assert not (tmp_path / "b1" / "files" / "attachments").exists()
+
+    # A local instance's backup restored into one keeping its files in a bucket.
+    done = second.command("restore", "--from", str(tmp_path / "b1"))
+    assert done.returncode == 0, done.stderr
+    assert s3_server.objects(bucket) == keys
+    assert not (second.data_dir / "attachments").exists()
+    with live_server(second.data_dir, second.meta_url, **second.settings()) as base_url:
+        owner = Api(base_url).signin("owner@example.com")
+        rows = _records(owner, table["id"])
+        assert sorted(f["path"] for r in rows.values() for f in r["Files"]) == sorted(i["path"] for i, _c in files)
+        for item, content in files:
+            assert _file(base_url, owner, item) == content  # through the bucket's presigned URL
+        [late] = owner.upload(upload, "late.csv", b"added in the bucket\n", status=200)
+        files.append((late, b"added in the bucket\n"))
+        done = second.command("backup", "--to", str(tmp_path / "b2"))
+        assert done.returncode == 0, done.stderr
+    keys = {item["path"].split("download/", 1)[1]: c for item, c in files}
+    assert _stored(tmp_path / "b2" / "storage") == keys
+
+    # A bucket (or prefix) already holding files is refused, and nothing is changed.
+    done = used.command("restore", "--from", str(tmp_path / "b2"))
+    assert done.returncode == 1
+    assert "the s3 storage backend already holds files" in done.stderr
+    assert "restore into an empty one" in done.stderr
+    assert not (used.folder / "meta.db").exists()
+    assert not used.data_dir.exists() or not any(used.data_dir.iterdir())
+    assert s3_server.objects(bucket) == keys
+
+    # The bucket's backup restored under a prefix of the same bucket.
+    done = third.command("restore", "--from", str(tmp_path / "b2"))
+    assert done.returncode == 0, done.stderr
+    assert s3_server.objects(bucket) == keys | {f"{PREFIX['workbench.storage.s3.prefix']}/{k}": c for k, c in keys.items()}
+    with live_server(third.data_dir, third.meta_url, **third.settings()) as base_url:
+        owner = Api(base_url).signin("owner@example.com")
+        for item, content in files:
+            assert _file(base_url, owner, item) == content
 
 
 def test_a_restore_is_refused_without_a_backup_or_into_a_used_folder(tmp_path):
