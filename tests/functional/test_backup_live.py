@@ -249,7 +249,8 @@ def test_attachments_go_through_the_storage_backend_local_to_s3_and_s3_to_s3(s3_
     # The bucket's backup restored under a prefix of the same bucket.
     done = third.command("restore", "--from", str(tmp_path / "b2"))
     assert done.returncode == 0, done.stderr
-    assert s3_server.objects(bucket) == keys | {f"{PREFIX['workbench.storage.s3.prefix']}/{k}": c for k, c in keys.items()}
+    under_prefix = {f"{PREFIX['workbench.storage.s3.prefix']}/{key}": c for key, c in keys.items()}
+    assert s3_server.objects(bucket) == keys | under_prefix
     with live_server(third.data_dir, third.meta_url, **third.settings()) as base_url:
         owner = Api(base_url).signin("owner@example.com")
         for item, content in files:

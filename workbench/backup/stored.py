@@ -59,7 +59,7 @@ def take(store, target: Path) -> int:
     stored file never changes under its key); answers how many were copied."""
     copied = 0
     try:
-        for key, _modified in list(store.list_keys("")):
+        for key, _modified in store.list_keys(""):
             path = _inside(target, key)
             if path.exists():
                 continue
