@@ -6,18 +6,24 @@ embedded project files), on PostgreSQL and on MariaDB (meta and the shared data 
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import shutil
 import sqlite3
 import subprocess
 import sys
 import threading
+import tracemalloc
 import urllib.request
 
 import pytest
 
+from plugins.storage.s3.backend import S3Storage
 from tests.common.s3_server import running_s3_server
+from tests.contract.test_storage_backends import Pattern
 from tests.functional.live_api import Api
+from workbench.backup import stored
 from workbench.testing.app import TEST_SECRET
 from workbench.testing.databases import create_database, drop_database
 from workbench.testing.server import live_server
@@ -25,6 +31,7 @@ from workbench.testing.server import live_server
 META = "/api/v1/db/meta"
 PREFIX = {"workbench.storage.s3.prefix": "restored"}
 SEEDS = 40
+MIB = 1024 * 1024
 
 
 class Instance:
@@ -263,6 +270,36 @@ def test_attachments_go_through_the_storage_backend_local_to_s3_and_s3_to_s3(s3_
         assert sorted(f["path"] for r in rows.values() for f in r["Files"]) == sorted(i["path"] for i, _c in files)
         for item, content in files:  # through the bucket's presigned URLs
             assert _file(base_url, owner, item) == content
+
+
+def test_stored_files_are_copied_in_chunks_never_held_whole(s3_server, tmp_path):
+    """A 40 MiB object goes to the backup folder and back into another bucket without the
+    copy holding it in memory (at most a read chunk, and the parts of an upload)."""
+    parts = str(5 * MIB)
+    settings = {"workbench.storage.s3.multipart_threshold": parts, "workbench.storage.s3.part_size": parts}
+    source = S3Storage(s3_server.settings(s3_server.new_bucket(), **settings))
+    key = "p_backup000000001/abcdefghijklmnopqrstuvwx/big.bin"
+    pattern = Pattern(40 * MIB)
+    source.save(key, pattern, "application/octet-stream")
+    target = S3Storage(s3_server.settings(s3_server.new_bucket(), **settings))
+    tracemalloc.start()
+    try:
+        assert stored.take(source, tmp_path / "storage") == 1
+        taking = tracemalloc.get_traced_memory()[1]
+        tracemalloc.reset_peak()
+        assert stored.put_back(target, tmp_path / "storage") == 1
+        putting = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert taking < 8 * MIB, taking
+    assert putting < 25 * MIB, putting
+    assert hashlib.sha256((tmp_path / "storage" / key).read_bytes()).digest() == pattern.digest.digest()
+    digest = hashlib.sha256()
+    with contextlib.closing(target.open(key)) as body:
+        for chunk in iter(lambda: body.read(MIB), b""):
+            digest.update(chunk)
+    assert digest.digest() == pattern.digest.digest()
+    assert stored.take(source, tmp_path / "storage") == 0  # already there: not copied again
 
 
 def test_a_restore_is_refused_without_a_backup_or_into_a_used_folder(tmp_path):
