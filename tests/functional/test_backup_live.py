@@ -23,7 +23,8 @@ from plugins.storage.s3.backend import S3Storage
 from tests.common.s3_server import running_s3_server
 from tests.contract.test_storage_backends import Pattern
 from tests.functional.live_api import Api
-from workbench.backup import stored
+from workbench.backup import RestoreError, restore, stored
+from workbench.cli import _settings as cli_settings
 from workbench.testing.app import TEST_SECRET
 from workbench.testing.databases import create_database, drop_database
 from workbench.testing.server import live_server
@@ -60,6 +61,10 @@ class Instance:
     def command(self, *args: str) -> subprocess.CompletedProcess:
         argv = [sys.executable, "-m", "workbench.cli", "-c", str(self.ini), *args]
         return subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False)
+
+    def loaded(self) -> dict:
+        """The settings the command reads from the ini file."""
+        return cli_settings(str(self.ini))
 
     def drop(self) -> None:
         for url in self.urls:
@@ -236,8 +241,7 @@ def test_attachments_go_through_the_storage_backend_local_to_s3_and_s3_to_s3(s3_
     del manifest["storage"]
     (legacy / "manifest.json").write_text(json.dumps(manifest | {"format": 1}))
     fourth = Instance(tmp_path / "legacy", "sqlite", tmp_path)
-    done = fourth.command("restore", "--from", str(legacy))
-    assert done.returncode == 0, done.stderr
+    restore(fourth.loaded(), legacy)  # in this process: the command line is tested above and below
     assert _stored(fourth.data_dir / "attachments") == keys
 
     # A local instance's backup restored into one keeping its files in a bucket.
@@ -251,10 +255,10 @@ def test_attachments_go_through_the_storage_backend_local_to_s3_and_s3_to_s3(s3_
     assert _stored(tmp_path / "b2" / "storage") == keys
 
     # A bucket (or prefix) already holding files is refused, and nothing is changed.
-    done = used.command("restore", "--from", str(tmp_path / "b2"))
-    assert done.returncode == 1
-    assert "the s3 storage backend already holds files" in done.stderr
-    assert "restore into an empty one" in done.stderr
+    with pytest.raises(RestoreError) as refused:
+        restore(used.loaded(), tmp_path / "b2")
+    assert "the s3 storage backend already holds files" in str(refused.value)
+    assert "restore into an empty one (for s3, an empty bucket or prefix)" in str(refused.value)
     assert not (used.folder / "meta.db").exists()
     assert not used.data_dir.exists() or not any(used.data_dir.iterdir())
     assert s3_server.objects(bucket) == keys
