@@ -3,7 +3,7 @@
 // shows the table list, the open tabs and the active item (project home, table, auth). When
 // the open table is renamed or deleted elsewhere (a live change), the shell follows it or
 // goes to the project home; a project deleted while open sends its page to the project list.
-import { Button, Card, H2, H4, Menu, MenuItem, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Button, Card, H2, H4, NonIdealState, Spinner } from "@blueprintjs/core";
 import { useEffect, useState, type CSSProperties } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router";
@@ -41,6 +41,8 @@ import { RecentImports } from "../imports/RecentImports";
 import { withBase } from "../../app/basePath";
 import { useTablePrefetch } from "../tables/useTablePrefetch";
 import { useInlineSwipe } from "../ui/swipe";
+import { ConnectSourceDialog } from "../sources/ConnectSourceDialog";
+import { SourceTables } from "../sources/SourceTables";
 
 /** Where a project without a database config is sent. */
 export const NO_DATABASE_PATH = "/project/0";
@@ -76,6 +78,7 @@ export function ProjectShell() {
   // On a phone, a swipe along the reading direction opens the tables' list, against it closes it.
   const swipe = useInlineSwipe((way) => setTablesOpen(way === "forward"));
   const [auditOpen, setAuditOpen] = useState(false);
+  const [connecting, setConnecting] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const table = tableTitle ? tables.data?.list.find((t) => t.title === tableTitle) : undefined;
 
@@ -142,6 +145,10 @@ export function ProjectShell() {
     setTablesOpen(false);
     navigate(`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(title)}`);
   };
+  // The open table's database removed: show the project home rather than a table gone.
+  const onSourceRemoved = (sourceId: string) => {
+    if (table?.source_id === sourceId) navigate(tabPath(projectId, null), { replace: true });
+  };
   const onCreate = async (title: string) => {
     const result = await createTable({ projectId, title });
     if ("error" in result) return setCreateError((result.error as HttpError).message);
@@ -189,6 +196,11 @@ export function ProjectShell() {
             </Button>
           )}
           <ImportActions />
+          {caps.sources && (
+            <Button icon="data-connection" onClick={() => setConnecting(true)} data-testid="connect-source-home">
+              <FormattedMessage id="source.create" />
+            </Button>
+          )}
           <Button icon="people" onClick={() => navigate(`/nc/${encodeURIComponent(projectId)}/auth`)} data-testid="open-members">
             <FormattedMessage id="members.title" />
           </Button>
@@ -237,6 +249,7 @@ export function ProjectShell() {
               onClick={() => setTablesOpen(!tablesOpen)}
               data-testid="toggle-tables"
             />
+            <span className="wb-sidebar-actions">
             {caps.schema && <Button
               variant="minimal"
               icon="add"
@@ -246,27 +259,30 @@ export function ProjectShell() {
               onClick={() => { setCreateError(null); setCreating(true); }}
               data-testid="new-table"
             />}
+            {caps.sources && <Button
+              variant="minimal"
+              icon="data-connection"
+              aria-label={intl.formatMessage({ id: "source.create" })}
+              title={intl.formatMessage({ id: "source.create" })}
+              disabled={!project.data}
+              onClick={() => setConnecting(true)}
+              data-testid="connect-source"
+            />}
+            </span>
           </div>
           {!project.data || !tables.data ? (
             <Spinner size={20} />
-          ) : tableList.length > 0 ? (
-            <Menu data-testid="table-list">
-              {tableList.map((t) => (
-                <MenuItem
-                  key={t.id}
-                  text={t.title}
-                  icon="th"
-                  active={t.title === tableTitle}
-                  onClick={() => openTable(t.title)}
-                  onMouseEnter={() => prefetchTable(t.id)}
-                  onFocus={() => prefetchTable(t.id)}
-                />
-              ))}
-            </Menu>
           ) : (
-            <p className="bp6-text-muted">
-              <FormattedMessage id="project.home.noTables" />
-            </p>
+            <SourceTables
+              projectId={projectId}
+              tables={tableList}
+              sources={project.data.bases}
+              activeTitle={tableTitle}
+              onOpen={openTable}
+              onPrefetch={prefetchTable}
+              mayManage={caps.sources}
+              onRemoved={onSourceRemoved}
+            />
           )}
         </aside>
         <section className="wb-project-content">
@@ -290,6 +306,7 @@ export function ProjectShell() {
         onCancel={() => setCreating(false)}
         testId="table-title"
       />
+      {caps.sources && <ConnectSourceDialog projectId={projectId} isOpen={connecting} onClose={() => setConnecting(false)} />}
     </div>
     </ImportProvider>
     </CapabilitiesContext.Provider>
