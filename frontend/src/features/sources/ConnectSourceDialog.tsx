@@ -51,7 +51,7 @@ function ConnectSourceForm({ projectId, onClose, onConnected }: Omit<Props, "isO
   };
 
   return (
-    <form onSubmit={onSubmit} data-testid="connect-source">
+    <form onSubmit={onSubmit} data-testid="connect-source-form">
       <DialogBody>
         <FormGroup
           label={intl.formatMessage({ id: "source.alias" })}
