@@ -53,6 +53,7 @@ def test_a_database_is_connected_to_a_project_browsed_and_removed(server, page, 
     dialog.get_by_test_id("source-database").fill("no_such_database_here")
     dialog.get_by_test_id("source-connect").click()
     expect(dialog.get_by_test_id("source-error")).to_contain_text("database does not exist")
+    screenshot(page, "connect-source-dialog")
     expect(tables).not_to_contain_text("customers")
     dialog.get_by_test_id("source-database").fill(shop_db.name)
     dialog.get_by_test_id("source-connect").click()
@@ -65,6 +66,11 @@ def test_a_database_is_connected_to_a_project_browsed_and_removed(server, page, 
     expect(groups.nth(0)).to_contain_text("Notes")
     expect(groups.nth(1)).to_contain_text("customers")
     expect(groups.nth(1)).to_contain_text("order lines")
+    # the project home lists them by database too
+    home = page.get_by_test_id("home-source-group")
+    expect(home).to_have_count(2)
+    expect(home.nth(1)).to_contain_text("Shop database")
+    expect(home.nth(1)).to_contain_text("customers")
     screenshot(page, "connect-source-grouped")
 
     groups.nth(1).get_by_text("customers", exact=True).click()
@@ -85,6 +91,7 @@ def test_a_database_is_connected_to_a_project_browsed_and_removed(server, page, 
     expect(page.get_by_test_id("project-home")).to_be_visible()
     expect(tables).not_to_contain_text("customers")
     expect(page.get_by_test_id("source-heading")).to_have_count(0)
+    expect(page.get_by_test_id("home-source-group")).to_have_count(0)
     sources = server.api("GET", f"/api/v1/db/meta/projects/{project['id']}", token=token)["bases"]
     assert [s["is_default"] for s in sources] == [True]
     # Workbench forgot it; the database keeps its tables and rows

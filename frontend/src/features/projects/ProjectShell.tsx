@@ -3,7 +3,7 @@
 // shows the table list, the open tabs and the active item (project home, table, auth). When
 // the open table is renamed or deleted elsewhere (a live change), the shell follows it or
 // goes to the project home; a project deleted while open sends its page to the project list.
-import { Button, Card, H2, H4, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Button, Card, H2, H4, H5, NonIdealState, Spinner } from "@blueprintjs/core";
 import { useEffect, useState, type CSSProperties } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router";
@@ -14,7 +14,7 @@ import { useAllowed } from "../auth/Guard";
 import { refusedOnProject } from "../auth/guard";
 import { useMeQuery } from "../session/api";
 import { TableWorkspace } from "../tables/TableWorkspace";
-import { useCreateTableMutation, useTablesQuery } from "../tables/api";
+import { useCreateTableMutation, useTablesQuery, type TableMeta } from "../tables/api";
 import { uniqueTitle, validateTableTitle } from "../tables/validation";
 import { TabBar } from "../tabs/TabBar";
 import { homeShown, projectEntered, selectTabs, tabClosed, tabOpened, tabPath, tabRenamed } from "../tabs/tabsSlice";
@@ -43,6 +43,7 @@ import { useTablePrefetch } from "../tables/useTablePrefetch";
 import { useInlineSwipe } from "../ui/swipe";
 import { ConnectSourceDialog } from "../sources/ConnectSourceDialog";
 import { SourceTables } from "../sources/SourceTables";
+import { groupName, groupTables } from "../sources/grouping";
 
 /** Where a project without a database config is sent. */
 export const NO_DATABASE_PATH = "/project/0";
@@ -149,6 +150,22 @@ export function ProjectShell() {
   const onSourceRemoved = (sourceId: string) => {
     if (table?.source_id === sourceId) navigate(tabPath(projectId, null), { replace: true });
   };
+  const tableLinks = (list: TableMeta[]) => (
+    <ul className="wb-plain-list">
+      {list.map((t) => (
+        <li key={t.id}>
+          <a
+            href={withBase(`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(t.title)}`)}
+            onClick={(e) => { e.preventDefault(); openTable(t.title); }}
+            onMouseEnter={() => prefetchTable(t.id)}
+            onFocus={() => prefetchTable(t.id)}
+          >
+            {t.title}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
   const onCreate = async (title: string) => {
     const result = await createTable({ projectId, title });
     if ("error" in result) return setCreateError((result.error as HttpError).message);
@@ -174,20 +191,16 @@ export function ProjectShell() {
             <FormattedMessage id="project.home.noTables" />
           </p>
         ) : (
-          <ul className="wb-plain-list">
-            {tableList.map((t) => (
-              <li key={t.id}>
-                <a
-                  href={withBase(`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(t.title)}`)}
-                  onClick={(e) => { e.preventDefault(); openTable(t.title); }}
-                  onMouseEnter={() => prefetchTable(t.id)}
-                  onFocus={() => prefetchTable(t.id)}
-                >
-                  {t.title}
-                </a>
-              </li>
-            ))}
-          </ul>
+          groupTables(tableList, project.data.bases)?.map(({ source, tables: list }) => (
+            <div key={source.id} data-testid="home-source-group">
+              <H5 className="wb-gap">{groupName(source, intl.formatMessage({ id: "source.builtIn" }))}</H5>
+              {list.length > 0 ? tableLinks(list) : (
+                <p className="bp6-text-muted">
+                  <FormattedMessage id="source.noTables" />
+                </p>
+              )}
+            </div>
+          )) ?? tableLinks(tableList)
         )}
         <div className="wb-home-actions">
           {caps.schema && (

@@ -3,7 +3,7 @@
 // and where a database is connected to an existing project. `useConnectionForm` holds its
 // state and the "Test connection" call, whose outcome the form shows.
 import { Callout, FormGroup, HTMLSelect, InputGroup, Section, TextArea } from "@blueprintjs/core";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { HttpError } from "../../app/http";
 import { useCatalogue, type CatalogueDatabaseClient } from "../../plugins/catalogue";
@@ -71,6 +71,11 @@ export function ConnectionFields({ state }: { state: ConnectionFormState }) {
   const { clients, client, form, setForm, chooseClient, error, tested } = state;
   const t = (id: string) => intl.formatMessage({ id });
   const set = (key: TextKey) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  // The outcome is shown below the fields: brought into sight (a dialog's body scrolls).
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error || tested) outcome.current?.scrollIntoView?.({ block: "nearest" });
+  }, [error, tested]);
 
   const field = (key: TextKey, label: string, extra: { type?: string; placeholder?: string } = {}) => (
     <FormGroup key={key} label={t(label)} labelFor={`wb-source-${key}`}>
@@ -129,16 +134,18 @@ export function ConnectionFields({ state }: { state: ConnectionFormState }) {
           </div>
         </Section>
       )}
-      {error && (
-        <Callout intent="danger" className="wb-gap" data-testid="source-error">
-          {error}
-        </Callout>
-      )}
-      {tested && !error && (
-        <Callout intent="success" className="wb-gap" data-testid="source-tested">
-          <FormattedMessage id="source.test.ok" />
-        </Callout>
-      )}
+      <div ref={outcome}>
+        {error && (
+          <Callout intent="danger" className="wb-gap" data-testid="source-error" role="alert">
+            {error}
+          </Callout>
+        )}
+        {tested && !error && (
+          <Callout intent="success" className="wb-gap" data-testid="source-tested">
+            <FormattedMessage id="source.test.ok" />
+          </Callout>
+        )}
+      </div>
     </>
   );
 }

@@ -9,7 +9,7 @@ import type { ProjectSource } from "../projects/api";
 import type { TableMeta } from "../tables/api";
 import { notify } from "../ui/notify";
 import { useRemoveSourceMutation } from "./api";
-import { groupTables, isConnected, sourceName } from "./grouping";
+import { groupName, groupTables, isConnected, sourceName } from "./grouping";
 
 interface Props {
   projectId: string;
@@ -70,7 +70,7 @@ export function SourceTables({ projectId, tables, sources, activeTitle, onOpen, 
     <div data-testid="table-list">
       {groups.map(({ source, tables: list }) => {
         const connected = isConnected(source);
-        const name = connected ? sourceName(source) : intl.formatMessage({ id: "source.builtIn" });
+        const name = groupName(source, intl.formatMessage({ id: "source.builtIn" }));
         return (
           <section key={source.id ?? name} className="wb-source-group" data-testid="source-group">
             <div className="wb-source-heading">

@@ -20,6 +20,11 @@ export function sourceName(source: ProjectSource): string {
   return name || (source.id ?? "");
 }
 
+/** A group's heading: the connected database's name, else `builtIn` (the project's own). */
+export function groupName(source: ProjectSource, builtIn: string): string {
+  return isConnected(source) ? sourceName(source) : builtIn;
+}
+
 /**
  * The groups to show, or null when the project has one source or none (a plain list). A
  * source without tables still has its group (it may be removed); a table whose source is

@@ -10,7 +10,7 @@ import type { TableMeta } from "../tables/api";
 import { builtinCatalogue, renderWithProviders } from "../../test/renderWithProviders";
 import { ConnectSourceDialog } from "./ConnectSourceDialog";
 import { SourceTables } from "./SourceTables";
-import { groupTables, sourceName } from "./grouping";
+import { groupName, groupTables, sourceName } from "./grouping";
 
 const pg: CatalogueDatabaseClient = {
   name: "pg",
@@ -72,6 +72,9 @@ describe("grouping tables by database", () => {
     expect(sourceName(crm)).toBe("Sales CRM");
     expect(sourceName({ ...crm, alias: "  " })).toBe("shop");
     expect(sourceName({ id: "b_x", config: { client: "sqlite3", connection: { filename: "shop.db" } } })).toBe("shop.db");
+    // the project's own database is named by the caller's words
+    expect(groupName(builtIn, "Built-in database")).toBe("Built-in database");
+    expect(groupName(crm, "Built-in database")).toBe("Sales CRM");
   });
 });
 
