@@ -96,9 +96,7 @@ def test_a_database_is_connected_to_a_project_browsed_and_removed(server, page, 
     assert [s["is_default"] for s in sources] == [True]
     # Workbench forgot it; the database keeps its tables and rows
     assert shop_db.scalar("SELECT count(*) FROM customers") == 2
-    # the refused connection (the server cannot reach that database: 503) is the only
-    # failed request, and the only message in the console
-    assert failed == [("POST", f"{server.url}/api/v2/meta/bases/{project['id']}/sources", 503)]
-    assert page.errors.console() == [
-        "Failed to load resource: the server responded with a status of 503 (Service Unavailable)"
-    ]
+    # the refused connection (a config that does not connect: 400) is the only failed
+    # request, and the only message in the console
+    assert failed == [("POST", f"{server.url}/api/v2/meta/bases/{project['id']}/sources", 400)]
+    assert page.errors.console() == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]
