@@ -89,7 +89,7 @@ def cmd_backup(args) -> int:
         print(f"backup failed: {exc}", file=sys.stderr)
         return 1
     count = len(manifest["sqlite"]) + len(manifest["databases"])
-    print(f"backed up the meta database, {count} project database(s) and the data folder's files to {args.to}")
+    print(f"backed up the meta database, {count} project database(s) and the stored files to {args.to}")
     return 0
 
 

@@ -3,8 +3,9 @@ them (``workbench restore --from PATH``).
 
 A backup is a folder: ``manifest.json`` (what it holds, the meta database's revision),
 the meta database, the database of every project Workbench owns (each embedded SQLite
-file, and the shared data database of ``workbench.data.url``), and the files of the data
-folder (attachments in local storage, pending import uploads). External databases a
+file, and the shared data database of ``workbench.data.url``), the stored files
+(attachments and pending import uploads, read through the storage backend in use, local
+or an object store: ``stored``) and the data folder's other files. External databases a
 project connects to are not copied: their connection settings are, with the meta
 database.
 

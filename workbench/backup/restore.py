@@ -1,7 +1,8 @@
-"""Rebuilding an instance from a backup: into an empty data folder and empty databases
-(anything else is refused, untouched), then the meta database brought up to this
-version's revision. The shared data database of the backup goes into this instance's
-``workbench.data.url`` and its projects are pointed at it."""
+"""Rebuilding an instance from a backup: into an empty data folder, empty databases and
+an empty storage backend (anything else is refused, untouched), then the meta database
+brought up to this version's revision. The shared data database of the backup goes into this instance's
+``workbench.data.url`` and its projects are pointed at it. The stored files go into the
+storage backend this instance is set to use, whichever the backed-up one used."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import json
 import shutil
 from pathlib import Path
 
-from workbench.backup import databases, sources
-from workbench.backup.take import FORMAT, MANIFEST
+from workbench.backup import databases, sources, stored
+from workbench.backup.take import MANIFEST, READS
 
 #: the secret a development instance generates in its data folder when none is set
 GENERATED_SECRET = "secret.key"  # noqa: S105 (a file name, not a secret)
@@ -29,12 +30,16 @@ def _generated_secret(settings: dict, data_dir: Path) -> Path | None:
     return None
 
 
-def _check(settings: dict, folder: Path) -> dict:
+def _check(settings: dict, folder: Path) -> tuple[dict, object]:
+    """The backup's manifest and the storage backend to restore its files into."""
     if not (folder / MANIFEST).is_file():
         raise RestoreError(f"{folder} holds no backup ({MANIFEST} is missing)")
     manifest = json.loads((folder / MANIFEST).read_text())
-    if manifest.get("format") != FORMAT:
-        raise RestoreError(f"{folder} is a backup of format {manifest.get('format')}, this version reads {FORMAT}")
+    if manifest.get("format") not in READS:
+        raise RestoreError(
+            f"{folder} is a backup of format {manifest.get('format')}, this version reads "
+            + " and ".join(map(str, READS))
+        )
     meta_url = settings["sqlalchemy.url"]
     data_dir = Path(settings["workbench.data_dir"])
     if databases.dialect(meta_url) != manifest["meta"]["dialect"]:
@@ -55,7 +60,28 @@ def _check(settings: dict, folder: Path) -> dict:
             raise RestoreError("workbench.data.url is not on the same kind of database as the backup's")
         if databases.tables(data_url):
             raise RestoreError(f"the data database {sources.without_password(data_url)} is not empty")
-    return manifest
+    # Last: the local backend makes its folder in the data folder, checked empty above.
+    try:
+        store = stored.backend(settings)
+        there = stored.first_key(store)
+    except stored.StoredFilesError as exc:
+        raise RestoreError(f"the {settings.get('workbench.storage.backend') or 'local'} storage: {exc}") from exc
+    if there is not None:
+        raise RestoreError(
+            f"the {store.name} storage backend already holds files ({there}): restore into an empty one "
+            "(for s3, an empty bucket or prefix)"
+        )
+    return manifest, store
+
+
+def _legacy_stored(files: Path):
+    """Leave out ``files/attachments``: a backup of the first format kept the local
+    backend's files there, and they go through this instance's backend instead."""
+
+    def ignore(where: str, names: list[str]) -> list[str]:
+        return [stored.LEGACY_FOLDER] if Path(where) == files and stored.LEGACY_FOLDER in names else []
+
+    return ignore
 
 
 def restore(settings: dict, folder: Path) -> dict:
@@ -64,14 +90,16 @@ def restore(settings: dict, folder: Path) -> dict:
     from workbench.meta.migrate import upgrade
 
     folder = Path(folder)
-    manifest = _check(settings, folder)
+    manifest, store = _check(settings, folder)
     meta_url = settings["sqlalchemy.url"]
     data_dir = Path(settings["workbench.data_dir"])
     generated = _generated_secret(settings, data_dir)
     try:
         if (folder / "files").is_dir():
-            shutil.copytree(folder / "files", data_dir, dirs_exist_ok=True)
+            shutil.copytree(folder / "files", data_dir, ignore=_legacy_stored(folder / "files"), dirs_exist_ok=True)
         data_dir.mkdir(parents=True, exist_ok=True)
+        stored.put_back(store, folder / stored.FOLDER)
+        stored.put_back(store, folder / "files" / stored.LEGACY_FOLDER)
         databases.load(meta_url, folder / manifest["meta"]["file"])
         for entry in manifest["sqlite"]:
             databases.sqlite_copy(folder / entry["file"], sources.resolve(data_dir, entry["filename"]))
@@ -80,7 +108,7 @@ def restore(settings: dict, folder: Path) -> dict:
             databases.load(data_url, folder / entry["file"])
             if sources.without_password(data_url) != entry["url"]:
                 sources.repoint(meta_url, entry["url"], data_url)
-    except databases.ToolError as exc:
+    except (databases.ToolError, stored.StoredFilesError) as exc:
         raise RestoreError(str(exc)) from exc
     secret = settings["workbench.secret"]
     if generated is not None and generated.is_file():

@@ -8,9 +8,11 @@ import json
 import shutil
 from pathlib import Path
 
-from workbench.backup import databases, sources
+from workbench.backup import databases, sources, stored
 
-FORMAT = 1
+#: this version writes backups of format 2 (stored files under ``storage/``) and reads 1 and 2
+FORMAT = 2
+READS = (1, 2)
 MANIFEST = "manifest.json"
 #: SQLite's companions of a database file, which a copy through its backup API replaces
 COMPANIONS = ("", "-wal", "-shm", "-journal")
@@ -33,7 +35,14 @@ def backup(settings: dict, target: Path) -> dict:
     data_dir = Path(settings["workbench.data_dir"])
     skip = {_skipped(databases.sqlite_file(meta_url))} if databases.dialect(meta_url) == "sqlite" else set()
     skip |= {_skipped(p) for p in _sqlite_sources(meta_url, data_dir)}
-    _copy_files(data_dir, target / "files", skip)  # before the databases: files removed meanwhile are kept
+    skip.add(_skipped(data_dir / stored.LEGACY_FOLDER))  # the local backend's, copied through it
+    try:
+        store = stored.backend(settings)
+    except stored.StoredFilesError as exc:
+        raise BackupError(str(exc)) from exc
+    # Before the databases: files removed meanwhile are kept.
+    _copy_files(data_dir, target / "files", skip)
+    _copy_stored(store, target)
     try:
         manifest = {
             "format": FORMAT,
@@ -42,6 +51,7 @@ def backup(settings: dict, target: Path) -> dict:
             "meta": {"dialect": databases.dialect(meta_url), "file": databases.dump(meta_url, target / "meta")},
             "sqlite": [],
             "databases": [],
+            "storage": {"backend": store.name, "folder": stored.FOLDER},
         }
     except databases.ToolError as exc:
         raise BackupError(str(exc)) from exc
@@ -65,9 +75,18 @@ def backup(settings: dict, target: Path) -> dict:
         databases.sqlite_copy(path, target / "data" / f"{source_id}.sqlite")
         manifest["sqlite"].append({"id": source_id, "filename": filename, "file": f"data/{source_id}.sqlite"})
         skip.add(_skipped(path))
-    _copy_files(data_dir, target / "files", skip)  # after them: files added meanwhile are there
+    # After them: files added meanwhile are there.
+    _copy_files(data_dir, target / "files", skip)
+    _copy_stored(store, target)
     (target / MANIFEST).write_text(json.dumps(manifest, indent=2))
     return manifest
+
+
+def _copy_stored(store, target: Path) -> None:
+    try:
+        stored.take(store, target / stored.FOLDER)
+    except stored.StoredFilesError as exc:
+        raise BackupError(f"the stored files cannot be copied: {exc}") from exc
 
 
 def _sqlite_sources(meta_url: str, data_dir: Path) -> list[Path]:

@@ -162,3 +162,12 @@ def check(registry, config: dict) -> None:
     finally:
         if engine is not None:
             engine.dispose()
+
+
+def check_given(registry, config: dict) -> None:
+    """``check`` a config someone gives (to test, to connect, to change a source): one that
+    does not connect is refused as their input, 400 with the reason."""
+    try:
+        check(registry, config)
+    except SourceUnavailable as exc:
+        raise BadRequest(exc.msg) from None

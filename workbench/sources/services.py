@@ -46,7 +46,7 @@ def add_source(request, project, body: dict) -> Source:
     if not isinstance(body, dict):
         raise BadRequest("The body must be an object")
     config = source_config.normalise(request.registry, body.get("config"))
-    connect.check(request.registry, config)
+    connect.check_given(request.registry, config)
     order = max((s.order or 0 for s in project.sources), default=0) + 1
     source = Source(
         project_id=project.id,
@@ -86,7 +86,7 @@ def update_source(request, project, source: Source, body: dict) -> Source:
         config = source_config.normalise(request.registry, body["config"], source.config)
         if config["client"] != source.config.get("client"):
             raise BadRequest("The client of a source cannot be changed; add another source instead")
-        connect.check(request.registry, config)
+        connect.check_given(request.registry, config)
         source.config = config
         source.type = config["client"]
         # The next request builds a new engine on the new credentials (the config changed).

@@ -63,7 +63,8 @@ class SignsUrls(Protocol):
 
 @runtime_checkable
 class ListsKeys(Protocol):
-    """Optional: a backend that can list what it holds, for ``workbench attachments gc``."""
+    """Optional: a backend that can list what it holds, for ``workbench attachments gc``
+    and ``workbench backup`` (which copies every listed key through ``open``)."""
 
     def list_keys(self, prefix: str = "") -> Iterator[tuple[str, float]]:
         """Every stored key starting with ``prefix`` with its last modification time

@@ -3,7 +3,7 @@
 // shows the table list, the open tabs and the active item (project home, table, auth). When
 // the open table is renamed or deleted elsewhere (a live change), the shell follows it or
 // goes to the project home; a project deleted while open sends its page to the project list.
-import { Button, Card, H2, H4, Menu, MenuItem, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Button, Card, H2, H4, H5, NonIdealState, Spinner } from "@blueprintjs/core";
 import { useEffect, useState, type CSSProperties } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router";
@@ -14,7 +14,7 @@ import { useAllowed } from "../auth/Guard";
 import { refusedOnProject } from "../auth/guard";
 import { useMeQuery } from "../session/api";
 import { TableWorkspace } from "../tables/TableWorkspace";
-import { useCreateTableMutation, useTablesQuery } from "../tables/api";
+import { useCreateTableMutation, useTablesQuery, type TableMeta } from "../tables/api";
 import { uniqueTitle, validateTableTitle } from "../tables/validation";
 import { TabBar } from "../tabs/TabBar";
 import { homeShown, projectEntered, selectTabs, tabClosed, tabOpened, tabPath, tabRenamed } from "../tabs/tabsSlice";
@@ -41,6 +41,9 @@ import { RecentImports } from "../imports/RecentImports";
 import { withBase } from "../../app/basePath";
 import { useTablePrefetch } from "../tables/useTablePrefetch";
 import { useInlineSwipe } from "../ui/swipe";
+import { ConnectSourceDialog } from "../sources/ConnectSourceDialog";
+import { SourceTables } from "../sources/SourceTables";
+import { groupName, groupTables } from "../sources/grouping";
 
 /** Where a project without a database config is sent. */
 export const NO_DATABASE_PATH = "/project/0";
@@ -76,6 +79,7 @@ export function ProjectShell() {
   // On a phone, a swipe along the reading direction opens the tables' list, against it closes it.
   const swipe = useInlineSwipe((way) => setTablesOpen(way === "forward"));
   const [auditOpen, setAuditOpen] = useState(false);
+  const [connecting, setConnecting] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const table = tableTitle ? tables.data?.list.find((t) => t.title === tableTitle) : undefined;
 
@@ -142,6 +146,26 @@ export function ProjectShell() {
     setTablesOpen(false);
     navigate(`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(title)}`);
   };
+  // The open table's database removed: show the project home rather than a table gone.
+  const onSourceRemoved = (sourceId: string) => {
+    if (table?.source_id === sourceId) navigate(tabPath(projectId, null), { replace: true });
+  };
+  const tableLinks = (list: TableMeta[]) => (
+    <ul className="wb-plain-list">
+      {list.map((t) => (
+        <li key={t.id}>
+          <a
+            href={withBase(`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(t.title)}`)}
+            onClick={(e) => { e.preventDefault(); openTable(t.title); }}
+            onMouseEnter={() => prefetchTable(t.id)}
+            onFocus={() => prefetchTable(t.id)}
+          >
+            {t.title}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
   const onCreate = async (title: string) => {
     const result = await createTable({ projectId, title });
     if ("error" in result) return setCreateError((result.error as HttpError).message);
@@ -167,20 +191,16 @@ export function ProjectShell() {
             <FormattedMessage id="project.home.noTables" />
           </p>
         ) : (
-          <ul className="wb-plain-list">
-            {tableList.map((t) => (
-              <li key={t.id}>
-                <a
-                  href={withBase(`/nc/${encodeURIComponent(projectId)}/table/${encodeURIComponent(t.title)}`)}
-                  onClick={(e) => { e.preventDefault(); openTable(t.title); }}
-                  onMouseEnter={() => prefetchTable(t.id)}
-                  onFocus={() => prefetchTable(t.id)}
-                >
-                  {t.title}
-                </a>
-              </li>
-            ))}
-          </ul>
+          groupTables(tableList, project.data.bases)?.map(({ source, tables: list }) => (
+            <div key={source.id} data-testid="home-source-group">
+              <H5 className="wb-gap">{groupName(source, intl.formatMessage({ id: "source.builtIn" }))}</H5>
+              {list.length > 0 ? tableLinks(list) : (
+                <p className="bp6-text-muted">
+                  <FormattedMessage id="source.noTables" />
+                </p>
+              )}
+            </div>
+          )) ?? tableLinks(tableList)
         )}
         <div className="wb-home-actions">
           {caps.schema && (
@@ -189,6 +209,11 @@ export function ProjectShell() {
             </Button>
           )}
           <ImportActions />
+          {caps.sources && (
+            <Button icon="data-connection" onClick={() => setConnecting(true)} data-testid="connect-source-home">
+              <FormattedMessage id="source.create" />
+            </Button>
+          )}
           <Button icon="people" onClick={() => navigate(`/nc/${encodeURIComponent(projectId)}/auth`)} data-testid="open-members">
             <FormattedMessage id="members.title" />
           </Button>
@@ -237,6 +262,7 @@ export function ProjectShell() {
               onClick={() => setTablesOpen(!tablesOpen)}
               data-testid="toggle-tables"
             />
+            <span className="wb-sidebar-actions">
             {caps.schema && <Button
               variant="minimal"
               icon="add"
@@ -246,27 +272,30 @@ export function ProjectShell() {
               onClick={() => { setCreateError(null); setCreating(true); }}
               data-testid="new-table"
             />}
+            {caps.sources && <Button
+              variant="minimal"
+              icon="data-connection"
+              aria-label={intl.formatMessage({ id: "source.create" })}
+              title={intl.formatMessage({ id: "source.create" })}
+              disabled={!project.data}
+              onClick={() => setConnecting(true)}
+              data-testid="connect-source"
+            />}
+            </span>
           </div>
           {!project.data || !tables.data ? (
             <Spinner size={20} />
-          ) : tableList.length > 0 ? (
-            <Menu data-testid="table-list">
-              {tableList.map((t) => (
-                <MenuItem
-                  key={t.id}
-                  text={t.title}
-                  icon="th"
-                  active={t.title === tableTitle}
-                  onClick={() => openTable(t.title)}
-                  onMouseEnter={() => prefetchTable(t.id)}
-                  onFocus={() => prefetchTable(t.id)}
-                />
-              ))}
-            </Menu>
           ) : (
-            <p className="bp6-text-muted">
-              <FormattedMessage id="project.home.noTables" />
-            </p>
+            <SourceTables
+              projectId={projectId}
+              tables={tableList}
+              sources={project.data.bases}
+              activeTitle={tableTitle}
+              onOpen={openTable}
+              onPrefetch={prefetchTable}
+              mayManage={caps.sources}
+              onRemoved={onSourceRemoved}
+            />
           )}
         </aside>
         <section className="wb-project-content">
@@ -290,6 +319,7 @@ export function ProjectShell() {
         onCancel={() => setCreating(false)}
         testId="table-title"
       />
+      {caps.sources && <ConnectSourceDialog projectId={projectId} isOpen={connecting} onClose={() => setConnecting(false)} />}
     </div>
     </ImportProvider>
     </CapabilitiesContext.Provider>

@@ -6,8 +6,19 @@ export interface Project {
   description?: string | null;
   meta?: unknown;
   color?: string | null;
-  bases?: { type?: string }[];
+  /** Where its tables live: the built-in database, then any connected one. */
+  bases?: ProjectSource[];
   roles?: Record<string, boolean>;
+}
+
+/** A source as the API shows it (never its password or key). */
+export interface ProjectSource {
+  id?: string;
+  alias?: string | null;
+  type?: string;
+  is_default?: boolean;
+  order?: number;
+  config?: { client?: string; connection?: { host?: string; database?: string; filename?: string } } | null;
 }
 
 export interface Paged<T> {

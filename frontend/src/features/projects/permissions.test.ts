@@ -4,7 +4,7 @@ import { canCreateProjects, capabilities } from "./permissions";
 describe("project capabilities", () => {
   it("follow the project roles", () => {
     expect(capabilities({ owner: true })).toEqual({
-      comment: true, dataExport: true, dataEdit: true, viewConfigure: true, viewLock: true, schema: true, members: true, projectUpdate: true, projectDelete: true,
+      comment: true, dataExport: true, dataEdit: true, viewConfigure: true, viewLock: true, schema: true, sources: true, members: true, projectUpdate: true, projectDelete: true,
       audit: true, history: true,
     });
     // owners and creators read the audit log; every role reads a record's history
@@ -12,6 +12,9 @@ describe("project capabilities", () => {
     expect(capabilities({ editor: true })).toMatchObject({ audit: false, history: true });
     expect(capabilities({ creator: true }).projectDelete).toBe(false);
     expect(capabilities({ creator: true }).schema).toBe(true);
+    // owners and creators connect and remove databases, as the server allows
+    expect(capabilities({ creator: true }).sources).toBe(true);
+    expect(capabilities({ editor: true }).sources).toBe(false);
     expect(capabilities({ editor: true })).toMatchObject({ dataEdit: true, viewConfigure: true, viewLock: false, schema: false, members: false });
     // viewers download records and do nothing else the UI hides; commenters also comment
     expect(capabilities({ viewer: true })).toMatchObject({ comment: false, dataExport: true, dataEdit: false, viewConfigure: false });

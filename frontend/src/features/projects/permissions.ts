@@ -9,6 +9,7 @@ export type Capability =
   | "viewConfigure"
   | "viewLock"
   | "schema"
+  | "sources"
   | "members"
   | "projectUpdate"
   | "projectDelete"
@@ -18,7 +19,7 @@ export type Capability =
 const VIEWER: Capability[] = ["dataExport", "history"];
 const COMMENTER: Capability[] = [...VIEWER, "comment"];
 const EDITOR: Capability[] = [...COMMENTER, "dataEdit", "viewConfigure"];
-const CREATOR: Capability[] = [...EDITOR, "viewLock", "schema", "members", "projectUpdate", "audit"];
+const CREATOR: Capability[] = [...EDITOR, "viewLock", "schema", "sources", "members", "projectUpdate", "audit"];
 const OWNER: Capability[] = [...CREATOR, "projectDelete"];
 
 const BY_ROLE: Record<string, Capability[]> = {
@@ -43,6 +44,7 @@ export function capabilities(roles: Record<string, boolean> | undefined, preview
     viewConfigure: granted.has("viewConfigure"),
     viewLock: granted.has("viewLock"),
     schema: granted.has("schema"),
+    sources: granted.has("sources"),
     members: granted.has("members"),
     projectUpdate: granted.has("projectUpdate"),
     projectDelete: granted.has("projectDelete"),

@@ -1,5 +1,5 @@
 import { workbenchApi } from "../../app/api";
-import type { Project } from "../projects/api";
+import type { Project, ProjectSource } from "../projects/api";
 
 /** A connection config as the API takes it (NocoDB's shape). */
 export interface ConnectionConfig {
@@ -7,6 +7,12 @@ export interface ConnectionConfig {
   connection: Record<string, unknown>;
   searchPath?: string[];
 }
+
+/** What connecting or forgetting a source changes: the project (its sources) and its tables. */
+const projectTags = (projectId: string) => [
+  { type: "Project" as const, id: projectId },
+  { type: "Table" as const, id: `project:${projectId}` },
+];
 
 export const sourcesApi = workbenchApi.injectEndpoints({
   endpoints: (build) => ({
@@ -21,7 +27,22 @@ export const sourcesApi = workbenchApi.injectEndpoints({
       }),
       invalidatesTags: [{ type: "Project", id: "LIST" }],
     }),
+    connectSource: build.mutation<ProjectSource, { projectId: string; alias: string; config: ConnectionConfig }>({
+      query: ({ projectId, alias, config }) => ({
+        url: `/api/v2/meta/bases/${encodeURIComponent(projectId)}/sources`,
+        method: "POST",
+        body: { alias: alias.trim() || null, config },
+      }),
+      invalidatesTags: (result, _e, { projectId }) => (result ? projectTags(projectId) : []),
+    }),
+    removeSource: build.mutation<unknown, { projectId: string; sourceId: string }>({
+      query: ({ projectId, sourceId }) => ({
+        url: `/api/v2/meta/bases/${encodeURIComponent(projectId)}/sources/${encodeURIComponent(sourceId)}`,
+        method: "DELETE",
+      }),
+      invalidatesTags: (_r, error, { projectId }) => (error ? [] : projectTags(projectId)),
+    }),
   }),
 });
 
-export const { useTestConnectionMutation, useCreateExternalProjectMutation } = sourcesApi;
+export const { useTestConnectionMutation, useCreateExternalProjectMutation, useConnectSourceMutation, useRemoveSourceMutation } = sourcesApi;

@@ -27,6 +27,8 @@ export interface TableMeta {
   title: string;
   table_name?: string;
   project_id?: string;
+  /** The source (database) the table lives in. */
+  source_id?: string;
   columns?: Column[];
   views?: { id: string; title: string; type: number | string }[];
 }
