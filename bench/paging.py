@@ -33,7 +33,7 @@ import sqlalchemy as sa
 
 from bench.records import SIGNUP, Api, start_server
 from bench.results import write_section
-from bench.timing import summary
+from bench.timing import summary, timed
 from workbench.data.seek import STRIDE
 
 PAGE = 25
@@ -88,15 +88,6 @@ def load(url: str, table_name: str, rows: int) -> float:
             raw.close()
     engine.dispose()
     return time.perf_counter() - started
-
-
-def timed(fn, n: int) -> list[float]:
-    samples = []
-    for _ in range(n):
-        started = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - started) * 1000)
-    return samples
 
 
 class Raw:

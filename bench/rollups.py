@@ -35,7 +35,7 @@ import sqlalchemy as sa
 
 from bench.records import SIGNUP, Api, start_server
 from bench.results import write_section
-from bench.timing import summary
+from bench.timing import summary, timed
 
 WARMUP = 3
 LABELS = 1_000
@@ -186,17 +186,6 @@ def load_rows(db_path: Path, tables: dict, rows: int, per_row: int) -> float:
     return time.perf_counter() - started
 
 
-def timed(fn, n: int) -> list[float]:
-    for _ in range(WARMUP):
-        fn()
-    samples = []
-    for _ in range(n):
-        started = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - started) * 1000)
-    return samples
-
-
 class Raw:
     """The same reads in raw SQLite on the project's file: a page of 25 keys and its count."""
 
@@ -304,9 +293,9 @@ def main() -> None:
             slow = max(5, args.requests // 8)
             results = []
             for name, field, kind, bound in READS:
-                api_samples = timed(api_read(api, tables, field, kind, bound), args.requests)
-                helper_samples = timed(raw.read(raw.helper, field, kind, bound), args.requests)
-                correlated_samples = timed(raw.read(raw.correlated, field, kind, bound), slow)
+                api_samples = timed(api_read(api, tables, field, kind, bound), args.requests, WARMUP)
+                helper_samples = timed(raw.read(raw.helper, field, kind, bound), args.requests, WARMUP)
+                correlated_samples = timed(raw.read(raw.correlated, field, kind, bound), slow, WARMUP)
                 row = (name, summary(api_samples), summary(helper_samples), summary(correlated_samples))
                 results.append(row)
                 print(name, *(f"{t.p50:.2f}" for t in row[1:]), flush=True)

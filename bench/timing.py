@@ -29,6 +29,18 @@ class Timing:
     p95: float
 
 
+def timed(fn: Callable[[], object], n: int, warmup: int = 0) -> list[float]:
+    """Milliseconds of ``n`` calls of ``fn``, after ``warmup`` calls not timed."""
+    for _ in range(warmup):
+        fn()
+    samples = []
+    for _ in range(n):
+        started = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - started) * 1000)
+    return samples
+
+
 def summary(samples: list[float]) -> Timing:
     samples = sorted(samples)
     return Timing(statistics.median(samples), samples[max(0, math.ceil(len(samples) * 0.95) - 1)])
