@@ -15,6 +15,7 @@ describe("a shared base's capabilities", () => {
       projectDelete: false,
       audit: false,
       history: false,
+      sources: false,
     });
   });
 
