@@ -235,3 +235,14 @@ def page(context):
     assert page.errors.uncaught() == []
     assert page.errors.hydration() == []
     assert page.errors.refused_by_policy() == []
+
+
+@pytest.fixture
+def shop_db(tmp_path):
+    """A PostgreSQL database made with plain SQL (tests/functional/external/schemas.py's
+    shop), to connect as an external source; dropped after the test."""
+    from tests.functional.external.schemas import ExternalDatabase
+
+    db = ExternalDatabase("pg", tmp_path)
+    yield db
+    db.drop()

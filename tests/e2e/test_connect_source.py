@@ -18,16 +18,8 @@ from tests.e2e.support import (
     record_toasts,
     screenshot,
 )
-from tests.functional.external.schemas import ExternalDatabase
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def shop_db(tmp_path):
-    db = ExternalDatabase("pg", tmp_path)
-    yield db
-    db.drop()
 
 
 def test_a_database_is_connected_to_a_project_browsed_and_removed(server, page, shop_db):

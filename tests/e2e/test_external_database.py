@@ -9,16 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.support import _sign_up_first_user, _use_token, screenshot
-from tests.functional.external.schemas import ExternalDatabase
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def shop_db(tmp_path):
-    db = ExternalDatabase("pg", tmp_path)
-    yield db
-    db.drop()
 
 
 def test_a_postgresql_database_is_connected_and_browsed(server, page, shop_db):
