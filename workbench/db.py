@@ -17,6 +17,7 @@ from transaction.interfaces import TransactionFailedError
 from zope.sqlalchemy.datamanager import STATUS_ACTIVE, join_transaction
 
 from workbench.errors import internal_error_view, json_error
+from workbench.meta.writer_turns import take_turns
 
 mark_changed = zope.sqlalchemy.mark_changed
 log = logging.getLogger(__name__)
@@ -209,6 +210,8 @@ def includeme(config):
     config.add_exception_view(database_error_view, context=sa.exc.DBAPIError)
 
     engine = get_engine(settings)
+    if engine.dialect.name == "sqlite":
+        take_turns(engine)
     session_factory = get_session_factory(engine)
     config.registry["dbsession_factory"] = session_factory
     config.registry["db_engine"] = engine

@@ -16,6 +16,7 @@ ENV_OVERRIDES = {
     "WORKBENCH_DATABASE_URL": "sqlalchemy.url",
     "WORKBENCH_DATA_URL": "workbench.data.url",
     "WORKBENCH_STATEMENT_TIMEOUT": "workbench.data.statement_timeout",
+    "WORKBENCH_SOURCES_CONNECT_TIMEOUT": "workbench.sources.connect_timeout",
     "WORKBENCH_SECRET": "workbench.secret",
     "WORKBENCH_SITE_URL": "workbench.site_url",
     "WORKBENCH_BASE_PATH": "workbench.base_path",
@@ -63,6 +64,7 @@ DEFAULTS = {
     "workbench.data.max_page_size": "1000",
     # Seconds a request's data statements may run (0: no limit); see docs/formulas.md.
     "workbench.data.statement_timeout": "15",
+    "workbench.sources.connect_timeout": "3",
     # Downloads (docs/exports.md): CSV cells that start like a formula get a leading ' (false:
     # written as they are); a chunk of NocoDB's paged download holds at most this many records
     # read within this many seconds.

@@ -87,6 +87,9 @@ class Server:
             "WORKBENCH_DATA_DIR": str(data_dir),
             "PORT": str(self.port),
             "HOST": "127.0.0.1",
+            # A loaded test machine may take more than the default 3 s to greet a new
+            # connection to a connected database.
+            "WORKBENCH_SOURCES_CONNECT_TIMEOUT": "15",
         }
         base.pop("WORKBENCH_DATABASE_URL", None)
         self.env = _changed(base, env or {})

@@ -97,7 +97,19 @@ function GridToolbarView({ tableId, viewId, columns, allColumns, hidden, sorts, 
             />
           }
         >
-          <Button icon="filter" variant="minimal" active={filters.length > 0} data-testid="add-filter">
+          <Button
+            icon="filter"
+            variant="minimal"
+            active={filters.length > 0}
+            data-testid="add-filter"
+            onKeyDown={(e) => {
+              // Escape pressed before the focus has moved into the open form closes it too.
+              if (e.key === "Escape" && filterOpen) {
+                e.stopPropagation();
+                setFilterOpen(false);
+              }
+            }}
+          >
             <FormattedMessage id="plugin.view_grid.filter.title" />
             {filters.length > 0 && <Tag round minimal className="wb-tool-count" data-testid="filter-count">{filters.filter((f) => !f.fk_parent_id).length}</Tag>}
           </Button>
