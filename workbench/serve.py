@@ -12,10 +12,15 @@ monkey.patch_all()
 import contextlib
 import logging
 import os
+import signal
 import socket
+
+import gevent
 
 from gevent.pywsgi import WSGIServer
 from geventwebsocket.handler import WebSocketHandler
+
+from workbench.stopping import run_on_stop
 
 log = logging.getLogger("workbench.serve")
 
@@ -103,11 +108,26 @@ def make_server(app, host: str = "127.0.0.1", port: int = 8080) -> WSGIServer:
     return WSGIServer((host, int(port)), app, handler_class=NoDelayWebSocketHandler, log=None, error_log=log)
 
 
+#: seconds the requests in flight get to finish when the server is asked to stop
+STOP_GRACE = 10.0
+
+
 def server_runner(wsgi_app, global_conf, host="127.0.0.1", port="8080", **_kw):
     """PasteDeploy ``server_runner``; ``PORT`` and ``HOST`` in the environment win."""
     host = os.environ.get("HOST", host)
     port = int(os.environ.get("PORT", port))
     server = make_server(wsgi_app, host, port)
     print(f"Workbench serving on http://{host}:{port}", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):
-        server.serve_forever()
+    serve_until_stopped(server, wsgi_app)
+
+
+def serve_until_stopped(server: WSGIServer, app) -> None:
+    """Serve until SIGTERM or Ctrl-C, then stop gracefully: no new connections, the
+    requests in flight get ``STOP_GRACE`` seconds, then what the app asked to run on stop
+    runs (``workbench.stopping``) and this returns."""
+    gevent.signal_handler(signal.SIGTERM, lambda: gevent.spawn(server.stop, timeout=STOP_GRACE))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+    finally:
+        run_on_stop(getattr(app, "registry", None))

@@ -10,6 +10,7 @@ from pyramid.events import ApplicationCreated
 from workbench.imports.limits import ImportLimits
 from workbench.imports.routes import UPLOAD_PATTERN
 from workbench.imports.runner import ImportRunner
+from workbench.stopping import on_stop
 
 MB = 1024 * 1024
 DEFAULT_MAX_SIZE = 100 * MB
@@ -27,6 +28,9 @@ def _started(event) -> None:
     # something waits for them, and jobs are resumed by calling ``runner.resume()``.
     if monkey.is_module_patched("socket"):
         runner.start_loop()
+        # Stopping the server stops its jobs and gives their claims back at once, for the
+        # next process to resume them without waiting for the leases to pass.
+        on_stop(event.app.registry, runner.stop)
 
 
 def includeme(config):

@@ -60,9 +60,12 @@ def source_indexes(header: list[str], refs: list[str]) -> dict[str, int]:
     return indexes
 
 
-def run_job(registry, job_id: str, max_batches: int | None = None, token: str | None = None) -> str:
+def run_job(
+    registry, job_id: str, max_batches: int | None = None, token: str | None = None, stopping=None
+) -> str:
     """Run (or resume) a job until it ends; answers its status. ``max_batches`` stops it
-    after that many batches, still running (tests of resuming); ``token``: the claim it
+    after that many batches, still running (tests of resuming); so does ``stopping()``
+    answering True between two batches (the server is stopping); ``token``: the claim it
     runs under (it answers ``running`` once another process holds the job)."""
     with JobRequest(registry, None) as req:
         job = req.dbsession.get(ImportJob, job_id)
@@ -92,7 +95,9 @@ def run_job(registry, job_id: str, max_batches: int | None = None, token: str | 
         importer = registry["importers"].get(state["type"])(state["options"], limits)
         try:
             with uploads.local_copy(registry, state["file_path"], state["file_name"]) as path:
-                finished = _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_batches)
+                finished = _read_sheets(
+                    registry, job_id, state, importer, path, budget, throttle, max_batches, stopping
+                )
         except FileMissing:
             raise ImportFileError("The uploaded file is gone") from None
         if not finished:
@@ -116,9 +121,9 @@ def run_job(registry, job_id: str, max_batches: int | None = None, token: str | 
     return status
 
 
-def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_batches) -> bool:
+def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_batches, stopping) -> bool:
     """Insert the rows of every chosen sheet from where the job stands; False when stopped
-    after ``max_batches``."""
+    after ``max_batches`` or by ``stopping()``."""
     targets = {t["ref_table_name"]: t for t in state["tables"]}
     specs = {t["ref_table_name"]: t for t in state["template"]["tables"]}
     batches = 0
@@ -145,7 +150,7 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
                 chunk = list(itertools.islice(numbered, BATCH))
             if not chunk:
                 break
-            if max_batches is not None and batches >= max_batches:
+            if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
                 return False
             _insert_batch(registry, job_id, state, target, plan, chunk)
             batches += 1

@@ -44,12 +44,14 @@ class ImportRunner:
         self.token = uuid.uuid4().hex
         self._greenlets: dict[str, gevent.Greenlet] = {}
         self._loop = None
+        #: the server is stopping: jobs stop after their batch, none starts
+        self._stopping = False
 
     # -- one job -----------------------------------------------------------------
     def start(self, job_id: str) -> None:
         """Claim ``job_id`` and run it in a greenlet of its own (nothing if one already runs
         it, or another process holds it)."""
-        if not self.autostart or self.running_here(job_id):
+        if not self.autostart or self._stopping or self.running_here(job_id):
             return
         if self._claim(JOBS.c.id == job_id):
             self._spawn(job_id)
@@ -88,7 +90,9 @@ class ImportRunner:
 
     def _run_claimed(self, job_id: str, max_batches: int | None) -> str:
         try:
-            status = run_job(self.registry, job_id, max_batches=max_batches, token=self.token)
+            status = run_job(
+                self.registry, job_id, max_batches=max_batches, token=self.token, stopping=lambda: self._stopping
+            )
         finally:
             self._release(job_id)
         if status != RUNNING:
@@ -178,7 +182,14 @@ class ImportRunner:
                 log.exception("imports: resume or sweep failed")
             gevent.sleep(self.interval)
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 10) -> None:
+        """Stop resuming jobs, and stop the jobs running here after their current batch:
+        each gives its claim back, still running, for a process to resume it from there.
+        One still busy after ``timeout`` seconds is left to its lease."""
+        self._stopping = True
         if self._loop is not None:
             self._loop.kill(block=False)
             self._loop = None
+        running = [g for g in self._greenlets.values() if not g.dead]
+        if running:
+            gevent.joinall(running, timeout=timeout)

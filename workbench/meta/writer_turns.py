@@ -71,14 +71,25 @@ def take_turns(engine: sa.Engine, timeout: float = TURN_TIMEOUT) -> threading.Lo
         give_back(conn.info)
 
     # A connection returned, closed or lost without either (the pool rolls it back).
-    for name in ("reset", "checkin", "close", "invalidate", "soft_invalidate"):
-        event.listen(engine.pool, name, _pool_give_back(give_back))
-    return turn
+    @event.listens_for(engine.pool, "reset")
+    def _reset(_dbapi_connection, record, _reset_state):
+        give_back(record.info)
 
-
-def _pool_give_back(give_back):
-    def listener(_dbapi_connection, record, *_rest):
+    @event.listens_for(engine.pool, "checkin")
+    def _checkin(_dbapi_connection, record):
         if record is not None:
             give_back(record.info)
 
-    return listener
+    @event.listens_for(engine.pool, "close")
+    def _close(_dbapi_connection, record):
+        give_back(record.info)
+
+    @event.listens_for(engine.pool, "invalidate")
+    def _invalidate(_dbapi_connection, record, _exception):
+        give_back(record.info)
+
+    @event.listens_for(engine.pool, "soft_invalidate")
+    def _soft_invalidate(_dbapi_connection, record, _exception):
+        give_back(record.info)
+
+    return turn

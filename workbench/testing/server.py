@@ -84,14 +84,14 @@ def _wait_healthy(base_url: str, attempts: int = 100) -> None:
 
 
 def _serve(config: dict) -> None:
-    from workbench.serve import make_server  # patches gevent first
+    from workbench.serve import make_server, serve_until_stopped  # patches gevent first
     from workbench.testing.app import make_app
 
     app = make_app(config["db_url"], Path(config["data_dir"]), **config["settings"])
     server = make_server(app, "127.0.0.1", 0)
     server.init_socket()
     print(f"listening {server.server_port}", flush=True)
-    server.serve_forever()
+    serve_until_stopped(server, app)
 
 
 if __name__ == "__main__":
