@@ -16,7 +16,6 @@ import signal
 import socket
 
 import gevent
-
 from gevent.pywsgi import WSGIServer
 from geventwebsocket.handler import WebSocketHandler
 

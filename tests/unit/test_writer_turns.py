@@ -14,8 +14,15 @@ from workbench.meta.writer_turns import is_write
 
 @pytest.mark.parametrize(
     "statement",
-    ["INSERT INTO t VALUES (1)", " update t set a = 1", "DELETE FROM t", "BEGIN IMMEDIATE", "CREATE TABLE x (a)",
-     "WITH a AS (SELECT 1) INSERT INTO t SELECT * FROM a", "REPLACE INTO t VALUES (1)"],
+    [
+        "INSERT INTO t VALUES (1)",
+        " update t set a = 1",
+        "DELETE FROM t",
+        "BEGIN IMMEDIATE",
+        "CREATE TABLE x (a)",
+        "WITH a AS (SELECT 1) INSERT INTO t SELECT * FROM a",
+        "REPLACE INTO t VALUES (1)",
+    ],
 )
 def test_writes_take_a_turn(statement):
     assert is_write(statement)
@@ -23,8 +30,18 @@ def test_writes_take_a_turn(statement):
 
 @pytest.mark.parametrize(
     "statement",
-    ["SELECT 1", "  select * from t", "PRAGMA table_info(t)", "BEGIN", "BEGIN DEFERRED", "SAVEPOINT sa_1",
-     "RELEASE SAVEPOINT sa_1", "ROLLBACK TO SAVEPOINT sa_1", "WITH a AS (SELECT 1) SELECT * FROM a", "EXPLAIN SELECT 1"],
+    [
+        "SELECT 1",
+        "  select * from t",
+        "PRAGMA table_info(t)",
+        "BEGIN",
+        "BEGIN DEFERRED",
+        "SAVEPOINT sa_1",
+        "RELEASE SAVEPOINT sa_1",
+        "ROLLBACK TO SAVEPOINT sa_1",
+        "WITH a AS (SELECT 1) SELECT * FROM a",
+        "EXPLAIN SELECT 1",
+    ],
 )
 def test_reads_do_not(statement):
     assert not is_write(statement)
@@ -85,7 +102,10 @@ print(json.dumps({"order": order, "rows": rows, "longest_gap": longest}))
 def _run(tmp_path, mode) -> dict:
     out = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(SCRIPT), str(tmp_path / f"{mode}.sqlite"), mode],
-        capture_output=True, text=True, timeout=60, check=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
 

@@ -60,9 +60,7 @@ def source_indexes(header: list[str], refs: list[str]) -> dict[str, int]:
     return indexes
 
 
-def run_job(
-    registry, job_id: str, max_batches: int | None = None, token: str | None = None, stopping=None
-) -> str:
+def run_job(registry, job_id: str, max_batches: int | None = None, token: str | None = None, stopping=None) -> str:
     """Run (or resume) a job until it ends; answers its status. ``max_batches`` stops it
     after that many batches, still running (tests of resuming); so does ``stopping()``
     answering True between two batches (the server is stopping); ``token``: the claim it
