@@ -2,7 +2,9 @@
 sort-key values of that position instead of by counting the rows that come before it.
 
 The order is the list's sort keys followed by the primary key, so positions are unique.
-Nulls sort as the smallest value: an ascending key puts them first, a descending key last.
+Nulls sort as the smallest value: an ascending key puts them first, a descending key last;
+on a PostgreSQL database whose indexes the engine does not manage (a connected one) they
+sort as the largest, PostgreSQL's own order, which the database's existing indexes hold.
 The records after a position are the union of disjoint ranges, each an equality on the
 leading keys and a range on the next one (``k1 = v1 AND k2 > v2``, then ``k1 > v1``...):
 each range is read on its own, in order, until the page is full, so that an index on the
@@ -34,34 +36,40 @@ class KeyPage:
     more_after: bool
 
 
-def _ordering(dialect: str, expr, descending: bool):
+def _ordering(model: Model, expr, descending: bool):
     clause = expr.desc() if descending else expr.asc()
-    if dialect == "postgresql" and not getattr(expr, "primary_key", False):  # a key holds no nulls
-        clause = clause.nulls_last() if descending else clause.nulls_first()
+    if model.dialect == "postgresql" and not getattr(expr, "primary_key", False):  # a key holds no nulls
+        clause = clause.nulls_first() if _nulls_first(descending, model.nulls_largest) else clause.nulls_last()
     return clause
+
+
+def _nulls_first(descending: bool, nulls_largest: bool) -> bool:
+    """Whether nulls come first in a key's order."""
+    return descending if nulls_largest else not descending
 
 
 def _equal(expr, value):
     return expr.is_(None) if value is None else expr == sa.literal(value, type_=expr.type)
 
 
-def _after(expr, descending: bool, value) -> list:
+def _after(expr, descending: bool, value, nulls_largest: bool = False) -> list:
     """The ranges of ``expr`` after ``value`` in its order, in that order."""
+    nulls_first = _nulls_first(descending, nulls_largest)
     if value is None:
-        return [] if descending else [expr.isnot(None)]
+        return [expr.isnot(None)] if nulls_first else []
     bound = sa.literal(value, type_=expr.type)
-    if descending:
-        return [expr < bound, expr.is_(None)]
-    return [expr > bound]
+    beyond = expr < bound if descending else expr > bound
+    return [beyond] if nulls_first else [beyond, expr.is_(None)]
 
 
-def ranges_after(keys: list[tuple], values) -> list:
+def ranges_after(keys: list[tuple], values, nulls_largest: bool = False) -> list:
     """Disjoint conditions selecting, in order, every record after ``values`` under ``keys``
-    (``(expression, descending)`` pairs)."""
+    (``(expression, descending)`` pairs); nulls sort as the smallest value unless
+    ``nulls_largest``."""
     found = []
     for i in range(len(keys) - 1, -1, -1):
         prefix = [_equal(keys[j][0], values[j]) for j in range(i)]
-        for part in _after(keys[i][0], keys[i][1], values[i]):
+        for part in _after(keys[i][0], keys[i][1], values[i], nulls_largest):
             found.append(sa.and_(*prefix, part) if prefix else part)
     return found
 
@@ -72,7 +80,7 @@ def _keys_statement(model: Model, params: ListParams, keys: list[tuple], conditi
     where = [c for c in (params.where, condition) if c is not None]
     if where:
         statement = statement.where(*where)
-    order = [_ordering(model.dialect, expr, desc) for expr, desc in keys]
+    order = [_ordering(model, expr, desc) for expr, desc in keys]
     return statement.order_by(*order).limit(limit)
 
 
@@ -86,7 +94,7 @@ def read_keys(
         statement = _keys_statement(model, params, keys, None, count)
         return [tuple(r) for r in connection.execute(statement.offset(skip) if skip else statement)]
     found: list[tuple] = []
-    for condition in ranges_after(keys, start):
+    for condition in ranges_after(keys, start, model.nulls_largest):
         wanted = count - len(found)
         if wanted <= 0:
             break
