@@ -54,6 +54,8 @@ def _equal(expr, value):
 
 def _after(expr, descending: bool, value, nulls_largest: bool = False) -> list:
     """The ranges of ``expr`` after ``value`` in its order, in that order."""
+    if getattr(expr, "primary_key", False):  # a key holds no nulls
+        return [expr < sa.literal(value, type_=expr.type) if descending else expr > sa.literal(value, type_=expr.type)]
     nulls_first = _nulls_first(descending, nulls_largest)
     if value is None:
         return [expr.isnot(None)] if nulls_first else []
@@ -74,9 +76,9 @@ def ranges_after(keys: list[tuple], values, nulls_largest: bool = False) -> list
     return found
 
 
-def _keys_statement(model: Model, params: ListParams, keys: list[tuple], condition, limit: int):
+def _keys_statement(model: Model, params: ListParams, keys: list[tuple], condition, limit: int, columns=()):
     exprs = [expr.label(f"_wb_k{i}") for i, (expr, _desc) in enumerate(keys)]
-    statement = sa.select(*exprs).select_from(model.table)
+    statement = sa.select(*exprs, *columns).select_from(model.table)
     where = [c for c in (params.where, condition) if c is not None]
     if where:
         statement = statement.where(*where)
@@ -85,20 +87,20 @@ def _keys_statement(model: Model, params: ListParams, keys: list[tuple], conditi
 
 
 def read_keys(
-    connection, model: Model, params: ListParams, keys: list[tuple], start, count: int, skip: int = 0
+    connection, model: Model, params: ListParams, keys: list[tuple], start, count: int, skip: int = 0, columns=()
 ) -> list[tuple]:
     """Up to ``count`` key tuples in the order of ``keys``: from the first record, or after
     the position ``start``, ``skip`` records further on (stepped over by the database, in
-    the index where there is one)."""
+    the index where there is one); each followed by the values of ``columns``."""
     if start is None:
-        statement = _keys_statement(model, params, keys, None, count)
+        statement = _keys_statement(model, params, keys, None, count, columns)
         return [tuple(r) for r in connection.execute(statement.offset(skip) if skip else statement)]
     found: list[tuple] = []
     for condition in ranges_after(keys, start, model.nulls_largest):
         wanted = count - len(found)
         if wanted <= 0:
             break
-        statement = _keys_statement(model, params, keys, condition, wanted)
+        statement = _keys_statement(model, params, keys, condition, wanted, columns)
         rows = [tuple(r) for r in connection.execute(statement.offset(skip) if skip else statement)]
         if skip and not rows:
             # The range holds no more than ``skip`` records: step over all of them.
@@ -158,15 +160,25 @@ def read_page(
     ``skip`` records further on; from the first record when ``start`` is None."""
     keys = key_spec(params)
     limit = params.limit
+    # Where the engine keeps the sort's index (sort keys, then the primary key), the keys come
+    # from the index alone and the rows after them; elsewhere (a connected database) the
+    # database's index leads to the rows anyway, so they are read in the same statement.
+    readable = [f for f in params.fields if f.expr is not None]
+    columns = () if model.managed_indexes else select_columns(readable)
     if backward:
-        found = read_keys(connection, model, params, reversed_spec(keys), start, limit + 1, skip)
+        found = read_keys(connection, model, params, reversed_spec(keys), start, limit + 1, skip, columns)
         more_before = len(found) > limit
         found = list(reversed(found[:limit]))
         more_after = True
     else:
-        found = read_keys(connection, model, params, keys, start, limit + 1, skip)
+        found = read_keys(connection, model, params, keys, start, limit + 1, skip, columns)
         more_after = len(found) > limit
         found = found[:limit]
         more_before = start is not None or skip > 0
-    rows = read_rows_by_keys(connection, model, params.fields, found)
+    if columns:
+        width = len(keys)
+        rows = rows_json(readable, [r[width:] for r in found])
+        found = [r[:width] for r in found]
+    else:
+        rows = read_rows_by_keys(connection, model, params.fields, found)
     return KeyPage(rows, found[0] if found else None, found[-1] if found else None, more_before, more_after)

@@ -109,6 +109,8 @@ class Model:
     #: indexes hold) instead of the smallest: on a PostgreSQL database whose indexes the
     #: engine does not manage, so that the database's own indexes serve the sorts
     nulls_largest: bool = False
+    #: whether the engine keeps the indexes of the table's sorts (``workbench.data.indexes``)
+    managed_indexes: bool = True
 
     def __post_init__(self):
         self.pk_fields = [f for f in self.fields if f.column.pk]
@@ -180,7 +182,8 @@ def build_model(registry, table, columns, dialect: str, catalog=None, attach: bo
     model = Model(table.id, table.title, table.table_name, sa_table, fields, dialect)
     source = getattr(table, "source", None)
     model.maintains = maintained.enabled(source)
-    model.nulls_largest = dialect == "postgresql" and source is not None and index_policy(source) == OFF
+    model.managed_indexes = source is None or index_policy(source) != OFF
+    model.nulls_largest = dialect == "postgresql" and not model.managed_indexes
     if model.computed_fields and attach:
         attach_expressions(model, registry["formula_functions"], catalog)
     return model
