@@ -101,9 +101,10 @@ def run(args, url: str, name: str, data_dir: str) -> dict:
         info = first["pageInfo"]
         following = url_of(sort=score["title"], cursor=info["nextCursor"])
         previous = url_of(sort=score["title"], cursor=info["prevCursor"])
-        by_view = url_of(viewId=view["id"], cursor=api.call("GET", url_of(viewId=view["id"], cursor="", offset=depth))[
-            "pageInfo"
-        ]["nextCursor"])
+        by_view = url_of(
+            viewId=view["id"],
+            cursor=api.call("GET", url_of(viewId=view["id"], cursor="", offset=depth))["pageInfo"]["nextCursor"],
+        )
         offset_page = url_of()
         next_page = api.call("GET", following)
 

@@ -55,7 +55,8 @@ def _equal(expr, value):
 def _after(expr, descending: bool, value, nulls_largest: bool = False) -> list:
     """The ranges of ``expr`` after ``value`` in its order, in that order."""
     if getattr(expr, "primary_key", False):  # a key holds no nulls
-        return [expr < sa.literal(value, type_=expr.type) if descending else expr > sa.literal(value, type_=expr.type)]
+        bound = sa.literal(value, type_=expr.type)
+        return [expr < bound if descending else expr > bound]
     nulls_first = _nulls_first(descending, nulls_largest)
     if value is None:
         return [expr.isnot(None)] if nulls_first else []

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 
 from workbench.data import maintained
-from workbench.data.indexes import OFF, index_policy
 from workbench.data.computed import attach_expressions
+from workbench.data.indexes import OFF, index_policy
 from workbench.errors import BadRequest
 from workbench.fields.interfaces import AutoValue, ComputedInSql, FieldType, FiltersItself
 from workbench.fields.lookup import field_type
