@@ -77,6 +77,23 @@ def ranges_after(keys: list[tuple], values, nulls_largest: bool = False) -> list
     return found
 
 
+def _ranges(model: Model, keys: list[tuple], values) -> list:
+    """``ranges_after``; on PostgreSQL without the engine's indexes, under one sort field and
+    a one-column key, its first two ranges (``k = v AND id > i``, ``k > v``) read as one
+    (``k >= v AND (k > v OR id > i)``): the database's index on the sort field alone serves
+    both alike, in one round trip instead of two."""
+    found = ranges_after(keys, values, model.nulls_largest)
+    if model.managed_indexes or model.dialect != "postgresql" or len(keys) != 2 or values[0] is None:
+        return found
+    (expr, descending), (key, key_descending) = keys
+    bound = sa.literal(values[0], type_=expr.type)
+    key_bound = sa.literal(values[1], type_=key.type)
+    within = expr <= bound if descending else expr >= bound
+    beyond = expr < bound if descending else expr > bound
+    key_beyond = key < key_bound if key_descending else key > key_bound
+    return [sa.and_(within, sa.or_(beyond, key_beyond)), *found[2:]]
+
+
 def _keys_statement(model: Model, params: ListParams, keys: list[tuple], condition, limit: int, columns=()):
     exprs = [expr.label(f"_wb_k{i}") for i, (expr, _desc) in enumerate(keys)]
     statement = sa.select(*exprs, *columns).select_from(model.table)
@@ -97,7 +114,7 @@ def read_keys(
         statement = _keys_statement(model, params, keys, None, count, columns)
         return [tuple(r) for r in connection.execute(statement.offset(skip) if skip else statement)]
     found: list[tuple] = []
-    for condition in ranges_after(keys, start, model.nulls_largest):
+    for condition in _ranges(model, keys, start):
         wanted = count - len(found)
         if wanted <= 0:
             break
