@@ -82,16 +82,17 @@ def _ranges(model: Model, keys: list[tuple], values) -> list:
     a one-column key, its first two ranges (``k = v AND id > i``, ``k > v``) read as one
     (``k >= v AND (k > v OR id > i)``): the database's index on the sort field alone serves
     both alike, in one round trip instead of two."""
-    found = ranges_after(keys, values, model.nulls_largest)
     if model.managed_indexes or model.dialect != "postgresql" or len(keys) != 2 or values[0] is None:
-        return found
+        return ranges_after(keys, values, model.nulls_largest)
     (expr, descending), (key, key_descending) = keys
     bound = sa.literal(values[0], type_=expr.type)
     key_bound = sa.literal(values[1], type_=key.type)
     within = expr <= bound if descending else expr >= bound
     beyond = expr < bound if descending else expr > bound
     key_beyond = key < key_bound if key_descending else key > key_bound
-    return [sa.and_(within, sa.or_(beyond, key_beyond)), *found[2:]]
+    # then the sort field's nulls, when they come after its values
+    nulls = [] if _nulls_first(descending, model.nulls_largest) else [expr.is_(None)]
+    return [sa.and_(within, sa.or_(beyond, key_beyond)), *nulls]
 
 
 def _keys_statement(model: Model, params: ListParams, keys: list[tuple], condition, limit: int, columns=()):
