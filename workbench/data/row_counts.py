@@ -12,7 +12,8 @@ A table of a database Workbench owns is counted exactly, every time. A connected
 - with a filter, on such a big table: an exact count when it finishes within
   ``workbench.sources.count_budget`` seconds (default 0.5), else the planner's estimate of
   the matching rows (``EXPLAIN``), at most the table's estimate;
-- kept for ``workbench.sources.count_cache_seconds`` (default 30) per table and filter, and
+- on PostgreSQL and MySQL/MariaDB, kept for ``workbench.sources.count_cache_seconds``
+  (default 30) per table and filter, and
   read again at once after a write through Workbench to that table (writes made by others
   in the database show within that time).
 
