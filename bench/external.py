@@ -16,7 +16,7 @@ has a foreign key to the one before. Then, best of ``--rounds``:
 
 Goal: connect under 3 s. Writes the "external" section of bench/RESULTS.md.
 
-Paging external tables by cursor (keyset) is measured with the keyset pagination, not here.
+Paging a connected table by cursor is measured by bench/external_paging.py.
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ with types and defaults, primary keys, foreign keys) straight on psycopg.
 | connecting: project created with its tables, fields, links and views | {connect_s * 1000:.0f} ms | {connect_s / raw_s:.2f}x |
 
 Goal, connecting under {GOAL_SECONDS:.0f} s: {"met" if connect_s < GOAL_SECONDS else "not met"} ({connect_s:.2f} s).
-Cursor (keyset) paging of external tables is measured with the keyset pagination.
+Cursor paging of connected tables: see bench/external_paging.py.
 """
     print(body)
     if not args.no_write:

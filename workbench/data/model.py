@@ -15,6 +15,7 @@ import sqlalchemy as sa
 
 from workbench.data import maintained
 from workbench.data.computed import attach_expressions
+from workbench.data.indexes import OFF, index_policy
 from workbench.errors import BadRequest
 from workbench.fields.interfaces import AutoValue, ComputedInSql, FieldType, FiltersItself
 from workbench.fields.lookup import field_type
@@ -104,6 +105,12 @@ class Model:
     statements: dict[str, object] = field(default_factory=dict)
     #: whether the table's source keeps maintained aggregates (``workbench.data.maintained``)
     maintains: bool = False
+    #: whether nulls sort as the largest value (PostgreSQL's own order, which its default
+    #: indexes hold) instead of the smallest: on a PostgreSQL database whose indexes the
+    #: engine does not manage, so that the database's own indexes serve the sorts
+    nulls_largest: bool = False
+    #: whether the engine keeps the indexes of the table's sorts (``workbench.data.indexes``)
+    managed_indexes: bool = True
 
     def __post_init__(self):
         self.pk_fields = [f for f in self.fields if f.column.pk]
@@ -173,7 +180,10 @@ def build_model(registry, table, columns, dialect: str, catalog=None, attach: bo
         if f.sa_column is not None:
             f.sa_column = f.expr = sa_table.c[f.id]
     model = Model(table.id, table.title, table.table_name, sa_table, fields, dialect)
-    model.maintains = maintained.enabled(getattr(table, "source", None))
+    source = getattr(table, "source", None)
+    model.maintains = maintained.enabled(source)
+    model.managed_indexes = source is None or index_policy(source) != OFF
+    model.nulls_largest = dialect == "postgresql" and not model.managed_indexes
     if model.computed_fields and attach:
         attach_expressions(model, registry["formula_functions"], catalog)
     return model

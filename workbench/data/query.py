@@ -151,10 +151,13 @@ def _json_sorts(model: Model, text: str) -> list[tuple[Field, bool]]:
 
 
 def _ordering(model: Model, column, descending: bool):
-    """Nulls sort as the smallest value on every dialect (PostgreSQL's default is the opposite)."""
+    """Nulls sort as the smallest value on every dialect (PostgreSQL's default is the
+    opposite), except on a PostgreSQL database whose indexes the engine does not manage,
+    where they keep PostgreSQL's order so that its own indexes serve (``Model.nulls_largest``)."""
     clause = column.desc() if descending else column.asc()
     if model.dialect == "postgresql":
-        clause = clause.nulls_last() if descending else clause.nulls_first()
+        nulls_first = descending if model.nulls_largest else not descending
+        clause = clause.nulls_first() if nulls_first else clause.nulls_last()
     return clause
 
 

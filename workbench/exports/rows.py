@@ -39,15 +39,18 @@ def _sort_keys(order_by: list) -> list[tuple[sa.ColumnElement, bool]] | None:
     return keys
 
 
-def _after(keys: list[tuple[sa.ColumnElement, bool]], values) -> sa.ColumnElement:
-    """The records that come after ``values`` (the last record's sort keys) in that order."""
+def _after(keys: list[tuple[sa.ColumnElement, bool]], values, nulls_largest: bool = False) -> sa.ColumnElement:
+    """The records that come after ``values`` (the last record's sort keys) in that order;
+    nulls sort as the smallest value unless ``nulls_largest`` (see ``Model.nulls_largest``)."""
     alternatives = []
     equal: list = []
     for (expr, descending), value in zip(keys, values, strict=True):
-        if descending:
-            later = sa.false() if value is None else sa.or_(expr < value, expr.is_(None))
+        nulls_first = descending if nulls_largest else not descending
+        if value is None:
+            later = expr.is_not(None) if nulls_first else sa.false()
         else:
-            later = expr.is_not(None) if value is None else expr > value
+            beyond = expr < value if descending else expr > value
+            later = beyond if nulls_first else sa.or_(beyond, expr.is_(None))
         alternatives.append(sa.and_(*equal, later) if equal else later)
         equal.append(expr.is_(None) if value is None else expr == value)
     return sa.or_(*alternatives)
@@ -96,7 +99,7 @@ class RowReader:
             return []
         statement = self.statement
         if self.last is not None and self.keys is not None:
-            statement = statement.where(_after(self.keys, self.last))
+            statement = statement.where(_after(self.keys, self.last, self.model.nulls_largest))
         elif self.offset:
             statement = statement.offset(self.offset)
         width = len(self.readable)

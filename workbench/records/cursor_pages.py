@@ -4,8 +4,10 @@
 The answer keeps the ``{list, pageInfo}`` shape; ``pageInfo`` carries ``pageSize``,
 ``isFirstPage``, ``isLastPage``, ``nextCursor`` and ``prevCursor`` (None at either end) and,
 after a jump, the ``offset`` jumped to (``offsetIsEstimate`` when the table changed since
-the positions were last read). ``totalRows`` is left out: counting a large table costs more
-than its page; ``/count`` answers it.
+the positions were last read). ``totalRows`` is left out on the project's own tables:
+counting a large table costs more than its page; ``/count`` answers it. A connected
+database's table shows ``totalRows`` with ``totalRowsEstimated``: its count is the
+database's estimate when the table is big, and kept a short while (``records.counting``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ def anchor_cache(registry) -> seek.AnchorCache:
 
 
 def cursor_page(request, records: Records, params) -> dict:
+    from workbench.records.counting import is_external, records_count
+
     if params.shuffled:
         raise BadRequest("A shuffled list cannot be read by cursor")
     model = records.model
@@ -60,4 +64,8 @@ def cursor_page(request, records: Records, params) -> dict:
     info["isLastPage"] = not page.more_after
     info["nextCursor"] = codec.encode(digest, page.last, FORWARD) if page.more_after and page.last else None
     info["prevCursor"] = codec.encode(digest, page.first, BACKWARD) if page.more_before and page.first else None
+    if is_external(records):
+        counted = records_count(records, params.where)
+        info["totalRows"] = counted.total
+        info["totalRowsEstimated"] = counted.estimated
     return {"list": rows, "pageInfo": info}

@@ -211,7 +211,8 @@ export interface FormColumn {
 export interface HostKit {
   /** The records of `source` page after page (`where` narrows them), with the means to load more. */
   useRecordFeed(source: RecordSource, options?: { where?: string; skip?: boolean }): RecordFeed;
-  useRecordCount(source: RecordSource, options?: { where?: string; skip?: boolean }): { count: number; isLoading: boolean; error?: HostError };
+  /** `estimated`: the count is the database's estimate (a connected database's big table). */
+  useRecordCount(source: RecordSource, options?: { where?: string; skip?: boolean }): { count: number; estimated?: boolean; isLoading: boolean; error?: HostError };
   useRecordsPage(source: RecordSource, query: RecordsQuery): { rows: RecordRow[] | undefined; isFetching: boolean };
   useRecordsReader(): RecordsReader;
   useRecordWriter(table: { id: string; projectId?: string; pkName: string }): RecordWriter;

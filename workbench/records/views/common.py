@@ -4,6 +4,7 @@ from workbench.data import aggregates
 from workbench.data.query import count_rows, read_row, select_rows, selected_fields
 from workbench.errors import NotFound
 from workbench.paging import paged
+from workbench.records.counting import is_external, records_count
 from workbench.records.cursor_pages import cursor_page, wants_cursor
 from workbench.records.expand import expand_rows, with_keys
 from workbench.records.services import Records
@@ -40,16 +41,28 @@ def list_page(request) -> dict:
     params.fields, added = with_keys(records.model, params.fields)
     rows = select_rows(records.connection, records.model, params)
     expand_rows(request, records.connection, records.model, params.fields, rows, added)
+    estimated = None
     if params.offset == 0 and len(rows) < params.limit:
         total = len(rows)
+        estimated = False
+    elif is_external(records):
+        counted = records_count(records, params.where)
+        total, estimated = counted.total, counted.estimated
     else:
         total = count_rows(records.connection, records.model, params.where)
-    return paged(rows, total, params.limit, params.offset)
+    result = paged(rows, total, params.limit, params.offset)
+    if is_external(records):
+        result["pageInfo"]["totalRowsEstimated"] = bool(estimated)
+    return result
 
 
 def count(request) -> dict:
     records = Records(request)
-    return {"count": count_rows(records.connection, records.model, records.params(paging=False).where)}
+    where = records.params(paging=False).where
+    if not is_external(records):
+        return {"count": count_rows(records.connection, records.model, where)}
+    counted = records_count(records, where)
+    return {"count": counted.total, "estimated": counted.estimated}
 
 
 def aggregate(request) -> dict:

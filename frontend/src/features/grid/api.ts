@@ -38,13 +38,15 @@ export interface PageArgs extends QueryArgs {
 
 export const recordsApi = workbenchApi.injectEndpoints({
   endpoints: (build) => ({
-    recordCount: build.query<{ count: number }, QueryArgs>({
+    recordCount: build.query<{ count: number; estimated: boolean }, QueryArgs>({
       query: ({ tableId, viewId, where, shared }) =>
         shared
           ? sharedRows(shared, { where, limit: 1, offset: 0 })
           : { url: `/api/v2/tables/${encodeURIComponent(tableId)}/records/count`, params: { viewId, where } },
-      transformResponse: (response: { count?: number; pageInfo?: { totalRows?: number } }) => ({
+      // A connected database's big table is counted by the database's estimate (`estimated`).
+      transformResponse: (response: { count?: number; estimated?: boolean; pageInfo?: { totalRows?: number; totalRowsEstimated?: boolean } }) => ({
         count: response.count ?? response.pageInfo?.totalRows ?? 0,
+        estimated: Boolean(response.estimated ?? response.pageInfo?.totalRowsEstimated),
       }),
       providesTags: (_r, _e, { tableId }) => [{ type: "Records", id: tableId }],
     }),

@@ -54,13 +54,16 @@ export function useRecordFeed(source: RecordSource, options: { where?: string; s
   };
 }
 
-/** How many records of `source` match `where`. */
-export function useRecordCount(source: RecordSource, options: { where?: string; skip?: boolean } = {}): { count: number; isLoading: boolean; error?: HostError } {
+/** How many records of `source` match `where` (`estimated`: the database's estimate, on a connected database's big table). */
+export function useRecordCount(
+  source: RecordSource,
+  options: { where?: string; skip?: boolean } = {},
+): { count: number; estimated: boolean; isLoading: boolean; error?: HostError } {
   const { data, isLoading, error } = useRecordCountQuery(
     { tableId: source.tableId, viewId: source.viewId, shared: source.shared, where: options.where },
     { skip: options.skip },
   );
-  return { count: data?.count ?? 0, isLoading, error: error ? hostError(error) : undefined };
+  return { count: data?.count ?? 0, estimated: data?.estimated ?? false, isLoading, error: error ? hostError(error) : undefined };
 }
 
 /** One page of `source`'s records (undefined until it arrives). */

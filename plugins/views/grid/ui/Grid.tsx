@@ -95,7 +95,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const { shown: columns, hidden } = useMemo(() => arrangeColumns(fieldColumns, viewColumns?.list), [fieldColumns, viewColumns]);
   const [search, setSearch] = useState<Search>({ fieldId: null, term: "" });
   const where = ownWhere(searchWhere(columns, search.fieldId, search.term), ownActive ? own.filters : [], fieldColumns);
-  const { count: rowCount, isLoading } = useRecordCount(source, { where });
+  const { count: rowCount, estimated: countEstimated, isLoading } = useRecordCount(source, { where });
   const rowHeight = rowHeightOf(settings.row_height);
   const frozen = Math.min(typeof settings.frozen_columns === "number" ? settings.frozen_columns : 0, MAX_FROZEN, columns.length);
   // Grouped records are read group after group; the groups come with their counts.
@@ -290,7 +290,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
           <FormattedMessage id="plugin.view_grid.grid.expandRecord" />
         </Button>
         <span className="bp6-text-muted" data-testid="record-count">
-          {intl.formatMessage({ id: "plugin.view_grid.grid.count" }, { count: rowCount })}
+          {intl.formatMessage({ id: countEstimated ? "plugin.view_grid.grid.countEstimated" : "plugin.view_grid.grid.count" }, { count: rowCount })}
         </span>
       </div>
       <GridToolbar
