@@ -113,6 +113,26 @@ def _close_body_tempfile(request) -> None:
             close()
 
 
+#: the largest body WebOb keeps in memory when it copies one (pyramid_retry copies every body
+#: so that a retry can read it again); a larger one goes to a temporary file
+SPOOL_FROM = 10 * 1024
+_JSON_TYPES = ("application/json",)
+
+
+def body_tempfile_limit(request) -> int:
+    """WebOb's ``request_body_tempfile_limit``: a JSON body of a known length within the
+    body limit is parsed whole in memory anyway (``json_payload``), so its copy stays in
+    memory too rather than going through a temporary file first; any other body is spooled
+    to a file from ``SPOOL_FROM`` bytes."""
+    length = request.environ.get("CONTENT_LENGTH")
+    if not length or not length.isdigit():
+        return SPOOL_FROM
+    content_type = request.environ.get("CONTENT_TYPE", "").split(";", 1)[0].strip().lower()
+    if content_type not in _JSON_TYPES and not content_type.endswith("+json"):
+        return SPOOL_FROM
+    return max(SPOOL_FROM, min(int(length), body_limit(request)))
+
+
 def json_payload(request):
     """The parsed JSON body, or a 400 naming the problem."""
     body = request.body
@@ -195,4 +215,5 @@ def includeme(config):
     config.get_settings().setdefault("retry.activate_hook", retry_activate_hook)
     config.add_tween("workbench.requests.body_limit_tween_factory")
     config.add_request_method(json_payload, "json_payload", reify=True)
+    config.add_request_method(body_tempfile_limit, "request_body_tempfile_limit", property=True)
     config.add_request_method(validated, "validated")

@@ -86,3 +86,31 @@ def test_json_payload_reads_the_same_through_either_parser():
     ]
     # What the fast parser refuses, json.loads reads (lone surrogates) or refuses (1e400 is inf).
     assert json_payload(request_with(b'["\\ud800"]')) == ["\ud800"]
+
+
+@pytest.mark.parametrize(
+    ("content_type", "length", "spooled"),
+    [
+        ("application/json", 50_000, False),  # parsed whole in memory anyway
+        ("application/json; charset=utf-8", 100_000, False),
+        ("application/merge-patch+json", 50_000, False),
+        ("application/json", 100_001, True),  # past the body limit (refused with 413)
+        ("multipart/form-data; boundary=x", 50_000, True),  # an upload: kept out of memory
+        ("text/csv", 50_000, True),
+        ("application/json", 5_000, False),
+    ],
+)
+def test_a_json_body_is_copied_in_memory_and_others_spooled(content_type, length, spooled):
+    from pyramid import testing
+    from pyramid.request import Request
+
+    from workbench.requests import body_tempfile_limit
+
+    config = testing.setUp(settings={"workbench.max_body_size": "100000"})
+    try:
+        request = Request.blank("/api/v2/tables/t/records", method="POST", body=b"x" * length)
+        request.content_type = content_type
+        request.registry = config.registry
+        assert (length > body_tempfile_limit(request)) is spooled
+    finally:
+        testing.tearDown()

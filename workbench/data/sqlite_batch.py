@@ -5,8 +5,9 @@ every value through its type's bind processor; for a batch of a thousand rows th
 more work than SQLite's own. Here the INSERT is compiled once per table and set of
 columns, rows become tuples in the statement's order, and only the values whose type
 needs it are converted: dates and datetimes by ``isoformat`` (the exact text SQLite's
-default storage formats give, at a fraction of the cost), anything else by the type's own
-bind processor. The statement still goes through ``exec_driver_sql``, so SQLAlchemy's
+default storage formats give, at a fraction of the cost), a column of booleans not at all
+(the driver binds them as the integers the processor would give), anything else by the
+type's own bind processor. The statement still goes through ``exec_driver_sql``, so SQLAlchemy's
 events, logging and error wrapping apply.
 """
 
@@ -48,11 +49,21 @@ def _date(slow):
     return process
 
 
+def _bool(slow):
+    def process(value):
+        return slow(value)
+
+    process.converts = bool
+    return process
+
+
 def _processor(column: sa.Column, dialect):
     impl = column.type.dialect_impl(dialect)
     slow = impl.bind_processor(dialect)
     if slow is None:
         return None
+    if isinstance(impl, sa.Boolean) and not dialect.supports_native_boolean:
+        return _bool(slow)
     if isinstance(impl, DATETIME) and impl._storage_format == _DEFAULT_DATETIME:
         return _datetime(slow)
     if isinstance(impl, DATE) and impl._storage_format == _DEFAULT_DATE:
@@ -84,33 +95,26 @@ def insert_many(connection: sa.Connection, table: sa.Table, keys: list[str], row
 
 
 def _converted(process, values) -> Iterable:
-    """``process`` of each of ``values``; a column of naive datetimes or dates, the common
-    case, in one pass without a call of ``process`` per value."""
+    """``process`` of each of ``values``; a column of naive datetimes, dates or booleans,
+    the common cases, in one pass without a call of ``process`` per value."""
     kind = getattr(process, "converts", None)
     if kind is not None:
-        try:
-            if kind is dt.datetime:
-                return [None if v is None else _naive(v).isoformat(" ", "microseconds") for v in values]
-            return [None if v is None else _plain_date(v).isoformat() for v in values]
-        except _NotPlain:
-            pass
+        values = values if isinstance(values, list) else list(values)
+        kinds = set(map(type, values))
+        kinds.discard(type(None))
+        if kinds == {kind} or not kinds:
+            if kind is bool:
+                # sqlite3 binds True and False as the integers 1 and 0, as the processor would
+                return values
+            if kind is dt.date:
+                return [None if v is None else v.isoformat() for v in values]
+            texts = [None if v is None else v.isoformat(" ", "microseconds") for v in values]
+            # a naive datetime's text is 26 characters; one with an offset is longer and
+            # goes through the processor, as any other value
+            lengths = set(map(len, filter(None, texts)))
+            if lengths <= {26}:
+                return texts
     return map(process, values)
-
-
-class _NotPlain(Exception):
-    pass
-
-
-def _naive(value):
-    if type(value) is dt.datetime and value.tzinfo is None:
-        return value
-    raise _NotPlain
-
-
-def _plain_date(value):
-    if type(value) is dt.date:
-        return value
-    raise _NotPlain
 
 
 def _by_index(processors: list, width: int) -> list:

@@ -73,6 +73,8 @@ class RowWriter:
         #: under its own key); never written by an update
         self._given_key = pks[0] if len(pks) == 1 and pks[0].column.ai and pks[0].sa_column is not None else None
         self._read_only = read_only_reason(table, model)
+        #: whether the last insert answered the keys alone (no whole records were built)
+        self._answered_keys = False
 
     def _check_writable(self) -> None:
         if self._read_only:
@@ -136,15 +138,19 @@ class RowWriter:
         typecast's new option)."""
         if len(rows) > 1 and type(rows[0]) is dict:
             names = list(rows[0])
-            first = rows[0].keys()
-            if names and all(type(row) is dict and row.keys() == first for row in rows):
+            # every row a dict of as many names as the first, each holding every one of them
+            # (a name missing raises KeyError): the same names, checked without a loop per row
+            if names and set(map(type, rows)) == {dict} and set(map(len, rows)) == {len(names)}:
                 take = operator.itemgetter(*names)
-                if len(names) > 1:
-                    columns = list(zip(*map(take, rows), strict=True))
-                else:
-                    columns = [[row[names[0]] for row in rows]]
                 try:
-                    prepared = self.prepare_columns(names, columns, len(rows))
+                    if len(names) > 1:
+                        columns = list(zip(*map(take, rows), strict=True))
+                    else:
+                        columns = [list(map(take, rows))]
+                except KeyError:
+                    columns = None
+                try:
+                    prepared = None if columns is None else self.prepare_columns(names, columns, len(rows))
                 except (APIError, FieldValueError):
                     prepared = None
                 if prepared is not None:
@@ -225,6 +231,15 @@ class RowWriter:
         with paused_gc(len(rows)):
             return self.insert_prepared(self.prepare_many(rows), want_rows)
 
+    def insert_keys(self, rows: list) -> list[dict]:
+        """Insert ``rows``; answers only their primary keys (``{title: value}``)."""
+        self._answered_keys = False
+        found = self.insert(rows)
+        if self._answered_keys:
+            return found
+        titles = [f.title for f in self.model.pk_fields]
+        return [{title: row.get(title) for title in titles} for row in found]
+
     def insert_prepared(self, prepared: list[dict] | ColumnBatch, want_rows: bool = False) -> list[dict]:
         """Insert rows already through ``prepare`` or ``prepare_columns`` (an import
         prepares them apart, to skip and report the bad ones); answers as ``insert``."""
@@ -251,6 +266,7 @@ class RowWriter:
             keys = self._api_keys(pk_rows)
             # Listeners that read only the keys (realtime) get these rows: no record is built.
             notify.rows_changed(self.request, self.table, "insert", [(None, k) for k in keys])
+            self._answered_keys = True
             return keys
         afters = []
         # Each stored field's title, id, and its type's to_api unless it shows values as stored.

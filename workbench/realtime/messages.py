@@ -114,6 +114,10 @@ def row_ids(rows, pk_titles: list[str]) -> list | None:
     """Each row's id as the API shows it; None past ``MAX_IDS`` or for a row without its key."""
     if len(rows) > MAX_IDS or not pk_titles:
         return None
+    if len(pk_titles) == 1:
+        title = pk_titles[0]
+        ids = [row.get(title) for row in rows]
+        return None if any(v is None for v in ids) else ids
     ids = []
     for row in rows:
         values = [row.get(title) for title in pk_titles]

@@ -73,6 +73,11 @@ class LongText(SingleLineText):
 class _ValidatedText(SingleLineText):
     """Text checked by ``check``; an empty string is stored as null."""
 
+    #: a text matching ``pattern`` and no longer than ``max_length`` passes ``check``: a
+    #: column of values is checked with no call of ``check`` for those
+    pattern: ClassVar[re.Pattern | None] = None
+    max_length: ClassVar[int] = 0
+
     def to_db(self, value):
         text = to_text(value)
         if text is None or not text.strip():
@@ -86,6 +91,8 @@ class _ValidatedText(SingleLineText):
         if type(self).to_db is not _ValidatedText.to_db:
             return FieldType.to_db_many(self, values)
         check = self.check if self.meta.get("validate", True) else None
+        match = self._pattern_match() if check is not None else None
+        longest = self.max_length
         to_db = self.to_db
         out = []
         append = out.append
@@ -97,13 +104,21 @@ class _ValidatedText(SingleLineText):
             if not text:
                 append(None)
                 continue
-            if check is not None:
+            if check is not None and (match is None or len(text) > longest or match(text) is None):
                 check(text)
             append(text)
         return out
 
     def filter_value(self, text):
         return text
+
+    def _pattern_match(self):
+        """``pattern.match``, unless a subclass checks otherwise than the class that set it."""
+        cls = type(self)
+        owner = next(c for c in cls.__mro__ if "pattern" in c.__dict__)
+        if self.pattern is None or owner.__dict__.get("check") is not cls.check:
+            return None
+        return self.pattern.match
 
     def check(self, text: str) -> None:
         raise NotImplementedError
@@ -119,6 +134,8 @@ class Email(_ValidatedText):
     settings_schema = VALIDATE_SETTINGS
     examples = (("a@example.com", "a@example.com"), (" b.c+d@x.org ", "b.c+d@x.org"), ("", None))
     invalid_examples = ("nope", "a@b", "a b@example.com")
+    pattern = EMAIL_RE
+    max_length = 254
 
     def check(self, text):
         if not EMAIL_RE.match(text) or len(text) > 254:

@@ -9,6 +9,7 @@ import pytest
 import sqlalchemy as sa
 
 from workbench.data import sqlite_batch
+from workbench.data.batch import ColumnBatch
 from workbench.db import create_engine
 
 NAMES = ["plain", "with space", "a:b", "per%(cent)s", "dot.ted", "[bracket]", 'quo"te']
@@ -89,3 +90,43 @@ def test_constraint_errors_are_wrapped(tables):
         sqlite_batch.insert_many(connection, ours, ["id"], [{"id": 2}, {"id": 1}], {})
     with engine.connect() as connection:
         assert connection.execute(sa.select(sa.func.count()).select_from(ours)).scalar_one() == 1
+
+
+@pytest.mark.parametrize(
+    "columns",
+    [
+        # the common columns, converted in one pass: naive datetimes, dates, booleans (and nulls)
+        {
+            "when": [dt.datetime(2026, 1, 2, 3, 4, 5, i) for i in range(3)] + [None],
+            "day": [dt.date(99 + i, 12, 31) for i in range(3)] + [None],
+            "flag": [True, False, None, True],
+        },
+        # columns mixing other values: each value through the type's own processor
+        {
+            "when": [
+                dt.datetime(2026, 5, 6, 7, 8, 9, tzinfo=dt.UTC),
+                dt.date(2026, 5, 6),
+                None,
+                dt.datetime(2026, 1, 1),
+            ],
+            "day": [dt.date(2026, 1, 1), dt.datetime(2026, 1, 2, 3, 4), None, dt.date(2026, 1, 3)],
+            "flag": [1, 0, None, True],
+        },
+        # nothing but nulls
+        {"when": [None] * 4, "day": [None] * 4, "flag": [None] * 4},
+    ],
+)
+def test_a_batch_of_columns_stores_what_sqlalchemy_stores(tables, columns):
+    engine, ours, theirs = tables
+    batch = ColumnBatch(4, dict(columns), {"plain": "same for all"})
+    keys = sorted(batch.keys())
+    with engine.begin() as connection:
+        sqlite_batch.insert_many(connection, ours, keys, batch, {})
+        connection.execute(theirs.insert(), [{k: row.get(k) for k in keys} for row in batch])
+        assert _stored(connection, ours) == _stored(connection, theirs)
+
+
+def test_a_bad_boolean_in_a_batch_raises_sqlalchemys_error(tables):
+    engine, ours, _theirs = tables
+    with pytest.raises(sa.exc.StatementError), engine.begin() as connection:
+        sqlite_batch.insert_many(connection, ours, ["flag"], ColumnBatch(2, {"flag": [True, "yes"]}, {}), {})

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from workbench.fields.interfaces import FieldValueError
 from workbench.plugins import load_plugins
 from workbench.testing.field_types import check_column_at_once, example_column
 
@@ -75,7 +76,7 @@ REFUSED = {
     "Checkbox": ["maybe", 2],
     "Date": ["someday", "2024-02-30"],
     "DateTime": ["x", "2024-13-01 10:00", "2024-02-30 10:11:12"],
-    "Email": ["nope", " a b@example.com"],
+    "Email": ["nope", " a b@example.com", "a@" + ".".join(["b" * 60] * 5) + ".com"],
 }
 
 
@@ -119,3 +120,17 @@ def test_a_type_converting_otherwise_is_read_value_by_value():
 
     ftype = Doubled(example_column(base))
     assert ftype.to_db_many(["2", 3, None]) == [4, 6, None]
+
+
+def test_a_subclass_checking_otherwise_is_checked_value_by_value():
+    """A subclass with its own ``check`` is not taken for its parent's pattern."""
+    base = FIELD_TYPES.get("Email")
+
+    class WorkMail(base):
+        def check(self, text):
+            super().check(text)
+            if not text.endswith("@example.com"):
+                raise FieldValueError(f"{text!r} is not a work address")
+
+    ftype = WorkMail(example_column(base))
+    check_column_at_once(ftype, ["a@example.com", "", None], ["a@elsewhere.org"])

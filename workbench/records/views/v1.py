@@ -97,7 +97,7 @@ def delete_record(request):
 def bulk_insert(request):
     records = Records(request)
     items, _many = as_list(request.json_payload)
-    return [records.pk_json(row) for row in records.writer().insert(items)]
+    return records.writer().insert_keys(items)
 
 
 @api_view(

@@ -62,8 +62,7 @@ def read_record(request):
 def create_records(request):
     records = Records(request)
     items, many = as_list(request.json_payload)
-    rows = records.writer().insert(items)
-    keys = [records.pk_json(row) for row in rows]
+    keys = records.writer().insert_keys(items)
     return keys if many else keys[0]
 
 
