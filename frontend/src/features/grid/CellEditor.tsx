@@ -1,7 +1,7 @@
 // The grid's in-place editor: the Editor of the field type's plugin UI bundle when one is
 // loaded (it works with values), else a plain text input (while a bundle loads, when it
 // fails, or for a type without one).
-import { useRef, type ComponentType, type FocusEvent, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, type ComponentType, type FocusEvent, type KeyboardEvent } from "react";
 import { PluginBoundary } from "../../plugins/PluginBoundary";
 import type { EditorProps } from "../../plugins/hostApi";
 import { fieldTypeUI } from "../../plugins/registry";
@@ -78,9 +78,10 @@ function PluginCellEditor(props: PluginCellEditorProps) {
 }
 
 function TextEditor({ editing, onText, onKey, onBlur }: CellEditorProps) {
+  const ref = useFocusWithoutLayout<HTMLInputElement>();
   return (
     <input
-      autoFocus
+      ref={ref}
       disabled={editing.saving}
       onKeyDown={onKey}
       onBlur={onBlur}
@@ -90,4 +91,21 @@ function TextEditor({ editing, onText, onKey, onBlur }: CellEditorProps) {
       onChange={(e) => onText(e.currentTarget.value)}
     />
   );
+}
+
+/** Focus the editor as it opens without making the browser lay the page out before the frame
+ * that shows it: the focus scrolls nothing, and the editor is brought into view, when its cell
+ * is not wholly visible, from the next frame's callback (on the layout that frame does anyway). */
+function useFocusWithoutLayout<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.focus({ preventScroll: true });
+    const frame = requestAnimationFrame(() => {
+      if (el.isConnected && typeof el.scrollIntoView === "function") el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return ref;
 }

@@ -31,11 +31,17 @@ function TwoFactorGate() {
   return null;
 }
 
+/** The bar's spinner while requests are under way; it alone is drawn again as they start and
+ * end (a saved cell, say), not the whole bar. */
+function LoadingSpinner() {
+  const loading = useAppSelector(selectLoading);
+  return loading ? <Spinner size={16} className="wb-loading" aria-label="loading" /> : null;
+}
+
 function TopBar() {
   const signedIn = useSignedIn();
   const token = useAppSelector(selectToken);
   const isSuper = signedIn && !!rolesMap(decodeToken(token)?.roles).super;
-  const loading = useAppSelector(selectLoading);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [signOut] = useSignOutMutation();
@@ -60,7 +66,7 @@ function TopBar() {
             <FormattedMessage id="app.name" />
           </Link>
         </NavbarHeading>
-        {loading && <Spinner size={16} className="wb-loading" aria-label="loading" />}
+        <LoadingSpinner />
       </NavbarGroup>
       {signedIn && <TwoFactorGate />}
       {signedIn && (

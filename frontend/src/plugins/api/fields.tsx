@@ -14,6 +14,7 @@ import {
   type ColumnBody,
 } from "../../features/tables/api";
 import { notify } from "../../features/ui/notify";
+import { WhileOpen } from "../../features/ui/WhileOpen";
 import { fieldTypeOf, type CatalogueFieldType } from "../catalogue";
 import { fieldTypeUI } from "../registry";
 import type { FieldActions, FieldColumn, FieldInfo } from "../hostApi";
@@ -61,7 +62,7 @@ export function useFieldActions(table: { id: string; projectId?: string; columns
     if ("error" in result) notify((result.error as HttpError).message, "danger");
   };
   const element = (
-    <>
+    <WhileOpen open={!!dialog || !!deleting}>
       <FieldDialog
         isOpen={!!dialog}
         column={dialog?.column as Column | null | undefined}
@@ -84,7 +85,7 @@ export function useFieldActions(table: { id: string; projectId?: string; columns
       >
         <FormattedMessage id="field.delete.confirm" values={{ title: deleting?.title ?? "" }} />
       </Alert>
-    </>
+    </WhileOpen>
   );
   return {
     add: () => {

@@ -8,6 +8,7 @@ import { recordsApi, useCreateRecordMutation, type RecordRow } from "../../featu
 import { ExpandedRecord } from "../../features/grid/ExpandedRecord";
 import type { Column } from "../../features/tables/api";
 import { notify } from "../../features/ui/notify";
+import { WhileOpen } from "../../features/ui/WhileOpen";
 import type { RecordForm, RecordFormOptions } from "../hostApi";
 
 export function useRecordForm({ tableId, projectId, columns, pkName, canEdit, canComment, onClose }: RecordFormOptions): RecordForm {
@@ -22,21 +23,23 @@ export function useRecordForm({ tableId, projectId, columns, pkName, canEdit, ca
     setRecord(fresh.data ?? { ...values, ...result.data });
   };
   const element = (
-    <ExpandedRecord
-      tableId={tableId}
-      projectId={projectId}
-      canEdit={canEdit}
-      canComment={canComment}
-      pkName={pkName}
-      record={record}
-      columns={columns as Column[]}
-      onClose={() => {
-        setRecord(null);
-        // The views read their records again (the form may have changed one).
-        dispatch(workbenchApi.util.invalidateTags([{ type: "Records", id: tableId }]));
-        onClose?.();
-      }}
-    />
+    <WhileOpen open={!!record}>
+      <ExpandedRecord
+        tableId={tableId}
+        projectId={projectId}
+        canEdit={canEdit}
+        canComment={canComment}
+        pkName={pkName}
+        record={record}
+        columns={columns as Column[]}
+        onClose={() => {
+          setRecord(null);
+          // The views read their records again (the form may have changed one).
+          dispatch(workbenchApi.util.invalidateTags([{ type: "Records", id: tableId }]));
+          onClose?.();
+        }}
+      />
+    </WhileOpen>
   );
   return { open: setRecord, add: (values) => void add(values), element };
 }

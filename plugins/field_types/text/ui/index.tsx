@@ -61,16 +61,23 @@ function useStartText(value: unknown, typed: string | undefined, onChange: (valu
   return [text, change] as const;
 }
 
-/** Focus the field with the caret at the end of its text (in a grid cell, not in a form). */
+/** Focus the field with the caret at the end of its text (in a grid cell, not in a form).
+ * Nothing here makes the browser lay the page out before the frame that shows the editor: the
+ * caret is placed while the field is not focused yet (it is only noted then, and the focus
+ * restores it), the focus scrolls nothing, and the field is brought into view, when the cell
+ * is not wholly visible, from the next frame's callback, on the layout that frame does anyway. */
 function useFocusAtEnd<T extends HTMLInputElement | HTMLTextAreaElement>(variant: EditorProps["variant"]) {
   const ref = useRef<T>(null);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || variant === "form") return;
-    el.focus();
-    // Placing the caret lays the page out again: only when it is not at the end already.
     const end = el.value.length;
     if (el.selectionStart !== end || el.selectionEnd !== end) el.setSelectionRange(end, end);
+    el.focus({ preventScroll: true });
+    const frame = requestAnimationFrame(() => {
+      if (el.isConnected && typeof el.scrollIntoView === "function") el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    });
+    return () => cancelAnimationFrame(frame);
   }, []);
   return ref;
 }

@@ -54,6 +54,7 @@ import { useRangeEdits } from "./useRangeEdits";
 import { useRowActions } from "./useRowActions";
 import { useSelection } from "./useSelection";
 import { useViewport } from "./useViewport";
+import { WhileOpen } from "./WhileOpen";
 import { errorText, sharedViewColumns, viewApi } from "./viewApi";
 import { arrangeColumns, draggedOrder, movedOrder } from "./viewOrder";
 import { pagesFor } from "./virtual";
@@ -459,10 +460,18 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
         </div>
       </div>
       <LiveHold tableId={tableId} editing={cells.store} busy={holdLive} />
-      <CopyProgressDialog progress={blockCopy.progress} onCancel={blockCopy.cancel} />
-      <CopyReadyDialog ready={blockCopy.ready} onCopy={() => void blockCopy.writeReady()} onClose={blockCopy.dropReady} />
-      <PasteAddRows pending={rangeEdits.pending} onAnswer={rangeEdits.confirmPending} />
-      <PasteReport invalid={rangeEdits.invalid} columns={columns} onClose={rangeEdits.closeInvalid} />
+      <WhileOpen open={!!blockCopy.progress}>
+        <CopyProgressDialog progress={blockCopy.progress} onCancel={blockCopy.cancel} />
+      </WhileOpen>
+      <WhileOpen open={!!blockCopy.ready}>
+        <CopyReadyDialog ready={blockCopy.ready} onCopy={() => void blockCopy.writeReady()} onClose={blockCopy.dropReady} />
+      </WhileOpen>
+      <WhileOpen open={!!rangeEdits.pending}>
+        <PasteAddRows pending={rangeEdits.pending} onAnswer={rangeEdits.confirmPending} />
+      </WhileOpen>
+      <WhileOpen open={rangeEdits.invalid.length > 0}>
+        <PasteReport invalid={rangeEdits.invalid} columns={columns} onClose={rangeEdits.closeInvalid} />
+      </WhileOpen>
       {form.element}
       {fields.element}
     </div>
