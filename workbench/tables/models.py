@@ -151,6 +151,4 @@ def _stamp_views(session, _flush_context) -> None:
     }
     if view_ids:
         views = View.__table__
-        session.connection().execute(
-            views.update().where(views.c.id.in_(sorted(view_ids))).values(updated_at=utcnow())
-        )
+        session.connection().execute(views.update().where(views.c.id.in_(sorted(view_ids))).values(updated_at=utcnow()))
