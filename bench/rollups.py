@@ -211,7 +211,11 @@ class Raw:
         self.helper = {
             t: f"{ta}.{q(a[t]['colOptions']['maintained']['column'])}" for t in ("Pages sum", "B count", "Weight sum")
         }
-        self.helper["Score"] = f"({self.helper['Pages sum']} * 2 + {ta}.{qty})"
+        # the formula's own helper when it is kept, else computed from the rollup's
+        score = (a["Score"].get("colOptions") or {}).get("maintained")
+        self.helper["Score"] = (
+            f"{ta}.{q(score['column'])}" if score else f"({self.helper['Pages sum']} * 2 + {ta}.{qty})"
+        )
 
     def read(self, exprs: dict, field: str, kind: str, bound=None):
         expr = exprs[field]
@@ -323,8 +327,8 @@ def report(args, load_seconds, builds, results, with_rollups, without, server_mb
         f"random A row) and many-to-many C ({LABELS:,} rows, {MM_PER_ROW} links per A row), loaded straight into "
         f"the SQLite file ({load_seconds:.1f} s). On A, added through the meta API afterwards: a Count of the "
         "has-many link, rollups `Pages sum`, `Pages max` (has-many) and `Weight sum` (many-to-many), and the "
-        "formula `Score` (`{Pages sum} * 2 + {Qty}`). Each count and rollup is kept in an indexed helper column "
-        "of A, refreshed in each write's transaction; sorts and filters read it.",
+        "formula `Score` (`{Pages sum} * 2 + {Qty}`). Each count and rollup, and the formula over them, is kept "
+        "in an indexed helper column of A, refreshed in each write's transaction; sorts and filters read it.",
         "",
         "Each read is a page of 25 records with its `pageInfo` count, through `GET /api/v2/tables/{A}/records` "
         f"(p50/p95 over {args.requests} requests after {WARMUP} warm-up ones, one keep-alive connection), "
