@@ -21,6 +21,11 @@ def machine() -> str:
     return f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
+def section_option(args) -> str:
+    """`` --section NAME`` when a benchmark writes a section other than its own."""
+    return f" --section {args.section}" if getattr(args, "section", None) else ""
+
+
 def write_section(name: str, body: str) -> None:
     start, end = f"<!-- section:{name} -->", f"<!-- /section:{name} -->"
     text = RESULTS.read_text() if RESULTS.exists() else HEADER

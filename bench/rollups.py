@@ -34,7 +34,7 @@ import psutil
 import sqlalchemy as sa
 
 from bench.records import SIGNUP, Api, start_server
-from bench.results import write_section
+from bench.results import section_option, write_section
 from bench.timing import summary, timed
 
 WARMUP = 3
@@ -211,7 +211,11 @@ class Raw:
         self.helper = {
             t: f"{ta}.{q(a[t]['colOptions']['maintained']['column'])}" for t in ("Pages sum", "B count", "Weight sum")
         }
-        self.helper["Score"] = f"({self.helper['Pages sum']} * 2 + {ta}.{qty})"
+        # the formula's own helper when it is kept, else computed from the rollup's
+        score = (a["Score"].get("colOptions") or {}).get("maintained")
+        self.helper["Score"] = (
+            f"{ta}.{q(score['column'])}" if score else f"({self.helper['Pages sum']} * 2 + {ta}.{qty})"
+        )
 
     def read(self, exprs: dict, field: str, kind: str, bound=None):
         expr = exprs[field]
@@ -275,6 +279,7 @@ def main() -> None:
     parser.add_argument("--per-row", type=int, default=10)
     parser.add_argument("--requests", type=int, default=40, help="timed requests per read")
     parser.add_argument("--no-write", action="store_true", help="print only, leave bench/RESULTS.md alone")
+    parser.add_argument("--section", help="the section of bench/RESULTS.md to write (a new one is added at its end)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data_dir:
         proc, base = start_server(data_dir)
@@ -308,7 +313,7 @@ def main() -> None:
     body = report(args, load_seconds, builds, results, with_rollups, without, server_mb)
     print(body)
     if not args.no_write:
-        write_section("rollups", body)
+        write_section(args.section or "rollups", body)
 
 
 def report(args, load_seconds, builds, results, with_rollups, without, server_mb) -> str:
@@ -316,14 +321,14 @@ def report(args, load_seconds, builds, results, with_rollups, without, server_mb
     met = all(api.p50 < GOAL_P50 for _name, api, _helper, _correlated in results)
     lines = [
         f"## Maintained rollups and counts (`.venv/bin/python -m bench.rollups --rows {rows} --per-row {args.per_row} "
-        f"--requests {args.requests}`)",
+        f"--requests {args.requests}{section_option(args)}`)",
         "",
         f"`pserve development.ini` (SQLite). Table A ({rows:,} rows) has-many B ({linked:,} rows, each linked to a "
         f"random A row) and many-to-many C ({LABELS:,} rows, {MM_PER_ROW} links per A row), loaded straight into "
         f"the SQLite file ({load_seconds:.1f} s). On A, added through the meta API afterwards: a Count of the "
         "has-many link, rollups `Pages sum`, `Pages max` (has-many) and `Weight sum` (many-to-many), and the "
-        "formula `Score` (`{Pages sum} * 2 + {Qty}`). Each count and rollup is kept in an indexed helper column "
-        "of A, refreshed in each write's transaction; sorts and filters read it.",
+        "formula `Score` (`{Pages sum} * 2 + {Qty}`). Each count and rollup, and the formula over them, is kept "
+        "in an indexed helper column of A, refreshed in each write's transaction; sorts and filters read it.",
         "",
         "Each read is a page of 25 records with its `pageInfo` count, through `GET /api/v2/tables/{A}/records` "
         f"(p50/p95 over {args.requests} requests after {WARMUP} warm-up ones, one keep-alive connection), "

@@ -242,13 +242,17 @@ schema = SimpleNamespace(
 #: maintained aggregates (helper columns of the tables a rollup or count reads from):
 #: ``MARK`` (the ``col_options`` key of a field kept in one), ``PREFIX`` (of the helpers'
 #: names), ``enabled(source)`` (whether the source allows them), ``helper_name(column_id)``,
-#: ``index_name(column_id)``
+#: ``index_name(column_id)``; kept formulas: ``formula_spec(model, field)`` (a formula's
+#: spec, None when it cannot be kept) and ``kept_formula(field)`` (whether a field is kept
+#: as a formula is: its helper is ``field.kept``)
 maintained_aggregates = SimpleNamespace(
     MARK=_maintained.MARK,
     PREFIX=_maintained.PREFIX,
     enabled=_maintained.enabled,
     helper_name=_maintained.helper_name,
     index_name=_maintained.index_name,
+    formula_spec=_maintained.formula_spec,
+    kept_formula=_maintained.kept_formula,
 )
 
 #: telling plugins of changes (the ``on_rows_changed`` and ``on_meta_changed`` hooks):

@@ -72,7 +72,8 @@ def condition_clause(model: Model, field_name: str, op: str, args: list[str]):
         raise BadRequest(f"Field '{f.title}' cannot be filtered")
     if op not in f.type.operators:
         raise BadRequest(f"Operator '{op}' is not supported for field '{f.title}' ({f.column.uidt})")
-    expr = f.expr
+    # a kept formula filters on its helper (the same values, indexed)
+    expr = f.kept if f.kept is not None else f.expr
     if f.filters_itself:
         try:
             clause = f.type.filter_clause(op, expr, args)

@@ -18,6 +18,8 @@ says ``"maintained_aggregates": false``; another source only when its config say
 
 from __future__ import annotations
 
+import hashlib
+
 import sqlalchemy as sa
 
 #: the key of a field's ``col_options`` naming its helper column and spec
@@ -61,12 +63,98 @@ def trusted_spec(model, f) -> str | None:
 
 def swap(model, f, expr: sa.ColumnElement) -> sa.ColumnElement:
     """The expression a model reads ``f`` with: its helper column when trusted (typed as
-    the correlated query, which ``f.correlated`` keeps), else ``expr`` itself."""
+    the correlated query, which ``f.correlated`` keeps), else ``expr`` itself. A kept
+    formula is read by its expression; its trusted helper is ``f.kept``."""
     if trusted_spec(model, f) is None:
         return expr
     name = helper_name(f.id)
     table = model.table
     if name not in table.c:
         table.append_column(sa.Column(name, expr.type, key=name))
+    if kept_formula(f):
+        f.kept = table.c[name]
+        return expr
     f.correlated = expr
     return table.c[name]
+
+
+# -- kept formulas -------------------------------------------------------------------------
+#
+# A number formula computed from its record's own fields and from kept aggregates only (no
+# lookup, no link, no clock) is kept too, on SQLite and PostgreSQL: its helper holds the
+# formula's value, with the formula's own SQL type (on SQLite a column without affinity,
+# which stores each value as computed), and sorts and filters read it (``Field.kept``)
+# while pages show the formula's expression itself. The helper is computed again for the
+# records written, and whenever the aggregates it reads are.
+
+#: dialects whose helpers can hold a formula's values exactly as computed
+FORMULA_DIALECTS = ("sqlite", "postgresql")
+#: functions whose value is not the record's alone (the clock, chance)
+_VOLATILE = frozenset(
+    {
+        "now",
+        "random",
+        "randomblob",
+        "rand",
+        "uuid",
+        "gen_random_uuid",
+        "current_timestamp",
+        "current_date",
+        "current_time",
+        "localtime",
+        "localtimestamp",
+        "clock_timestamp",
+        "statement_timestamp",
+        "transaction_timestamp",
+        "timeofday",
+    }
+)
+_FOREIGN = (sa.sql.Select, sa.sql.expression.ScalarSelect, sa.sql.expression.Exists, sa.sql.expression.FromClause)
+
+
+def _foreign(model, element) -> bool:
+    """Whether ``element`` reads anything but ``model``'s own row or changes by itself."""
+    if isinstance(element, sa.sql.expression.ColumnClause):
+        return element.table is not model.table and not element.is_literal  # ``0e0`` is no column
+    if isinstance(element, _FOREIGN):
+        return element is not model.table
+    if isinstance(element, sa.sql.functions.FunctionElement):
+        return element.name.lower() in _VOLATILE
+    # SQLite's date('now'), strftime(..., 'now')
+    return isinstance(element, sa.sql.elements.BindParameter) and str(element.value).strip().lower() == "now"
+
+
+def own_row_expression(model, expr: sa.ColumnElement) -> bool:
+    """Whether ``expr`` reads only ``model``'s own row, at least one kept aggregate among it,
+    and nothing that changes by itself (the clock)."""
+    helpers = False
+    for element in sa.sql.visitors.iterate(expr):
+        if _foreign(model, element):
+            return False
+        if isinstance(element, sa.sql.expression.ColumnClause) and element.table is model.table:
+            helpers = helpers or element.name.startswith(PREFIX)
+    return helpers
+
+
+def formula_spec(model, f) -> str | None:
+    """The spec of a kept formula: its SQL (so a change to the formula or to anything it
+    reads names another spec), or None when it cannot be kept."""
+    expr = f.expr
+    if (
+        expr is None
+        or f.error is not None
+        or model.dialect not in FORMULA_DIALECTS
+        or not own_row_expression(model, expr)
+    ):
+        return None
+    from sqlalchemy.dialects import postgresql, sqlite
+
+    dialect = postgresql.dialect() if model.dialect == "postgresql" else sqlite.dialect()
+    compiled = expr.compile(dialect=dialect)
+    text = f"{compiled}|{sorted(compiled.params.items(), key=str)!r}"
+    return "formula:" + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def kept_formula(f) -> bool:
+    """Whether ``f`` is kept as a formula is (read for sorts and filters only)."""
+    return bool(getattr(f.type, "kept_as_formula", False))

@@ -82,6 +82,9 @@ class Field:
     #: a maintained aggregate's correlated query, when ``expr`` reads its helper column
     #: (``workbench.data.maintained``)
     correlated: sa.ColumnElement | None = None
+    #: a kept formula's helper column, which sorts and filters read in place of ``expr``
+    #: (``workbench.data.maintained``)
+    kept: sa.ColumnElement | None = None
     id: str = field(init=False)
     title: str = field(init=False)
 

@@ -122,8 +122,10 @@ def list_params(request, model: Model, view=None, paging: bool = True) -> ListPa
     for f, descending in sorts:
         if f.expr is None:
             raise BadRequest(f"Field '{f.title}' cannot be sorted")
-        params.order_by.append(_ordering(model, f.expr, descending))
-        params.sort_keys.append((f.expr, descending, f.id))
+        # a kept formula sorts by its helper (the same values, indexed)
+        expr = f.kept if f.kept is not None else f.expr
+        params.order_by.append(_ordering(model, expr, descending))
+        params.sort_keys.append((expr, descending, f.id))
     if as_bool(_params(request).get("shuffle", "0")):
         params.order_by = [sa.func.rand() if model.dialect in ("mysql", "mariadb") else sa.func.random()]
         params.shuffled = True

@@ -2,31 +2,27 @@
 
 v1 paths name the project and the table by id or title (and optionally a view by id or
 title); v2 paths name the table by id and take the view as ``viewId`` in the query. The
-table is loaded as a light ``TableRef`` (see ``workbench.records.loading``).
+table is loaded as a light ``TableRef`` (see ``workbench.records.loading``), the view as a
+read-only copy (see ``workbench.records.view_cache``).
 """
 
 from __future__ import annotations
 
 import sqlalchemy as sa
-from sqlalchemy.orm import selectinload
 
 from workbench.errors import NotFound
 from workbench.projects.models import Project, ProjectMember
 from workbench.records.loading import TableRef, load_table_ref, load_table_ref_by_id
+from workbench.records.view_cache import ViewCopy, find_view
 from workbench.tables.contexts import _BelowProject
-from workbench.tables.models import Table, View
+from workbench.tables.models import Table
 from workbench.tables.personal_views import check_seen
 
 
-def _find_view(request, table: TableRef, key: str | None) -> View | None:
+def _find_view(request, table: TableRef, key: str | None) -> ViewCopy | None:
     if not key:
         return None
-    view = request.dbsession.scalars(
-        sa.select(View)
-        .where(View.table_id == table.id, sa.or_(View.id == key, View.title == key))
-        .options(selectinload(View.filters), selectinload(View.sorts), selectinload(View.columns))
-        .limit(1)
-    ).first()
+    view = find_view(request, table, key)
     if view is None:
         raise NotFound(f"View '{key}' not found")
     check_seen(request, view, f"View '{key}' not found")

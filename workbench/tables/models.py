@@ -2,14 +2,19 @@
 
 Titles are what people see; ``table_name`` and ``column_name`` are the physical names in the
 source database, derived once from the first title and never changed on rename.
+
+A change to a view's fields, sorts or filters stamps the view's ``updated_at`` in the same
+flush, as a change to the view itself does: a view's ``updated_at`` moves whenever anything
+a read through the view depends on (other than the table's fields) changes.
 """
 
 from __future__ import annotations
 
 import sqlalchemy as sa
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy import event
+from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 
-from workbench.meta.base import Base, JSONText, TimestampMixin, new_id
+from workbench.meta.base import Base, JSONText, TimestampMixin, new_id, utcnow
 
 
 class Table(TimestampMixin, Base):
@@ -129,3 +134,21 @@ class Sort(TimestampMixin, Base):
     column_id: Mapped[str] = mapped_column(sa.ForeignKey("wb_columns.id", ondelete="CASCADE"))
     direction: Mapped[str] = mapped_column(sa.String(4), default="asc")
     order: Mapped[float | None] = mapped_column(sa.Float)
+
+
+_VIEW_PARTS = (ViewColumn, Filter, Sort)
+
+
+@event.listens_for(Session, "after_flush")
+def _stamp_views(session, _flush_context) -> None:
+    """Every session's flush (requests', workers' and scripts'): the views whose fields,
+    sorts or filters it wrote get a new ``updated_at`` (one UPDATE)."""
+    view_ids = {
+        obj.view_id
+        for objects in (session.new, session.dirty, session.deleted)
+        for obj in objects
+        if isinstance(obj, _VIEW_PARTS) and obj.view_id
+    }
+    if view_ids:
+        views = View.__table__
+        session.connection().execute(views.update().where(views.c.id.in_(sorted(view_ids))).values(updated_at=utcnow()))

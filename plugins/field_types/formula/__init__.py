@@ -33,6 +33,7 @@ from workbench.plugin_api import (
     compile_formula,
     formula_references,
     hookimpl,
+    maintained_aggregates,
     render_formula,
     stored_formula,
     to_bool,
@@ -100,6 +101,18 @@ class Formula(FieldType):
 
     def sql_type(self, dialect):
         return None
+
+    #: a kept number formula's helper is read by sorts and filters only (see
+    #: ``workbench.data.maintained``)
+    kept_as_formula = True
+
+    def maintained_spec(self, model) -> str | None:
+        """Kept when it is a number computed from its record's own fields and kept
+        aggregates (``maintained_aggregates.formula_spec``)."""
+        if self.result is not DataType.NUMERIC or self.column is None:
+            return None
+        f = model.by_id.get(self.column.id)
+        return maintained_aggregates.formula_spec(model, f) if f is not None else None
 
     def json_schema(self):
         if self._date is not None:

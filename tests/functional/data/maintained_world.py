@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
+from workbench.data.maintained import FORMULA_DIALECTS
 from workbench.projects.models import Source
 from workbench.testing.tables import create_table
 
@@ -151,6 +152,16 @@ class World:
             columns[title] = rows.add_columns(getattr(sa.func, name)(value))
         statement = sa.select(p.c.id, p.c[names["Qty"]], *(s.scalar_subquery().label(n) for n, s in columns.items()))
         return statement, names["Qty"], list(columns)
+
+    def keeps_formulas(self) -> bool:
+        return self.engine().dialect.name in FORMULA_DIALECTS
+
+    def helper_values(self, title: str) -> dict[int, object]:
+        """A kept field's helper column as stored, by record id."""
+        column = self.col("parents", title)["id"]
+        table = sa.table(self.parents["table_name"], sa.column("id"), sa.column(f"_wb_m_{column}"))
+        with self.engine().connect() as connection:
+            return {row[0]: number(row[1]) for row in connection.execute(sa.select(*table.c))}
 
     def api(self) -> dict[int, dict]:
         titles = ["Id", *COUNTS, *ROLLUPS, "Score"]

@@ -51,7 +51,8 @@ class Statements:
 
 
 def test_counts_and_rollups_get_indexed_helpers_that_sorts_and_filters_read(world):
-    kept = {c["id"] for c in world.meta("parents")["columns"] if c["title"] in {**COUNTS, **ROLLUPS}}
+    titles = {*COUNTS, *ROLLUPS, *(["Score"] if world.keeps_formulas() else [])}
+    kept = {c["id"] for c in world.meta("parents")["columns"] if c["title"] in titles}
     assert helpers(world) == {helper_name(i) for i in kept}
     for column in world.meta("parents")["columns"]:
         if column["id"] in kept:
@@ -119,8 +120,9 @@ def test_bulk_writes_refresh_per_statement(world):
         world.insert("kids", [{"Pages": i % 17, fk: ids[i % 700]} for i in range(1400)])
     updates = [s for s in seen if s.lstrip().upper().startswith("UPDATE") and table in s]
     # per chunk of 500 rows or records (an executemany counts once), never per row: a fold of
-    # the new rows per chunk of them, and a computation of the averages per chunk of records
-    assert 1 <= len(updates) <= 6
+    # the new rows per chunk of them, and a computation of the averages per chunk of records,
+    # then of the kept formula over them
+    assert 1 <= len(updates) <= 8
     assert world.api() == world.correlated()
 
 
@@ -137,3 +139,52 @@ def test_links_unlinks_and_deletes_on_both_sides_of_a_many_to_many_link(world):
     world.delete("tags", [2])  # its junction rows go with it
     assert tags() == {1: (0, None), 2: (0, None), 3: (0, None)}
     assert world.api() == world.correlated()
+
+
+def test_a_formula_over_a_rollup_is_kept_and_sorts_and_filters_read_it(world):
+    if not world.keeps_formulas():
+        pytest.skip("formulas are kept on SQLite and PostgreSQL")
+    score = world.col("parents", "Score")
+    assert score["colOptions"]["maintained"]["spec"].startswith("formula:")
+    with Statements(world) as seen:
+        rows = world.rows(fields="Id,Score", sort="-Score", where="(Score,gt,-100)")
+    assert [(r["Id"], r["Score"]) for r in rows] == [(1, 25)]  # 12 * 2 + 1; the others blank
+    page = [s for s in seen if "ORDER BY" in s]
+    assert page
+    assert all(helper_name(score["id"]) in s.split("ORDER BY")[1] for s in page)
+    # the record's own field changes: its helper follows in the same write
+    world.update("parents", [{"Id": 1, "Qty": 30}, {"Id": 2, "Qty": 4}])
+    world.insert("kids", [{"Pages": 1, world.fk["title"]: 2}])
+    assert world.helper_values("Score") == {1: 54, 2: 6, 3: None}
+    assert [r["Id"] for r in world.rows(fields="Id", sort="Score")] == [3, 2, 1]
+    # a changed formula gets another spec and its helper is computed again
+    url = f"/api/v1/db/meta/columns/{score['id']}"
+    world.client.patch_json(
+        url, {"title": "Score", "uidt": "Formula", "formula_raw": "{Qty} - {Kid count}"}, headers=world.h
+    )
+    changed = world.col("parents", "Score")
+    assert changed["colOptions"]["maintained"]["spec"] != score["colOptions"]["maintained"]["spec"]
+    assert world.helper_values("Score") == {1: 28, 2: 2, 3: None}
+    assert [r["Score"] for r in world.rows(fields="Id,Score", sort="-Score")] == [28, 2, None]
+
+
+def test_formulas_that_are_not_kept(world):
+    if not world.keeps_formulas():
+        pytest.skip("formulas are kept on SQLite and PostgreSQL")
+    for title, text in (
+        ("Own only", "{Qty} * 2"),  # no aggregate: nothing to keep
+        ("Clock", "{Pages sum} + DAY(NOW())"),  # changes by itself
+        ("Words", "CONCAT({Name}, {Pages sum})"),  # not a number
+    ):
+        world.add("parents", {"title": title, "uidt": "Formula", "formula_raw": text})
+        assert "maintained" not in world.col("parents", title)["colOptions"], title
+    before = helpers(world)
+    assert {helper_name(world.col("parents", t)["id"]) for t in ("Own only", "Clock", "Words")} & before == set()
+    # a kept formula that no longer reads an aggregate loses its helper
+    score = world.col("parents", "Score")
+    body = {"title": "Score", "uidt": "Formula", "formula_raw": "{Qty} + 1"}
+    world.client.patch_json(f"/api/v1/db/meta/columns/{score['id']}", body, headers=world.h)
+    assert "maintained" not in world.col("parents", "Score")["colOptions"]
+    assert helper_name(score["id"]) not in helpers(world)
+    assert [r["Score"] for r in world.rows(fields="Id,Score", sort="-Score")] == [3, 2, None]
+    assert world.rows(fields="Id,Own only", sort="-Own only")[0]["Own only"] == 4

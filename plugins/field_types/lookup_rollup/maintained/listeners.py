@@ -14,6 +14,10 @@ computed again (``refresh.refresh_keys``), for every kept field of the project r
   since the delete takes the junction rows with it);
 - T is the junction table of a many-to-many link: the records of the junction rows.
 
+Kept formulas of T (computed from a record's own fields and its kept aggregates) are
+computed again for the records inserted or updated in T, and for the records whose
+aggregates are computed again (``refresh.refresh_keys``).
+
 Writes are handled per statement: a bulk insert or import refreshes the records of each
 batch with one UPDATE per chunk of them, never row by row.
 """
@@ -45,7 +49,8 @@ Column, Table = schema.Column, schema.Table
 _INDEX = "_workbench_maintained_index"
 _PENDING = "_workbench_maintained_pending"
 _SETTLE = "_workbench_maintained_settle"
-_UIDTS = ("Rollup", "Count", "Links", "LinkToAnotherRecord")
+_UIDTS = ("Rollup", "Count", "Links", "LinkToAnotherRecord", "Formula")
+_FORMULAS = "_workbench_maintained_formulas"
 
 
 @dataclass(frozen=True)
@@ -68,8 +73,13 @@ def kept_in_project(request, project_id: str) -> list[Kept]:
     ).all()
     links = {row.id: types.SimpleNamespace(id=row.id, col_options=row.col_options) for row in rows}
     found, seen = [], set()
+    formulas = request.__dict__.setdefault(_FORMULAS, {})[project_id] = set()
     for row in rows:
         options = row.col_options if isinstance(row.col_options, dict) else {}
+        if row.uidt == "Formula":
+            if options.get(MARK):
+                formulas.add(row.table_id)
+            continue
         link = links.get(options.get("fk_relation_column_id")) if options.get(MARK) else None
         if link is None or (row.table_id, link.id) in seen:
             continue
@@ -94,8 +104,17 @@ def _touching(request, table) -> list[Kept]:
     ]
 
 
+def _has_formulas(request, table) -> bool:
+    """Whether ``table`` has kept formulas (read with ``kept_in_project``)."""
+    project_id = getattr(table, "project_id", None)
+    if request is None or not project_id or not enabled(getattr(table, "source", None)):
+        return False
+    kept_in_project(request, project_id)
+    return table.id in request.__dict__.get(_FORMULAS, {}).get(project_id, ())
+
+
 def _wanted(request, table, action) -> bool:
-    return bool(_touching(request, table))
+    return bool(_touching(request, table)) or (action != "delete" and _has_formulas(request, table))
 
 
 def _model(request, table_id: str, dialect: str):
@@ -137,7 +156,8 @@ def _junction_sources(connection, relation: Relation, related_keys) -> set:
 @row_actions("insert", "update", "delete", keys_only=True, when=_wanted)
 def on_rows_changed(request, table, action, changes):
     kept = _touching(request, table)
-    if not kept:
+    formulas = action != "delete" and _has_formulas(request, table)
+    if not kept and not formulas:
         return
     work = data_transaction(request, table.source)
     connection, dialect = work.connection, work.dialect
@@ -183,12 +203,14 @@ def on_rows_changed(request, table, action, changes):
             links, found = dirty.setdefault(k.table_id, (set(), set()))
             links.add(relation.column_id)
             found.update(keys)
+    if formulas and keyed:  # the records written: their kept formulas (and no aggregate)
+        dirty.setdefault(table.id, (set(), set()))[1].update(k for k in _keys(model, changes, 1) if k is not None)
     if not dirty:
         return
     work.begin_write()
     for table_id, (links, keys) in dirty.items():
         source_model = model if table_id == table.id else _model(request, table_id, dialect)
-        refresh_keys(connection, source_model, kept_fields(source_model, links), keys)
+        refresh_keys(connection, source_model, kept_fields(source_model, links) if links else [], keys)
 
 
 @hookimpl

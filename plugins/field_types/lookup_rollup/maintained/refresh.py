@@ -23,6 +23,12 @@ def kept_fields(model, link_ids=None) -> list:
     ]
 
 
+def kept_formulas(model) -> list:
+    """The formulas of ``model`` kept in a helper (computed from the record's own fields and
+    its kept aggregates: computed again whenever those are)."""
+    return [f for f in model.computed_fields if f.kept is not None]
+
+
 def _values(model, fields) -> dict:
     """``{helper column: correlated query}`` (a helper the model does not read yet, being
     built, joins the model's table too: nothing lists that table's columns)."""
@@ -37,16 +43,19 @@ def _values(model, fields) -> dict:
 
 
 def refresh_keys(connection, model, fields, keys) -> int:
-    """Compute the helpers of ``fields`` again for the records whose key is in ``keys``."""
+    """Compute the helpers of ``fields`` again for the records whose key is in ``keys``, then
+    those of the kept formulas (which read them) of the same records."""
     keys = {k for k in keys if k is not None}
-    if not fields or not keys or len(model.pk_fields) != 1:
+    formulas = kept_formulas(model)
+    if not (fields or formulas) or not keys or len(model.pk_fields) != 1:
         return 0
     try:
         keys = sorted(keys)
     except TypeError:
         keys = sorted(keys, key=str)
     pk = model.pk_fields[0].sa_column
-    values = _values(model, fields)
+    values = _values(model, fields) if fields else None
+    formula_values = _values(model, formulas) if formulas else None
     for start in range(0, len(keys), CHUNK):
         chunk = pk.in_(keys[start : start + CHUNK])
         if connection.dialect.name == "postgresql":
@@ -55,7 +64,10 @@ def refresh_keys(connection, model, fields, keys) -> int:
             # (each statement of a READ COMMITTED transaction sees what was committed before
             # it), where an UPDATE that waited would keep the sub-selects' older view.
             connection.execute(sa.select(pk).where(chunk).order_by(pk).with_for_update())
-        _update(connection, model, values, chunk)
+        if values:
+            _update(connection, model, values, chunk)
+        if formula_values:  # a statement of its own: it reads the helpers just written
+            _update(connection, model, formula_values, chunk)
     return len(keys)
 
 
