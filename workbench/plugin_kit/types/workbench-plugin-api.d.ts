@@ -462,11 +462,13 @@ export interface HostKit {
         where?: string;
         skip?: boolean;
     }): RecordFeed;
+    /** `estimated`: the count is the database's estimate (a connected database's big table). */
     useRecordCount(source: RecordSource, options?: {
         where?: string;
         skip?: boolean;
     }): {
         count: number;
+        estimated?: boolean;
         isLoading: boolean;
         error?: HostError;
     };
