@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from workbench.data.batch import paused_gc
 from workbench.data.unit import data_transaction
 from workbench.data.writes import RowWriter
+from workbench.db import SQLITE_IMMEDIATE
 from workbench.errors import APIError
 from workbench.fields.interfaces import FieldValueError
 from workbench.imports import detect, events, progress, uploads
@@ -211,6 +212,10 @@ def forget_progress(registry, job_id: str) -> None:
 def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, chunk: list) -> None:
     ref_table = target["ref_table_name"]
     with JobRequest(registry, state["user_id"], job_id) as req:
+        # A SQLite meta database: the batch's transaction takes the write lock before it reads
+        # the job. A deferred one that read first could not write at its end once another
+        # writer (the lease's heartbeat) had committed meanwhile: SQLite refuses that at once.
+        req.dbsession.connection(execution_options={SQLITE_IMMEDIATE: True})
         job = _running_job(req, job_id, state["token"])
         ref = load_table_ref_by_id(req, target["id"])
         work = data_transaction(req, ref.source)

@@ -399,3 +399,41 @@ def test_a_job_saved_with_its_upload_in_the_data_folder_still_runs(ctx, data_app
     assert runner.run(job["id"]) == "done"
     assert count(client, admin, started["tables"][0]["id"]) == 1500
     assert not folder.exists()
+
+
+def test_a_lease_extended_during_a_batch_does_not_fail_it(ctx, data_app, runner, monkeypatch):
+    """The lease's heartbeat commits while a batch is between reading its job and writing
+    its progress (in another thread here, as another greenlet in the server): the batch
+    still stores its progress (on a SQLite meta database it holds the write lock from its
+    start, and the heartbeat waits for it)."""
+    import threading
+
+    from workbench import leases
+    from workbench.data.writes import RowWriter
+    from workbench.imports.runner import JOBS
+
+    client, admin, pid = ctx
+    job = upload(client, admin, pid, people_csv(2500))
+    start(client, admin, job)
+    beats: list[threading.Thread] = []
+    extended: list[bool] = []
+    insert = RowWriter.insert_prepared
+
+    def heartbeat():
+        with leases.writing(data_app.registry["db_engine"]) as connection:
+            extended.append(leases.extend(connection, JOBS, job["id"], runner.token, leases.lease_until(60)))
+
+    def insert_with_a_heartbeat(self, prepared):
+        beat = threading.Thread(target=heartbeat)
+        beat.start()
+        beat.join(0.3)  # it commits now, or waits for the batch's write lock
+        beats.append(beat)
+        return insert(self, prepared)
+
+    monkeypatch.setattr(RowWriter, "insert_prepared", insert_with_a_heartbeat)
+    assert runner.run(job["id"]) == "done"
+    for beat in beats:
+        beat.join(10)
+    assert extended == [True, True, True]
+    done = client.get(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json
+    assert done["rows_done"] == {"people": 2500}
