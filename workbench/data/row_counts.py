@@ -22,7 +22,6 @@ Every count of a connected table says whether it is an estimate.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import threading
 import time
@@ -34,6 +33,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 
 from workbench.data.model import Model
 from workbench.data.query import count_rows
+from workbench.data.seek import filter_digest
 
 ESTIMATE_FROM = 100_000
 COUNT_BUDGET = 0.5
@@ -167,13 +167,6 @@ class CountCache:
                 self._items.popitem(last=False)
 
 
-def _filter_key(connection, where) -> str:
-    if where is None:
-        return ""
-    compiled = where.compile(dialect=connection.dialect)
-    return hashlib.sha256(f"{compiled}|{sorted(compiled.params.items(), key=str)!r}".encode()).hexdigest()
-
-
 def count_records(
     connection, model: Model, where, source, settings=None, cache: CountCache | None = None, scope=(), version=0
 ) -> RowCount:
@@ -181,7 +174,7 @@ def count_records(
     names the table (id, schema version) for the cache; ``version`` is its write count."""
     if owned(source) or connection.dialect.name not in ("postgresql", "mysql", "mariadb"):
         return RowCount(count_rows(connection, model, where), False)
-    key = (*scope, _filter_key(connection, where))
+    key = (*scope, filter_digest(connection, where))
     max_age = _setting(settings, "count_cache_seconds", CACHE_SECONDS)
     if cache is not None and max_age > 0:
         cached = cache.get(key, version, max_age)

@@ -97,7 +97,8 @@ class AnchorCache:
                 self._sets.popitem(last=False)
 
 
-def _filter_digest(connection, where) -> str:
+def filter_digest(connection, where) -> str:
+    """A digest of a compiled filter and its parameters: a cache key part ("" for none)."""
     if where is None:
         return ""
     compiled = where.compile(dialect=connection.dialect)
@@ -118,7 +119,7 @@ def anchor_before(
         *scope,
         model.dialect,
         tuple((str(expr), desc) for expr, desc in keys),
-        _filter_digest(connection, params.where),
+        filter_digest(connection, params.where),
     )
     version = cache.version(table_id)
     anchors = cache.get(key)
