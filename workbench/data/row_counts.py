@@ -23,9 +23,7 @@ Every count of a connected table says whether it is an estimate.
 from __future__ import annotations
 
 import json
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -34,6 +32,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from workbench.data.model import Model
 from workbench.data.query import count_rows
 from workbench.data.seek import filter_digest
+from workbench.lru import LRU
 
 ESTIMATE_FROM = 100_000
 COUNT_BUDGET = 0.5
@@ -146,12 +145,10 @@ class CountCache:
     table's write count then (see ``AnchorCache.version``)."""
 
     def __init__(self):
-        self._items: OrderedDict[tuple, tuple[RowCount, float, int]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._items: LRU[tuple, tuple[RowCount, float, int]] = LRU(MAX_CACHED)
 
     def get(self, key: tuple, version: int, max_age: float) -> RowCount | None:
-        with self._lock:
-            found = self._items.get(key)
+        found = self._items.get(key)
         if found is None:
             return None
         count, read_at, read_version = found
@@ -160,11 +157,7 @@ class CountCache:
         return count
 
     def put(self, key: tuple, count: RowCount, version: int) -> None:
-        with self._lock:
-            self._items[key] = (count, time.monotonic(), version)
-            self._items.move_to_end(key)
-            while len(self._items) > MAX_CACHED:
-                self._items.popitem(last=False)
+        self._items.put(key, (count, time.monotonic(), version))
 
 
 def count_records(

@@ -23,12 +23,12 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from workbench.data.keyset import read_keys
 from workbench.data.model import Model
 from workbench.data.query import ListParams
+from workbench.lru import LRU
 
 STRIDE = 2000
 # Stale anchors are read again at once when reading them took less than this many seconds
@@ -71,7 +71,7 @@ class AnchorCache:
     """Anchor sets by (table, schema version, order, filter), and each table's write count."""
 
     def __init__(self):
-        self._sets: OrderedDict[tuple, Anchors] = OrderedDict()
+        self._sets: LRU[tuple, Anchors] = LRU(MAX_SETS)
         self._writes: dict[str, int] = {}
         self._lock = threading.Lock()
 
@@ -83,18 +83,10 @@ class AnchorCache:
         return self._writes.get(table_id, 0)
 
     def get(self, key: tuple) -> Anchors | None:
-        with self._lock:
-            found = self._sets.get(key)
-            if found is not None:
-                self._sets.move_to_end(key)
-            return found
+        return self._sets.get(key)
 
     def put(self, key: tuple, anchors: Anchors) -> None:
-        with self._lock:
-            self._sets[key] = anchors
-            self._sets.move_to_end(key)
-            while len(self._sets) > MAX_SETS:
-                self._sets.popitem(last=False)
+        self._sets.put(key, anchors)
 
 
 def filter_digest(connection, where) -> str:

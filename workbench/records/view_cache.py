@@ -21,13 +21,12 @@ its view.
 from __future__ import annotations
 
 import copy
-import threading
 import types
-from collections import OrderedDict
 
 import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
+from workbench.lru import LRU
 from workbench.tables.models import View
 
 #: copies kept per process
@@ -69,24 +68,14 @@ class ViewCache:
     """Copies by view id, each with the stamp it was made at."""
 
     def __init__(self, size: int = MAX_VIEWS):
-        self._copies: OrderedDict[str, tuple[tuple, ViewCopy]] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
+        self._copies: LRU[str, tuple[tuple, ViewCopy]] = LRU(size)
 
     def get(self, view_id: str, stamp: tuple) -> ViewCopy | None:
-        with self._lock:
-            found = self._copies.get(view_id)
-            if found is None or found[0] != stamp:
-                return None
-            self._copies.move_to_end(view_id)
-            return found[1]
+        found = self._copies.get(view_id)
+        return found[1] if found is not None and found[0] == stamp else None
 
     def put(self, view_id: str, stamp: tuple, view: ViewCopy) -> None:
-        with self._lock:
-            self._copies[view_id] = (stamp, view)
-            self._copies.move_to_end(view_id)
-            while len(self._copies) > self._size:
-                self._copies.popitem(last=False)
+        self._copies.put(view_id, (stamp, view))
 
 
 def view_cache(registry) -> ViewCache:

@@ -10,12 +10,12 @@ Refresh and API tokens are random; only their SHA-256 is stored.
 import hashlib
 import logging
 import secrets
-import threading
 import time
-from collections import OrderedDict
 
 import jwt
 from pyramid_jwt import JWTAuthenticationPolicy
+
+from workbench.lru import LRU
 
 API_TOKEN_PREFIX = "wbt_"  # noqa: S105 (a prefix, not a secret)
 JWT_ALGORITHM = "HS256"
@@ -48,34 +48,26 @@ class ClaimsCache:
     request, so a password change or a block still refuses old tokens at once."""
 
     def __init__(self, size: int = 1024, ttl: float = 60.0):
-        self.size, self.ttl = size, ttl
-        self._items: OrderedDict[str, tuple[float, dict]] = OrderedDict()
-        self._lock = threading.Lock()
+        self.ttl = ttl
+        self._items: LRU[str, tuple[float, dict]] = LRU(size)
 
     def get(self, token: str) -> dict | None:
         now = time.time()
-        with self._lock:
-            item = self._items.get(token)
-            if item is None:
-                return None
-            checked_at, claims = item
-            exp, nbf = claims.get("exp"), claims.get("nbf")
-            if now - checked_at > self.ttl or (exp is not None and exp <= now) or (nbf is not None and nbf > now):
-                del self._items[token]
-                return None
-            self._items.move_to_end(token)
+        item = self._items.get(token)
+        if item is None:
+            return None
+        checked_at, claims = item
+        exp, nbf = claims.get("exp"), claims.get("nbf")
+        if now - checked_at > self.ttl or (exp is not None and exp <= now) or (nbf is not None and nbf > now):
+            self._items.pop(token)
+            return None
         return dict(claims)
 
     def put(self, token: str, claims: dict) -> None:
-        with self._lock:
-            self._items[token] = (time.time(), dict(claims))
-            self._items.move_to_end(token)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+        self._items.put(token, (time.time(), dict(claims)))
 
     def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
+        self._items.clear()
 
 
 class JWTCodec:
