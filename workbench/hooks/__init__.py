@@ -12,6 +12,7 @@ from pyramid.events import ApplicationCreated
 
 from workbench.hooks.settings import HookSettings
 from workbench.hooks.worker import HookWorker
+from workbench.stopping import on_stop
 
 
 def _started(event) -> None:
@@ -20,6 +21,9 @@ def _started(event) -> None:
     # calling ``worker.drain()``.
     if monkey.is_module_patched("socket"):
         worker.start_loop()
+        # Stopping the server lets deliveries under way end, then gives the claims of
+        # those cut short back, for the next process to deliver them at once.
+        on_stop(event.app.registry, worker.stop)
 
 
 def includeme(config):

@@ -62,6 +62,16 @@ class Store:
                 .values(attempts=attempts, next_at=next_at, claimed_until=None, claimed_by=None)
             )
 
+    def release(self, event_id: str, token: str) -> None:
+        """Give back the claim ``token`` holds on an event, its attempts unchanged."""
+        t = self.table
+        with self._writing() as connection:
+            connection.execute(
+                sa.update(t)
+                .where(t.c.id == event_id, t.c.claimed_by == token)
+                .values(claimed_until=None, claimed_by=None)
+            )
+
     def pending(self) -> int:
         with self.engine.connect() as connection:
             return connection.scalar(sa.select(sa.func.count()).select_from(self.table)) or 0

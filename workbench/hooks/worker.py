@@ -38,6 +38,8 @@ class HookWorker:
         self._wake = gevent.event.Event()
         self._loop = None
         self._pruned_at: float | None = None
+        #: the deliveries under way here: greenlet -> (its store, its claimed event)
+        self._delivering: dict[gevent.Greenlet, tuple[Store, sa.Row]] = {}
 
     # -- where events wait ---------------------------------------------------------
     def meta_store(self) -> Store:
@@ -86,7 +88,8 @@ class HookWorker:
                     continue
                 raise
             for row in rows:
-                self.pool.spawn(self._deliver, store, row)
+                greenlet = self.pool.spawn(self._deliver, store, row)
+                self._delivering[greenlet] = (store, row)
                 started += 1
         return started
 
@@ -95,6 +98,8 @@ class HookWorker:
             deliver(self.registry, self.settings, store, row)
         except Exception:
             log.exception("webhooks: delivering event %s failed", row.id)
+        finally:
+            self._delivering.pop(gevent.getcurrent(), None)
 
     def drain(self, rounds: int = 1) -> None:
         """Deliver every due event now, ``rounds`` times over (tests, scripts)."""
@@ -132,7 +137,21 @@ class HookWorker:
             self._prune_when_due()
             self._wake.wait(self.settings.poll_interval)
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 10) -> None:
+        """Stop claiming events, give the deliveries under way ``timeout`` seconds to end,
+        then stop those still running and give their events' claims back, so that the next
+        process delivers them at once rather than once their leases have passed (an event
+        cut short may reach its receiver twice, as after a crash: delivery is at least once)."""
         if self._loop is not None:
             self._loop.kill(block=False)
             self._loop = None
+        self.pool.join(timeout=timeout)
+        left = list(self._delivering.items())
+        for greenlet, _claimed in left:
+            greenlet.kill(block=True, timeout=1)
+        for _greenlet, (store, row) in left:
+            try:
+                store.release(row.id, row.claimed_by)
+            except Exception:  # left to its lease
+                log.warning("webhooks: the claim of event %s could not be given back", row.id, exc_info=True)
+        self._delivering.clear()
