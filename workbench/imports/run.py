@@ -185,7 +185,7 @@ def _position(registry, job_id: str, state: dict, target: dict) -> int:
     if progress.fenced(source):
         read, done = progress.stored(registry["source_engines"], source, job_id, ref_table, read, done)
     if read != state["rows_read"].get(ref_table, 0):
-        with JobRequest(registry, None) as req:
+        with JobRequest(registry, None, writing=True) as req:
             job = _running_job(req, job_id, state["token"])
             job.rows_read = {**(job.rows_read or {}), ref_table: read}
             job.rows_done = {**(job.rows_done or {}), ref_table: done}
@@ -310,7 +310,7 @@ def _saver(req, table_id: str):
 def _finish(registry, job_id: str, token: str | None) -> None:
     """Mark the job done, then remove its upload: storage is never reached inside the
     transaction (a wait on the network there would hold the meta database's snapshot)."""
-    with JobRequest(registry, None) as req:
+    with JobRequest(registry, None, writing=True) as req:
         job = _running_job(req, job_id, token)
         job.status = DONE
         job.claimed_by = job.claimed_until = None
@@ -322,7 +322,7 @@ def _finish(registry, job_id: str, token: str | None) -> None:
 
 def _undo_cancelled(registry, job_id: str) -> None:
     """A job cancelled while a batch ran: undo again what that batch added."""
-    with JobRequest(registry, None, job_id) as req:
+    with JobRequest(registry, None, job_id, writing=True) as req:
         job = req.dbsession.get(ImportJob, job_id)
         if job is not None and job.status == CANCELLED:
             undo(req, job)
@@ -332,7 +332,7 @@ def fail(registry, job_id: str, msg: str) -> None:
     """Record a fatal error and undo the job (in a unit of work of its own)."""
     file_path = None
     try:
-        with JobRequest(registry, None, job_id) as req:
+        with JobRequest(registry, None, job_id, writing=True) as req:
             job = req.dbsession.get(ImportJob, job_id)
             if job is None or job.status != RUNNING:
                 return
@@ -344,7 +344,7 @@ def fail(registry, job_id: str, msg: str) -> None:
             job.updated_at = utcnow()
     except Exception:
         log.exception("import %s: the failed job could not be undone", job_id)
-        with JobRequest(registry, None) as req:
+        with JobRequest(registry, None, writing=True) as req:
             job = req.dbsession.get(ImportJob, job_id)
             if job is not None and job.status == RUNNING:
                 job.status = FAILED

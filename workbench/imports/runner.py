@@ -153,7 +153,7 @@ class ImportRunner:
         """Remove uploads older than ``max_age`` unless their job runs; previews left that
         long are discarded (cancelled)."""
         limit = utcnow() - dt.timedelta(seconds=self.max_age)
-        with JobRequest(self.registry, None) as req:
+        with JobRequest(self.registry, None, writing=True) as req:
             running = set(req.dbsession.scalars(sa.select(ImportJob.id).where(ImportJob.status == RUNNING)))
             req.dbsession.execute(
                 sa.update(ImportJob)
