@@ -14,6 +14,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 import tracemalloc
 import urllib.request
 
@@ -143,6 +144,9 @@ def test_a_backup_taken_during_writes_restores_everything(instances):
             files.append((item, content))
         records = f"/api/v2/tables/{table['id']}/records"
         owner.call("POST", records, [{"Name": f"seed {i}", "Qty": i, "Files": [files[i % 3][0]]} for i in range(SEEDS)])
+        # An import uploaded and previewed, not started yet: its upload is a stored file too.
+        pending_csv = "sku,count\n" + "".join(f"k{i},{i}\n" for i in range(30))
+        pending = owner.upload(f"{META}/projects/{pid}/imports", "stock.csv", pending_csv.encode())
 
         # Records keep being written while the backup is taken.
         written, stop = [], threading.Event()
@@ -195,6 +199,23 @@ def test_a_backup_taken_during_writes_restores_everything(instances):
             assert _file(base_url, owner, item) == content
         # The restored instance takes writes.
         owner.call("POST", f"/api/v2/tables/{table['id']}/records", [{"Name": "after", "Qty": 1}])
+        # The pending import is still there, and runs from its restored upload.
+        assert owner.call("GET", f"{META}/imports/{pending['id']}")["status"] == pending["status"]
+        owner.call("POST", f"{META}/imports/{pending['id']}/start", {"template": pending["template"]}, status=202)
+        job = _finished(owner, pending["id"])
+        assert job["status"] == "done", job
+        [stock] = job["tables"]
+        rows = _records(owner, stock["id"])
+        assert sorted((r["sku"], r["count"]) for r in rows.values()) == sorted((f"k{i}", i) for i in range(30))
+
+
+def _finished(api: Api, job_id: str, seconds: float = 60) -> dict:
+    deadline = time.monotonic() + seconds
+    while True:
+        job = api.call("GET", f"{META}/imports/{job_id}")
+        if job["status"] != "running" or time.monotonic() > deadline:
+            return job
+        time.sleep(0.1)
 
 
 @pytest.fixture(scope="module")
