@@ -102,6 +102,36 @@ def build_app(data_dir: str):
     return get_app(str(ROOT / "development.ini"), "main")
 
 
+class BenchTable:
+    """bench/records.py's table, made through ``app`` (a ``TestApp``) by the benchmark's user:
+    its ``headers``, ``records`` path, ``project`` and ``table`` (meta), and the bodies of
+    the bulk insert of ``rows`` rows (``insert_all()`` posts them)."""
+
+    def __init__(self, app: TestApp, rows: int):
+        self.app = app
+        token = app.post_json(
+            "/api/v1/auth/user/signup", {"email": "bench@example.com", "password": "bench password 1"}
+        ).json["token"]
+        self.headers = {"xc-auth": token}
+        self.post_headers = {**self.headers, "Content-Type": "application/json"}
+        self.project = app.post_json("/api/v1/db/meta/projects", {"title": "Bench"}, headers=self.headers).json
+        self.table = app.post_json(
+            f"/api/v1/db/meta/projects/{self.project['id']}/tables",
+            {"table_name": "bench", "title": "Bench", "columns": COLUMNS},
+            headers=self.headers,
+        ).json
+        self.records = f"/api/v2/tables/{self.table['id']}/records"
+        rng = random.Random(7)
+        self.bodies = [
+            json.dumps([make_row(i, rng) for i in range(start, min(rows, start + BATCH))]).encode()
+            for start in range(0, rows, BATCH)
+        ]
+
+    def insert_all(self) -> None:
+        for body in self.bodies:
+            self.app.post(self.records, body, headers=self.post_headers)
+
+
 def profile(label: str, fn, n: int, top: int, sql: SqlLog, show_sql: bool, dump: str | None = None) -> None:
     fn(0)
     sql.take()
@@ -146,23 +176,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data_dir:
         app = TestApp(build_app(data_dir))
         sql = SqlLog()
-        token = app.post_json(
-            "/api/v1/auth/user/signup", {"email": "bench@example.com", "password": "bench password 1"}
-        ).json["token"]
-        headers = {"xc-auth": token}
-        project = app.post_json("/api/v1/db/meta/projects", {"title": "Bench"}, headers=headers).json
-        table = app.post_json(
-            f"/api/v1/db/meta/projects/{project['id']}/tables",
-            {"table_name": "bench", "title": "Bench", "columns": COLUMNS},
-            headers=headers,
-        ).json
-        records = f"/api/v2/tables/{table['id']}/records"
-        rng = random.Random(7)
-        bodies = [
-            json.dumps([make_row(i, rng) for i in range(start, min(args.rows, start + BATCH))]).encode()
-            for start in range(0, args.rows, BATCH)
-        ]
-        h = {**headers, "Content-Type": "application/json"}
+        bench = BenchTable(app, args.rows)
+        headers, records, bodies, h = bench.headers, bench.records, bench.bodies, bench.post_headers
 
         def insert(i):
             app.post(records, bodies[i % len(bodies)], headers=h)
@@ -170,8 +185,7 @@ def main() -> None:
         if not args.only:
             profile("bulk insert of 1,000 rows", insert, 10, args.top, sql, False, args.dump)
         started = time.perf_counter()
-        for body in bodies:
-            app.post(records, body, headers=h)
+        bench.insert_all()
         print(f"\n{args.rows:,} rows inserted in {time.perf_counter() - started:.1f} s (in-process, no profiler)")
         sql.take()
         n = args.rows
