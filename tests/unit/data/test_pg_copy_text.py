@@ -39,7 +39,7 @@ def test_values_are_written_as_psycopg_writes_them():
         [True, False],
         [dt.date(2024, 1, 2), dt.date(1, 1, 1)],
         [dt.datetime(2024, 1, 2, 3, 4, 5), dt.datetime(2024, 1, 2, 3, 4, 5, 123)],
-        [dt.datetime(2024, 1, 2, 3, 4, 5, tzinfo=dt.timezone.utc)],
+        [dt.datetime(2024, 1, 2, 3, 4, 5, tzinfo=dt.UTC)],
     ]
     for column in values:
         assert column_text(column) == [_psycopg(v) for v in column]
