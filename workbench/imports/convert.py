@@ -76,8 +76,14 @@ def _texts(convert):
 
 def _numbers(convert):
     def convert_many(values):
-        if all_of_types(values, str) and all(map(_NUMBER, values)):
-            return list(values)
+        if all_of_types(values, str) and all(values):
+            # texts with nothing for ``_number`` to take away: no padding, sign of money,
+            # grouping or no-break space (each is given back as it is)
+            joined = "".join(values)
+            if "$" not in joined and "," not in joined and "\u00a0" not in joined:
+                stripped = list(map(str.strip, values))
+                if stripped == list(values):
+                    return stripped
         return [value if type(value) is str and _NUMBER(value) else convert(value) for value in values]
 
     return convert_many

@@ -145,13 +145,16 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
         start = _position(registry, job_id, state, target)
         numbered = enumerate(itertools.islice(budget.watch(sheet.rows), start, None), start=start + 1)
         while True:
+            # The collector stays paused from reading a batch to inserting it, until its rows
+            # are gone: a collection in between would walk each of them, to find no cycle.
             with paused_gc(BATCH):
                 chunk = list(itertools.islice(numbered, BATCH))
-            if not chunk:
-                break
-            if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
-                return False
-            _insert_batch(registry, job_id, state, target, plan, chunk)
+                if not chunk:
+                    break
+                if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
+                    return False
+                _insert_batch(registry, job_id, state, target, plan, chunk)
+                del chunk
             batches += 1
             budget.check()
             budget.pause()

@@ -17,7 +17,9 @@ ISO = {"date_format": "YYYY-MM-DD"}
 COLUMNS = [
     ("SingleLineText", None, ["a", "b c", "ü"]),
     ("SingleLineText", None, ["a", " ", None, 7]),
-    ("Number", None, ["7", "-3", "1e3", "0.5"]),
+    ("Number", None, ["7", "-3", "1e3", "0.5", "abc"]),
+    ("Number", None, ["7", " 8 ", "1.5"]),
+    ("Number", None, ["7", "1\u00a0000"]),
     ("Number", None, ["7", "$5", "1,000", None, 3]),
     ("Checkbox", None, ["true", "false", "yes", "0"]),
     ("Checkbox", None, ["true", " TRUE ", None, 1]),
