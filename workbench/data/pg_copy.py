@@ -43,25 +43,23 @@ def copy_rows(connection: sa.Connection, table: sa.Table, pk: sa.Column, keys: l
     ).scalar_one()
     if sequence is None:
         return None
-    numbered = connection.execute(
-        sa.text("SELECT nextval(CAST(:sequence AS regclass)) FROM generate_series(1, :n)"),
-        {"sequence": sequence, "n": len(batch)},
-    ).scalars()
-    ids = sorted(numbered)
-    columns = [(False, ids)]
-    for key in keys:
-        process = table.c[key].type.dialect_impl(dialect).bind_processor(dialect)
-        same, value = batch.constant(key)
-        if same:
-            columns.append((True, value if process is None else process(value)))
-        else:
-            values = batch.column(key)
-            columns.append((False, values if process is None else list(map(process, values))))
-    data = copy_data(columns, len(batch))
-    names = ", ".join(preparer.quote(name) for name in [pk.name, *(table.c[k].name for k in keys)])
-    sql = f"COPY {_quoted(preparer, table)} ({names}) FROM STDIN"
+    sql = "SELECT nextval(CAST(%s AS regclass)) FROM generate_series(1, %s)"
     cursor = connection.connection.driver_connection.cursor()
     try:
+        # on the driver's cursor: the keys come as plain tuples, with no row object each
+        ids = sorted(itertools.chain.from_iterable(cursor.execute(sql, (sequence, len(batch))).fetchall()))
+        columns = [(False, ids)]
+        for key in keys:
+            process = table.c[key].type.dialect_impl(dialect).bind_processor(dialect)
+            same, value = batch.constant(key)
+            if same:
+                columns.append((True, value if process is None else process(value)))
+            else:
+                values = batch.column(key)
+                columns.append((False, values if process is None else list(map(process, values))))
+        data = copy_data(columns, len(batch))
+        names = ", ".join(preparer.quote(name) for name in [pk.name, *(table.c[k].name for k in keys)])
+        sql = f"COPY {_quoted(preparer, table)} ({names}) FROM STDIN"
         with cursor.copy(sql) as copy:
             if data is not None:
                 copy.write(data)  # the whole batch formatted column by column
@@ -73,4 +71,4 @@ def copy_rows(connection: sa.Connection, table: sa.Table, pk: sa.Column, keys: l
         raise sa.exc.DBAPIError.instance(sql, None, exc, dialect.loaded_dbapi.Error) from exc
     finally:
         cursor.close()
-    return [(key,) for key in ids]
+    return list(zip(ids))

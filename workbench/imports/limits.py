@@ -28,7 +28,7 @@ MB = 1024 * 1024
 #: members unpacking to at most this many bytes are not held to the ratio
 RATIO_FLOOR = 2 * MB
 #: rows read between two looks at the CPU time
-CHECK_EVERY = 200
+CHECK_EVERY = 1000
 
 
 @dataclass(frozen=True)
