@@ -16,7 +16,7 @@ import itertools
 import sqlalchemy as sa
 
 from workbench.data.batch import ColumnBatch
-from workbench.data.pg_copy_text import copy_data
+from workbench.data.pg_copy_text import copy_chunks
 
 #: rows from which a batch is copied rather than inserted by ``executemany``
 COPY_FROM = 100
@@ -57,12 +57,13 @@ def copy_rows(connection: sa.Connection, table: sa.Table, pk: sa.Column, keys: l
             else:
                 values = batch.column(key)
                 columns.append((False, values if process is None else list(map(process, values))))
-        data = copy_data(columns, len(batch))
+        chunks = copy_chunks(columns, len(batch))
         names = ", ".join(preparer.quote(name) for name in [pk.name, *(table.c[k].name for k in keys)])
         sql = f"COPY {_quoted(preparer, table)} ({names}) FROM STDIN"
         with cursor.copy(sql) as copy:
-            if data is not None:
-                copy.write(data)  # the whole batch formatted column by column
+            if chunks is not None:
+                for chunk in chunks:  # formatted column by column, a part at a time
+                    copy.write(chunk)
             else:
                 rows = (itertools.repeat(v, len(batch)) if same else v for same, v in columns)
                 for row in zip(*rows, strict=True):

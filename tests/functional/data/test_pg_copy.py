@@ -74,15 +74,17 @@ def test_an_import_copied_in_batches_resumes_and_cancels(client, admin, data_app
 
 def test_text_with_tabs_newlines_and_backslashes_is_copied_as_it_is(client, admin, data_app, dialect, copies):
     tricky = ["tab\there", "line\nbreak", "carriage\rreturn", "back\\slash", "\\N", "\\t", "form\ffeed", "", "é ü"]
-    lines = ["Name,Note"]
+    lines = ["Name,Note,Seen"]
     for i in range(150):
         text = tricky[i % len(tricky)].replace('"', '""')
-        lines.append(f'n{i},"{text}"')
+        lines.append(f'n{i},"{text}",2024-01-{1 + i % 28:02d} 10:11:12')
     pid = client.create_project(admin, "Imports")["id"]
     job = upload(client, admin, pid, ("\n".join(lines) + "\n").encode())
+    assert [c["uidt"] for c in job["template"]["tables"][0]["columns"]][2] == "DateTime"
     table_id = start(client, admin, job)["tables"][0]["id"]
     assert finish(data_app, client, admin, job["id"])["rows_done"] == {"people": 150}
     assert copies == ([150] if dialect == "postgresql" else [])
     h = client.auth(admin)
     rows = client.get(f"/api/v2/tables/{table_id}/records", {"limit": 1000, "sort": "Id"}, headers=h).json["list"]
     assert [(r["Name"], r["Note"]) for r in rows] == [(f"n{i}", tricky[i % len(tricky)] or None) for i in range(150)]
+    assert [r["Seen"] for r in rows] == [f"2024-01-{1 + i % 28:02d} 10:11:12+00:00" for i in range(150)]

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from psycopg.adapt import PyFormat, Transformer
 
-from workbench.data.pg_copy_text import column_text, copy_data, escaped
+from workbench.data.pg_copy_text import column_text, copy_chunks, escaped
 
 
 def _psycopg(value) -> str:
@@ -38,12 +38,17 @@ def test_values_are_written_as_psycopg_writes_them():
         [1.5, 1e-07, 1e20, 0.1 + 0.2, -0.0],
         [True, False],
         [dt.date(2024, 1, 2), dt.date(1, 1, 1)],
-        [dt.datetime(2024, 1, 2, 3, 4, 5), dt.datetime(2024, 1, 2, 3, 4, 5, 123)],
-        [dt.datetime(2024, 1, 2, 3, 4, 5, tzinfo=dt.UTC)],
     ]
     for column in values:
         assert column_text(column) == [_psycopg(v) for v in column]
         assert column_text([*column, None]) == [*(_psycopg(v) for v in column), "\\N"]
+
+
+def test_datetimes_have_a_t_between_day_and_time():
+    moments = [dt.datetime(2024, 1, 2, 3, 4, 5), dt.datetime(2024, 1, 2, 3, 4, 5, 123)]
+    aware = [dt.datetime(2024, 1, 2, 3, 4, 5, tzinfo=dt.UTC)]
+    for column in (moments, aware):
+        assert column_text(column) == [_psycopg(v).replace(" ", "T") for v in column]
 
 
 def test_other_types_and_mixed_columns_are_left_to_psycopg():
@@ -51,12 +56,18 @@ def test_other_types_and_mixed_columns_are_left_to_psycopg():
     assert column_text([b"x"]) is None
     assert column_text([1, "1"]) is None
     assert column_text([1, True]) is None  # a bool is no int here
-    assert copy_data([(False, [1, 2]), (False, [Decimal(1), Decimal(2)])], 2) is None
-    assert copy_data([(False, [1, 2]), (True, Decimal(1))], 2) is None
+    assert copy_chunks([(False, [1, 2]), (False, [Decimal(1), Decimal(2)])], 2) is None
+    assert copy_chunks([(False, [1, 2]), (True, Decimal(1))], 2) is None
 
 
-def test_a_batch_is_one_line_per_row():
+def test_a_batch_is_one_line_per_row_in_parts():
     when = dt.datetime(2024, 5, 1, 12, 0)
-    data = copy_data([(False, [1, 2]), (False, ["a\nb", None]), (True, when), (True, None)], 2)
-    assert data == "1\ta\\nb\t2024-05-01 12:00:00\t\\N\n2\t\\N\t2024-05-01 12:00:00\t\\N\n"
-    assert copy_data([(False, [])], 0) == ""
+    columns = [(False, [1, 2, 3]), (False, ["a\nb", None, "c"]), (True, when), (True, None)]
+    lines = [
+        "1\ta\\nb\t2024-05-01T12:00:00\t\\N\n",
+        "2\t\\N\t2024-05-01T12:00:00\t\\N\n",
+        "3\tc\t2024-05-01T12:00:00\t\\N\n",
+    ]
+    assert list(copy_chunks(columns, 3)) == ["".join(lines)]
+    assert list(copy_chunks(columns, 3, size=2)) == ["".join(lines[:2]), lines[2]]
+    assert list(copy_chunks([(False, [])], 0)) == []
