@@ -1,9 +1,10 @@
 """Running an import job: the file read again from where the job stands, rows converted
-by the template and inserted through the records engine in batches of ``BATCH`` (converted
-and bound column by column), each batch its own transaction that also records the progress
-(``workbench.imports.progress``: a resumed job starts after the last committed batch). Bad
-rows are skipped and reported; a fatal error fails the job and undoes it. A job run under a
-claim (``token``) stops as soon as another process holds it."""
+by the template and inserted through the records engine in batches of ``BATCH`` rows (more
+into PostgreSQL: ``COPY_CELLS``), converted and bound column by column, each batch its own
+transaction that also records the progress (``workbench.imports.progress``: a resumed job
+starts after the last committed batch). Bad rows are skipped and reported; a fatal error
+fails the job and undoes it. A job run under a claim (``token``) stops as soon as another
+process holds it."""
 
 from __future__ import annotations
 
@@ -41,6 +42,10 @@ log = logging.getLogger(__name__)
 #: rows per batch (one transaction each, which also records the progress a resumed job
 #: starts from): few enough that a batch holds the source's write lock for a moment
 BATCH = 5000
+#: values (rows times columns) of a batch copied into PostgreSQL, which takes up to this
+#: many in one batch of at least ``BATCH`` rows: a row costs COPY little, so the work of
+#: each batch (its transaction, the job's progress) weighs more
+COPY_CELLS = 200_000
 _GENERATED = re.compile(r"^field_(\d+)$")
 
 
@@ -142,13 +147,14 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
             for c in spec["columns"]
             if c["ref_column_name"] in target["columns"] and c["ref_column_name"] in indexes
         ]
-        start = _position(registry, job_id, state, target)
+        start, source = _position(registry, job_id, state, target)
+        rows = _batch_rows(source, len(plan))
         numbered = enumerate(itertools.islice(budget.watch(sheet.rows), start, None), start=start + 1)
         while True:
             # The collector stays paused from reading a batch to inserting it, until its rows
             # are gone: a collection in between would walk each of them, to find no cycle.
-            with paused_gc(BATCH):
-                chunk = list(itertools.islice(numbered, BATCH))
+            with paused_gc(rows):
+                chunk = list(itertools.islice(numbered, rows))
                 if not chunk:
                     break
                 if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
@@ -178,9 +184,17 @@ def _running_job(req, job_id: str, token: str | None = None) -> ImportJob:
     return job
 
 
-def _position(registry, job_id: str, state: dict, target: dict) -> int:
+def _batch_rows(source, width: int) -> int:
+    """Rows per batch of ``width`` columns into ``source``."""
+    if source.type != "pg":
+        return BATCH
+    return max(BATCH, COPY_CELLS // max(width, 1))
+
+
+def _position(registry, job_id: str, state: dict, target: dict) -> tuple[int, Source]:
     """Rows of ``target``'s sheet read so far: from its database's progress row when it has
-    one (ahead of the meta database's if the process died between the two commits)."""
+    one (ahead of the meta database's if the process died between the two commits); and
+    the source it goes to."""
     ref_table = target["ref_table_name"]
     read, done = state["rows_read"].get(ref_table, 0), state["rows_done"].get(ref_table, 0)
     with JobRequest(registry, None) as req:
@@ -193,7 +207,7 @@ def _position(registry, job_id: str, state: dict, target: dict) -> int:
             job.rows_read = {**(job.rows_read or {}), ref_table: read}
             job.rows_done = {**(job.rows_done or {}), ref_table: done}
     state["rows_read"][ref_table], state["rows_done"][ref_table] = read, done
-    return read
+    return read, source
 
 
 def forget_progress(registry, job_id: str) -> None:
