@@ -1,6 +1,6 @@
 """Running an import job: the file read again from where the job stands, rows converted
 by the template and inserted through the records engine in batches of ``BATCH`` rows (more
-into PostgreSQL: ``COPY_CELLS``), converted and bound column by column, each batch its own
+into PostgreSQL: ``COPY_ROWS``), converted and bound column by column, each batch its own
 transaction that also records the progress (``workbench.imports.progress``: a resumed job
 starts after the last committed batch). Bad rows are skipped and reported; a fatal error
 fails the job and undoes it. A job run under a claim (``token``) stops as soon as another
@@ -42,9 +42,10 @@ log = logging.getLogger(__name__)
 #: rows per batch (one transaction each, which also records the progress a resumed job
 #: starts from): few enough that a batch holds the source's write lock for a moment
 BATCH = 5000
-#: values (rows times columns) of a batch copied into PostgreSQL, which takes up to this
-#: many in one batch of at least ``BATCH`` rows: a row costs COPY little, so the work of
-#: each batch (its transaction, the job's progress) weighs more
+#: a batch into PostgreSQL holds up to ``COPY_ROWS`` rows of up to ``COPY_CELLS`` values
+#: (rows times columns), and at least ``BATCH`` rows: a row costs COPY little, so the work
+#: of each batch (its transaction, the job's progress) weighs more
+COPY_ROWS = 20_000
 COPY_CELLS = 200_000
 _GENERATED = re.compile(r"^field_(\d+)$")
 
@@ -188,7 +189,7 @@ def _batch_rows(source, width: int) -> int:
     """Rows per batch of ``width`` columns into ``source``."""
     if source.type != "pg":
         return BATCH
-    return max(BATCH, COPY_CELLS // max(width, 1))
+    return max(BATCH, min(COPY_ROWS, COPY_CELLS // max(width, 1)))
 
 
 def _position(registry, job_id: str, state: dict, target: dict) -> tuple[int, Source]:
