@@ -149,18 +149,19 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
             if c["ref_column_name"] in target["columns"] and c["ref_column_name"] in indexes
         ]
         start, source = _position(registry, job_id, state, target)
-        rows = _batch_rows(source, len(plan))
-        numbered = enumerate(itertools.islice(budget.watch(sheet.rows), start, None), start=start + 1)
+        size = _batch_rows(source, len(plan))
+        rows = itertools.islice(budget.watch(sheet.rows), start, None)
         while True:
             # The collector stays paused from reading a batch to inserting it, until its rows
             # are gone: a collection in between would walk each of them, to find no cycle.
-            with paused_gc(rows):
-                chunk = list(itertools.islice(numbered, rows))
+            with paused_gc(size):
+                chunk = list(itertools.islice(rows, size))
                 if not chunk:
                     break
                 if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
                     return False
-                _insert_batch(registry, job_id, state, target, plan, chunk)
+                _insert_batch(registry, job_id, state, target, plan, start + 1, chunk)
+                start += len(chunk)
                 del chunk
             batches += 1
             budget.check()
@@ -227,7 +228,8 @@ def forget_progress(registry, job_id: str) -> None:
         progress.forget(registry["source_engines"], [source], job_id)
 
 
-def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, chunk: list) -> None:
+def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, first: int, chunk: list) -> None:
+    """Insert the rows ``chunk``, the first of them row ``first`` of its sheet."""
     ref_table = target["ref_table_name"]
     with JobRequest(registry, state["user_id"], job_id) as req:
         # A SQLite meta database: the batch's transaction takes the write lock before it reads
@@ -241,13 +243,13 @@ def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, 
         work.begin_write()
         writer = RowWriter(req, ref, model, work.connection, typecast=True, save_options=_saver(req, ref.id))
         with paused_gc(len(chunk)):
-            prepared = _prepare_columns(writer, plan, [row for _number, row in chunk])
+            prepared = _prepare_columns(writer, plan, chunk)
             errors: list[dict] = []
             if prepared is None:
-                prepared, errors = _prepare_rows(writer, model, plan, chunk, ref_table)
-            read, done = chunk[-1][0], state["rows_done"].get(ref_table, 0) + len(prepared)
+                prepared, errors = _prepare_rows(writer, model, plan, first, chunk, ref_table)
+            read, done = first + len(chunk) - 1, state["rows_done"].get(ref_table, 0) + len(prepared)
             if progress.fenced(ref.source):
-                progress.advance(work.connection, job_id, ref_table, chunk[0][0] - 1, read, len(prepared))
+                progress.advance(work.connection, job_id, ref_table, first - 1, read, len(prepared))
             keys = writer.insert_prepared(prepared)
         if not target.get("created") and keys:
             pk_fields = model.pk_fields
@@ -263,10 +265,10 @@ def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, 
     state["rows_read"][ref_table], state["rows_done"][ref_table] = read, done
 
 
-def _prepare_rows(writer: RowWriter, model, plan: list, chunk: list, ref_table: str) -> tuple[list, list]:
+def _prepare_rows(writer: RowWriter, model, plan: list, first: int, chunk: list, ref_table: str) -> tuple[list, list]:
     """The rows converted and prepared one by one: the bad ones skipped and reported."""
     prepared, errors = [], []
-    for number, row in chunk:
+    for number, row in enumerate(chunk, start=first):
         data, problem = {}, None
         for index, field_id, convert, _many in plan:
             value = row[index] if index < len(row) else None
@@ -292,7 +294,7 @@ def _prepare_columns(writer: RowWriter, plan: list, rows: list[list]):
     if not plan:
         return None
     width = max(index for index, *_rest in plan) + 1
-    if all(len(row) >= width for row in rows):
+    if min(map(len, rows)) >= width:
         columns = list(zip(*rows, strict=False))  # a row's cells past the plan's are not read
     else:
         columns = [[row[index] if index < len(row) else None for row in rows] for index in range(width)]
