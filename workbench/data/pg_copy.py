@@ -17,6 +17,7 @@ import sqlalchemy as sa
 
 from workbench.data.batch import ColumnBatch
 from workbench.data.pg_copy_text import copy_chunks
+from workbench.fields.coerce import all_of_types
 
 #: rows from which a batch is copied rather than inserted by ``executemany``
 COPY_FROM = 100
@@ -50,13 +51,16 @@ def copy_rows(connection: sa.Connection, table: sa.Table, pk: sa.Column, keys: l
         ids = sorted(itertools.chain.from_iterable(cursor.execute(sql, (sequence, len(batch))).fetchall()))
         columns = [(False, ids)]
         for key in keys:
-            process = table.c[key].type.dialect_impl(dialect).bind_processor(dialect)
+            impl = table.c[key].type.dialect_impl(dialect)
+            process = impl.bind_processor(dialect)
             same, value = batch.constant(key)
             if same:
                 columns.append((True, value if process is None else process(value)))
-            else:
-                values = batch.column(key)
-                columns.append((False, values if process is None else list(map(process, values))))
+                continue
+            values = batch.column(key)
+            if isinstance(impl, sa.Boolean) and all_of_types(values, bool, type(None)):
+                process = None  # its processor gives booleans back as they are (it refuses others)
+            columns.append((False, values if process is None else list(map(process, values))))
         chunks = copy_chunks(columns, len(batch))
         names = ", ".join(preparer.quote(name) for name in [pk.name, *(table.c[k].name for k in keys)])
         sql = f"COPY {_quoted(preparer, table)} ({names}) FROM STDIN"
