@@ -102,12 +102,12 @@ def _converted(process, values) -> Iterable:
     if kind is not None:
         values = values if isinstance(values, list) else list(values)
         kinds = set(map(type, values))
+        nulls = type(None) in kinds
         kinds.discard(type(None))
         if kinds == {kind} or not kinds:
             if kind is bool:
                 # sqlite3 binds True and False as the integers 1 and 0, as the processor would
                 return values
-            nulls = None in values
             if kind is dt.date:
                 if not nulls:
                     return list(map(dt.date.isoformat, values))
@@ -118,7 +118,7 @@ def _converted(process, values) -> Iterable:
                 texts = [None if v is None else v.isoformat(" ", "microseconds") for v in values]
             # a naive datetime's text is 26 characters; one with an offset is longer and
             # goes through the processor, as any other value
-            lengths = set(map(len, filter(None, texts)))
+            lengths = set(map(len, filter(None, texts) if nulls else texts))
             if lengths <= {26}:
                 return texts
     return map(process, values)
