@@ -128,6 +128,12 @@ class CpuBudget:
         if self._since is None:
             self._since = time.thread_time()
 
+    def charge(self, seconds: float) -> None:
+        """Count ``seconds`` of this thread's time spent on the work by another greenlet:
+        only while paused (running, the time counts already)."""
+        if self._since is None:
+            self.spent += seconds
+
     def used(self) -> float:
         running = time.thread_time() - self._since if self._since is not None else 0.0
         return self.spent + running

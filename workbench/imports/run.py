@@ -8,6 +8,7 @@ process holds it."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import re
@@ -22,7 +23,7 @@ from workbench.data.writes import RowWriter
 from workbench.db import SQLITE_IMMEDIATE
 from workbench.errors import APIError
 from workbench.fields.interfaces import FieldValueError
-from workbench.imports import detect, events, progress, uploads
+from workbench.imports import detect, events, progress, read_ahead, uploads
 from workbench.imports.context import JobRequest
 from workbench.imports.convert import column_converter, converter
 from workbench.imports.interfaces import ImportFileError
@@ -151,24 +152,26 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
         start, source = _position(registry, job_id, state, target)
         size = _batch_rows(source, len(plan))
         rows = itertools.islice(budget.watch(sheet.rows), start, None)
-        while True:
-            # The collector stays paused from reading a batch to inserting it, until its rows
-            # are gone: a collection in between would walk each of them, to find no cycle.
-            with paused_gc(size):
-                chunk = list(itertools.islice(rows, size))
-                if not chunk:
-                    break
-                if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
-                    return False
-                _insert_batch(registry, job_id, state, target, plan, start + 1, chunk)
-                start += len(chunk)
-                del chunk
-            batches += 1
-            budget.check()
-            budget.pause()
-            throttle.progress(job_id)
-            gevent.sleep(0)
-            budget.resume()
+        with contextlib.closing(read_ahead.batches(rows, size, budget)) as chunks:
+            while True:
+                # The collector stays paused from reading a batch to inserting it, until its
+                # rows are gone: a collection in between would walk each of them, to find no
+                # cycle.
+                with paused_gc(size):
+                    chunk = next(chunks, None)
+                    if chunk is None:
+                        break
+                    if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
+                        return False
+                    _insert_batch(registry, job_id, state, target, plan, start + 1, chunk)
+                    start += len(chunk)
+                    del chunk
+                batches += 1
+                budget.check()
+                budget.pause()
+                throttle.progress(job_id)
+                gevent.sleep(0)
+                budget.resume()
     return True
 
 
