@@ -17,10 +17,15 @@ from workbench.imports.limits import CpuBudget
 PART = 1000
 
 
-def batches(rows: Iterator[list], size: int, budget: CpuBudget) -> Iterator[list[list]]:
+def batches(rows: Iterator[list], size: int, budget: CpuBudget, ahead: bool = True) -> Iterator[list[list]]:
     """Lists of up to ``size`` of ``rows``, in order, none empty. An error reading them is
     raised where the batch it ends would have been given; the read ahead stops when this
-    is closed."""
+    is closed. Not ``ahead``: each batch read when asked for (an insert that never waits
+    on its database without holding the thread, as SQLite's, leaves no time to read in)."""
+    if not ahead:
+        while chunk := list(itertools.islice(rows, size)):
+            yield chunk
+        return
     pending = gevent.spawn(_take, rows, size, budget)
     try:
         while True:

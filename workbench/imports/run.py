@@ -152,7 +152,8 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
         start, source = _position(registry, job_id, state, target)
         size = _batch_rows(source, len(plan))
         rows = itertools.islice(budget.watch(sheet.rows), start, None)
-        with contextlib.closing(read_ahead.batches(rows, size, budget)) as chunks:
+        ahead = source.type == "pg"  # a COPY waits on the server: the next batch is read meanwhile
+        with contextlib.closing(read_ahead.batches(rows, size, budget, ahead)) as chunks:
             while True:
                 # The collector stays paused from reading a batch to inserting it, until its
                 # rows are gone: a collection in between would walk each of them, to find no

@@ -24,12 +24,13 @@ def _rows(count: int, read: list, fail_at: int | None = None):
         yield [str(i)]
 
 
-def test_batches_hold_the_rows_in_order():
+@pytest.mark.parametrize("ahead", [True, False])
+def test_batches_hold_the_rows_in_order(ahead):
     read: list = []
-    got = list(read_ahead.batches(_rows(23, read), 10, CpuBudget(60)))
+    got = list(read_ahead.batches(_rows(23, read), 10, CpuBudget(60), ahead))
     assert [len(b) for b in got] == [10, 10, 3]
     assert [row[0] for b in got for row in b] == [str(i) for i in range(23)]
-    assert list(read_ahead.batches(_rows(0, []), 10, CpuBudget(60))) == []
+    assert list(read_ahead.batches(_rows(0, []), 10, CpuBudget(60), ahead)) == []
 
 
 def test_an_error_is_raised_where_its_batch_would_be():
