@@ -72,6 +72,7 @@ from workbench.errors import BadRequest, NotFound, Unprocessable
 # -- field types
 from workbench.fields import operators as _operators
 from workbench.fields.coerce import (
+    all_of_types,
     blank,
     to_bool,
     to_bool_many,
@@ -446,6 +447,7 @@ __all__ = [
     "ViewType",
     "accounts",
     "add_api_route",
+    "all_of_types",
     "api_view",
     "as_bool",
     "as_date",

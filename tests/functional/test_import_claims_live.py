@@ -15,7 +15,7 @@ from workbench.testing.databases import create_database, drop_database
 from workbench.testing.server import server_process
 
 V1 = "/api/v1/db/meta"
-ROWS = 12_000
+ROWS = 60_000  # three batches (into PostgreSQL, of 20,000 rows)
 # Short leases so that the take-over happens within a few seconds.
 SETTINGS = {"workbench.import.lease": "2", "workbench.import.resume_interval": "0.5"}
 

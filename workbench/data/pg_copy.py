@@ -4,14 +4,20 @@ beforehand (``nextval`` once per row, in one statement), so the batch's keys are
 no other writer can get them.
 
 Values go as the records engine stored them, each column through its type's bind
-processor where it has one (JSON as text, ...); a table with a column whose type writes its
-value through an SQL expression (``bind_expression``) is not copied (``copyable`` says)."""
+processor where it has one (JSON as text, ...); the batch's data is formatted column by
+column when its values' types allow (``pg_copy_text``), row by row by psycopg otherwise. A
+table with a column whose type writes its value through an SQL expression
+(``bind_expression``) is not copied (``copyable`` says)."""
 
 from __future__ import annotations
+
+import itertools
 
 import sqlalchemy as sa
 
 from workbench.data.batch import ColumnBatch
+from workbench.data.pg_copy_text import copy_chunks
+from workbench.fields.coerce import all_of_types
 
 #: rows from which a batch is copied rather than inserted by ``executemany``
 COPY_FROM = 100
@@ -38,25 +44,36 @@ def copy_rows(connection: sa.Connection, table: sa.Table, pk: sa.Column, keys: l
     ).scalar_one()
     if sequence is None:
         return None
-    numbered = connection.execute(
-        sa.text("SELECT nextval(CAST(:sequence AS regclass)) FROM generate_series(1, :n)"),
-        {"sequence": sequence, "n": len(batch)},
-    ).scalars()
-    ids = sorted(numbered)
-    columns = [ids]
-    for key in keys:
-        process = table.c[key].type.dialect_impl(dialect).bind_processor(dialect)
-        values = batch.column(key)
-        columns.append(values if process is None else map(process, values))
-    names = ", ".join(preparer.quote(name) for name in [pk.name, *(table.c[k].name for k in keys)])
-    sql = f"COPY {_quoted(preparer, table)} ({names}) FROM STDIN"
+    sql = "SELECT nextval(CAST(%s AS regclass)) FROM generate_series(1, %s)"
     cursor = connection.connection.driver_connection.cursor()
     try:
+        # on the driver's cursor: the keys come as plain tuples, with no row object each
+        ids = sorted(itertools.chain.from_iterable(cursor.execute(sql, (sequence, len(batch))).fetchall()))
+        columns = [(False, ids)]
+        for key in keys:
+            impl = table.c[key].type.dialect_impl(dialect)
+            process = impl.bind_processor(dialect)
+            same, value = batch.constant(key)
+            if same:
+                columns.append((True, value if process is None else process(value)))
+                continue
+            values = batch.column(key)
+            if isinstance(impl, sa.Boolean) and all_of_types(values, bool, type(None)):
+                process = None  # its processor gives booleans back as they are (it refuses others)
+            columns.append((False, values if process is None else list(map(process, values))))
+        chunks = copy_chunks(columns, len(batch))
+        names = ", ".join(preparer.quote(name) for name in [pk.name, *(table.c[k].name for k in keys)])
+        sql = f"COPY {_quoted(preparer, table)} ({names}) FROM STDIN"
         with cursor.copy(sql) as copy:
-            for row in zip(*columns, strict=True):
-                copy.write_row(row)
+            if chunks is not None:
+                for chunk in chunks:  # formatted column by column, a part at a time
+                    copy.write(chunk)
+            else:
+                rows = (itertools.repeat(v, len(batch)) if same else v for same, v in columns)
+                for row in zip(*rows, strict=True):
+                    copy.write_row(row)
     except Exception as exc:
         raise sa.exc.DBAPIError.instance(sql, None, exc, dialect.loaded_dbapi.Error) from exc
     finally:
         cursor.close()
-    return [(key,) for key in ids]
+    return list(zip(ids))

@@ -23,6 +23,7 @@ from sqlalchemy.dialects.sqlite.base import DATE, DATETIME
 
 _DEFAULT_DATETIME = DATETIME._storage_format
 _DEFAULT_DATE = DATE._storage_format
+_MICROSECONDS = operator.methodcaller("isoformat", " ", "microseconds")
 
 
 def _datetime(slow):
@@ -101,17 +102,23 @@ def _converted(process, values) -> Iterable:
     if kind is not None:
         values = values if isinstance(values, list) else list(values)
         kinds = set(map(type, values))
+        nulls = type(None) in kinds
         kinds.discard(type(None))
         if kinds == {kind} or not kinds:
             if kind is bool:
                 # sqlite3 binds True and False as the integers 1 and 0, as the processor would
                 return values
             if kind is dt.date:
+                if not nulls:
+                    return list(map(dt.date.isoformat, values))
                 return [None if v is None else v.isoformat() for v in values]
-            texts = [None if v is None else v.isoformat(" ", "microseconds") for v in values]
+            if not nulls:
+                texts = list(map(_MICROSECONDS, values))
+            else:
+                texts = [None if v is None else v.isoformat(" ", "microseconds") for v in values]
             # a naive datetime's text is 26 characters; one with an offset is longer and
             # goes through the processor, as any other value
-            lengths = set(map(len, filter(None, texts)))
+            lengths = set(map(len, filter(None, texts) if nulls else texts))
             if lengths <= {26}:
                 return texts
     return map(process, values)

@@ -8,6 +8,7 @@ the plugins through ``notify.rows_changed`` with the rows before and after.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import operator
 
 import sqlalchemy as sa
@@ -265,7 +266,7 @@ class RowWriter:
         if not want_rows and not notify.wants_whole_rows(self.request, "insert", self.table):
             keys = self._api_keys(pk_rows)
             # Listeners that read only the keys (realtime) get these rows: no record is built.
-            notify.rows_changed(self.request, self.table, "insert", [(None, k) for k in keys])
+            notify.rows_changed(self.request, self.table, "insert", list(zip(itertools.repeat(None), keys)))
             self._answered_keys = True
             return keys
         afters = []
@@ -299,7 +300,7 @@ class RowWriter:
         pk_fields = self.model.pk_fields
         if len(pk_fields) == 1 and type(pk_fields[0].type).to_api is FieldType.to_api:
             title = pk_fields[0].title  # a key shown as stored: one small dict per row
-            return [{title: value} for (value,) in pk_rows]
+            return list(map(dict.fromkeys, itertools.repeat((title,)), map(operator.itemgetter(0), pk_rows)))
         return [{f.title: f.type.to_api(v) for f, v in zip(pk_fields, pk_row, strict=True)} for pk_row in pk_rows]
 
     def _keep_numbering_ahead(self) -> None:

@@ -85,11 +85,22 @@ def to_bool(value: Any) -> bool | None:
 
 # -- a column of values at once (``FieldType.to_db_many``): the common forms without a call
 # per value, anything else through the function above, so values and errors are the same.
+def all_of_types(values, *kinds: type) -> bool:
+    """Whether each of ``values`` is of one of ``kinds`` exactly (not a subclass), checked
+    with no Python call per value: what lets a column be converted by builtins alone."""
+    return set(map(type, values)) <= set(kinds)
+
+
 def to_text_many(values: list) -> list:
+    if all_of_types(values, str):
+        return list(values)
     return [value if type(value) is str else to_text(value) for value in values]
 
 
 def to_int_many(values: list, low: int = -MAX_SAFE_INTEGER, high: int = MAX_SAFE_INTEGER) -> list:
+    numbers = _ints(values)
+    if numbers is not None and (not numbers or (low <= min(numbers) and max(numbers) <= high)):
+        return numbers
     out = []
     append = out.append
     for value in values:
@@ -104,7 +115,37 @@ def to_int_many(values: list, low: int = -MAX_SAFE_INTEGER, high: int = MAX_SAFE
     return out
 
 
+def _ints(values) -> list | None:
+    """The integers of a column of integers, or of texts of at most 15 ASCII digits (as
+    ``to_int_many`` reads them one by one), by builtins; None for any other column."""
+    if all_of_types(values, int):
+        return list(values)
+    if all_of_types(values, str) and all(values) and max(map(len, values), default=0) < 16:
+        digits = "".join(values)
+        if digits.isascii() and digits.isdigit():
+            return list(map(int, values))
+    return None
+
+
+def _floats(values) -> list | None:
+    """The finite numbers of a column of floats, or of texts ``float`` reads (as
+    ``to_float_many`` reads them one by one), by builtins; None for any other column."""
+    if all_of_types(values, float):
+        numbers = list(values)
+    elif all_of_types(values, str):
+        try:
+            numbers = list(map(float, values))
+        except ValueError:
+            return None
+    else:
+        return None
+    return numbers if all(map(math.isfinite, numbers)) else None
+
+
 def to_float_many(values: list) -> list:
+    numbers = _floats(values)
+    if numbers is not None:
+        return numbers
     out = []
     append = out.append
     isfinite = math.isfinite
@@ -127,4 +168,6 @@ def to_float_many(values: list) -> list:
 
 
 def to_bool_many(values: list) -> list:
+    if all_of_types(values, bool, type(None)):
+        return list(values)
     return [value if type(value) is bool else to_bool(value) for value in values]

@@ -9,6 +9,7 @@ import datetime as dt
 import re
 from decimal import Decimal
 
+from workbench.fields.coerce import all_of_types
 from workbench.imports.detect import FALSE_WORDS, TRUE_WORDS, is_blank, parse_date_text, split_datetime
 
 
@@ -42,13 +43,11 @@ def column_converter(registry, uidt: str, meta: dict | None):
     conversion = types.get(uidt).import_converts if uidt in types else None
     if conversion == "text" or (conversion == "datetime" and date_format in (None, "YYYY-MM-DD")):
         # text, and a date-time left for its field type to read: the text unless blank
-        return lambda values: [
-            (value if value.strip() else None) if type(value) is str else convert(value) for value in values
-        ]
+        return _texts(convert)
     if conversion == "number":
-        return lambda values: [value if type(value) is str and _NUMBER(value) else convert(value) for value in values]
+        return _numbers(convert)
     if conversion == "boolean":
-        return lambda values: [_WORDS[value] if value in _WORDS else convert(value) for value in values]
+        return _words(convert)
     if conversion == "date" and date_format == "YYYY-MM-DD":
         return _iso_dates(convert)
     return lambda values: [convert(value) for value in values]
@@ -64,10 +63,51 @@ _WORDS = {
 }
 
 
+# Each ``convert_many`` first tries the whole column by builtins (texts, none blank, all of
+# the common form), then goes value by value: the same values either way.
+def _texts(convert):
+    def convert_many(values):
+        if all_of_types(values, str) and all(map(str.strip, values)):
+            return list(values)
+        return [(value if value.strip() else None) if type(value) is str else convert(value) for value in values]
+
+    return convert_many
+
+
+def _numbers(convert):
+    def convert_many(values):
+        if all_of_types(values, str) and all(values):
+            # texts with nothing for ``_number`` to take away: no padding, sign of money,
+            # grouping or no-break space (each is given back as it is)
+            joined = "".join(values)
+            if "$" not in joined and "," not in joined and "\u00a0" not in joined:
+                stripped = list(map(str.strip, values))
+                if stripped == list(values):
+                    return stripped
+        return [value if type(value) is str and _NUMBER(value) else convert(value) for value in values]
+
+    return convert_many
+
+
+def _words(convert):
+    def convert_many(values):
+        try:
+            return list(map(_WORDS.__getitem__, values))
+        except (KeyError, TypeError):
+            return [_WORDS[value] if value in _WORDS else convert(value) for value in values]
+
+    return convert_many
+
+
 def _iso_dates(convert):
     from_text = dt.date.fromisoformat
 
     def convert_many(values):
+        if all_of_types(values, str) and all(map(_ISO_DATE, values)):
+            try:
+                return list(map(from_text, values))
+            except ValueError:
+                pass
         out = []
         append = out.append
         for value in values:

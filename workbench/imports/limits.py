@@ -28,7 +28,7 @@ MB = 1024 * 1024
 #: members unpacking to at most this many bytes are not held to the ratio
 RATIO_FLOOR = 2 * MB
 #: rows read between two looks at the CPU time
-CHECK_EVERY = 200
+CHECK_EVERY = 1000
 
 
 @dataclass(frozen=True)
@@ -127,6 +127,12 @@ class CpuBudget:
     def resume(self) -> None:
         if self._since is None:
             self._since = time.thread_time()
+
+    def charge(self, seconds: float) -> None:
+        """Count ``seconds`` of this thread's time spent on the work by another greenlet:
+        only while paused (running, the time counts already)."""
+        if self._since is None:
+            self.spent += seconds
 
     def used(self) -> float:
         running = time.thread_time() - self._since if self._since is not None else 0.0

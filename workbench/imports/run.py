@@ -1,12 +1,14 @@
 """Running an import job: the file read again from where the job stands, rows converted
-by the template and inserted through the records engine in batches of ``BATCH`` (converted
-and bound column by column), each batch its own transaction that also records the progress
-(``workbench.imports.progress``: a resumed job starts after the last committed batch). Bad
-rows are skipped and reported; a fatal error fails the job and undoes it. A job run under a
-claim (``token``) stops as soon as another process holds it."""
+by the template and inserted through the records engine in batches of ``BATCH`` rows (more
+into PostgreSQL: ``COPY_ROWS``), converted and bound column by column, each batch its own
+transaction that also records the progress (``workbench.imports.progress``: a resumed job
+starts after the last committed batch). Bad rows are skipped and reported; a fatal error
+fails the job and undoes it. A job run under a claim (``token``) stops as soon as another
+process holds it."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import re
@@ -21,7 +23,7 @@ from workbench.data.writes import RowWriter
 from workbench.db import SQLITE_IMMEDIATE
 from workbench.errors import APIError
 from workbench.fields.interfaces import FieldValueError
-from workbench.imports import detect, events, progress, uploads
+from workbench.imports import detect, events, progress, read_ahead, uploads
 from workbench.imports.context import JobRequest
 from workbench.imports.convert import column_converter, converter
 from workbench.imports.interfaces import ImportFileError
@@ -41,6 +43,11 @@ log = logging.getLogger(__name__)
 #: rows per batch (one transaction each, which also records the progress a resumed job
 #: starts from): few enough that a batch holds the source's write lock for a moment
 BATCH = 5000
+#: a batch into PostgreSQL holds up to ``COPY_ROWS`` rows of up to ``COPY_CELLS`` values
+#: (rows times columns), and at least ``BATCH`` rows: a row costs COPY little, so the work
+#: of each batch (its transaction, the job's progress) weighs more
+COPY_ROWS = 20_000
+COPY_CELLS = 200_000
 _GENERATED = re.compile(r"^field_(\d+)$")
 
 
@@ -142,22 +149,30 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
             for c in spec["columns"]
             if c["ref_column_name"] in target["columns"] and c["ref_column_name"] in indexes
         ]
-        start = _position(registry, job_id, state, target)
-        numbered = enumerate(itertools.islice(budget.watch(sheet.rows), start, None), start=start + 1)
-        while True:
-            with paused_gc(BATCH):
-                chunk = list(itertools.islice(numbered, BATCH))
-            if not chunk:
-                break
-            if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
-                return False
-            _insert_batch(registry, job_id, state, target, plan, chunk)
-            batches += 1
-            budget.check()
-            budget.pause()
-            throttle.progress(job_id)
-            gevent.sleep(0)
-            budget.resume()
+        start, source = _position(registry, job_id, state, target)
+        size = _batch_rows(source, len(plan))
+        rows = itertools.islice(budget.watch(sheet.rows), start, None)
+        ahead = source.type == "pg"  # a COPY waits on the server: the next batch is read meanwhile
+        with contextlib.closing(read_ahead.batches(rows, size, budget, ahead)) as chunks:
+            while True:
+                # The collector stays paused from reading a batch to inserting it, until its
+                # rows are gone: a collection in between would walk each of them, to find no
+                # cycle.
+                with paused_gc(size):
+                    chunk = next(chunks, None)
+                    if chunk is None:
+                        break
+                    if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
+                        return False
+                    _insert_batch(registry, job_id, state, target, plan, start + 1, chunk)
+                    start += len(chunk)
+                    del chunk
+                batches += 1
+                budget.check()
+                budget.pause()
+                throttle.progress(job_id)
+                gevent.sleep(0)
+                budget.resume()
     return True
 
 
@@ -175,9 +190,17 @@ def _running_job(req, job_id: str, token: str | None = None) -> ImportJob:
     return job
 
 
-def _position(registry, job_id: str, state: dict, target: dict) -> int:
+def _batch_rows(source, width: int) -> int:
+    """Rows per batch of ``width`` columns into ``source``."""
+    if source.type != "pg":
+        return BATCH
+    return max(BATCH, min(COPY_ROWS, COPY_CELLS // max(width, 1)))
+
+
+def _position(registry, job_id: str, state: dict, target: dict) -> tuple[int, Source]:
     """Rows of ``target``'s sheet read so far: from its database's progress row when it has
-    one (ahead of the meta database's if the process died between the two commits)."""
+    one (ahead of the meta database's if the process died between the two commits); and
+    the source it goes to."""
     ref_table = target["ref_table_name"]
     read, done = state["rows_read"].get(ref_table, 0), state["rows_done"].get(ref_table, 0)
     with JobRequest(registry, None) as req:
@@ -190,7 +213,7 @@ def _position(registry, job_id: str, state: dict, target: dict) -> int:
             job.rows_read = {**(job.rows_read or {}), ref_table: read}
             job.rows_done = {**(job.rows_done or {}), ref_table: done}
     state["rows_read"][ref_table], state["rows_done"][ref_table] = read, done
-    return read
+    return read, source
 
 
 def forget_progress(registry, job_id: str) -> None:
@@ -209,7 +232,8 @@ def forget_progress(registry, job_id: str) -> None:
         progress.forget(registry["source_engines"], [source], job_id)
 
 
-def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, chunk: list) -> None:
+def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, first: int, chunk: list) -> None:
+    """Insert the rows ``chunk``, the first of them row ``first`` of its sheet."""
     ref_table = target["ref_table_name"]
     with JobRequest(registry, state["user_id"], job_id) as req:
         # A SQLite meta database: the batch's transaction takes the write lock before it reads
@@ -223,13 +247,13 @@ def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, 
         work.begin_write()
         writer = RowWriter(req, ref, model, work.connection, typecast=True, save_options=_saver(req, ref.id))
         with paused_gc(len(chunk)):
-            prepared = _prepare_columns(writer, plan, [row for _number, row in chunk])
+            prepared = _prepare_columns(writer, plan, chunk)
             errors: list[dict] = []
             if prepared is None:
-                prepared, errors = _prepare_rows(writer, model, plan, chunk, ref_table)
-            read, done = chunk[-1][0], state["rows_done"].get(ref_table, 0) + len(prepared)
+                prepared, errors = _prepare_rows(writer, model, plan, first, chunk, ref_table)
+            read, done = first + len(chunk) - 1, state["rows_done"].get(ref_table, 0) + len(prepared)
             if progress.fenced(ref.source):
-                progress.advance(work.connection, job_id, ref_table, chunk[0][0] - 1, read, len(prepared))
+                progress.advance(work.connection, job_id, ref_table, first - 1, read, len(prepared))
             keys = writer.insert_prepared(prepared)
         if not target.get("created") and keys:
             pk_fields = model.pk_fields
@@ -245,10 +269,10 @@ def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, 
     state["rows_read"][ref_table], state["rows_done"][ref_table] = read, done
 
 
-def _prepare_rows(writer: RowWriter, model, plan: list, chunk: list, ref_table: str) -> tuple[list, list]:
+def _prepare_rows(writer: RowWriter, model, plan: list, first: int, chunk: list, ref_table: str) -> tuple[list, list]:
     """The rows converted and prepared one by one: the bad ones skipped and reported."""
     prepared, errors = [], []
-    for number, row in chunk:
+    for number, row in enumerate(chunk, start=first):
         data, problem = {}, None
         for index, field_id, convert, _many in plan:
             value = row[index] if index < len(row) else None
@@ -274,7 +298,7 @@ def _prepare_columns(writer: RowWriter, plan: list, rows: list[list]):
     if not plan:
         return None
     width = max(index for index, *_rest in plan) + 1
-    if all(len(row) >= width for row in rows):
+    if min(map(len, rows)) >= width:
         columns = list(zip(*rows, strict=False))  # a row's cells past the plan's are not read
     else:
         columns = [[row[index] if index < len(row) else None for row in rows] for index in range(width)]

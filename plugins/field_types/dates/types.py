@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import operator
 from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.plugin_api import DATE_AGGREGATIONS, FieldType, FieldValueError, blank, utcnow
+from workbench.plugin_api import DATE_AGGREGATIONS, FieldType, FieldValueError, all_of_types, blank, utcnow
 from workbench.plugin_api import operators as ops
 
 from .parsing import parse_date, parse_datetime, parse_time
@@ -62,6 +63,8 @@ class Date(FieldType):
     def to_db_many(self, values):
         if type(self).to_db is not Date.to_db:
             return FieldType.to_db_many(self, values)
+        if all_of_types(values, dt.date, type(None)):
+            return list(values)  # as to_db gives them
         out = []
         append = out.append
         from_text = dt.date.fromisoformat
@@ -142,6 +145,9 @@ class DateTime(Date):
     def to_db_many(self, values):
         if type(self).to_db is not DateTime.to_db:
             return FieldType.to_db_many(self, values)
+        moments = _naive_seconds(values)
+        if moments is not None:
+            return moments
         out = []
         append = out.append
         from_text = dt.datetime.fromisoformat
@@ -237,3 +243,25 @@ class LastModifiedTime(DateTime):
 
     def update_value(self):
         return utcnow().replace(microsecond=0)
+
+
+_SEPARATORS = {" ", "T"}
+_TENTH = operator.itemgetter(10)
+_ZONE = operator.attrgetter("tzinfo")
+_MICROSECOND = operator.attrgetter("microsecond")
+
+
+def _naive_seconds(values) -> list | None:
+    """A column of texts "YYYY-MM-DD HH:MM:SS" (or with a "T") as naive datetimes, by
+    builtins (as ``DateTime.to_db_many`` reads each of them); None for any other column."""
+    if not values or not all_of_types(values, str) or set(map(len, values)) != {19}:
+        return None
+    if not set(map(_TENTH, values)) <= _SEPARATORS:
+        return None
+    try:
+        moments = list(map(dt.datetime.fromisoformat, values))
+    except ValueError:
+        return None
+    if any(map(_ZONE, moments)) or any(map(_MICROSECOND, moments)):
+        return None
+    return moments

@@ -143,7 +143,9 @@ class SingleSelect(FieldType):
     def to_db_many(self, values):
         if type(self).to_db is not SingleSelect.to_db:
             return FieldType.to_db_many(self, values)
-        texts = [None if text == "" else text for text in to_text_many(values)]
+        texts = to_text_many(values)
+        if "" in texts:
+            texts = [None if text == "" else text for text in texts]
         titles = set(texts)
         titles.discard(None)
         if not titles <= self._known_titles():

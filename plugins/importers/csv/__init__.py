@@ -66,9 +66,13 @@ class CsvImporter(Importer):
 def _rows(reader, encoding: str):
     try:
         for row in reader:
-            if not row or (len(row) == 1 and row[0] == ""):
-                continue  # blank line
-            yield [None if cell == "" else cell for cell in row]
+            if "" in row:  # an empty cell (a blank line is one)
+                if len(row) == 1:
+                    continue
+                row = [None if cell == "" else cell for cell in row]
+            elif not row:
+                continue
+            yield row
     except UnicodeDecodeError as exc:
         raise ImportFileError(f"The file is not valid {encoding}: {exc.reason}") from None
     except csv.Error as exc:

@@ -26,6 +26,7 @@ def runners(data_app, monkeypatch):
     """Two runners on the same meta database, as two processes would have; neither starts
     jobs by itself. Jobs run in batches of 1,000 rows."""
     monkeypatch.setattr("workbench.imports.run.BATCH", 1000)
+    monkeypatch.setattr("workbench.imports.run.COPY_CELLS", 0)  # as many rows into PostgreSQL
     here, other = data_app.registry["import_runner"], ImportRunner(data_app.registry)
     here.autostart = other.autostart = False
     yield here, other

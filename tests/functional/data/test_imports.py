@@ -62,6 +62,7 @@ def runner(data_app, monkeypatch):
     """The app's import runner with autostart off (until the test ends): a started job runs
     only as far as the test runs it, in batches of 1,000 rows."""
     monkeypatch.setattr("workbench.imports.run.BATCH", 1000)
+    monkeypatch.setattr("workbench.imports.run.COPY_CELLS", 0)  # as many rows into PostgreSQL
     runner = data_app.registry["import_runner"]
     runner.autostart = False
     yield runner

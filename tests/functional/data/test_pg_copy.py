@@ -45,6 +45,7 @@ def test_a_bulk_insert_answers_the_keys_of_its_records(client, admin, dialect, c
 
 def test_an_import_copied_in_batches_resumes_and_cancels(client, admin, data_app, dialect, copies, monkeypatch):
     monkeypatch.setattr("workbench.imports.run.BATCH", 1000)
+    monkeypatch.setattr("workbench.imports.run.COPY_CELLS", 0)  # as many rows into PostgreSQL
     runner = data_app.registry["import_runner"]
     monkeypatch.setattr(runner, "autostart", False)
     pid = client.create_project(admin, "Imports")["id"]
@@ -70,3 +71,46 @@ def test_an_import_copied_in_batches_resumes_and_cancels(client, admin, data_app
     client.delete(f"{V1}/imports/{job['id']}", headers=h)
     assert client.get(f"/api/v2/tables/{table_id}/records/count", headers=h).json["count"] == 2500
     assert copies == ([1000] if dialect == "postgresql" else [])
+
+
+def test_text_with_tabs_newlines_and_backslashes_is_copied_as_it_is(client, admin, data_app, dialect, copies):
+    tricky = ["tab\there", "line\nbreak", "carriage\rreturn", "back\\slash", "\\N", "\\t", "form\ffeed", "", "é ü"]
+    lines = ["Name,Note,Seen"]
+    for i in range(150):
+        text = tricky[i % len(tricky)].replace('"', '""')
+        lines.append(f'n{i},"{text}",2024-01-{1 + i % 28:02d} 10:11:12')
+    pid = client.create_project(admin, "Imports")["id"]
+    job = upload(client, admin, pid, ("\n".join(lines) + "\n").encode())
+    assert [c["uidt"] for c in job["template"]["tables"][0]["columns"]][2] == "DateTime"
+    table_id = start(client, admin, job)["tables"][0]["id"]
+    assert finish(data_app, client, admin, job["id"])["rows_done"] == {"people": 150}
+    assert copies == ([150] if dialect == "postgresql" else [])
+    h = client.auth(admin)
+    rows = client.get(f"/api/v2/tables/{table_id}/records", {"limit": 1000, "sort": "Id"}, headers=h).json["list"]
+    assert [(r["Name"], r["Note"]) for r in rows] == [(f"n{i}", tricky[i % len(tricky)] or None) for i in range(150)]
+    assert [r["Seen"] for r in rows] == [f"2024-01-{1 + i % 28:02d} 10:11:12+00:00" for i in range(150)]
+
+
+def test_batches_into_postgresql_hold_more_rows_and_resume(client, admin, data_app, dialect, copies, monkeypatch):
+    """A copied batch holds up to ``COPY_CELLS`` values (people_csv: 6 columns), at least
+    ``BATCH`` rows; a job stopped after one batch resumes after it."""
+    monkeypatch.setattr("workbench.imports.run.BATCH", 500)
+    monkeypatch.setattr("workbench.imports.run.COPY_CELLS", 6 * 1200)
+    runner = data_app.registry["import_runner"]
+    monkeypatch.setattr(runner, "autostart", False)
+    pid = client.create_project(admin, "Imports")["id"]
+    job = upload(client, admin, pid, people_csv(3000, bad={1500: "old"}))
+    table_id = start(client, admin, job)["tables"][0]["id"]
+    assert runner.run(job["id"], max_batches=1) == "running"
+    size = 1200 if dialect == "postgresql" else 500
+    h = client.auth(admin)
+    assert client.get(f"{V1}/imports/{job['id']}", headers=h).json["rows_done"] == {"people": size}
+    assert runner.resume() == [job["id"]]
+    done = finish(data_app, client, admin, job["id"])
+    assert done["rows_done"] == {"people": 2999}
+    assert [(e["row"], e["column"]) for e in done["errors"]] == [(1500, "Age")]
+    # the batch with the bad row is inserted row by row, the others copied
+    assert copies == ([1200, 600] if dialect == "postgresql" else [])
+    rows = client.get(f"/api/v2/tables/{table_id}/records", {"limit": 1000, "offset": 1400, "sort": "Id"}, headers=h)
+    names = [r["Name"] for r in rows.json["list"]]
+    assert names[:101] == [f"Person {i}" for i in range(1401, 1500)] + ["Person 1501", "Person 1502"]

@@ -134,3 +134,32 @@ def test_a_subclass_checking_otherwise_is_checked_value_by_value():
 
     ftype = WorkMail(example_column(base))
     check_column_at_once(ftype, ["a@example.com", "", None], ["a@elsewhere.org"])
+
+
+#: columns of one form each, as a file gives them: converted by builtins at once
+UNIFORM = {
+    "SingleLineText": [["a", "b c", "ü"], ["a", " b "]],
+    "Email": [["a@example.com", "b@x.org"], [" a@example.com ", "b@x.org"]],
+    "Number": [["7", "007", "123456789012345", "0"], [0, 7, -7, 2**53 - 1], ["1234567890123456", "1"]],
+    "Decimal": [["1.5", "2.25", "1e2", "1_000", " 3.5 "], [1.5, -0.125, 3.0]],
+    "Rating": [["5", "0", "3"], [0, 5]],
+    "Checkbox": [[True, False, None]],
+    "Date": [[dt.date(2024, 1, 5), None, dt.date(2024, 2, 29)]],
+    "DateTime": [["2024-02-29 10:11:12", "2024-02-29T10:11:12"], ["2024-02-29T10+01:00", "2024-02-29 10:11:12"]],
+}
+UNIFORM_REFUSED = {
+    "Number": ["12345678901234567890", "1.5"],
+    "Decimal": ["nan", "inf", "abc"],
+    "Rating": ["6", 6],
+    "Email": ["nope", "a b@example.com"],
+    "DateTime": ["2024-02-30 10:11:12", "2024-13-01 10:00:00"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNIFORM))
+def test_a_column_of_one_form_is_stored_as_each_value_alone(name):
+    ftype = field_type(name)
+    for values in UNIFORM[name]:
+        check_column_at_once(ftype, values * 50, UNIFORM_REFUSED.get(name, ()))
+        stored = ftype.to_db_many(list(values))
+        assert [type(v) for v in stored] == [type(ftype.to_db(v)) for v in values]

@@ -1,0 +1,73 @@
+"""COPY's text format of a batch's columns: escapes, NULLs, values the same in every row,
+and the columns left to psycopg (None)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from psycopg.adapt import PyFormat, Transformer
+
+from workbench.data.pg_copy_text import column_text, copy_chunks, escaped
+
+
+def _psycopg(value) -> str:
+    """``value`` as psycopg's text dumpers write it (before COPY's escapes)."""
+    return bytes(Transformer().get_dumper(value, PyFormat.TEXT).dump(value)).decode()
+
+
+def test_text_that_would_end_a_value_or_a_row_is_escaped():
+    assert escaped("plain") == "plain"
+    assert escaped("a\tb\nc\rd\\e") == "a\\tb\\nc\\rd\\\\e"
+    assert escaped("\b\v\f") == "\\b\\v\\f"
+    # text that reads like NULL stays text: its backslash is doubled
+    assert escaped("\\N") == "\\\\N"
+
+
+def test_a_column_of_text_with_nulls_and_escapes():
+    assert column_text(["a", None, "b"]) == ["a", "\\N", "b"]
+    assert column_text(["x\ty", None, "", "\\N"]) == ["x\\ty", "\\N", "", "\\\\N"]
+    values = ["a", "b"]
+    assert column_text(values) is values  # nothing to escape: the column as it is
+    assert column_text([None, None]) == ["\\N", "\\N"]
+
+
+def test_values_are_written_as_psycopg_writes_them():
+    values = [
+        [0, -5, 2**40],
+        [1.5, 1e-07, 1e20, 0.1 + 0.2, -0.0],
+        [True, False],
+        [dt.date(2024, 1, 2), dt.date(1, 1, 1)],
+    ]
+    for column in values:
+        assert column_text(column) == [_psycopg(v) for v in column]
+        assert column_text([*column, None]) == [*(_psycopg(v) for v in column), "\\N"]
+
+
+def test_datetimes_have_a_t_between_day_and_time():
+    moments = [dt.datetime(2024, 1, 2, 3, 4, 5), dt.datetime(2024, 1, 2, 3, 4, 5, 123)]
+    aware = [dt.datetime(2024, 1, 2, 3, 4, 5, tzinfo=dt.UTC)]
+    for column in (moments, aware):
+        assert column_text(column) == [_psycopg(v).replace(" ", "T") for v in column]
+
+
+def test_other_types_and_mixed_columns_are_left_to_psycopg():
+    assert column_text([Decimal("1.5")]) is None
+    assert column_text([b"x"]) is None
+    assert column_text([1, "1"]) is None
+    assert column_text([1, True]) is None  # a bool is no int here
+    assert copy_chunks([(False, [1, 2]), (False, [Decimal(1), Decimal(2)])], 2) is None
+    assert copy_chunks([(False, [1, 2]), (True, Decimal(1))], 2) is None
+
+
+def test_a_batch_is_one_line_per_row_in_parts():
+    when = dt.datetime(2024, 5, 1, 12, 0)
+    columns = [(False, [1, 2, 3]), (False, ["a\nb", None, "c"]), (True, when), (True, None)]
+    lines = [
+        "1\ta\\nb\t2024-05-01T12:00:00\t\\N\n",
+        "2\t\\N\t2024-05-01T12:00:00\t\\N\n",
+        "3\tc\t2024-05-01T12:00:00\t\\N\n",
+    ]
+    assert list(copy_chunks(columns, 3)) == ["".join(lines)]
+    assert list(copy_chunks(columns, 3, size=2)) == ["".join(lines[:2]), lines[2]]
+    assert list(copy_chunks([(False, [])], 0)) == []

@@ -1,0 +1,112 @@
+"""Columns of stored values as the data of PostgreSQL's ``COPY … FROM STDIN`` in its text
+format: one line per row, the values separated by tabs, NULL as ``\\N``, and in text the
+characters that would end a value or a row (tab, newline, carriage return), the backslash
+itself and the other control characters COPY reads as escapes (backspace, vertical tab,
+form feed) written with a backslash, as psycopg's ``write_row`` writes them.
+
+A column is formatted by builtins mapped over its values when all its values (NULLs
+aside) are of one type written as psycopg's text dumpers write it: ``str``, ``int``,
+``float``, ``bool``, ``datetime.date`` and ``datetime.datetime`` (with a "T" between
+the day and the time, which PostgreSQL reads as a space). Any other column (``Decimal``,
+``UUID``, bytes, a mix of types) gets None: the batch is then written row by row by
+psycopg."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import re
+from collections.abc import Iterable, Iterator
+
+NULL = "\\N"
+#: rows formatted and sent at a time
+CHUNK = 1000
+#: the characters a value of text has escaped (COPY reads them back as they were)
+_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r", "\b": "\\b", "\v": "\\v", "\f": "\\f"})
+_SPECIAL = re.compile("[\\\\\t\n\r\b\v\f]").search
+_BOOLEANS = {True: "t", False: "f"}.__getitem__
+_FORMATS = {
+    int: int.__repr__,
+    float: float.__repr__,
+    bool: _BOOLEANS,
+    dt.date: dt.date.isoformat,
+    dt.datetime: dt.datetime.isoformat,  # "2024-01-02T03:04:05", as PostgreSQL reads it
+}
+
+
+def escaped(text: str) -> str:
+    """``text`` as a value of COPY's text format."""
+    return text.translate(_ESCAPES) if _SPECIAL(text) else text
+
+
+def _texts(part: list) -> list:
+    nulls = None in part
+    if _SPECIAL("".join(filter(None, part) if nulls else part)):
+        return [NULL if value is None else escaped(value) for value in part]
+    return [NULL if value is None else value for value in part] if nulls else part
+
+
+def _nulls(part: list) -> list:
+    return [NULL] * len(part)
+
+
+def _mapped(format_):
+    def format_part(part: list) -> list:
+        if None in part:
+            return [NULL if value is None else format_(value) for value in part]
+        return list(map(format_, part))
+
+    return format_part
+
+
+_FORMATTERS = {kind: _mapped(format_) for kind, format_ in _FORMATS.items()}
+
+
+def formatter(values: list):
+    """``format(part)``: the texts in COPY's text format of a part of ``values`` (a column);
+    None for a column of values of a type not formatted here (or of several types)."""
+    kinds = set(map(type, values))
+    kinds.discard(type(None))
+    if not kinds:
+        return _nulls
+    if len(kinds) > 1:
+        return None
+    kind = kinds.pop()
+    return _texts if kind is str else _FORMATTERS.get(kind)
+
+
+def column_text(values: list) -> list[str] | None:
+    """The text of each of ``values`` in COPY's text format (None as ``formatter``)."""
+    format_ = formatter(values)
+    return None if format_ is None else format_(values)
+
+
+def copy_chunks(columns: Iterable[tuple[bool, object]], count: int, size: int = CHUNK) -> Iterator[str] | None:
+    """The COPY text of ``count`` rows given as ``columns``, each ``(True, value)`` for a
+    value the same in every row or ``(False, values)``, in parts of ``size`` rows (each
+    formatted only when asked for: the database reads one while the next is made); None
+    when a column's values are not formatted here."""
+    plan = []
+    for same, values in columns:
+        if same:
+            text = column_text([values])
+            if text is None:
+                return None
+            plan.append((text[0], None))
+        else:
+            values = values if isinstance(values, list) else list(values)
+            format_ = formatter(values)
+            if format_ is None:
+                return None
+            plan.append((values, format_))
+    return _chunks(plan, count, size)
+
+
+def _chunks(plan: list, count: int, size: int) -> Iterator[str]:
+    for start in range(0, count, size):
+        end = min(start + size, count)
+        texts = [
+            itertools.repeat(values, end - start) if format_ is None else format_(values[start:end])
+            for values, format_ in plan
+        ]
+        yield "\n".join(map("\t".join, zip(*texts, strict=True))) + "\n"
