@@ -85,7 +85,7 @@ export const GridRow = memo(function GridRow(props: {
   }
   return (
     <div
-      className="wb-grid-row"
+      className={`wb-grid-row${editing ? " wb-grid-row-editing" : ""}`}
       style={{ top: HEADER_HEIGHT + props.top, width: props.width }}
       role="row"
       aria-rowindex={rowIndex(row)}
