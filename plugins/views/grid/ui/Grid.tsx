@@ -46,7 +46,7 @@ import { searchWhere } from "./search";
 import { cellId, isDrawn } from "./aria";
 import { useBlockCopy } from "./useBlockCopy";
 import { useCellEditing } from "./useCellEditing";
-import { useEditorOpen, type EditingStore } from "./editingStore";
+import { useTyping, type EditingStore } from "./editingStore";
 import { useClipboard } from "./useClipboard";
 import { useColumnWidths } from "./useColumnWidths";
 import { useGridKeys } from "./useGridKeys";
@@ -478,9 +478,11 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   );
 }
 
-/** Holds live changes from others while an editor is open or `busy` (drawn again alone when
- * an editor opens or closes). */
+/** Holds live changes (others', and the reloads that this page's own saves bring back) while
+ * the user types into cells: an editor is open or closed a moment ago (Enter, then the next
+ * record's first key), so that no reload lands between the keys; also while `busy`. Drawn
+ * again alone when that changes. */
 function LiveHold({ tableId, editing, busy }: { tableId: string; editing: EditingStore; busy: boolean }) {
-  useLiveHold(tableId, useEditorOpen(editing) || busy);
+  useLiveHold(tableId, useTyping(editing) || busy);
   return null;
 }
