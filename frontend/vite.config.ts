@@ -5,7 +5,7 @@ import react from "@vitejs/plugin-react";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const PLUGINS = here("../plugins/");
-const SHARED = /^(react|react-dom|react-intl|react-redux|react-router|@reduxjs\/toolkit|@blueprintjs\/core)(\/.*)?$/;
+const SHARED = /^(react|react-dom|react-intl|react-redux|react-router|@reduxjs\/toolkit|@blueprintjs\/core|@testing-library\/react)(\/.*)?$/;
 
 /** Tests of plugins' UI sources (../plugins/<kind>/<name>/ui): what they import of the host's shared
  * modules resolves as the host's own imports do (a built bundle reads the host's copies), and

@@ -39,6 +39,7 @@ import { EditHistory } from "./history";
 import { ADD_FIELD_WIDTH, FOOTER_HEIGHT, HEADER_HEIGHT, MAX_FROZEN, rowHeightOf } from "./layout";
 import { PAGE_SIZE, pageQuery } from "./pages";
 import { PasteAddRows, PasteReport } from "./PasteDialogs";
+import { RecordActions } from "./RecordActions";
 import type { Cell } from "./range";
 import { RowHeightMenu } from "./RowHeightMenu";
 import { flatLayout, foldedAround, groupedLayout, groupTree } from "./rowLayout";
@@ -46,7 +47,7 @@ import { searchWhere } from "./search";
 import { cellId, isDrawn } from "./aria";
 import { useBlockCopy } from "./useBlockCopy";
 import { useCellEditing } from "./useCellEditing";
-import { useEditorOpen, type EditingStore } from "./editingStore";
+import { useTyping, type EditingStore } from "./editingStore";
 import { useClipboard } from "./useClipboard";
 import { useColumnWidths } from "./useColumnWidths";
 import { useGridKeys } from "./useGridKeys";
@@ -253,8 +254,8 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const hide = (column: FieldInfo) => {
     if (viewId) void updateViewColumn({ viewId, tableId, columnId: column.id, show: false });
   };
-  const latest = useRef({ sortBy, moveField, dropField, changeSettings, fields, hide });
-  latest.current = { sortBy, moveField, dropField, changeSettings, fields, hide };
+  const latest = useRef({ sortBy, moveField, dropField, changeSettings, fields, hide, rows, expandActive });
+  latest.current = { sortBy, moveField, dropField, changeSettings, fields, hide, rows, expandActive };
   const headerFields = useMemo<typeof fields>(
     () => ({
       add: () => latest.current.fields.add(),
@@ -272,28 +273,17 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
 
   return (
     <div className="wb-grid" data-testid="grid">
-      <div className="wb-grid-toolbar">
-        {can.editRecords && (
-          <>
-            <Button icon="add" intent="primary" size="small" loading={rows.adding} onClick={() => void rows.addRecord()} data-testid="add-record">
-              <FormattedMessage id="plugin.view_grid.grid.addRecord" />
-            </Button>
-            <Button icon="trash" size="small" variant="minimal" intent="danger" disabled={!active} onClick={() => void rows.deleteSelected()} data-testid="delete-record">
-              {block && block.bottom > block.top ? (
-                <FormattedMessage id="plugin.view_grid.grid.deleteRecords" values={{ count: block.bottom - block.top + 1 }} />
-              ) : (
-                <FormattedMessage id="plugin.view_grid.grid.deleteRecord" />
-              )}
-            </Button>
-          </>
-        )}
-        <Button icon="maximize" size="small" variant="minimal" disabled={!active} onClick={expandActive} data-testid="expand-record">
-          <FormattedMessage id="plugin.view_grid.grid.expandRecord" />
-        </Button>
-        <span className="bp6-text-muted" data-testid="record-count">
-          {intl.formatMessage({ id: countEstimated ? "plugin.view_grid.grid.countEstimated" : "plugin.view_grid.grid.count" }, { count: rowCount })}
-        </span>
-      </div>
+      <RecordActions
+        canEdit={can.editRecords}
+        adding={rows.adding}
+        hasActive={!!active}
+        deleteCount={block ? block.bottom - block.top + 1 : 1}
+        count={rowCount}
+        estimated={!!countEstimated}
+        onAdd={() => void latest.current.rows.addRecord()}
+        onDelete={() => void latest.current.rows.deleteSelected()}
+        onExpand={() => latest.current.expandActive()}
+      />
       <GridToolbar
         tableId={tableId}
         viewId={can.configureView ? viewId : undefined}
@@ -478,9 +468,11 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   );
 }
 
-/** Holds live changes from others while an editor is open or `busy` (drawn again alone when
- * an editor opens or closes). */
+/** Holds live changes (others', and the reloads that this page's own saves bring back) while
+ * the user types into cells: an editor is open or closed a moment ago (Enter, then the next
+ * record's first key), so that no reload lands between the keys; also while `busy`. Drawn
+ * again alone when that changes. */
 function LiveHold({ tableId, editing, busy }: { tableId: string; editing: EditingStore; busy: boolean }) {
-  useLiveHold(tableId, useEditorOpen(editing) || busy);
+  useLiveHold(tableId, useTyping(editing) || busy);
   return null;
 }

@@ -2,10 +2,11 @@
 // in view, each showing its value through the field type's cell, or its editor while it is
 // edited (with the server's refusal under it); a row not read yet shows placeholders. A row
 // is drawn again only when its own props change (the handlers are read through a ref) or an
-// editor opens or closes in it, so that moving the active cell redraws two rows, opening an
-// editor its row, and a key typed into an editor that editor alone.
+// editor opens or closes in it, and so is each of its cells: moving the active cell redraws
+// two cells (and their rows' numbers), opening an editor its cell, and a key typed into an
+// editor that editor alone.
 import { Callout } from "@blueprintjs/core";
-import { memo, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
+import { memo, startTransition, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
 import { CommentBadge, FieldCell, FieldEditor, type FieldInfo, type RecordRow } from "@workbench/plugin-api";
 import { cellId, columnIndex, rowIndex } from "./aria";
 import { HEADER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
@@ -54,50 +55,37 @@ export const GridRow = memo(function GridRow(props: {
 }) {
   const { row, record, columns, lefts, widths, handlers } = props;
   const editing = useEditingIn(props.editingStore, row);
+  const rowId = record?.[props.pkName];
   const frozenCells: ReactElement[] = [];
   const cells: ReactElement[] = [];
   for (let col = 0; col <= props.colLast; col += 1) {
     if (col >= props.frozen && col < props.colFirst) col = props.colFirst;
     const column = columns[col];
-    const isActive = props.activeCol === col;
-    const isEditing = editing?.col === col;
-    const selected = props.blockLeft >= 0 && col >= props.blockLeft && col <= props.blockRight;
     (col < props.frozen ? frozenCells : cells).push(
-      <div
+      <GridCell
         key={column.id}
-        className={`wb-cell${isActive ? " wb-cell-active" : ""}${selected ? " wb-cell-selected" : ""}`}
-        style={{ insetInlineStart: ROW_NUMBER_WIDTH + lefts[col], width: widths[col] }}
-        id={cellId(props.gridId, { row, col })}
-        role="gridcell"
-        aria-colindex={columnIndex(col)}
-        data-row={row}
-        data-col={col}
-        aria-selected={selected || isActive}
-        onMouseDown={(event) => handlers.current.onCellClick({ row, col }, event)}
-        onMouseEnter={(event) => handlers.current.onCellEnter({ row, col }, event)}
-        onDoubleClick={(event) => handlers.current.onCellDoubleClick({ row, col }, event)}
-      >
-        {isEditing && editing ? (
-          <EditedCell
-            column={column}
-            editing={editing}
-            value={record?.[column.title]}
-            projectId={props.projectId}
-            tableId={props.tableId}
-            rowId={record?.[props.pkName]}
-            handlers={handlers}
-          />
-        ) : record ? (
-          <FieldCell value={record[column.title]} column={column} projectId={props.projectId} tableId={props.tableId} rowId={record[props.pkName]} readOnly={props.shared} />
-        ) : (
-          <span className="wb-cell-placeholder" />
-        )}
-      </div>,
+        gridId={props.gridId}
+        row={row}
+        col={col}
+        column={column}
+        left={lefts[col]}
+        width={widths[col]}
+        active={props.activeCol === col}
+        selected={props.blockLeft >= 0 && col >= props.blockLeft && col <= props.blockRight}
+        loaded={!!record}
+        value={record?.[column.title]}
+        rowId={rowId}
+        projectId={props.projectId}
+        tableId={props.tableId}
+        shared={props.shared}
+        editing={editing?.col === col ? editing : null}
+        handlers={handlers}
+      />,
     );
   }
   return (
     <div
-      className="wb-grid-row"
+      className={`wb-grid-row${editing ? " wb-grid-row-editing" : ""}`}
       style={{ top: HEADER_HEIGHT + props.top, width: props.width }}
       role="row"
       aria-rowindex={rowIndex(row)}
@@ -111,6 +99,64 @@ export const GridRow = memo(function GridRow(props: {
         {frozenCells}
       </div>
       {cells}
+    </div>
+  );
+});
+
+/** One cell: its field type's cell, or its editor while it is edited. A cell is drawn again
+ * only when its own props change, so that opening an editor or moving the active cell draws
+ * the cells it changes, not every cell of their rows. */
+const GridCell = memo(function GridCell(props: {
+  gridId: string;
+  row: number;
+  col: number;
+  column: FieldInfo;
+  left: number;
+  width: number;
+  active: boolean;
+  selected: boolean;
+  /** Whether the row's record is read (else a placeholder shows). */
+  loaded: boolean;
+  value: unknown;
+  rowId: unknown;
+  projectId?: string;
+  tableId: string;
+  shared: boolean;
+  /** The editor open in this cell, or null. */
+  editing: Editing | null;
+  handlers: RefObject<RowHandlers>;
+}) {
+  const { row, col, column, active, selected, editing, handlers } = props;
+  const cell = { row, col };
+  return (
+    <div
+      className={`wb-cell${active ? " wb-cell-active" : ""}${editing ? " wb-cell-editing" : ""}${selected ? " wb-cell-selected" : ""}`}
+      style={{ insetInlineStart: ROW_NUMBER_WIDTH + props.left, width: props.width }}
+      id={cellId(props.gridId, cell)}
+      role="gridcell"
+      aria-colindex={columnIndex(col)}
+      data-row={row}
+      data-col={col}
+      aria-selected={selected || active}
+      onMouseDown={(event) => handlers.current.onCellClick(cell, event)}
+      onMouseEnter={(event) => handlers.current.onCellEnter(cell, event)}
+      onDoubleClick={(event) => handlers.current.onCellDoubleClick(cell, event)}
+    >
+      {editing ? (
+        <EditedCell
+          column={column}
+          editing={editing}
+          value={props.value}
+          projectId={props.projectId}
+          tableId={props.tableId}
+          rowId={props.rowId}
+          handlers={handlers}
+        />
+      ) : props.loaded ? (
+        <FieldCell value={props.value} column={column} projectId={props.projectId} tableId={props.tableId} rowId={props.rowId} readOnly={props.shared} />
+      ) : (
+        <span className="wb-cell-placeholder" />
+      )}
     </div>
   );
 });
@@ -133,8 +179,16 @@ function EditedCell({ column, editing, value, projectId, tableId, rowId, handler
     setOpened(editing);
     setDraft(editing);
   }
+  // What the editor reports as it opens (the typed key it starts from) is already on
+  // screen in it: its draft is drawn after the frame that shows the editor, not before.
+  const opening = useRef(true);
+  useEffect(() => {
+    opening.current = false;
+  }, []);
   const show = (next: Editing | null) => {
-    if (next) setDraft(next);
+    if (!next) return;
+    if (opening.current && next.error === draft.error) startTransition(() => setDraft(next));
+    else setDraft(next);
   };
   return (
     <div className="wb-cell-editor">

@@ -2,7 +2,7 @@
 // editor redraws the rows it is in (each row listens for its own), not the whole grid, and
 // what is typed into it redraws the editor alone (the latest state is kept here for the save
 // without telling anyone).
-import { useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import type { CellEditing } from "@workbench/plugin-api";
 
 export interface Editing extends CellEditing {
@@ -54,4 +54,26 @@ export function useEditingIn(store: EditingStore, row: number): Editing | null {
 /** Whether an editor is open; the caller is drawn again when that changes. */
 export function useEditorOpen(store: EditingStore): boolean {
   return useSyncExternalStore(store.subscribe, () => store.shown() !== null);
+}
+
+/** How long after an editor closes the user counts as still typing: Enter then the next key
+ * come well within it. */
+export const TYPING_PAUSE_MS = 1000;
+
+/** Whether an editor is open, or closed less than `pauseMs` ago (the user is filling in cells
+ * one after the other); the caller is drawn again when that changes. */
+export function useTyping(store: EditingStore, pauseMs = TYPING_PAUSE_MS): boolean {
+  const open = useEditorOpen(store);
+  const [lately, setLately] = useState(false);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    if (!open) setLately(true);
+  }
+  useEffect(() => {
+    if (open || !lately) return;
+    const timer = setTimeout(() => setLately(false), pauseMs);
+    return () => clearTimeout(timer);
+  }, [open, lately, pauseMs]);
+  return open || lately;
 }

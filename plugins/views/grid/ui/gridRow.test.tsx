@@ -1,0 +1,77 @@
+// A row draws again only the cells that change: opening an editor draws its cell, not the
+// row's other cells, and the editor starts from the typed key.
+import { act, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { CellProps, FieldEditorProps, FieldInfo } from "@workbench/plugin-api";
+import { EditingStore } from "./editingStore";
+import { GridRow, type RowHandlers } from "./GridRow";
+
+const drawn: string[] = [];
+
+vi.mock("@workbench/plugin-api", () => ({
+  CommentBadge: () => null,
+  FieldCell: ({ value, column }: CellProps) => {
+    drawn.push(column.title);
+    return <span>{String(value)}</span>;
+  },
+  FieldEditor: ({ editing }: FieldEditorProps) => <input data-testid="cell-editor" defaultValue={(editing as { text: string }).text} />,
+}));
+
+const columns: FieldInfo[] = ["A", "B", "C"].map((title) => ({ id: title, title, uidt: "SingleLineText" }));
+const handlers: { current: RowHandlers } = {
+  current: {
+    onCellClick: () => undefined,
+    onCellEnter: () => undefined,
+    onCellDoubleClick: () => undefined,
+    onEditText: () => null,
+    onEditKey: () => undefined,
+    onEditBlur: () => undefined,
+    onEditValue: () => null,
+    onEditDone: () => undefined,
+  },
+};
+
+describe("GridRow", () => {
+  it("draws the edited cell alone when an editor opens in it", () => {
+    const store = new EditingStore();
+    const row = (activeCol: number) => (
+      <GridRow
+        gridId="g"
+        row={0}
+        top={0}
+        record={{ Id: 1, A: "a", B: "b", C: "c" }}
+        commentCount={undefined}
+        tableId="t"
+        pkName="Id"
+        shared={false}
+        columns={columns}
+        colFirst={0}
+        colLast={2}
+        frozen={0}
+        frozenWidth={0}
+        lefts={[0, 100, 200]}
+        widths={[100, 100, 100]}
+        width={300}
+        activeCol={activeCol}
+        blockLeft={-1}
+        blockRight={-1}
+        editingStore={store}
+        handlers={handlers}
+      />
+    );
+    const { rerender } = render(row(1));
+    expect(drawn).toEqual(["A", "B", "C"]);
+    drawn.length = 0;
+    act(() => store.open({ row: 0, col: 1, text: "x", typed: "x", error: null, saving: false }));
+    const editor = screen.getByTestId("cell-editor") as HTMLInputElement;
+    expect(editor.value).toBe("x");
+    expect(editor.closest(".wb-cell")?.className).toBe("wb-cell wb-cell-active wb-cell-editing");
+    expect(drawn).toEqual([]);
+    act(() => store.open(null));
+    expect(drawn).toEqual(["B"]);
+    drawn.length = 0;
+    // Moving the active cell draws the two cells it leaves and enters.
+    rerender(row(2));
+    expect(drawn).toEqual(["B", "C"]);
+  });
+});
