@@ -186,12 +186,23 @@ function EditedCell({ column, editing, value, projectId, tableId, rowId, handler
   useEffect(() => {
     opening.current = false;
   }, []);
+  const reported = useRef<Editing | null>(null);
   const show = (next: Editing | null) => {
     if (!next) return;
     if (opening.current && next.error === draft.error) {
+      const waiting = reported.current !== null;
+      reported.current = next;
+      if (waiting) return;
       const shown = draft;
-      afterPaint(() => setDraft((now) => (now === shown ? next : now)));
-    } else setDraft(next);
+      afterPaint(() => {
+        const latest = reported.current;
+        reported.current = null;
+        if (latest) setDraft((now) => (now === shown ? latest : now));
+      });
+    } else {
+      reported.current = null;
+      setDraft(next);
+    }
   };
   return (
     <div className="wb-cell-editor">
