@@ -6,7 +6,7 @@
 // two cells (and their rows' numbers), opening an editor its cell, and a key typed into an
 // editor that editor alone.
 import { Callout } from "@blueprintjs/core";
-import { memo, startTransition, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
 import { CommentBadge, FieldCell, FieldEditor, type FieldInfo, type RecordRow } from "@workbench/plugin-api";
 import { cellId, columnIndex, rowIndex } from "./aria";
 import { HEADER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
@@ -180,15 +180,29 @@ function EditedCell({ column, editing, value, projectId, tableId, rowId, handler
     setDraft(editing);
   }
   // What the editor reports as it opens (the typed key it starts from) is already on
-  // screen in it: its draft is drawn after the frame that shows the editor, not before.
+  // screen in it: its draft is drawn once the frame that shows the editor has painted (not
+  // in a task that may run before that frame), unless something newer was drawn meanwhile.
   const opening = useRef(true);
   useEffect(() => {
     opening.current = false;
   }, []);
+  const reported = useRef<Editing | null>(null);
   const show = (next: Editing | null) => {
     if (!next) return;
-    if (opening.current && next.error === draft.error) startTransition(() => setDraft(next));
-    else setDraft(next);
+    if (opening.current && next.error === draft.error) {
+      const waiting = reported.current !== null;
+      reported.current = next;
+      if (waiting) return;
+      const shown = draft;
+      afterPaint(() => {
+        const latest = reported.current;
+        reported.current = null;
+        if (latest) setDraft((now) => (now === shown ? latest : now));
+      });
+    } else {
+      reported.current = null;
+      setDraft(next);
+    }
   };
   return (
     <div className="wb-cell-editor">
@@ -212,4 +226,9 @@ function EditedCell({ column, editing, value, projectId, tableId, rowId, handler
       )}
     </div>
   );
+}
+
+/** Run `task` in a task of its own once the next frame has painted. */
+function afterPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
 }

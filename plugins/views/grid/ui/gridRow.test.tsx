@@ -1,6 +1,7 @@
 // A row draws again only the cells that change: opening an editor draws its cell, not the
 // row's other cells, and the editor starts from the typed key.
 import { act, render, screen } from "@testing-library/react";
+import { useLayoutEffect } from "react";
 import { describe, expect, it, vi } from "vitest";
 import type { CellProps, FieldEditorProps, FieldInfo } from "@workbench/plugin-api";
 import { EditingStore } from "./editingStore";
@@ -14,7 +15,15 @@ vi.mock("@workbench/plugin-api", () => ({
     drawn.push(column.title);
     return <span>{String(value)}</span>;
   },
-  FieldEditor: ({ editing }: FieldEditorProps) => <input data-testid="cell-editor" defaultValue={(editing as { text: string }).text} />,
+  FieldEditor: ({ editing, onValue }: FieldEditorProps) => {
+    const { text, typed, value } = editing as { text: string; typed?: string; value?: { v: unknown } };
+    // Reports the typed key it starts from as it opens, as the field types' editors do.
+    useLayoutEffect(() => {
+      if (typed !== undefined) onValue(typed);
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, []);
+    return <input data-testid="cell-editor" defaultValue={text} data-value={value ? String(value.v) : ""} />;
+  },
 }));
 
 const columns: FieldInfo[] = ["A", "B", "C"].map((title) => ({ id: title, title, uidt: "SingleLineText" }));
@@ -73,5 +82,42 @@ describe("GridRow", () => {
     // Moving the active cell draws the two cells it leaves and enters.
     rerender(row(2));
     expect(drawn).toEqual(["B", "C"]);
+  });
+
+  it("draws the editor's opening report once the frame that shows the editor has painted", async () => {
+    const store = new EditingStore();
+    const reporting: { current: RowHandlers } = {
+      current: { ...handlers.current, onEditValue: (value) => ({ ...store.current()!, value: { v: value } }) },
+    };
+    render(
+      <GridRow
+        gridId="g"
+        row={0}
+        top={0}
+        record={{ Id: 1, A: "a" }}
+        commentCount={undefined}
+        tableId="t"
+        pkName="Id"
+        shared={false}
+        columns={columns.slice(0, 1)}
+        colFirst={0}
+        colLast={0}
+        frozen={0}
+        frozenWidth={0}
+        lefts={[0]}
+        widths={[100]}
+        width={100}
+        activeCol={0}
+        blockLeft={-1}
+        blockRight={-1}
+        editingStore={store}
+        handlers={reporting}
+      />,
+    );
+    act(() => store.open({ row: 0, col: 0, text: "x", typed: "x", error: null, saving: false }));
+    const editor = screen.getByTestId("cell-editor");
+    expect(editor.dataset.value).toBe("");
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(editor.dataset.value).toBe("x");
   });
 });
