@@ -16,7 +16,9 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+
+from workbench.fields.typed_column import kinds_of, plain_digits, texts_of
 
 NULL = "\\N"
 #: rows formatted and sent at a time
@@ -46,6 +48,23 @@ def _texts(part: list) -> list:
     return [NULL if value is None else value for value in part] if nulls else part
 
 
+def _as_they_are(part: list) -> list:
+    return part
+
+
+def _own_texts(values: list) -> Sequence[str] | None:
+    """The texts a marked column of dates, datetimes or integers was read from, which COPY
+    reads back as the same values (none needs escaping)."""
+    for kind in _OWN_TEXTS:
+        texts = texts_of(values, kind)
+        if texts is not None:
+            return texts if kind is not int or plain_digits(texts) else None
+    return None
+
+
+_OWN_TEXTS = (dt.date, dt.datetime, int)
+
+
 def _nulls(part: list) -> list:
     return [NULL] * len(part)
 
@@ -65,7 +84,7 @@ _FORMATTERS = {kind: _mapped(format_) for kind, format_ in _FORMATS.items()}
 def formatter(values: list):
     """``format(part)``: the texts in COPY's text format of a part of ``values`` (a column);
     None for a column of values of a type not formatted here (or of several types)."""
-    kinds = set(map(type, values))
+    kinds = set(kinds_of(values))
     kinds.discard(type(None))
     if not kinds:
         return _nulls
@@ -95,6 +114,10 @@ def copy_chunks(columns: Iterable[tuple[bool, object]], count: int, size: int = 
             plan.append((text[0], None))
         else:
             values = values if isinstance(values, list) else list(values)
+            texts = _own_texts(values)
+            if texts is not None:
+                plan.append((texts, _as_they_are))
+                continue
             format_ = formatter(values)
             if format_ is None:
                 return None

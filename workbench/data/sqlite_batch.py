@@ -21,9 +21,14 @@ from collections.abc import Iterable
 import sqlalchemy as sa
 from sqlalchemy.dialects.sqlite.base import DATE, DATETIME
 
+from workbench.fields.typed_column import kinds_of, texts_of
+
 _DEFAULT_DATETIME = DATETIME._storage_format
 _DEFAULT_DATE = DATE._storage_format
 _MICROSECONDS = operator.methodcaller("isoformat", " ", "microseconds")
+#: what a datetime's isoformat(" ", "microseconds") adds to the text of its seconds
+_SUFFIX = ".000000"
+_SUFFIX_SEP = _SUFFIX + "\0"
 
 
 def _datetime(slow):
@@ -101,7 +106,13 @@ def _converted(process, values) -> Iterable:
     kind = getattr(process, "converts", None)
     if kind is not None:
         values = values if isinstance(values, list) else list(values)
-        kinds = set(map(type, values))
+        texts = texts_of(values, kind)
+        if texts is not None and kind is not bool:
+            # a column marked with its values' own texts: "YYYY-MM-DD", "YYYY-MM-DD HH:MM:SS"
+            if kind is dt.date:
+                return texts
+            return (_SUFFIX_SEP.join(texts) + _SUFFIX).split("\0")
+        kinds = set(kinds_of(values))
         nulls = type(None) in kinds
         kinds.discard(type(None))
         if kinds == {kind} or not kinds:

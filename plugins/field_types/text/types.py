@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 import sqlalchemy as sa
 
-from workbench.plugin_api import FieldType, FieldValueError, all_of_types, to_text, to_text_many
+from workbench.plugin_api import FieldType, FieldValueError, all_of_types, to_text, to_text_many, typed
 from workbench.plugin_api import operators as ops
 
 EMAIL_RE = re.compile(
@@ -95,7 +95,7 @@ class _ValidatedText(SingleLineText):
         longest = self.max_length
         if all_of_types(values, str):
             # a column of texts, none blank, each matching the pattern: stripped, at once
-            texts = list(map(str.strip, values))
+            texts = typed(map(str.strip, values), str)
             if all(texts) and (
                 check is None
                 or (match is not None and max(map(len, texts), default=0) <= longest and all(map(match, texts)))
