@@ -17,7 +17,7 @@ import types
 import gevent
 import sqlalchemy as sa
 
-from workbench.data.batch import paused_gc
+from workbench.data.batch import frozen_heap, paused_gc
 from workbench.data.unit import data_transaction
 from workbench.data.writes import RowWriter
 from workbench.db import SQLITE_IMMEDIATE
@@ -100,7 +100,7 @@ def run_job(registry, job_id: str, max_batches: int | None = None, token: str | 
             raise ImportFileError("The uploaded file is gone")
         importer = registry["importers"].get(state["type"])(state["options"], limits)
         try:
-            with uploads.local_copy(registry, state["file_path"], state["file_name"]) as path:
+            with uploads.local_copy(registry, state["file_path"], state["file_name"]) as path, frozen_heap():
                 finished = _read_sheets(
                     registry, job_id, state, importer, path, budget, throttle, max_batches, stopping
                 )
