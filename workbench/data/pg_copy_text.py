@@ -25,7 +25,8 @@ NULL = "\\N"
 CHUNK = 1000
 #: the characters a value of text has escaped (COPY reads them back as they were)
 _ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r", "\b": "\\b", "\v": "\\v", "\f": "\\f"})
-_SPECIAL = re.compile("[\\\\\t\n\r\b\v\f]").search
+_SPECIALS = "\\\t\n\r\b\v\f"
+_SPECIAL = re.compile(f"[{re.escape(_SPECIALS)}]").search
 _BOOLEANS = {True: "t", False: "f"}.__getitem__
 _FORMATS = {
     int: int.__repr__,
@@ -41,9 +42,15 @@ def escaped(text: str) -> str:
     return text.translate(_ESCAPES) if _SPECIAL(text) else text
 
 
+def _special_in(text: str) -> bool:
+    """Whether ``text`` holds a character escaped in COPY's text (each looked for by a
+    substring search: many times faster over a long text than a regular expression)."""
+    return any(char in text for char in _SPECIALS)
+
+
 def _texts(part: list) -> list:
     nulls = None in part
-    if _SPECIAL("".join(filter(None, part) if nulls else part)):
+    if _special_in("".join(filter(None, part) if nulls else part)):
         return [NULL if value is None else escaped(value) for value in part]
     return [NULL if value is None else value for value in part] if nulls else part
 
