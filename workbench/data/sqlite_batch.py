@@ -135,6 +135,46 @@ def _converted(process, values) -> Iterable:
     return map(process, values)
 
 
+class _Same:
+    """A column's value in every row."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def repeat(self, count: int) -> Iterable:
+        return itertools.repeat(self.value, count)
+
+
+class _Rows(list):
+    """The rows of a batch as ``executemany`` takes them: a list to SQLAlchemy (its length,
+    its first row), each row made from the columns only as the driver binds it (so ``zip``
+    gives them all in one tuple, reused, rather than a tuple each held until the end)."""
+
+    __slots__ = ("_columns", "_count")
+
+    def __init__(self, columns: list, count: int):
+        super().__init__()
+        self._columns = columns
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self):
+        count = self._count
+        return zip(*(c.repeat(count) if type(c) is _Same else c for c in self._columns), strict=True)
+
+    def __getitem__(self, index):
+        if type(index) is int and 0 <= index < self._count:  # SQLAlchemy looks at the first
+            return next(itertools.islice(iter(self), index, None))
+        return list(self)[index]
+
+    def __repr__(self) -> str:
+        return f"<{self._count} rows>"
+
+
 def _by_index(processors: list, width: int) -> list:
     found = [None] * width
     for index, process in processors:
@@ -152,11 +192,14 @@ def _params(rows, order: list[str], processors: list, sql: str) -> list[tuple]:
             for key, process in zip(order, _by_index(processors, width), strict=True):
                 same, value = rows.constant(key)
                 if same:
-                    columns.append(itertools.repeat(value if process is None else process(value), len(rows)))
+                    columns.append(_Same(value if process is None else process(value)))
                 else:
                     values = rows.column(key)
                     columns.append(values if process is None else _converted(process, values))
-            return list(zip(*columns, strict=True))
+            if len(rows) > 1 and all(isinstance(c, (list, tuple, _Same)) for c in columns):
+                return _Rows(columns, len(rows))
+            count = len(rows)
+            return list(zip(*(c.repeat(count) if type(c) is _Same else c for c in columns), strict=True))
         if width > 1 and all(len(row) == width for row in rows):
             columns = list(zip(*map(operator.itemgetter(*order), rows), strict=True))
             for index, process in processors:
