@@ -105,6 +105,7 @@ from workbench.fields.interfaces import (
     SearchesItself,
 )
 from workbench.fields.lookup import described_as, field_type
+from workbench.fields.typed_column import TypedColumn, iso_seconds, kinds_of, typed
 
 # -- formulas
 from workbench.formulas import (
@@ -443,6 +444,7 @@ __all__ = [
     "StorageError",
     "StorageUnavailable",
     "TableFields",
+    "TypedColumn",
     "Unprocessable",
     "ViewType",
     "accounts",
@@ -473,7 +475,9 @@ __all__ = [
     "formula_references",
     "hookimpl",
     "integer_setting",
+    "iso_seconds",
     "join_texts",
+    "kinds_of",
     "link_schema",  # noqa: F822 (answered by __getattr__)
     "list_params",
     "literal_int",
@@ -512,6 +516,7 @@ __all__ = [
     "to_text",
     "to_text_many",
     "tokenize_format",
+    "typed",
     "url_setting",
     "utcnow",
     "value_condition",

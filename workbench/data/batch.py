@@ -32,6 +32,20 @@ def paused_gc(rows: int):
         gc.enable()
 
 
+@contextlib.contextmanager
+def frozen_heap():
+    """The objects alive when a long piece of work starts (the application's modules,
+    caches, ...) left out of the collector while it runs: what its batches leave behind
+    sets off full collections, each of which would otherwise walk every one of them. They
+    are handed back to the collector when it ends (nested or overlapping uses too: the
+    first to end hands back all)."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 class ColumnBatch:
     """``count`` prepared rows: ``columns`` (field id -> list of ``count`` values) and
     ``constants`` (field id -> the value of every row; a field is in one or the other)."""

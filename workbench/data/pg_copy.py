@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from workbench.data.batch import ColumnBatch
 from workbench.data.pg_copy_text import copy_chunks
 from workbench.fields.coerce import all_of_types
+from workbench.fields.typed_column import typed
 
 #: rows from which a batch is copied rather than inserted by ``executemany``
 COPY_FROM = 100
@@ -49,7 +50,7 @@ def copy_rows(connection: sa.Connection, table: sa.Table, pk: sa.Column, keys: l
     try:
         # on the driver's cursor: the keys come as plain tuples, with no row object each
         ids = sorted(itertools.chain.from_iterable(cursor.execute(sql, (sequence, len(batch))).fetchall()))
-        columns = [(False, ids)]
+        columns = [(False, typed(ids, int))]
         for key in keys:
             impl = table.c[key].type.dialect_impl(dialect)
             process = impl.bind_processor(dialect)

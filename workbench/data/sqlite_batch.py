@@ -21,9 +21,14 @@ from collections.abc import Iterable
 import sqlalchemy as sa
 from sqlalchemy.dialects.sqlite.base import DATE, DATETIME
 
+from workbench.fields.typed_column import kinds_of, texts_of
+
 _DEFAULT_DATETIME = DATETIME._storage_format
 _DEFAULT_DATE = DATE._storage_format
 _MICROSECONDS = operator.methodcaller("isoformat", " ", "microseconds")
+#: what a datetime's isoformat(" ", "microseconds") adds to the text of its seconds
+_SUFFIX = ".000000"
+_SUFFIX_SEP = _SUFFIX + "\0"
 
 
 def _datetime(slow):
@@ -101,7 +106,13 @@ def _converted(process, values) -> Iterable:
     kind = getattr(process, "converts", None)
     if kind is not None:
         values = values if isinstance(values, list) else list(values)
-        kinds = set(map(type, values))
+        texts = texts_of(values, kind)
+        if texts is not None and kind is not bool:
+            # a column marked with its values' own texts: "YYYY-MM-DD", "YYYY-MM-DD HH:MM:SS"
+            if kind is dt.date:
+                return texts
+            return (_SUFFIX_SEP.join(texts) + _SUFFIX).split("\0")
+        kinds = set(kinds_of(values))
         nulls = type(None) in kinds
         kinds.discard(type(None))
         if kinds == {kind} or not kinds:
@@ -124,6 +135,46 @@ def _converted(process, values) -> Iterable:
     return map(process, values)
 
 
+class _Same:
+    """A column's value in every row."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def repeat(self, count: int) -> Iterable:
+        return itertools.repeat(self.value, count)
+
+
+class _Rows(list):
+    """The rows of a batch as ``executemany`` takes them: a list to SQLAlchemy (its length,
+    its first row), each row made from the columns only as the driver binds it (so ``zip``
+    gives them all in one tuple, reused, rather than a tuple each held until the end)."""
+
+    __slots__ = ("_columns", "_count")
+
+    def __init__(self, columns: list, count: int):
+        super().__init__()
+        self._columns = columns
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self):
+        count = self._count
+        return zip(*(c.repeat(count) if type(c) is _Same else c for c in self._columns), strict=True)
+
+    def __getitem__(self, index):
+        if type(index) is int and 0 <= index < self._count:  # SQLAlchemy looks at the first
+            return next(itertools.islice(iter(self), index, None))
+        return list(self)[index]
+
+    def __repr__(self) -> str:
+        return f"<{self._count} rows>"
+
+
 def _by_index(processors: list, width: int) -> list:
     found = [None] * width
     for index, process in processors:
@@ -141,11 +192,14 @@ def _params(rows, order: list[str], processors: list, sql: str) -> list[tuple]:
             for key, process in zip(order, _by_index(processors, width), strict=True):
                 same, value = rows.constant(key)
                 if same:
-                    columns.append(itertools.repeat(value if process is None else process(value), len(rows)))
+                    columns.append(_Same(value if process is None else process(value)))
                 else:
                     values = rows.column(key)
                     columns.append(values if process is None else _converted(process, values))
-            return list(zip(*columns, strict=True))
+            if len(rows) > 1 and all(isinstance(c, (list, tuple, _Same)) for c in columns):
+                return _Rows(columns, len(rows))
+            count = len(rows)
+            return list(zip(*(c.repeat(count) if type(c) is _Same else c for c in columns), strict=True))
         if width > 1 and all(len(row) == width for row in rows):
             columns = list(zip(*map(operator.itemgetter(*order), rows), strict=True))
             for index, process in processors:

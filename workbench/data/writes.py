@@ -378,7 +378,7 @@ class RowWriter:
         ).scalar_one()
         if found != len(rows):
             raise RuntimeError(f"inserted rows are not numbered {first}..{last} ({found} found)")
-        return [(rowid,) for rowid in range(first, last + 1)]
+        return list(zip(range(first, last + 1)))
 
     # -- update ----------------------------------------------------------------
     def _rows_where(self, clause) -> list[tuple[dict, dict]]:

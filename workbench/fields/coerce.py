@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from workbench.fields.interfaces import FieldValueError
+from workbench.fields.typed_column import TypedColumn, kinds_of, typed
 
 MAX_SAFE_INTEGER = 2**53 - 1
 TRUE_WORDS = frozenset({"true", "1", "yes", "y", "on", "checked", "x", "[x]", "✓", "✔", "enabled", "done", "t"})
@@ -87,13 +88,14 @@ def to_bool(value: Any) -> bool | None:
 # per value, anything else through the function above, so values and errors are the same.
 def all_of_types(values, *kinds: type) -> bool:
     """Whether each of ``values`` is of one of ``kinds`` exactly (not a subclass), checked
-    with no Python call per value: what lets a column be converted by builtins alone."""
-    return set(map(type, values)) <= set(kinds)
+    with no Python call per value (none at all for a marked ``TypedColumn``): what lets a
+    column be converted by builtins alone."""
+    return kinds_of(values) <= set(kinds)
 
 
 def to_text_many(values: list) -> list:
     if all_of_types(values, str):
-        return list(values)
+        return values if type(values) is TypedColumn else typed(values, str)
     return [value if type(value) is str else to_text(value) for value in values]
 
 
@@ -119,11 +121,11 @@ def _ints(values) -> list | None:
     """The integers of a column of integers, or of texts of at most 15 ASCII digits (as
     ``to_int_many`` reads them one by one), by builtins; None for any other column."""
     if all_of_types(values, int):
-        return list(values)
+        return values if type(values) is TypedColumn else typed(values, int)
     if all_of_types(values, str) and all(values) and max(map(len, values), default=0) < 16:
         digits = "".join(values)
         if digits.isascii() and digits.isdigit():
-            return list(map(int, values))
+            return typed(map(int, values), int, texts=values)
     return None
 
 
@@ -131,10 +133,10 @@ def _floats(values) -> list | None:
     """The finite numbers of a column of floats, or of texts ``float`` reads (as
     ``to_float_many`` reads them one by one), by builtins; None for any other column."""
     if all_of_types(values, float):
-        numbers = list(values)
+        numbers = values if type(values) is TypedColumn else typed(values, float)
     elif all_of_types(values, str):
         try:
-            numbers = list(map(float, values))
+            numbers = typed(map(float, values), float)
         except ValueError:
             return None
     else:
@@ -169,5 +171,5 @@ def to_float_many(values: list) -> list:
 
 def to_bool_many(values: list) -> list:
     if all_of_types(values, bool, type(None)):
-        return list(values)
+        return values if type(values) is TypedColumn else typed(values, *kinds_of(values))
     return [value if type(value) is bool else to_bool(value) for value in values]

@@ -10,6 +10,7 @@ import re
 from decimal import Decimal
 
 from workbench.fields.coerce import all_of_types
+from workbench.fields.typed_column import iso_dates, typed
 from workbench.imports.detect import FALSE_WORDS, TRUE_WORDS, is_blank, parse_date_text, split_datetime
 
 
@@ -68,7 +69,7 @@ _WORDS = {
 def _texts(convert):
     def convert_many(values):
         if all_of_types(values, str) and all(map(str.strip, values)):
-            return list(values)
+            return typed(values, str)
         return [(value if value.strip() else None) if type(value) is str else convert(value) for value in values]
 
     return convert_many
@@ -81,7 +82,7 @@ def _numbers(convert):
             # grouping or no-break space (each is given back as it is)
             joined = "".join(values)
             if "$" not in joined and "," not in joined and "\u00a0" not in joined:
-                stripped = list(map(str.strip, values))
+                stripped = typed(map(str.strip, values), str)
                 if stripped == list(values):
                     return stripped
         return [value if type(value) is str and _NUMBER(value) else convert(value) for value in values]
@@ -92,7 +93,7 @@ def _numbers(convert):
 def _words(convert):
     def convert_many(values):
         try:
-            return list(map(_WORDS.__getitem__, values))
+            return typed(map(_WORDS.__getitem__, values), bool)
         except (KeyError, TypeError):
             return [_WORDS[value] if value in _WORDS else convert(value) for value in values]
 
@@ -103,9 +104,10 @@ def _iso_dates(convert):
     from_text = dt.date.fromisoformat
 
     def convert_many(values):
-        if all_of_types(values, str) and all(map(_ISO_DATE, values)):
+        if all_of_types(values, str) and iso_dates(values):
             try:
-                return list(map(from_text, values))
+                # the texts are the dates' own (isoformat): kept for what stores them as text
+                return typed(map(from_text, values), dt.date, texts=values)
             except ValueError:
                 pass
         out = []

@@ -42,6 +42,9 @@ class Sheet:
     rows: Iterator[list]
     #: indexes of columns whose cells an importer knows are money (Excel: ``$`` formats)
     currency: set[int] = field(default_factory=set)
+    #: whether every cell is a text or None (a CSV's): a column's types are then known
+    #: from whether it holds a None
+    texts: bool = False
 
 
 class Importer:
@@ -82,11 +85,15 @@ class Importer:
         raise NotImplementedError
 
     # -- helpers for subclasses ------------------------------------------------
-    def split_header(self, name: str, rows: Iterable[list], currency: set[int] | None = None) -> Sheet:
+    def split_header(
+        self, name: str, rows: Iterable[list], currency: set[int] | None = None, texts: bool = False
+    ) -> Sheet:
         """A sheet from its rows: the first row is the header when ``firstRowAsHeaders``."""
         iterator = iter(rows)
         header: list[str] = []
         if self.options.get("firstRowAsHeaders", True):
             first = next(iterator, None)
             header = [] if first is None else ["" if cell is None else str(cell).strip() for cell in first]
-        return Sheet(name=name, header=header, rows=iterator, currency=currency if currency is not None else set())
+        return Sheet(
+            name=name, header=header, rows=iterator, currency=currency if currency is not None else set(), texts=texts
+        )

@@ -17,12 +17,13 @@ import types
 import gevent
 import sqlalchemy as sa
 
-from workbench.data.batch import paused_gc
+from workbench.data.batch import frozen_heap, paused_gc
 from workbench.data.unit import data_transaction
 from workbench.data.writes import RowWriter
 from workbench.db import SQLITE_IMMEDIATE
 from workbench.errors import APIError
 from workbench.fields.interfaces import FieldValueError
+from workbench.fields.typed_column import TypedColumn, typed
 from workbench.imports import detect, events, progress, read_ahead, uploads
 from workbench.imports.context import JobRequest
 from workbench.imports.convert import column_converter, converter
@@ -100,7 +101,7 @@ def run_job(registry, job_id: str, max_batches: int | None = None, token: str | 
             raise ImportFileError("The uploaded file is gone")
         importer = registry["importers"].get(state["type"])(state["options"], limits)
         try:
-            with uploads.local_copy(registry, state["file_path"], state["file_name"]) as path:
+            with uploads.local_copy(registry, state["file_path"], state["file_name"]) as path, frozen_heap():
                 finished = _read_sheets(
                     registry, job_id, state, importer, path, budget, throttle, max_batches, stopping
                 )
@@ -164,7 +165,7 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
                         break
                     if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
                         return False
-                    _insert_batch(registry, job_id, state, target, plan, start + 1, chunk)
+                    _insert_batch(registry, job_id, state, target, plan, start + 1, chunk, sheet.texts)
                     start += len(chunk)
                     del chunk
                 batches += 1
@@ -232,8 +233,11 @@ def forget_progress(registry, job_id: str) -> None:
         progress.forget(registry["source_engines"], [source], job_id)
 
 
-def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, first: int, chunk: list) -> None:
-    """Insert the rows ``chunk``, the first of them row ``first`` of its sheet."""
+def _insert_batch(
+    registry, job_id: str, state: dict, target: dict, plan: list, first: int, chunk: list, texts: bool = False
+) -> None:
+    """Insert the rows ``chunk``, the first of them row ``first`` of its sheet (``texts``:
+    every cell a text or None)."""
     ref_table = target["ref_table_name"]
     with JobRequest(registry, state["user_id"], job_id) as req:
         # A SQLite meta database: the batch's transaction takes the write lock before it reads
@@ -247,7 +251,7 @@ def _insert_batch(registry, job_id: str, state: dict, target: dict, plan: list, 
         work.begin_write()
         writer = RowWriter(req, ref, model, work.connection, typecast=True, save_options=_saver(req, ref.id))
         with paused_gc(len(chunk)):
-            prepared = _prepare_columns(writer, plan, chunk)
+            prepared = _prepare_columns(writer, plan, chunk, texts)
             errors: list[dict] = []
             if prepared is None:
                 prepared, errors = _prepare_rows(writer, model, plan, first, chunk, ref_table)
@@ -291,10 +295,11 @@ def _prepare_rows(writer: RowWriter, model, plan: list, first: int, chunk: list,
     return prepared, errors
 
 
-def _prepare_columns(writer: RowWriter, plan: list, rows: list[list]):
+def _prepare_columns(writer: RowWriter, plan: list, rows: list[list], texts: bool = False):
     """The rows converted and prepared column by column (``column_converter``,
     ``RowWriter.prepare_columns``); None when a value is refused, for the rows to be read
-    one by one (the bad ones skipped and reported)."""
+    one by one (the bad ones skipped and reported). ``texts``: every cell is a text or
+    None, so each column is marked with its types at once."""
     if not plan:
         return None
     width = max(index for index, *_rest in plan) + 1
@@ -302,11 +307,18 @@ def _prepare_columns(writer: RowWriter, plan: list, rows: list[list]):
         columns = list(zip(*rows, strict=False))  # a row's cells past the plan's are not read
     else:
         columns = [[row[index] if index < len(row) else None for row in rows] for index in range(width)]
+    if texts:
+        columns = [_texts_column(column) for column in columns]
     try:
         converted = [convert_many(columns[index]) for index, _field_id, _convert, convert_many in plan]
         return writer.prepare_columns([field_id for _index, field_id, *_rest in plan], converted, len(rows))
     except (ValueError, APIError):  # FieldValueError is a ValueError
         return None
+
+
+def _texts_column(cells) -> TypedColumn:
+    """A column of texts and Nones, marked with which of them it holds."""
+    return typed(cells, str, type(None)) if None in cells else typed(cells, str)
 
 
 def _failing_field(model, data: dict) -> str | None:

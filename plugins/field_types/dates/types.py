@@ -10,7 +10,18 @@ from typing import ClassVar
 
 import sqlalchemy as sa
 
-from workbench.plugin_api import DATE_AGGREGATIONS, FieldType, FieldValueError, all_of_types, blank, utcnow
+from workbench.plugin_api import (
+    DATE_AGGREGATIONS,
+    FieldType,
+    FieldValueError,
+    TypedColumn,
+    all_of_types,
+    blank,
+    iso_seconds,
+    kinds_of,
+    typed,
+    utcnow,
+)
 from workbench.plugin_api import operators as ops
 
 from .parsing import parse_date, parse_datetime, parse_time
@@ -64,7 +75,8 @@ class Date(FieldType):
         if type(self).to_db is not Date.to_db:
             return FieldType.to_db_many(self, values)
         if all_of_types(values, dt.date, type(None)):
-            return list(values)  # as to_db gives them
+            # as to_db gives them (a marked column as it is: it is not changed)
+            return values if type(values) is TypedColumn else typed(values, *kinds_of(values))
         out = []
         append = out.append
         from_text = dt.date.fromisoformat
@@ -264,4 +276,5 @@ def _naive_seconds(values) -> list | None:
         return None
     if any(map(_ZONE, moments)) or any(map(_MICROSECOND, moments)):
         return None
-    return moments
+    # texts of exactly "YYYY-MM-DD HH:MM:SS" are the moments' own (isoformat(" "))
+    return typed(moments, dt.datetime, texts=values if iso_seconds(values) else None)

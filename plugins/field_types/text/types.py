@@ -8,13 +8,16 @@ from urllib.parse import urlsplit
 
 import sqlalchemy as sa
 
-from workbench.plugin_api import FieldType, FieldValueError, all_of_types, to_text, to_text_many
+from workbench.plugin_api import FieldType, FieldValueError, all_of_types, to_text, to_text_many, typed
 from workbench.plugin_api import operators as ops
 
-EMAIL_RE = re.compile(
-    r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"
+_EMAIL = (
+    r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+"
 )
+EMAIL_RE = re.compile(f"^{_EMAIL}$")
+#: lines each an e-mail address (no character of an address is a line break)
+EMAIL_LINES_RE = re.compile(f"(?:{_EMAIL}\n)*")
 HOST_LABEL_RE = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
 PHONE_RE = re.compile(r"^\+?[0-9 ().\-/]{3,30}(?:\s*(?:x|ext\.?)\s*[0-9]{1,6})?$", re.IGNORECASE)
 URL_SCHEMES = ("http", "https", "ftp")
@@ -77,6 +80,9 @@ class _ValidatedText(SingleLineText):
     #: column of values is checked with no call of ``check`` for those
     pattern: ClassVar[re.Pattern | None] = None
     max_length: ClassVar[int] = 0
+    #: set with ``pattern`` when it matches no line break: texts, each ending a line, that
+    #: it matches in full exactly when ``pattern`` matches each (a column in one search)
+    lines: ClassVar[re.Pattern | None] = None
 
     def to_db(self, value):
         text = to_text(value)
@@ -95,10 +101,10 @@ class _ValidatedText(SingleLineText):
         longest = self.max_length
         if all_of_types(values, str):
             # a column of texts, none blank, each matching the pattern: stripped, at once
-            texts = list(map(str.strip, values))
+            texts = typed(map(str.strip, values), str)
             if all(texts) and (
                 check is None
-                or (match is not None and max(map(len, texts), default=0) <= longest and all(map(match, texts)))
+                or (match is not None and max(map(len, texts), default=0) <= longest and self._all_match(texts, match))
             ):
                 return texts
         to_db = self.to_db
@@ -119,6 +125,14 @@ class _ValidatedText(SingleLineText):
 
     def filter_value(self, text):
         return text
+
+    def _all_match(self, texts: list[str], match) -> bool:
+        owner = next(c for c in type(self).__mro__ if "pattern" in c.__dict__)
+        lines = owner.__dict__.get("lines")  # only as the class that set the pattern set it
+        if lines is None:
+            return all(map(match, texts))
+        joined = "\n".join(texts)
+        return joined.count("\n") == len(texts) - 1 and lines.fullmatch(joined + "\n") is not None
 
     def _pattern_match(self):
         """``pattern.match``, unless a subclass checks otherwise than the class that set it."""
@@ -143,6 +157,7 @@ class Email(_ValidatedText):
     examples = (("a@example.com", "a@example.com"), (" b.c+d@x.org ", "b.c+d@x.org"), ("", None))
     invalid_examples = ("nope", "a@b", "a b@example.com")
     pattern = EMAIL_RE
+    lines = EMAIL_LINES_RE
     max_length = 254
 
     def check(self, text):

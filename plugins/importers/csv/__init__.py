@@ -60,7 +60,7 @@ class CsvImporter(Importer):
             delimiter = self._dialect(sample[: cut if cut > 0 else len(sample)])
             stream.seek(0)
             reader = csv.reader(stream, delimiter=delimiter)
-            yield self.split_header(name, _rows(reader, encoding))
+            yield self.split_header(name, _rows(reader, encoding), texts=True)
 
 
 def _rows(reader, encoding: str):

@@ -151,7 +151,8 @@ UNIFORM_REFUSED = {
     "Number": ["12345678901234567890", "1.5"],
     "Decimal": ["nan", "inf", "abc"],
     "Rating": ["6", 6],
-    "Email": ["nope", "a b@example.com"],
+    # a text of two lines, each an address, is not one: a column is checked in one search
+    "Email": ["nope", "a b@example.com", "a@example.com\nb@x.org"],
     "DateTime": ["2024-02-30 10:11:12", "2024-13-01 10:00:00"],
 }
 
