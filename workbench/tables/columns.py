@@ -346,7 +346,8 @@ def _convert(
     """
     registry = request.registry
     work = data_transaction(request, table.source)
-    work.begin_write()
+    # rewriting every stored value: one schema change at a time, with no time budget
+    work.lock_schema()
     dialect = work.connection.dialect
     old_type = field_type(registry, old)
     new_type = field_type(registry, column)

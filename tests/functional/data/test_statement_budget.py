@@ -102,6 +102,27 @@ def test_schema_changes_and_imports_are_not_cut(ctx, budget_app):
     assert done["rows_done"] == {"people": 3000}
 
 
+def test_a_conversion_of_every_value_is_not_cut(ctx, monkeypatch):
+    """A field's new type converts its values in Python between reading and rewriting them
+    (slowed here past the budget): the rewrite that follows is a schema change's, not cut."""
+    import time
+
+    from workbench_plugins.field_types.text.types import LongText
+
+    client, h = ctx["client"], ctx["h"]
+    to_db = LongText.to_db
+
+    def slow_to_db(self, value):
+        time.sleep(0.0005)  # 1,000 values: half a second, twice the budget
+        return to_db(self, value)
+
+    monkeypatch.setattr(LongText, "to_db", slow_to_db)
+    table = client.get(f"/api/v1/db/meta/tables/{ctx['table']['id']}", headers=h).json
+    name = next(c for c in table["columns"] if c["title"] == "Name")
+    client.patch_json(f"/api/v2/meta/columns/{name['id']}", {"uidt": "LongText"}, headers=h)
+    assert client.get(ctx["v2"], params={"limit": 1, "fields": "Name"}, headers=h).json["list"] == [{"Name": "item 0"}]
+
+
 def test_the_budget_adds_no_statement_to_a_request(ctx, budget_app, db_url):
     settings = {
         k: v for k, v in budget_app.registry.settings.items() if k.startswith("workbench.") and isinstance(v, str)
