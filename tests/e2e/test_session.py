@@ -105,7 +105,9 @@ def test_a_rejected_token_is_refreshed_from_the_cookie_and_the_request_replayed(
     app_calls = [c for c in api_calls if "/api/" in c[1] or c[1].endswith("/auth/refresh-token")]
     assert app_calls
     assert all(c[2].get("xc-gui") == "true" for c in app_calls)
-    replay = [c for c in api_calls if "/api/v1/db/meta/projects" in c[1]][1]
+    listed = [c for c in api_calls if "/api/v1/db/meta/projects" in c[1]]
+    refused = next(i for i, c in enumerate(listed) if c[2].get("xc-auth") == forged)
+    replay = listed[refused + 1]
     assert replay[2].get("xc-auth") == new_token
     refresh_call = next(c for c in api_calls if c[1].endswith("/auth/refresh-token"))
     assert "xc-preview" not in refresh_call[2]
