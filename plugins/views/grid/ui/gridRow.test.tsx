@@ -1,5 +1,6 @@
 // A row draws again only the cells that change: opening an editor draws its cell, not the
-// row's other cells, and the editor starts from the typed key.
+// row's other cells, and the editor starts from the typed key. The active cell holds the
+// type-ahead field when its field takes typed keys and the user may edit.
 import { act, render, screen } from "@testing-library/react";
 import { useLayoutEffect } from "react";
 import { describe, expect, it, vi } from "vitest";
@@ -11,6 +12,12 @@ const drawn: string[] = [];
 
 vi.mock("@workbench/plugin-api", () => ({
   CommentBadge: () => null,
+  // Text fields take typed keys in place; a checkbox does not, nor an engine's field.
+  fieldType: (uidt: string) => ({
+    group: "text",
+    creatable: true,
+    capabilities: { readOnly: uidt === "ID", linksRecords: false, holdsFiles: false, export: uidt === "Checkbox" ? "boolean" : "text" },
+  }),
   FieldCell: ({ value, column }: CellProps) => {
     drawn.push(column.title);
     return <span>{String(value)}</span>;
@@ -37,6 +44,8 @@ const handlers: { current: RowHandlers } = {
     onEditBlur: () => undefined,
     onEditValue: () => null,
     onEditDone: () => undefined,
+    onTypeAheadKey: () => undefined,
+    onTypeAheadBlur: () => undefined,
   },
 };
 
@@ -53,6 +62,7 @@ describe("GridRow", () => {
         tableId="t"
         pkName="Id"
         shared={false}
+        canType={false}
         columns={columns}
         colFirst={0}
         colLast={2}
@@ -99,6 +109,7 @@ describe("GridRow", () => {
         tableId="t"
         pkName="Id"
         shared={false}
+        canType={false}
         columns={columns.slice(0, 1)}
         colFirst={0}
         colLast={0}
@@ -119,5 +130,55 @@ describe("GridRow", () => {
     expect(editor.dataset.value).toBe("");
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(editor.dataset.value).toBe("x");
+  });
+
+  it("puts the type-ahead field in the active cell of a field that takes typed keys", () => {
+    const store = new EditingStore();
+    const fields: FieldInfo[] = [
+      { id: "A", title: "A", uidt: "SingleLineText" },
+      { id: "B", title: "B", uidt: "Checkbox" },
+      { id: "C", title: "C", uidt: "ID" },
+    ];
+    const row = (activeCol: number, canType = true) => (
+      <GridRow
+        gridId="g"
+        row={0}
+        top={0}
+        record={{ Id: 1, A: "a", B: true, C: 1 }}
+        commentCount={undefined}
+        tableId="t"
+        pkName="Id"
+        shared={false}
+        canType={canType}
+        columns={fields}
+        colFirst={0}
+        colLast={2}
+        frozen={0}
+        frozenWidth={0}
+        lefts={[0, 100, 200]}
+        widths={[100, 100, 100]}
+        width={300}
+        activeCol={activeCol}
+        blockLeft={-1}
+        blockRight={-1}
+        editingStore={store}
+        handlers={handlers}
+      />
+    );
+    const { rerender } = render(row(0));
+    const field = screen.getByTestId("type-ahead");
+    expect(field.closest(".wb-cell")?.getAttribute("data-col")).toBe("0");
+    expect(field.tabIndex).toBe(-1);
+    for (const col of [1, 2, -1]) {
+      rerender(row(col));
+      expect(screen.queryByTestId("type-ahead")).toBeNull();
+    }
+    rerender(row(0, false));
+    expect(screen.queryByTestId("type-ahead")).toBeNull();
+    // An open editor takes its place.
+    rerender(row(0));
+    act(() => store.open({ row: 0, col: 0, text: "x", typed: "x", error: null, saving: false }));
+    expect(screen.queryByTestId("type-ahead")).toBeNull();
+    expect(screen.getByTestId("cell-editor")).toBeTruthy();
   });
 });
