@@ -93,6 +93,18 @@ def list_records(server, token: str, table: dict, limit: int | None = None) -> l
     return server.api("GET", f"/api/v2/tables/{table['id']}/records{query}", token=token)["list"]
 
 
+def wait_records(server, token: str, table: dict, expected: dict, fields: tuple[str, ...] = ("Name", "Age")) -> dict:
+    """Wait until the API reads `fields` as `expected` ({id: (value, ...)}) for the records of
+    those ids; what it read of every record."""
+    got: dict = {}
+    for _ in range(50):
+        got = {r["Id"]: tuple(r[f] for f in fields) for r in list_records(server, token, table, limit=100)}
+        if all(got.get(pk) == value for pk, value in expected.items()):
+            return got
+        time.sleep(0.2)
+    raise AssertionError(f"records are {got}, expected {expected}")
+
+
 def grid_cell(page, row: int, col: int):
     """The grid's cell in row `row` (1-based; the header is aria-rowindex 1) at position `col`
     among the row's rendered cells."""
@@ -275,3 +287,17 @@ def expect_toast_shown(page, text: str) -> None:
     page.wait_for_function(
         "(text) => (window.__wbToasts || []).some((shown) => shown.includes(text))", arg=text, timeout=15_000
     )
+
+
+def people_grid(server, page, count: int = 5) -> tuple[str, dict]:
+    """Sign the first user up and open the grid of a table "People" (Name, Age) whose record
+    i (1 to `count`) is ("Person i", 20 + i); the user's token and the table."""
+    token = _sign_up_first_user(server)
+    rows = [{"Name": f"Person {i}", "Age": 20 + i} for i in range(1, count + 1)]
+    project, table = project_with_table(
+        server, token, title="Club", table="People", columns=[display_field(), number_field("Age")], records=rows
+    )
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/People")
+    expect(field_cell(page, "Name", 1)).to_have_text("Person 1")
+    return token, table

@@ -17,32 +17,17 @@ from tests.e2e.support import (
     fresh_page,
     list_records,
     number_field,
+    people_grid,
     project_with_table,
     screenshot,
+    wait_records,
 )
 
 pytestmark = pytest.mark.e2e
 
 
-def _wait_records(server, table, token, expected: dict[int, tuple]) -> None:
-    """Wait until the API reads (Name, Age) as ``expected`` for the records of those ids."""
-    got = {}
-    for _ in range(50):
-        got = {r["Id"]: (r["Name"], r["Age"]) for r in list_records(server, token, table, limit=100)}
-        if all(got.get(pk) == value for pk, value in expected.items()):
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"records are {got}, expected {expected}")
-
-
 def test_typing_after_a_click_goes_into_the_clicked_cell(server, page):
-    token = _sign_up_first_user(server)
-    rows = [{"Name": f"Person {i}", "Age": 20 + i} for i in range(1, 6)]
-    project, table = project_with_table(
-        server, token, title="Club", table="People", columns=[display_field(), number_field("Age")], records=rows
-    )
-    _use_token(page, token)
-    page.goto(f"/nc/{project['id']}/table/People")
+    token, table = people_grid(server, page)
     name1, age4 = field_cell(page, "Name", 1), field_cell(page, "Age", 4)
     expect(name1).to_have_text("Person 1")
 
@@ -56,7 +41,7 @@ def test_typing_after_a_click_goes_into_the_clicked_cell(server, page):
     page.keyboard.press("Enter")
     expect(name1).to_have_text("Zed")
     expect(age4).to_have_text("99")
-    _wait_records(server, table, token, {1: ("Zed", 21), 4: ("Person 4", 99)})
+    wait_records(server, token, table, {1: ("Zed", 21), 4: ("Person 4", 99)})
     # Enter moved the cursor down from the clicked cell.
     expect(field_cell(page, "Age", 5)).to_have_class(r"wb-cell wb-cell-active")
 
@@ -77,7 +62,7 @@ def test_typing_after_a_click_goes_into_the_clicked_cell(server, page):
     page.keyboard.press("Tab")
     expect(age2).to_have_text("42")
     expect(name3).to_have_text("Ann")
-    _wait_records(server, table, token, {2: ("Person 2", 42), 3: ("Ann", 23), 1: ("Zed", 21)})
+    wait_records(server, token, table, {2: ("Person 2", 42), 3: ("Ann", 23), 1: ("Zed", 21)})
 
 
 def _in_view(page, locator) -> bool:

@@ -6,20 +6,14 @@ than the editor, as a fast typist's keys do."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.support import (
-    _sign_up_first_user,
-    _use_token,
-    display_field,
     field_cell,
-    list_records,
-    number_field,
-    project_with_table,
+    people_grid,
     screenshot,
+    wait_records,
 )
 
 pytestmark = pytest.mark.e2e
@@ -33,28 +27,8 @@ def _focused(page) -> str | None:
     return page.evaluate("() => document.activeElement?.getAttribute('data-testid') ?? null")
 
 
-def _names(server, token, table) -> dict[int, tuple]:
-    return {r["Id"]: (r["Name"], r["Age"]) for r in list_records(server, token, table, limit=100)}
-
-
-def _wait_records(server, table, token, expected: dict[int, tuple]) -> None:
-    got = {}
-    for _ in range(50):
-        got = _names(server, token, table)
-        if all(got.get(pk) == value for pk, value in expected.items()):
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"records are {got}, expected {expected}")
-
-
 def test_keys_typed_before_the_editor_opens_are_kept_and_saved(server, page):
-    token = _sign_up_first_user(server)
-    rows = [{"Name": f"Person {i}", "Age": 20 + i} for i in range(1, 6)]
-    project, table = project_with_table(
-        server, token, title="Club", table="People", columns=[display_field(), number_field("Age")], records=rows
-    )
-    _use_token(page, token)
-    page.goto(f"/nc/{project['id']}/table/People")
+    token, table = people_grid(server, page)
     expect(field_cell(page, "Name", 1)).to_have_text("Person 1")
 
     # Only the active cell of a field that takes typed keys holds the field.
@@ -97,7 +71,7 @@ def test_keys_typed_before_the_editor_opens_are_kept_and_saved(server, page):
     page.keyboard.type("77")
     page.keyboard.press("Enter")
     expect(field_cell(page, "Age", 5)).to_have_text("77")
-    _wait_records(server, table, token, {1: ("Ab", 21), 2: ("X", 22), 3: ("Kim", 23), 5: ("Person 5", 77)})
+    wait_records(server, token, table, {1: ("Ab", 21), 2: ("X", 22), 3: ("Kim", 23), 5: ("Person 5", 77)})
 
     # Without frames held back, the editor opens from the key right after it is shown, and the
     # next keys are typed into the editor.
@@ -110,9 +84,8 @@ def test_keys_typed_before_the_editor_opens_are_kept_and_saved(server, page):
     expect(page.get_by_test_id("cell-editor")).to_have_value("Zoe")
     page.keyboard.press("Enter")
     expect(field_cell(page, "Name", 4)).to_have_text("Zoe")
-    _wait_records(server, table, token, {4: ("Zoe", 24), 2: ("X", 22)})
     # Nothing else was written: Escape's key left record 2 as Tab saved it.
-    assert _names(server, token, table) == {
+    assert wait_records(server, token, table, {4: ("Zoe", 24)}) == {
         1: ("Ab", 21),
         2: ("X", 22),
         3: ("Kim", 23),

@@ -4,7 +4,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { useLayoutEffect } from "react";
 import { describe, expect, it, vi } from "vitest";
-import type { CellProps, FieldEditorProps, FieldInfo } from "@workbench/plugin-api";
+import type { CellProps, FieldEditorProps, FieldInfo, RecordRow } from "@workbench/plugin-api";
 import { EditingStore } from "./editingStore";
 import { GridRow, type RowHandlers } from "./GridRow";
 
@@ -49,35 +49,40 @@ const handlers: { current: RowHandlers } = {
   },
 };
 
+/** A GridRow of record 1 (row 0) over `fields`, laid out 100 px a field. */
+function rowOf(store: EditingStore, fields: FieldInfo[], record: RecordRow, activeCol: number, more: { canType?: boolean; handlers?: { current: RowHandlers } } = {}) {
+  return (
+    <GridRow
+      gridId="g"
+      row={0}
+      top={0}
+      record={record}
+      commentCount={undefined}
+      tableId="t"
+      pkName="Id"
+      shared={false}
+      canType={more.canType ?? false}
+      columns={fields}
+      colFirst={0}
+      colLast={fields.length - 1}
+      frozen={0}
+      frozenWidth={0}
+      lefts={fields.map((_, i) => i * 100)}
+      widths={fields.map(() => 100)}
+      width={fields.length * 100}
+      activeCol={activeCol}
+      blockLeft={-1}
+      blockRight={-1}
+      editingStore={store}
+      handlers={more.handlers ?? handlers}
+    />
+  );
+}
+
 describe("GridRow", () => {
   it("draws the edited cell alone when an editor opens in it", () => {
     const store = new EditingStore();
-    const row = (activeCol: number) => (
-      <GridRow
-        gridId="g"
-        row={0}
-        top={0}
-        record={{ Id: 1, A: "a", B: "b", C: "c" }}
-        commentCount={undefined}
-        tableId="t"
-        pkName="Id"
-        shared={false}
-        canType={false}
-        columns={columns}
-        colFirst={0}
-        colLast={2}
-        frozen={0}
-        frozenWidth={0}
-        lefts={[0, 100, 200]}
-        widths={[100, 100, 100]}
-        width={300}
-        activeCol={activeCol}
-        blockLeft={-1}
-        blockRight={-1}
-        editingStore={store}
-        handlers={handlers}
-      />
-    );
+    const row = (activeCol: number) => rowOf(store, columns, { Id: 1, A: "a", B: "b", C: "c" }, activeCol);
     const { rerender } = render(row(1));
     expect(drawn).toEqual(["A", "B", "C"]);
     drawn.length = 0;
@@ -99,32 +104,7 @@ describe("GridRow", () => {
     const reporting: { current: RowHandlers } = {
       current: { ...handlers.current, onEditValue: (value) => ({ ...store.current()!, value: { v: value } }) },
     };
-    render(
-      <GridRow
-        gridId="g"
-        row={0}
-        top={0}
-        record={{ Id: 1, A: "a" }}
-        commentCount={undefined}
-        tableId="t"
-        pkName="Id"
-        shared={false}
-        canType={false}
-        columns={columns.slice(0, 1)}
-        colFirst={0}
-        colLast={0}
-        frozen={0}
-        frozenWidth={0}
-        lefts={[0]}
-        widths={[100]}
-        width={100}
-        activeCol={0}
-        blockLeft={-1}
-        blockRight={-1}
-        editingStore={store}
-        handlers={reporting}
-      />,
-    );
+    render(rowOf(store, columns.slice(0, 1), { Id: 1, A: "a" }, 0, { handlers: reporting }));
     act(() => store.open({ row: 0, col: 0, text: "x", typed: "x", error: null, saving: false }));
     const editor = screen.getByTestId("cell-editor");
     expect(editor.dataset.value).toBe("");
@@ -139,32 +119,7 @@ describe("GridRow", () => {
       { id: "B", title: "B", uidt: "Checkbox" },
       { id: "C", title: "C", uidt: "ID" },
     ];
-    const row = (activeCol: number, canType = true) => (
-      <GridRow
-        gridId="g"
-        row={0}
-        top={0}
-        record={{ Id: 1, A: "a", B: true, C: 1 }}
-        commentCount={undefined}
-        tableId="t"
-        pkName="Id"
-        shared={false}
-        canType={canType}
-        columns={fields}
-        colFirst={0}
-        colLast={2}
-        frozen={0}
-        frozenWidth={0}
-        lefts={[0, 100, 200]}
-        widths={[100, 100, 100]}
-        width={300}
-        activeCol={activeCol}
-        blockLeft={-1}
-        blockRight={-1}
-        editingStore={store}
-        handlers={handlers}
-      />
-    );
+    const row = (activeCol: number, canType = true) => rowOf(store, fields, { Id: 1, A: "a", B: true, C: 1 }, activeCol, { canType });
     const { rerender } = render(row(0));
     const field = screen.getByTestId("type-ahead");
     expect(field.closest(".wb-cell")?.getAttribute("data-col")).toBe("0");
