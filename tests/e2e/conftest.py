@@ -52,6 +52,18 @@ def _changed(env: dict[str, str], changes: dict[str, str | None]) -> dict[str, s
 # migrated data folder (the meta database and its secret), made once per test process.
 _MIGRATION_CHANGERS = {"PYTHONPATH", "WORKBENCH_PLUGINS", "WORKBENCH_PLUGINS_DISABLED", "WORKBENCH_DATABASE_URL"}
 _migrated: list[Path] = []
+#: servers told to stop whose end the tests did not wait for
+_stopping: list[subprocess.Popen] = []
+
+
+@atexit.register
+def _reap_stopping() -> None:
+    for process in _stopping:
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def _migrate(data_dir: Path, root: Path, env: dict[str, str]) -> None:
@@ -149,8 +161,16 @@ class Server:
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
 
-    def stop(self) -> None:
+    def stop(self, wait: bool = True) -> None:
+        """Stop the server; without `wait`, the test goes on while it shuts down (it is
+        waited for when the tests end)."""
         self.process.terminate()
+        if not wait:
+            self._log.close()
+            # (the ones that have ended are reaped on the way)
+            _stopping[:] = [process for process in _stopping if process.poll() is None]
+            _stopping.append(self.process)
+            return
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -172,7 +192,7 @@ def server(tmp_path):
     _require_build_and_browser()
     srv = Server(tmp_path)
     yield srv
-    srv.stop()
+    srv.stop(wait=False)
 
 
 @pytest.fixture(scope="module")
