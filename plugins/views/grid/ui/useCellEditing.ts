@@ -132,9 +132,12 @@ export function useCellEditing({ tableId, viewId, columns, pkName, canEdit, writ
    * was typed is saved as leaving an editor saves it, and the focus goes where it was going. */
   const onTypeAheadBlur = (event: FocusEvent<HTMLElement>) => {
     const next = event.relatedTarget;
-    if (!flushTypeAhead()) return;
-    commit();
-    if (next instanceof HTMLElement && next.isConnected) next.focus({ preventScroll: true });
+    // After the blur's own task: a field removed while React draws blurs during the drawing.
+    queueMicrotask(() => {
+      if (!flushTypeAhead()) return;
+      commit();
+      if (next instanceof HTMLElement && next.isConnected) next.focus({ preventScroll: true });
+    });
   };
 
   /** Close the editor and save its value, then move the active cell (by a step, or to the
