@@ -258,7 +258,8 @@ def _insert_batch(
             read, done = first + len(chunk) - 1, state["rows_done"].get(ref_table, 0) + len(prepared)
             if progress.fenced(ref.source):
                 progress.advance(work.connection, job_id, ref_table, first - 1, read, len(prepared))
-            keys = writer.insert_prepared(prepared)
+            # the keys are kept for undo only in a table that was there before the import
+            keys = writer.insert_prepared(prepared, want_keys=not target.get("created"))
         if not target.get("created") and keys:
             pk_fields = model.pk_fields
             stored = [{f.id: key.get(f.title) for f in pk_fields} for key in keys]
@@ -317,8 +318,9 @@ def _prepare_columns(writer: RowWriter, plan: list, rows: list[list], texts: boo
 
 
 def _texts_column(cells) -> TypedColumn:
-    """A column of texts and Nones, marked with which of them it holds."""
-    return typed(cells, str, type(None)) if None in cells else typed(cells, str)
+    """A column of texts and Nones, marked with which of them it holds (every cell true:
+    no None, found without comparing each cell with it)."""
+    return typed(cells, str) if all(cells) or None not in cells else typed(cells, str, type(None))
 
 
 def _failing_field(model, data: dict) -> str | None:

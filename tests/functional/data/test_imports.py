@@ -424,12 +424,12 @@ def test_a_lease_extended_during_a_batch_does_not_fail_it(ctx, data_app, runner,
         with leases.writing(data_app.registry["db_engine"]) as connection:
             extended.append(leases.extend(connection, JOBS, job["id"], runner.token, leases.lease_until(60)))
 
-    def insert_with_a_heartbeat(self, prepared):
+    def insert_with_a_heartbeat(self, prepared, **options):
         beat = threading.Thread(target=heartbeat)
         beat.start()
         beat.join(0.3)  # it commits now, or waits for the batch's write lock
         beats.append(beat)
-        return insert(self, prepared)
+        return insert(self, prepared, **options)
 
     monkeypatch.setattr(RowWriter, "insert_prepared", insert_with_a_heartbeat)
     assert runner.run(job["id"]) == "done"
