@@ -10,6 +10,7 @@ from workbench.fields.interfaces import FieldValueError
 from workbench.fields.typed_column import TypedColumn, kinds_of, typed
 
 MAX_SAFE_INTEGER = 2**53 - 1
+_FIFTEEN_DIGITS = 10**15 - 1
 TRUE_WORDS = frozenset({"true", "1", "yes", "y", "on", "checked", "x", "[x]", "✓", "✔", "enabled", "done", "t"})
 FALSE_WORDS = frozenset({"false", "0", "no", "n", "off", "unchecked", "", "[ ]", "disabled", "f"})
 
@@ -101,7 +102,12 @@ def to_text_many(values: list) -> list:
 
 def to_int_many(values: list, low: int = -MAX_SAFE_INTEGER, high: int = MAX_SAFE_INTEGER) -> list:
     numbers = _ints(values)
-    if numbers is not None and (not numbers or (low <= min(numbers) and max(numbers) <= high)):
+    if numbers is not None and (
+        not numbers
+        # read from texts of at most 15 digits: from 0 to 10**15 - 1
+        or (low <= 0 and high >= _FIFTEEN_DIGITS and numbers.texts is values)
+        or (low <= min(numbers) and max(numbers) <= high)
+    ):
         return numbers
     out = []
     append = out.append
@@ -117,7 +123,7 @@ def to_int_many(values: list, low: int = -MAX_SAFE_INTEGER, high: int = MAX_SAFE
     return out
 
 
-def _ints(values) -> list | None:
+def _ints(values) -> TypedColumn | None:
     """The integers of a column of integers, or of texts of at most 15 ASCII digits (as
     ``to_int_many`` reads them one by one), by builtins; None for any other column."""
     if all_of_types(values, int):

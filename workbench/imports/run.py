@@ -42,8 +42,10 @@ from workbench.tables.models import Column, Table
 log = logging.getLogger(__name__)
 
 #: rows per batch (one transaction each, which also records the progress a resumed job
-#: starts from): few enough that a batch holds the source's write lock for a moment
-BATCH = 5000
+#: starts from): few enough that a batch holds the source's write lock for a moment (a
+#: tenth of a second or so), enough that the work of each batch (its transaction, the
+#: job's progress, the listeners) weighs little against its rows
+BATCH = 10_000
 #: a batch into PostgreSQL holds up to ``COPY_ROWS`` rows of up to ``COPY_CELLS`` values
 #: (rows times columns), and at least ``BATCH`` rows: a row costs COPY little, so the work
 #: of each batch (its transaction, the job's progress) weighs more
