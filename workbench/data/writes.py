@@ -207,17 +207,33 @@ class RowWriter:
         body name of ``names``; None when only ``prepare`` row by row can say (a name given
         twice for one field, a required field left empty). Raises as ``prepare`` would for
         a refused value."""
-        fids, stored = [], []
+        stored = self.store_columns(names, columns)
+        return None if stored is None else self.column_batch(stored, count)
+
+    def store_columns(self, names: list[str], columns: list, pause=None) -> dict[str, list] | None:
+        """The stored values of ``columns`` (one per body name of ``names``) by field id, by
+        each field's type alone (``to_db_many``; ``pause()`` called after each column);
+        None for a name given twice for one field. Raises as ``prepare`` would for a
+        refused value."""
+        stored: dict[str, list] = {}
         for name, column in zip(names, columns, strict=True):
             plan = self._insert_names.get(name, _UNSEEN)
             if plan is _UNSEEN:
                 plan = self._writable(name, True)
             if plan is None:
                 continue
-            if plan[0] in fids:
+            if plan[0] in stored:
                 return None
-            fids.append(plan[0])
-            stored.append(self._types[plan[0]].to_db_many(column))
+            stored[plan[0]] = self._types[plan[0]].to_db_many(column)
+            if pause is not None:
+                pause()
+        return stored
+
+    def column_batch(self, by_field: dict[str, list], count: int) -> ColumnBatch | None:
+        """The prepared rows of an insert of ``count`` rows whose stored columns are
+        ``by_field`` (``store_columns``): with this write's system values and the defaults;
+        None when a required field is left empty."""
+        fids, stored = list(by_field), list(by_field.values())
         # the same for every row: system values (over any given), then defaults
         constants = dict(self._auto_values(True))
         for f in self.model.default_fields:
