@@ -18,7 +18,7 @@ import types
 import gevent
 import sqlalchemy as sa
 
-from workbench.data.batch import frozen_heap, paused_gc
+from workbench.data.batch import batches_collected, frozen_heap, paused_gc
 from workbench.data.unit import data_transaction
 from workbench.data.writes import RowWriter
 from workbench.db import SQLITE_IMMEDIATE
@@ -160,20 +160,18 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
         # and its values converted, by the writer of the batch before (the same schema)
         last: dict = {}
         prepare = functools.partial(_store_ahead, last, plan, sheet.texts) if ahead else None
-        with contextlib.closing(read_ahead.batches(rows, size, budget, ahead, prepare)) as chunks:
+        reading = contextlib.closing(read_ahead.batches(rows, size, budget, ahead, prepare))
+        with batches_collected() as collect, reading as chunks:
             while True:
-                # The collector stays paused from reading a batch to inserting it, until its
-                # rows are gone: a collection in between would walk each of them, to find no
-                # cycle.
-                with paused_gc(size):
-                    chunk = next(chunks, None)
-                    if chunk is None:
-                        break
-                    if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
-                        return False
-                    _insert_batch(registry, job_id, state, target, plan, start + 1, chunk, sheet.texts, last)
-                    start += len(chunk)
-                    del chunk
+                chunk = next(chunks, None)
+                if chunk is None:
+                    break
+                if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
+                    return False
+                _insert_batch(registry, job_id, state, target, plan, start + 1, chunk, sheet.texts, last)
+                start += len(chunk)
+                del chunk
+                collect()
                 batches += 1
                 budget.check()
                 budget.pause()
