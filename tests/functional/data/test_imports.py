@@ -234,6 +234,29 @@ def test_batches_converted_while_the_one_before_is_copied(ctx, dialect, runner, 
 
 
 @pytest.mark.dialects
+def test_the_insert_listeners_get_each_rows_key(ctx, data_app, monkeypatch):
+    from workbench.plugins import notify
+
+    seen = []
+    rows_changed = notify.rows_changed
+
+    def recorded(request, table, action, changes):
+        seen.append((action, [after for _before, after in changes]))
+        return rows_changed(request, table, action, changes)
+
+    monkeypatch.setattr(notify, "rows_changed", recorded)
+    client, admin, pid = ctx
+    job = upload(client, admin, pid, people_csv(3))
+    started = start(client, admin, job)
+    assert finish(data_app, client, admin, job["id"])["status"] == "done"
+    rows = records(client, admin, started["tables"][0]["id"])
+    assert [action for action, _keys in seen] == ["insert"]
+    (key,) = seen[0][1][0]  # the key field's title alone
+    assert sorted(k[key] for k in seen[0][1]) == sorted(r[key] for r in rows)
+    assert len(rows) == 3
+
+
+@pytest.mark.dialects
 def test_cancel_drops_the_new_table(ctx, runner):
     client, admin, pid = ctx
     job = upload(client, admin, pid, people_csv(2500))
