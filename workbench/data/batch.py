@@ -17,6 +17,8 @@ PAUSE_GC_FROM = 100
 #: new objects the collector follows (net of those gone) from which the work between two
 #: batches collects the young generations (``batches_collected``)
 YOUNG_FROM = 100_000
+#: collections of the young generations after which such work collects every generation
+FULL_EVERY = 20
 
 
 @contextlib.contextmanager
@@ -42,15 +44,19 @@ def batches_collected():
     ``YOUNG_FROM`` new objects are alive since the last time (the cycles left behind by
     the work around each batch, and by whatever ran meanwhile). A batch's rows (none in a
     cycle) are thus walked by no collection while they are built or inserted, nor, while
-    the next batch is read ahead, by a collection after each batch; the old generation is
-    left alone until the work ends."""
+    the next batch is read ahead, by a collection after each batch; every generation is
+    collected after ``FULL_EVERY`` such collections (the cycles that grew old before they
+    were let go)."""
     if not gc.isenabled():
         yield lambda: None
         return
+    young = 0
 
     def collect() -> None:
+        nonlocal young
         if gc.get_count()[0] >= YOUNG_FROM:
-            gc.collect(1)
+            young += 1
+            gc.collect(2 if young % FULL_EVERY == 0 else 1)
 
     gc.disable()
     try:

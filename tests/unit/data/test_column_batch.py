@@ -67,6 +67,11 @@ def test_the_work_of_batches_collects_only_the_young_now_and_then(monkeypatch):
             collect()
             assert collected == [1]  # the young generations, once
             assert gc.get_count()[0] < 1000
+            monkeypatch.setattr(batch, "FULL_EVERY", 2)
+            for _ in range(2000):
+                cycle()
+            collect()
+            assert collected == [1, 2]  # and now and then every generation
             del kept
         assert gc.isenabled()
         gc.disable()
