@@ -14,6 +14,11 @@ from collections.abc import Iterable, Iterator
 
 #: rows from which a batch's work pauses the cyclic garbage collector
 PAUSE_GC_FROM = 100
+#: new objects the collector follows (net of those gone) from which the work between two
+#: batches collects the young generations (``batches_collected``)
+YOUNG_FROM = 100_000
+#: collections of the young generations after which such work collects every generation
+FULL_EVERY = 20
 
 
 @contextlib.contextmanager
@@ -28,6 +33,34 @@ def paused_gc(rows: int):
     gc.disable()
     try:
         yield
+    finally:
+        gc.enable()
+
+
+@contextlib.contextmanager
+def batches_collected():
+    """The collector paused for a piece of work done in batches, answering ``collect()``
+    for the work to call between two batches: it collects the young generations once
+    ``YOUNG_FROM`` new objects are alive since the last time (the cycles left behind by
+    the work around each batch, and by whatever ran meanwhile). A batch's rows (none in a
+    cycle) are thus walked by no collection while they are built or inserted, nor, while
+    the next batch is read ahead, by a collection after each batch; every generation is
+    collected after ``FULL_EVERY`` such collections (the cycles that grew old before they
+    were let go)."""
+    if not gc.isenabled():
+        yield lambda: None
+        return
+    young = 0
+
+    def collect() -> None:
+        nonlocal young
+        if gc.get_count()[0] >= YOUNG_FROM:
+            young += 1
+            gc.collect(2 if young % FULL_EVERY == 0 else 1)
+
+    gc.disable()
+    try:
+        yield collect
     finally:
         gc.enable()
 

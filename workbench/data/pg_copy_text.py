@@ -48,11 +48,16 @@ def _special_in(text: str) -> bool:
     return any(char in text for char in _SPECIALS)
 
 
-def _texts(part: list) -> list:
-    nulls = None in part
+def _texts(part: list, nulls: bool | None = None) -> list:
+    if nulls is None:
+        nulls = None in part
     if _special_in("".join(filter(None, part) if nulls else part)):
         return [NULL if value is None else escaped(value) for value in part]
     return [NULL if value is None else value for value in part] if nulls else part
+
+
+def _texts_no_null(part: list) -> list:
+    return _texts(part, False)
 
 
 def _as_they_are(part: list) -> list:
@@ -85,19 +90,31 @@ def _mapped(format_):
     return format_part
 
 
+def _mapped_no_null(format_):
+    def format_part(part: list) -> list:
+        return list(map(format_, part))
+
+    return format_part
+
+
 _FORMATTERS = {kind: _mapped(format_) for kind, format_ in _FORMATS.items()}
+#: for a column with no None (as its types say): no part looked through for one
+_NO_NULL_FORMATTERS = {str: _texts_no_null, **{kind: _mapped_no_null(f) for kind, f in _FORMATS.items()}}
 
 
 def formatter(values: list):
     """``format(part)``: the texts in COPY's text format of a part of ``values`` (a column);
     None for a column of values of a type not formatted here (or of several types)."""
     kinds = set(kinds_of(values))
+    nulls = type(None) in kinds
     kinds.discard(type(None))
     if not kinds:
         return _nulls
     if len(kinds) > 1:
         return None
     kind = kinds.pop()
+    if not nulls:
+        return _NO_NULL_FORMATTERS.get(kind)
     return _texts if kind is str else _FORMATTERS.get(kind)
 
 

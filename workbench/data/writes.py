@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import operator
+from collections.abc import Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
@@ -50,6 +51,49 @@ def read_only_reason(table, model: Model) -> str | None:
     if not model.pk_fields:
         return NO_KEY_READ_ONLY
     return None
+
+
+class _Rowids(Sequence):
+    """The keys ``(rowid,)`` of consecutive rows, each made when read."""
+
+    __slots__ = ("_ids",)
+
+    def __init__(self, ids: range):
+        self._ids = ids
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __iter__(self):
+        return zip(self._ids)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return _Rowids(self._ids[index])
+        return (self._ids[index],)
+
+
+class KeyChanges(Sequence):
+    """The changes of an insert as ``on_rows_changed`` gets them, ``(None, {title: key})``
+    for each row, made only when read (``keys_of(pk_rows)``): a listener that only counts
+    the rows makes none."""
+
+    __slots__ = ("_keys_of", "_pk_rows")
+
+    def __init__(self, keys_of, pk_rows: list[tuple]):
+        self._keys_of = keys_of
+        self._pk_rows = pk_rows
+
+    def __len__(self) -> int:
+        return len(self._pk_rows)
+
+    def __iter__(self):
+        return zip(itertools.repeat(None), self._keys_of(self._pk_rows))
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return list(zip(itertools.repeat(None), self._keys_of(self._pk_rows[index])))
+        return (None, self._keys_of([self._pk_rows[index]])[0])
 
 
 class RowWriter:
@@ -163,17 +207,33 @@ class RowWriter:
         body name of ``names``; None when only ``prepare`` row by row can say (a name given
         twice for one field, a required field left empty). Raises as ``prepare`` would for
         a refused value."""
-        fids, stored = [], []
+        stored = self.store_columns(names, columns)
+        return None if stored is None else self.column_batch(stored, count)
+
+    def store_columns(self, names: list[str], columns: list, pause=None) -> dict[str, list] | None:
+        """The stored values of ``columns`` (one per body name of ``names``) by field id, by
+        each field's type alone (``to_db_many``; ``pause()`` called after each column);
+        None for a name given twice for one field. Raises as ``prepare`` would for a
+        refused value."""
+        stored: dict[str, list] = {}
         for name, column in zip(names, columns, strict=True):
             plan = self._insert_names.get(name, _UNSEEN)
             if plan is _UNSEEN:
                 plan = self._writable(name, True)
             if plan is None:
                 continue
-            if plan[0] in fids:
+            if plan[0] in stored:
                 return None
-            fids.append(plan[0])
-            stored.append(self._types[plan[0]].to_db_many(column))
+            stored[plan[0]] = self._types[plan[0]].to_db_many(column)
+            if pause is not None:
+                pause()
+        return stored
+
+    def column_batch(self, by_field: dict[str, list], count: int) -> ColumnBatch | None:
+        """The prepared rows of an insert of ``count`` rows whose stored columns are
+        ``by_field`` (``store_columns``): with this write's system values and the defaults;
+        None when a required field is left empty."""
+        fids, stored = list(by_field), list(by_field.values())
         # the same for every row: system values (over any given), then defaults
         constants = dict(self._auto_values(True))
         for f in self.model.default_fields:
@@ -241,9 +301,12 @@ class RowWriter:
         titles = [f.title for f in self.model.pk_fields]
         return [{title: row.get(title) for title in titles} for row in found]
 
-    def insert_prepared(self, prepared: list[dict] | ColumnBatch, want_rows: bool = False) -> list[dict]:
+    def insert_prepared(
+        self, prepared: list[dict] | ColumnBatch, want_rows: bool = False, want_keys: bool = True
+    ) -> list[dict]:
         """Insert rows already through ``prepare`` or ``prepare_columns`` (an import
-        prepares them apart, to skip and report the bad ones); answers as ``insert``."""
+        prepares them apart, to skip and report the bad ones); answers as ``insert``, or
+        nothing (an empty list) when neither ``want_rows`` nor ``want_keys``."""
         self._check_writable()
         if not prepared:
             return []
@@ -264,8 +327,12 @@ class RowWriter:
             if given:
                 self._keep_numbering_ahead()
         if not want_rows and not notify.wants_whole_rows(self.request, "insert", self.table):
-            keys = self._api_keys(pk_rows)
             # Listeners that read only the keys (realtime) get these rows: no record is built.
+            if not want_keys:
+                # nor the keys, unless a listener reads them (most only count the rows)
+                notify.rows_changed(self.request, self.table, "insert", KeyChanges(self._api_keys, pk_rows))
+                return []
+            keys = self._api_keys(pk_rows)
             notify.rows_changed(self.request, self.table, "insert", list(zip(itertools.repeat(None), keys)))
             self._answered_keys = True
             return keys
@@ -378,7 +445,7 @@ class RowWriter:
         ).scalar_one()
         if found != len(rows):
             raise RuntimeError(f"inserted rows are not numbered {first}..{last} ({found} found)")
-        return list(zip(range(first, last + 1)))
+        return _Rowids(range(first, last + 1))
 
     # -- update ----------------------------------------------------------------
     def _rows_where(self, clause) -> list[tuple[dict, dict]]:

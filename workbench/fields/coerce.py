@@ -10,6 +10,9 @@ from workbench.fields.interfaces import FieldValueError
 from workbench.fields.typed_column import TypedColumn, kinds_of, typed
 
 MAX_SAFE_INTEGER = 2**53 - 1
+_FIFTEEN_DIGITS = 10**15 - 1
+#: the integers of the texts "0" to "99"
+_SMALL = {str(number): number for number in range(100)}
 TRUE_WORDS = frozenset({"true", "1", "yes", "y", "on", "checked", "x", "[x]", "✓", "✔", "enabled", "done", "t"})
 FALSE_WORDS = frozenset({"false", "0", "no", "n", "off", "unchecked", "", "[ ]", "disabled", "f"})
 
@@ -101,7 +104,12 @@ def to_text_many(values: list) -> list:
 
 def to_int_many(values: list, low: int = -MAX_SAFE_INTEGER, high: int = MAX_SAFE_INTEGER) -> list:
     numbers = _ints(values)
-    if numbers is not None and (not numbers or (low <= min(numbers) and max(numbers) <= high)):
+    if numbers is not None and (
+        not numbers
+        # read from texts of at most 15 digits: from 0 to 10**15 - 1
+        or (low <= 0 and high >= _FIFTEEN_DIGITS and numbers.texts is values)
+        or (low <= min(numbers) and max(numbers) <= high)
+    ):
         return numbers
     out = []
     append = out.append
@@ -117,15 +125,22 @@ def to_int_many(values: list, low: int = -MAX_SAFE_INTEGER, high: int = MAX_SAFE
     return out
 
 
-def _ints(values) -> list | None:
+def _ints(values) -> TypedColumn | None:
     """The integers of a column of integers, or of texts of at most 15 ASCII digits (as
     ``to_int_many`` reads them one by one), by builtins; None for any other column."""
     if all_of_types(values, int):
         return values if type(values) is TypedColumn else typed(values, int)
-    if all_of_types(values, str) and all(values) and max(map(len, values), default=0) < 16:
-        digits = "".join(values)
-        if digits.isascii() and digits.isdigit():
-            return typed(map(int, values), int, texts=values)
+    if all_of_types(values, str) and all(values):
+        longest = max(map(len, values), default=0)
+        if longest < 16:
+            digits = "".join(values)
+            if digits.isascii() and digits.isdigit():
+                if longest <= 2:
+                    try:  # "0" to "99" (a rating, say), looked up: ``int`` reads any text
+                        return typed(map(_SMALL.__getitem__, values), int, texts=values)
+                    except KeyError:  # a leading zero
+                        pass
+                return typed(map(int, values), int, texts=values)
     return None
 
 

@@ -10,7 +10,7 @@ import re
 from decimal import Decimal
 
 from workbench.fields.coerce import all_of_types
-from workbench.fields.typed_column import iso_dates, typed
+from workbench.fields.typed_column import TypedColumn, iso_dates, typed
 from workbench.imports.detect import FALSE_WORDS, TRUE_WORDS, is_blank, parse_date_text, split_datetime
 
 
@@ -56,6 +56,8 @@ def column_converter(registry, uidt: str, meta: dict | None):
 
 #: a number that ``_number`` gives back as it is (no sign of money, no grouping, no spaces)
 _NUMBER = re.compile(r"[-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?", re.ASCII).fullmatch
+#: the ASCII characters ``str.strip`` takes away
+_ASCII_SPACES = tuple(c for c in map(chr, range(128)) if c.isspace())
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII).fullmatch
 #: checkbox words as a file writes them most often (others are read by ``_checkbox``)
 _WORDS = {
@@ -82,6 +84,9 @@ def _numbers(convert):
             # grouping or no-break space (each is given back as it is)
             joined = "".join(values)
             if "$" not in joined and "," not in joined and "\u00a0" not in joined:
+                if joined.isascii() and not any(map(joined.__contains__, _ASCII_SPACES)):
+                    # nothing to strip either: the texts as they are
+                    return values if type(values) is TypedColumn else typed(values, str)
                 stripped = typed(map(str.strip, values), str)
                 if stripped == list(values):
                     return stripped

@@ -9,6 +9,7 @@ process holds it."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import logging
 import re
@@ -17,7 +18,7 @@ import types
 import gevent
 import sqlalchemy as sa
 
-from workbench.data.batch import frozen_heap, paused_gc
+from workbench.data.batch import batches_collected, frozen_heap, paused_gc
 from workbench.data.unit import data_transaction
 from workbench.data.writes import RowWriter
 from workbench.db import SQLITE_IMMEDIATE
@@ -42,8 +43,10 @@ from workbench.tables.models import Column, Table
 log = logging.getLogger(__name__)
 
 #: rows per batch (one transaction each, which also records the progress a resumed job
-#: starts from): few enough that a batch holds the source's write lock for a moment
-BATCH = 5000
+#: starts from): few enough that a batch holds the source's write lock for a moment (a
+#: tenth of a second or so), enough that the work of each batch (its transaction, the
+#: job's progress, the listeners) weighs little against its rows
+BATCH = 10_000
 #: a batch into PostgreSQL holds up to ``COPY_ROWS`` rows of up to ``COPY_CELLS`` values
 #: (rows times columns), and at least ``BATCH`` rows: a row costs COPY little, so the work
 #: of each batch (its transaction, the job's progress) weighs more
@@ -154,20 +157,21 @@ def _read_sheets(registry, job_id, state, importer, path, budget, throttle, max_
         size = _batch_rows(source, len(plan))
         rows = itertools.islice(budget.watch(sheet.rows), start, None)
         ahead = source.type == "pg"  # a COPY waits on the server: the next batch is read meanwhile
-        with contextlib.closing(read_ahead.batches(rows, size, budget, ahead)) as chunks:
+        # and its values converted, by the writer of the batch before (the same schema)
+        last: dict = {}
+        prepare = functools.partial(_store_ahead, last, plan, sheet.texts) if ahead else None
+        reading = contextlib.closing(read_ahead.batches(rows, size, budget, ahead, prepare))
+        with batches_collected() as collect, reading as chunks:
             while True:
-                # The collector stays paused from reading a batch to inserting it, until its
-                # rows are gone: a collection in between would walk each of them, to find no
-                # cycle.
-                with paused_gc(size):
-                    chunk = next(chunks, None)
-                    if chunk is None:
-                        break
-                    if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
-                        return False
-                    _insert_batch(registry, job_id, state, target, plan, start + 1, chunk, sheet.texts)
-                    start += len(chunk)
-                    del chunk
+                chunk = next(chunks, None)
+                if chunk is None:
+                    break
+                if (max_batches is not None and batches >= max_batches) or (stopping is not None and stopping()):
+                    return False
+                _insert_batch(registry, job_id, state, target, plan, start + 1, chunk, sheet.texts, last)
+                start += len(chunk)
+                del chunk
+                collect()
                 batches += 1
                 budget.check()
                 budget.pause()
@@ -234,10 +238,19 @@ def forget_progress(registry, job_id: str) -> None:
 
 
 def _insert_batch(
-    registry, job_id: str, state: dict, target: dict, plan: list, first: int, chunk: list, texts: bool = False
+    registry,
+    job_id: str,
+    state: dict,
+    target: dict,
+    plan: list,
+    first: int,
+    chunk: read_ahead.Batch,
+    texts: bool = False,
+    last: dict | None = None,
 ) -> None:
     """Insert the rows ``chunk``, the first of them row ``first`` of its sheet (``texts``:
-    every cell a text or None)."""
+    every cell a text or None), with its values as converted ahead (``_store_ahead``) when
+    they were, by the same model; its writer left in ``last`` for the next batch's."""
     ref_table = target["ref_table_name"]
     with JobRequest(registry, state["user_id"], job_id) as req:
         # A SQLite meta database: the batch's transaction takes the write lock before it reads
@@ -250,15 +263,22 @@ def _insert_batch(
         model = model_for(req, ref, work.dialect)
         work.begin_write()
         writer = RowWriter(req, ref, model, work.connection, typecast=True, save_options=_saver(req, ref.id))
+        if last is not None:
+            last["writer"] = writer
         with paused_gc(len(chunk)):
-            prepared = _prepare_columns(writer, plan, chunk, texts)
+            ahead = getattr(chunk, "ahead", None)
+            if ahead is not None and ahead[0] is model:
+                prepared = _column_batch(writer, ahead[1], len(chunk))
+            else:
+                prepared = _prepare_columns(writer, plan, chunk, texts)
             errors: list[dict] = []
             if prepared is None:
                 prepared, errors = _prepare_rows(writer, model, plan, first, chunk, ref_table)
             read, done = first + len(chunk) - 1, state["rows_done"].get(ref_table, 0) + len(prepared)
             if progress.fenced(ref.source):
                 progress.advance(work.connection, job_id, ref_table, first - 1, read, len(prepared))
-            keys = writer.insert_prepared(prepared)
+            # the keys are kept for undo only in a table that was there before the import
+            keys = writer.insert_prepared(prepared, want_keys=not target.get("created"))
         if not target.get("created") and keys:
             pk_fields = model.pk_fields
             stored = [{f.id: key.get(f.title) for f in pk_fields} for key in keys]
@@ -300,6 +320,13 @@ def _prepare_columns(writer: RowWriter, plan: list, rows: list[list], texts: boo
     ``RowWriter.prepare_columns``); None when a value is refused, for the rows to be read
     one by one (the bad ones skipped and reported). ``texts``: every cell is a text or
     None, so each column is marked with its types at once."""
+    stored = _store_columns(writer, plan, rows, texts)
+    return None if stored is None else _column_batch(writer, stored, len(rows))
+
+
+def _store_columns(writer: RowWriter, plan: list, rows: list[list], texts: bool = False, pause=None):
+    """The stored values of the rows' columns by field id (``RowWriter.store_columns``),
+    ``pause()`` called after each column; None when a value is refused."""
     if not plan:
         return None
     width = max(index for index, *_rest in plan) + 1
@@ -310,15 +337,40 @@ def _prepare_columns(writer: RowWriter, plan: list, rows: list[list], texts: boo
     if texts:
         columns = [_texts_column(column) for column in columns]
     try:
-        converted = [convert_many(columns[index]) for index, _field_id, _convert, convert_many in plan]
-        return writer.prepare_columns([field_id for _index, field_id, *_rest in plan], converted, len(rows))
+        converted = []
+        for index, _field_id, _convert, convert_many in plan:
+            converted.append(convert_many(columns[index]))
+            if pause is not None:
+                pause()
+        return writer.store_columns([field_id for _index, field_id, *_rest in plan], converted, pause)
     except (ValueError, APIError):  # FieldValueError is a ValueError
         return None
 
 
+def _column_batch(writer: RowWriter, stored: dict, count: int):
+    """``RowWriter.column_batch`` of stored columns; None when it refuses them."""
+    try:
+        return writer.column_batch(stored, count)
+    except (ValueError, APIError):
+        return None
+
+
+def _store_ahead(last: dict, plan: list, texts: bool, rows: list[list], pause):
+    """``(model, stored columns)`` of a batch read ahead, converted by the last batch's
+    writer (its model's field types; nothing else of its request is used): the batch uses
+    them if its own model is the same. None before the first batch, or when a value is
+    refused (the batch is then prepared as it is inserted)."""
+    writer = last.get("writer")
+    if writer is None:
+        return None
+    stored = _store_columns(writer, plan, rows, texts, pause)
+    return None if stored is None else (writer.model, stored)
+
+
 def _texts_column(cells) -> TypedColumn:
-    """A column of texts and Nones, marked with which of them it holds."""
-    return typed(cells, str, type(None)) if None in cells else typed(cells, str)
+    """A column of texts and Nones, marked with which of them it holds (every cell true:
+    no None, found without comparing each cell with it)."""
+    return typed(cells, str) if all(cells) or None not in cells else typed(cells, str, type(None))
 
 
 def _failing_field(model, data: dict) -> str | None:

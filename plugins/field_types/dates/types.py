@@ -266,9 +266,16 @@ _MICROSECOND = operator.attrgetter("microsecond")
 def _naive_seconds(values) -> list | None:
     """A column of texts "YYYY-MM-DD HH:MM:SS" (or with a "T") as naive datetimes, by
     builtins (as ``DateTime.to_db_many`` reads each of them); None for any other column."""
-    if not values or not all_of_types(values, str) or set(map(len, values)) != {19}:
+    if not values or not all_of_types(values, str):
         return None
-    if not set(map(_TENTH, values)) <= _SEPARATORS:
+    if iso_seconds(values):
+        # texts of exactly "YYYY-MM-DD HH:MM:SS" (no zone, no fraction) are the moments' own
+        # (isoformat(" "))
+        try:
+            return typed(map(dt.datetime.fromisoformat, values), dt.datetime, texts=values)
+        except ValueError:
+            return None
+    if set(map(len, values)) != {19} or not set(map(_TENTH, values)) <= _SEPARATORS:
         return None
     try:
         moments = list(map(dt.datetime.fromisoformat, values))
@@ -276,5 +283,4 @@ def _naive_seconds(values) -> list | None:
         return None
     if any(map(_ZONE, moments)) or any(map(_MICROSECOND, moments)):
         return None
-    # texts of exactly "YYYY-MM-DD HH:MM:SS" are the moments' own (isoformat(" "))
-    return typed(moments, dt.datetime, texts=values if iso_seconds(values) else None)
+    return typed(moments, dt.datetime)

@@ -66,7 +66,7 @@ class CsvImporter(Importer):
 def _rows(reader, encoding: str):
     try:
         for row in reader:
-            if "" in row:  # an empty cell (a blank line is one)
+            if not all(row):  # an empty cell (a blank line is one); all() looks at lengths only
                 if len(row) == 1:
                     continue
                 row = [None if cell == "" else cell for cell in row]

@@ -192,6 +192,71 @@ def test_bad_rows_are_reported_and_skipped(ctx, data_app):
 
 
 @pytest.mark.dialects
+def test_batches_converted_while_the_one_before_is_copied(ctx, dialect, runner, monkeypatch):
+    """Into PostgreSQL each batch's values are converted ahead, by the batch before's
+    writer, while that one is copied: the same rows and the same report of bad ones."""
+    from workbench.imports import run
+
+    ahead = []
+    store_ahead = run._store_ahead
+
+    def recorded(*args):
+        found = store_ahead(*args)
+        ahead.append(found is not None)
+        return found
+
+    monkeypatch.setattr(run, "_store_ahead", recorded)
+    client, admin, pid = ctx
+    job = upload(client, admin, pid, people_csv(3500, bad={2500: "x"}))
+    template = job["template"]
+    age = next(c for c in template["tables"][0]["columns"] if c["column_name"] == "Age")
+    age["uidt"] = "Number"
+    started = start(client, admin, job, template=template)
+    assert runner.run(job["id"]) == "done"
+    done = client.get(f"{V1}/imports/{job['id']}", headers=client.auth(admin)).json
+    assert done["rows_done"] == {"people": 3499}
+    assert [(e["row"], e["column"]) for e in done["errors"]] == [(2500, "Age")]
+    table_id = started["tables"][0]["id"]
+    assert count(client, admin, table_id) == 3499
+    rows = client.get(
+        f"/api/v2/tables/{table_id}/records", {"where": "(Name,eq,Person 3001)"}, headers=client.auth(admin)
+    ).json["list"]
+    assert [(r["Age"], r["Email"], r["Joined"], r["Member"], r["Team"]) for r in rows] == [
+        (20 + 3001 % 50, "p3001@example.com", "2020-01-06", True, "b")
+    ]
+    if dialect == "postgresql":
+        # the first batch converted as it is inserted (no writer yet), the bad
+        # one refused ahead (then read row by row as inserted), the last converted ahead
+        assert len(ahead) == 4
+        assert [ahead[0], ahead[2], ahead[3]] == [False, False, True]
+    else:
+        assert ahead == []  # SQLite, MariaDB: each batch read when its turn comes
+
+
+@pytest.mark.dialects
+def test_the_insert_listeners_get_each_rows_key(ctx, data_app, monkeypatch):
+    from workbench.plugins import notify
+
+    seen = []
+    rows_changed = notify.rows_changed
+
+    def recorded(request, table, action, changes):
+        seen.append((action, [after for _before, after in changes]))
+        return rows_changed(request, table, action, changes)
+
+    monkeypatch.setattr(notify, "rows_changed", recorded)
+    client, admin, pid = ctx
+    job = upload(client, admin, pid, people_csv(3))
+    started = start(client, admin, job)
+    assert finish(data_app, client, admin, job["id"])["status"] == "done"
+    rows = records(client, admin, started["tables"][0]["id"])
+    assert [action for action, _keys in seen] == ["insert"]
+    (key,) = seen[0][1][0]  # the key field's title alone
+    assert sorted(k[key] for k in seen[0][1]) == sorted(r[key] for r in rows)
+    assert len(rows) == 3
+
+
+@pytest.mark.dialects
 def test_cancel_drops_the_new_table(ctx, runner):
     client, admin, pid = ctx
     job = upload(client, admin, pid, people_csv(2500))
@@ -424,12 +489,12 @@ def test_a_lease_extended_during_a_batch_does_not_fail_it(ctx, data_app, runner,
         with leases.writing(data_app.registry["db_engine"]) as connection:
             extended.append(leases.extend(connection, JOBS, job["id"], runner.token, leases.lease_until(60)))
 
-    def insert_with_a_heartbeat(self, prepared):
+    def insert_with_a_heartbeat(self, prepared, **options):
         beat = threading.Thread(target=heartbeat)
         beat.start()
         beat.join(0.3)  # it commits now, or waits for the batch's write lock
         beats.append(beat)
-        return insert(self, prepared)
+        return insert(self, prepared, **options)
 
     monkeypatch.setattr(RowWriter, "insert_prepared", insert_with_a_heartbeat)
     assert runner.run(job["id"]) == "done"

@@ -35,3 +35,51 @@ def test_a_batch_of_constants_alone_and_an_empty_batch():
     empty = ColumnBatch(0, {}, {})
     assert not empty
     assert list(empty) == []
+
+
+def test_the_work_of_batches_collects_only_the_young_now_and_then(monkeypatch):
+    import gc
+
+    from workbench.data import batch
+
+    monkeypatch.setattr(batch, "YOUNG_FROM", 1000)
+    collected: list[int] = []
+
+    def seen(phase, info):
+        if phase == "start":
+            collected.append(info["generation"])
+
+    gc.collect()  # counts from nothing
+    gc.callbacks.append(seen)
+    try:
+        with batch.batches_collected() as collect:
+            assert not gc.isenabled()
+            kept = [[i] for i in range(500)]  # a batch's rows: no collection while they live
+            collect()
+            assert collected == []
+
+            def cycle():
+                a: list = []
+                a.append(a)
+
+            for _ in range(2000):
+                cycle()  # garbage only a collection finds
+            collect()
+            assert collected == [1]  # the young generations, once
+            assert gc.get_count()[0] < 1000
+            monkeypatch.setattr(batch, "FULL_EVERY", 2)
+            for _ in range(2000):
+                cycle()
+            collect()
+            assert collected == [1, 2]  # and now and then every generation
+            del kept
+        assert gc.isenabled()
+        gc.disable()
+        try:
+            with batch.batches_collected() as collect:  # the collector paused already: left so
+                collect()
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+    finally:
+        gc.callbacks.remove(seen)

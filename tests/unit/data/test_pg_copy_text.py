@@ -71,3 +71,13 @@ def test_a_batch_is_one_line_per_row_in_parts():
     assert list(copy_chunks(columns, 3)) == ["".join(lines)]
     assert list(copy_chunks(columns, 3, size=2)) == ["".join(lines[:2]), lines[2]]
     assert list(copy_chunks([(False, [])], 0)) == []
+
+
+def test_a_marked_column_is_looked_through_for_nulls_only_when_it_may_hold_one():
+    from workbench.fields.typed_column import typed
+
+    assert column_text(typed(["a\tb", "c"], str)) == ["a\\tb", "c"]
+    assert column_text(typed([1, 2], int)) == ["1", "2"]
+    assert column_text(typed([1, None], int, type(None))) == ["1", "\\N"]
+    assert column_text(typed(["a", None], str, type(None))) == ["a", "\\N"]
+    assert column_text(typed(["a", "b"], str, type(None))) == ["a", "b"]  # it may: none found

@@ -164,3 +164,14 @@ def test_a_column_of_one_form_is_stored_as_each_value_alone(name):
         check_column_at_once(ftype, values * 50, UNIFORM_REFUSED.get(name, ()))
         stored = ftype.to_db_many(list(values))
         assert [type(v) for v in stored] == [type(ftype.to_db(v)) for v in values]
+
+
+def test_short_digit_texts_are_the_integers_int_reads():
+    from workbench.fields.coerce import to_int, to_int_many
+
+    for column in (["0", "5", "99", "42"], ["07", "5"], ["1", "100"], ["3", "12345678"]):
+        assert to_int_many(column) == [to_int(value) for value in column]
+        assert all(type(value) is int for value in to_int_many(column))
+    assert to_int_many(["1", "5"], 0, 5) == [1, 5]
+    with pytest.raises(FieldValueError, match="out of range"):
+        to_int_many(["1", "6"], 0, 5)

@@ -4,6 +4,8 @@ the reading counted in the job's CPU time while it is paused."""
 
 from __future__ import annotations
 
+import time
+
 import gevent
 import pytest
 
@@ -61,3 +63,42 @@ def test_reading_while_paused_is_counted():
     budget.resume()
     budget.charge(0.5)  # running: this thread's time counts it already
     assert budget.spent == spent + 0.5
+
+
+def test_each_batch_read_ahead_is_prepared_in_steps():
+    steps: list = []
+
+    def prepare(rows, pause):
+        steps.append(len(rows))
+        pause()  # the reader of the batches may go on here
+        if rows[0][0] == "10":
+            raise ValueError("refused")
+        return [row[0] for row in rows]
+
+    got = list(read_ahead.batches(_rows(23, []), 10, CpuBudget(60), True, prepare))
+    assert [b.ahead for b in got] == [[str(i) for i in range(10)], None, ["20", "21", "22"]]
+    assert [list(b) for b in got] == [[[str(i)] for i in range(s, min(s + 10, 23))] for s in (0, 10, 20)]
+    assert steps == [10, 10, 3]
+    # read when asked for: nothing prepared
+    assert [b.ahead for b in read_ahead.batches(_rows(5, []), 10, CpuBudget(60), False, prepare)] == [None]
+
+
+def test_the_insert_goes_on_between_two_steps_of_a_preparation():
+    order: list = []
+
+    def prepare(rows, pause):
+        for _ in range(3):
+            time.sleep(0.002)  # a step's work, holding the thread
+            order.append("step")
+            pause()
+        return True
+
+    chunks = read_ahead.batches(_rows(20, []), 10, CpuBudget(60), True, prepare)
+    next(chunks)  # the first batch (read and prepared first); the second one meanwhile:
+    order.clear()
+    order.append("insert waits")
+    gevent.sleep(0.001)  # on its database, which answers during the first step
+    order.append("insert goes on")
+    assert order[:3] == ["insert waits", "step", "insert goes on"]
+    assert next(chunks).ahead is True
+    assert order.count("step") == 3
