@@ -398,10 +398,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
               active={active}
               block={block}
               editingStore={cells.store}
-              canType={can.editRecords}
               onCellClick={(cell, event) => {
-                // Keys typed a moment ago open their editor first, so that the click saves them.
-                cells.flushTypeAhead();
                 const editing = editingNow();
                 if (editing && (editing.row !== cell.row || editing.col !== cell.col)) {
                   // A click on another cell saves the edit and makes that cell the active
@@ -435,8 +432,6 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
               onEditValue={cells.onEditValue}
               onEditDone={() => cells.commit()}
               onEditBlur={cells.onEditBlur}
-              onTypeAheadKey={cells.onTypeAheadKey}
-              onTypeAheadBlur={cells.onTypeAheadBlur}
             />
           ))}
           <GridFooter

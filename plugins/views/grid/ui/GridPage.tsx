@@ -15,8 +15,6 @@ export interface GridPageProps extends RowHandlers {
   source: RecordSource;
   projectId?: string;
   pkName: string;
-  /** Whether the user may edit the records. */
-  canType: boolean;
   /** The search. */
   where?: string;
   /** Sorts before the view's own (the grouped fields). */
@@ -70,7 +68,6 @@ export function GridPage(props: GridPageProps) {
           tableId={source.tableId}
           pkName={props.pkName}
           shared={shared}
-          canType={props.canType}
           columns={props.columns}
           colFirst={props.colFirst}
           colLast={props.colLast}

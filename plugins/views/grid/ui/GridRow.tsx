@@ -4,18 +4,14 @@
 // is drawn again only when its own props change (the handlers are read through a ref) or an
 // editor opens or closes in it, and so is each of its cells: moving the active cell redraws
 // two cells (and their rows' numbers), opening an editor its cell, and a key typed into an
-// editor that editor alone. The active cell of a field that takes typed keys holds a hidden
-// type-ahead field: a key typed on the cell lands in it and shows at once, before the editor
-// opens from it.
+// editor that editor alone.
 import { Callout } from "@blueprintjs/core";
-import { memo, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
 import { CommentBadge, FieldCell, FieldEditor, type FieldInfo, type RecordRow } from "@workbench/plugin-api";
 import { cellId, columnIndex, rowIndex } from "./aria";
 import { HEADER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
 import type { Cell } from "./range";
 import { useEditingIn, type Editing, type EditingStore } from "./editingStore";
-import { takesTypedKeys } from "./fields";
-import { afterPaint } from "./afterPaint";
 
 export interface RowHandlers {
   onCellClick(cell: Cell, event: MouseEvent): void;
@@ -28,9 +24,6 @@ export interface RowHandlers {
   /** The value a field type's editor gave; the editor's new state to show (null: unchanged). */
   onEditValue(value: unknown): Editing | null;
   onEditDone(): void;
-  /** A key in the active cell's type-ahead field, and that field losing the focus. */
-  onTypeAheadKey(event: KeyboardEvent<HTMLElement>): void;
-  onTypeAheadBlur(event: FocusEvent<HTMLElement>): void;
 }
 
 export const GridRow = memo(function GridRow(props: {
@@ -43,8 +36,6 @@ export const GridRow = memo(function GridRow(props: {
   tableId: string;
   pkName: string;
   shared: boolean;
-  /** Whether the user may edit the records (the active cell then takes typed keys). */
-  canType: boolean;
   columns: FieldInfo[];
   colFirst: number;
   colLast: number;
@@ -80,7 +71,6 @@ export const GridRow = memo(function GridRow(props: {
         left={lefts[col]}
         width={widths[col]}
         active={props.activeCol === col}
-        typeAhead={props.activeCol === col && props.canType && takesTypedKeys(column.uidt)}
         selected={props.blockLeft >= 0 && col >= props.blockLeft && col <= props.blockRight}
         loaded={!!record}
         value={record?.[column.title]}
@@ -124,8 +114,6 @@ const GridCell = memo(function GridCell(props: {
   left: number;
   width: number;
   active: boolean;
-  /** Whether the cell holds the type-ahead field (it is the active cell and takes typed keys). */
-  typeAhead: boolean;
   selected: boolean;
   /** Whether the row's record is read (else a placeholder shows). */
   loaded: boolean;
@@ -165,20 +153,7 @@ const GridCell = memo(function GridCell(props: {
           handlers={handlers}
         />
       ) : props.loaded ? (
-        <>
-          <FieldCell value={props.value} column={column} projectId={props.projectId} tableId={props.tableId} rowId={props.rowId} readOnly={props.shared} />
-          {props.typeAhead && (
-            <input
-              className="bp6-input bp6-small wb-type-ahead"
-              tabIndex={-1}
-              aria-hidden
-              autoComplete="off"
-              data-testid="type-ahead"
-              onKeyDown={(event) => handlers.current.onTypeAheadKey(event)}
-              onBlur={(event) => handlers.current.onTypeAheadBlur(event)}
-            />
-          )}
-        </>
+        <FieldCell value={props.value} column={column} projectId={props.projectId} tableId={props.tableId} rowId={props.rowId} readOnly={props.shared} />
       ) : (
         <span className="wb-cell-placeholder" />
       )}
@@ -253,3 +228,7 @@ function EditedCell({ column, editing, value, projectId, tableId, rowId, handler
   );
 }
 
+/** Run `task` in a task of its own once the next frame has painted. */
+function afterPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}

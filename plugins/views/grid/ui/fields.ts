@@ -63,12 +63,6 @@ export function isDialogEdited(uidt: string): boolean {
   return !!caps?.linksRecords || !!caps?.holdsFiles;
 }
 
-/** A field whose in-place editor starts from the keys typed on its cell (not a checkbox, which
- * a key does not toggle, nor a field edited in a dialog or not editable in place). */
-export function takesTypedKeys(uidt: string): boolean {
-  return !isReadOnlyType(uidt) && !isBoolean(uidt) && !isDialogEdited(uidt);
-}
-
 /** The link fields of the has-many and many-to-many kinds (whose v2 value may be a count):
  * the grid reads their linked records once per page to show them. */
 export function countedLinkFields<C extends FieldColumn>(columns: readonly C[]): C[] {

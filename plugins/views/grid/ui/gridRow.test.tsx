@@ -1,6 +1,5 @@
 // A row draws again only the cells that change: opening an editor draws its cell, not the
-// row's other cells, and the editor starts from the typed key. The active cell holds the
-// type-ahead field when its field takes typed keys and the user may edit.
+// row's other cells, and the editor starts from the typed key.
 import { act, render, screen } from "@testing-library/react";
 import { useLayoutEffect } from "react";
 import { describe, expect, it, vi } from "vitest";
@@ -12,12 +11,6 @@ const drawn: string[] = [];
 
 vi.mock("@workbench/plugin-api", () => ({
   CommentBadge: () => null,
-  // Text fields take typed keys in place; a checkbox does not, nor an engine's field.
-  fieldType: (uidt: string) => ({
-    group: "text",
-    creatable: true,
-    capabilities: { readOnly: uidt === "ID", linksRecords: false, holdsFiles: false, export: uidt === "Checkbox" ? "boolean" : "text" },
-  }),
   FieldCell: ({ value, column }: CellProps) => {
     drawn.push(column.title);
     return <span>{String(value)}</span>;
@@ -44,13 +37,11 @@ const handlers: { current: RowHandlers } = {
     onEditBlur: () => undefined,
     onEditValue: () => null,
     onEditDone: () => undefined,
-    onTypeAheadKey: () => undefined,
-    onTypeAheadBlur: () => undefined,
   },
 };
 
 /** A GridRow of record 1 (row 0) over `fields`, laid out 100 px a field. */
-function rowOf(store: EditingStore, fields: FieldInfo[], record: RecordRow, activeCol: number, more: { canType?: boolean; handlers?: { current: RowHandlers } } = {}) {
+function rowOf(store: EditingStore, fields: FieldInfo[], record: RecordRow, activeCol: number, more: { handlers?: { current: RowHandlers } } = {}) {
   return (
     <GridRow
       gridId="g"
@@ -61,7 +52,6 @@ function rowOf(store: EditingStore, fields: FieldInfo[], record: RecordRow, acti
       tableId="t"
       pkName="Id"
       shared={false}
-      canType={more.canType ?? false}
       columns={fields}
       colFirst={0}
       colLast={fields.length - 1}
@@ -110,30 +100,5 @@ describe("GridRow", () => {
     expect(editor.dataset.value).toBe("");
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(editor.dataset.value).toBe("x");
-  });
-
-  it("puts the type-ahead field in the active cell of a field that takes typed keys", () => {
-    const store = new EditingStore();
-    const fields: FieldInfo[] = [
-      { id: "A", title: "A", uidt: "SingleLineText" },
-      { id: "B", title: "B", uidt: "Checkbox" },
-      { id: "C", title: "C", uidt: "ID" },
-    ];
-    const row = (activeCol: number, canType = true) => rowOf(store, fields, { Id: 1, A: "a", B: true, C: 1 }, activeCol, { canType });
-    const { rerender } = render(row(0));
-    const field = screen.getByTestId("type-ahead");
-    expect(field.closest(".wb-cell")?.getAttribute("data-col")).toBe("0");
-    expect(field.tabIndex).toBe(-1);
-    for (const col of [1, 2, -1]) {
-      rerender(row(col));
-      expect(screen.queryByTestId("type-ahead")).toBeNull();
-    }
-    rerender(row(0, false));
-    expect(screen.queryByTestId("type-ahead")).toBeNull();
-    // An open editor takes its place.
-    rerender(row(0));
-    act(() => store.open({ row: 0, col: 0, text: "x", typed: "x", error: null, saving: false }));
-    expect(screen.queryByTestId("type-ahead")).toBeNull();
-    expect(screen.getByTestId("cell-editor")).toBeTruthy();
   });
 });

@@ -1,15 +1,11 @@
 // Editing cells in place: double-click, Enter, F2 or a typed key opens the cell's editor (the
 // field type's, which works with values and starts from the typed key as fits its type, else
-// a text input); a checkbox toggles at once. A typed key lands in the active cell's type-ahead
-// field (see typeAhead), which shows it in the frame after the key; the editor opens from what
-// it holds once that frame has painted. Enter, Tab or a click elsewhere closes it and
+// a text input); a checkbox toggles at once. Enter, Tab or a click elsewhere closes it and
 // moves on at once while the value saves in the background (one write after the other, so an
 // undo never overtakes its edit); a refusal opens the editor again where it was, with what was
 // typed and the server's words. Escape closes it without saving.
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MutableRefObject, type RefObject } from "react";
-import { flushSync } from "react-dom";
+import { useEffect, useRef, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from "react";
 import { fieldText, hasFieldEditor, toast as notify, type FieldInfo, type RecordRow, type RecordWriter } from "@workbench/plugin-api";
-import { afterPaint } from "./afterPaint";
 import { isBoolean, isDialogEdited, isReadOnlyType, isSelfSaving, parseInput } from "./fields";
 import type { EditHistory } from "./history";
 import { EditingStore, type Editing } from "./editingStore";
@@ -40,15 +36,9 @@ export function useCellEditing({ tableId, viewId, columns, pkName, canEdit, writ
   const setEditing = (next: Editing | null) => store.open(next);
   // Escape closes the editor; the blur that follows must not save.
   const cancelled = useRef(false);
-  // The keys typed into the active cell's type-ahead field since the first of them, while the
-  // editor they open waits for the frame that shows them.
-  const pending = useRef<{ cell: Cell; field: HTMLInputElement; timer: ReturnType<typeof setTimeout> } | null>(null);
 
   useEffect(() => {
     setEditing(null);
-    // Keys typed into the previous table's cell are dropped with its editor.
-    if (pending.current) clearTimeout(pending.current.timer);
-    pending.current = null;
   }, [tableId, viewId]);
 
   /** Write `value` into `cell`'s record; rejects with the server's words. */
@@ -85,59 +75,6 @@ export function useCellEditing({ tableId, viewId, columns, pkName, canEdit, writ
     const typed = text !== undefined && !isDialogEdited(column.uidt) ? text : undefined;
     const pristine = hasFieldEditor(column.uidt);
     setEditing({ ...cell, text: text ?? fieldText(record[column.title], column), typed, pristine, error: null, saving: false });
-  };
-
-  /** Take a printable key typed on `cell` (the active cell) in its type-ahead field, if it
-   * has one (the field takes the focus while the key is handled, so the browser types the
-   * key into it and paints it with the next frame, as any text input does); the editor opens
-   * from the field's text once that frame has painted, or at once when the next key is not
-   * a printable one or the field loses the focus. False when the cell has no such field: the
-   * editor opens from the key at once. */
-  const typeAhead = (cell: Cell): boolean => {
-    const field = scroller.current?.querySelector<HTMLInputElement>(`[data-row="${cell.row}"][data-col="${cell.col}"] .wb-type-ahead`);
-    if (!field) return false;
-    if (!pending.current) {
-      field.value = "";
-      // Frames are not drawn for a page in the background: the editor opens anyway.
-      const entry = { cell, field, timer: setTimeout(() => flushTypeAhead(entry), TYPE_AHEAD_WAIT_MS) };
-      pending.current = entry;
-      afterPaint(() => flushTypeAhead(entry));
-    }
-    field.focus({ preventScroll: true });
-    return true;
-  };
-
-  /** Open the editor from what the type-ahead field holds (the keys typed since `only`, when
-   * given), now: drawn before this returns. False when no keys wait for it. */
-  const flushTypeAhead = (only?: NonNullable<typeof pending.current>): boolean => {
-    const typed = pending.current;
-    if (!typed || (only && typed !== only)) return false;
-    pending.current = null;
-    clearTimeout(typed.timer);
-    flushSync(() => startEditing(typed.cell, typed.field.value));
-    return true;
-  };
-
-  /** A key in the type-ahead field: printable keys and the ones that change its text are
-   * typed into it; any other opens the editor at once and acts as it does there (Enter saves
-   * and moves down, Tab moves on, Escape drops what was typed). */
-  const onTypeAheadKey = (event: KeyboardEvent<HTMLElement>) => {
-    const mod = event.ctrlKey || event.metaKey || event.altKey;
-    if ((event.key.length === 1 && !mod) || event.key === "Backspace" || event.key === "Delete") return;
-    if (!flushTypeAhead()) return;
-    onEditKey(event);
-  };
-
-  /** The type-ahead field lost the focus before its editor opened (a click elsewhere): what
-   * was typed is saved as leaving an editor saves it, and the focus goes where it was going. */
-  const onTypeAheadBlur = (event: FocusEvent<HTMLElement>) => {
-    const next = event.relatedTarget;
-    // After the blur's own task: a field removed while React draws blurs during the drawing.
-    queueMicrotask(() => {
-      if (!flushTypeAhead()) return;
-      commit();
-      if (next instanceof HTMLElement && next.isConnected) next.focus({ preventScroll: true });
-    });
   };
 
   /** Close the editor and save its value, then move the active cell (by a step, or to the
@@ -220,14 +157,7 @@ export function useCellEditing({ tableId, viewId, columns, pkName, canEdit, writ
     if (current && !current.error && !cancelled.current) commit();
   };
 
-  return {
-    store, current: store.current, save, startEditing, typeAhead, flushTypeAhead, commit,
-    onEditKey, onEditText, onEditValue, onEditBlur, onTypeAheadKey, onTypeAheadBlur,
-  };
+  return { store, current: store.current, save, startEditing, commit, onEditKey, onEditText, onEditValue, onEditBlur };
 }
-
-/** How long typed keys wait for a frame to show them before their editor opens anyway. */
-const TYPE_AHEAD_WAIT_MS = 1000;
-
 
 export type CellEditingState = ReturnType<typeof useCellEditing>;

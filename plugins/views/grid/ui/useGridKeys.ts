@@ -121,8 +121,6 @@ export function useGridKeys({ columns, rowCount, viewportHeight, rowHeight, canE
       event.preventDefault();
       cells.startEditing(active);
     } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      // The key is typed into the active cell's type-ahead field when it has one.
-      if (cells.typeAhead(active)) return;
       event.preventDefault();
       cells.startEditing(active, event.key);
     }
