@@ -82,18 +82,22 @@ export const recordsApi = workbenchApi.injectEndpoints({
       }),
       // Patch the cached pages that hold the record in place (no refetch, so the grid does not
       // jump; one update a page, never one for each cached page); undo on error. Then read the
-      // record back: computed fields (formulas, ...) changed with the edit.
+      // record back: computed fields (formulas, ...) changed with the edit. A page whose record
+      // already holds every value read back is left as it is (not drawn again: on a table
+      // without computed fields, the answer lands while the user types the next cell).
       async onQueryStarted({ tableId, pkName, pk, values }, { dispatch, getState, queryFulfilled }) {
-        const holds = (args: PageArgs) =>
-          !!recordsApi.endpoints.recordsPage.select(args)(getState()).data?.list.some((row) => row[pkName] === pk);
-        const patchRow = (changes: RecordRow) =>
+        const differs = (args: PageArgs, next: RecordRow) => {
+          const row = recordsApi.endpoints.recordsPage.select(args)(getState()).data?.list.find((r) => r[pkName] === pk);
+          return !!row && Object.keys(next).some((field) => !sameValue(row[field], next[field]));
+        };
+        const patchRow = (next: RecordRow) =>
           recordsApi.util
             .selectInvalidatedBy(getState(), [{ type: "Records", id: tableId }])
-            .filter((entry) => entry.endpointName === "recordsPage" && holds(entry.originalArgs as PageArgs))
+            .filter((entry) => entry.endpointName === "recordsPage" && differs(entry.originalArgs as PageArgs, next))
             .map((entry) =>
               dispatch(
                 recordsApi.util.updateQueryData("recordsPage", entry.originalArgs as PageArgs, (draft) => {
-                  for (const row of draft.list) if (row[pkName] === pk) Object.assign(row, changes);
+                  for (const row of draft.list) if (row[pkName] === pk) Object.assign(row, next);
                 }),
               ),
             );
@@ -185,3 +189,10 @@ export const {
   useDeleteRecordsMutation,
   useAddLinksMutation,
 } = recordsApi;
+
+/** Whether two values of a record's field are the same (lists and objects by their JSON). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
