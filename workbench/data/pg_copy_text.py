@@ -98,6 +98,7 @@ def _mapped_no_null(format_):
 
 
 _FORMATTERS = {kind: _mapped(format_) for kind, format_ in _FORMATS.items()}
+_RANGE = _mapped_no_null(int.__repr__)
 #: for a column with no None (as its types say): no part looked through for one
 _NO_NULL_FORMATTERS = {str: _texts_no_null, **{kind: _mapped_no_null(f) for kind, f in _FORMATS.items()}}
 
@@ -126,9 +127,9 @@ def column_text(values: list) -> list[str] | None:
 
 def copy_chunks(columns: Iterable[tuple[bool, object]], count: int, size: int = CHUNK) -> Iterator[str] | None:
     """The COPY text of ``count`` rows given as ``columns``, each ``(True, value)`` for a
-    value the same in every row or ``(False, values)``, in parts of ``size`` rows (each
-    formatted only when asked for: the database reads one while the next is made); None
-    when a column's values are not formatted here."""
+    value the same in every row or ``(False, values)`` (a list, or a range of integers),
+    in parts of ``size`` rows (each formatted only when asked for: the database reads one
+    while the next is made); None when a column's values are not formatted here."""
     plan = []
     for same, values in columns:
         if same:
@@ -136,6 +137,8 @@ def copy_chunks(columns: Iterable[tuple[bool, object]], count: int, size: int = 
             if text is None:
                 return None
             plan.append((text[0], None))
+        elif isinstance(values, range):  # integers: each part taken from it as a range
+            plan.append((values, _RANGE))
         else:
             values = values if isinstance(values, list) else list(values)
             texts = _own_texts(values)
