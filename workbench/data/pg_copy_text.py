@@ -65,16 +65,30 @@ def _as_they_are(part: list) -> list:
 
 
 def _own_texts(values: list) -> Sequence[str] | None:
-    """The texts a marked column of dates, datetimes or integers was read from, which COPY
-    reads back as the same values (none needs escaping)."""
+    """The texts a marked column of dates, datetimes, integers or floats was read from,
+    which COPY reads back as the same values (none needs escaping)."""
     for kind in _OWN_TEXTS:
         texts = texts_of(values, kind)
         if texts is not None:
-            return texts if kind is not int or plain_digits(texts) else None
+            return texts if _SAME_VALUES.get(kind, _always)(texts) else None
     return None
 
 
-_OWN_TEXTS = (dt.date, dt.datetime, int)
+def _always(texts: Sequence[str]) -> bool:
+    return True
+
+
+def _short_decimals(texts: Sequence[str]) -> bool:
+    """Whether plain decimal texts (digits, a point, a minus sign) have at most 15
+    characters: a number of at most 15 significant digits is the same number as the
+    shortest text of the float read from it (which the float's own text would write),
+    whatever the column's type (float, or numeric of any precision) reads it into."""
+    return max(map(len, texts), default=0) <= 15
+
+
+_OWN_TEXTS = (dt.date, dt.datetime, int, float)
+#: whether a column's texts are those of its values, when not always
+_SAME_VALUES = {int: plain_digits, float: _short_decimals}
 
 
 def _nulls(part: list) -> list:

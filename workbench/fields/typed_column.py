@@ -9,7 +9,9 @@ afterwards (a batch's stored values are never changed in place).
 ``texts`` are the values' texts as the databases read them back to the same values:
 ``date.isoformat()`` of dates, ``datetime.isoformat(" ")`` of naive datetimes without
 microseconds; for integers, the ASCII digits they were read from (no sign, perhaps with
-leading zeros: ``plain_digits`` says whether they are ``str`` of each)."""
+leading zeros: ``plain_digits`` says whether they are ``str`` of each); for floats, the
+decimal texts they were read from (digits, a point, a minus sign: the same numbers, of
+as many digits as written)."""
 
 from __future__ import annotations
 
