@@ -53,6 +53,8 @@ def copy_rows(connection: sa.Connection, table: sa.Table, pk: sa.Column, keys: l
         # on the driver's cursor: one plain tuple, with no row object
         ids = numbered(*cursor.execute(sql, (sequence, len(batch))).fetchone())
         columns = [(False, ids if isinstance(ids, range) else typed(ids, int))]
+        # the columns whose value is the same in every row last (their texts end each line)
+        keys = sorted(keys, key=lambda key: batch.constant(key)[0])
         for key in keys:
             impl = table.c[key].type.dialect_impl(dialect)
             process = impl.bind_processor(dialect)

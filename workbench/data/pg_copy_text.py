@@ -167,10 +167,16 @@ def copy_chunks(columns: Iterable[tuple[bool, object]], count: int, size: int = 
 
 
 def _chunks(plan: list, count: int, size: int) -> Iterator[str]:
+    # the values the same in every row after the last that differs end each line as one text
+    same = len(plan)
+    while same > 1 and plan[same - 1][1] is None:
+        same -= 1
+    ends = "".join(["\t" + text for text, _none in plan[same:]]) + "\n"
+    plan = plan[:same]
     for start in range(0, count, size):
         end = min(start + size, count)
         texts = [
             itertools.repeat(values, end - start) if format_ is None else format_(values[start:end])
             for values, format_ in plan
         ]
-        yield "\n".join(map("\t".join, zip(*texts, strict=True))) + "\n"
+        yield ends.join(map("\t".join, zip(*texts, strict=True))) + ends
