@@ -1,7 +1,8 @@
 """A batch of rows inserted into a PostgreSQL table by ``COPY … FROM STDIN`` (psycopg's
 copy), with the keys of its engine-numbered primary key taken from the column's sequence
 beforehand (``nextval`` once per row, in one statement), so the batch's keys are known and
-no other writer can get them.
+no other writer can get them. The statement answers the keys' range when they follow one
+another (the usual case: no other writer took one meanwhile), else every key.
 
 Values go as the records engine stored them, each column through its type's bind
 processor where it has one (JSON as text, ...); the batch's data is formatted column by
@@ -12,6 +13,7 @@ table with a column whose type writes its value through an SQL expression
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import sqlalchemy as sa
 
@@ -45,12 +47,14 @@ def copy_rows(connection: sa.Connection, table: sa.Table, pk: sa.Column, keys: l
     ).scalar_one()
     if sequence is None:
         return None
-    sql = "SELECT nextval(CAST(%s AS regclass)) FROM generate_series(1, %s)"
+    sql = _NUMBERED
     cursor = connection.connection.driver_connection.cursor()
     try:
-        # on the driver's cursor: the keys come as plain tuples, with no row object each
-        ids = sorted(itertools.chain.from_iterable(cursor.execute(sql, (sequence, len(batch))).fetchall()))
-        columns = [(False, typed(ids, int))]
+        # on the driver's cursor: one plain tuple, with no row object
+        ids = numbered(*cursor.execute(sql, (sequence, len(batch))).fetchone())
+        columns = [(False, ids if isinstance(ids, range) else typed(ids, int))]
+        # the columns whose value is the same in every row last (their texts end each line)
+        keys = sorted(keys, key=lambda key: batch.constant(key)[0])
         for key in keys:
             impl = table.c[key].type.dialect_impl(dialect)
             process = impl.bind_processor(dialect)
@@ -77,4 +81,43 @@ def copy_rows(connection: sa.Connection, table: sa.Table, pk: sa.Column, keys: l
         raise sa.exc.DBAPIError.instance(sql, None, exc, dialect.loaded_dbapi.Error) from exc
     finally:
         cursor.close()
-    return list(zip(ids))
+    return KeyRows(ids)
+
+
+#: the keys of ``%s`` rows numbered by the sequence ``%s``, in increasing order: their
+#: smallest and largest, and every one of them unless they are all those in between
+_NUMBERED = (
+    "SELECT min(v), max(v), CASE WHEN max(v) - min(v) + 1 = count(*) THEN NULL ELSE array_agg(v ORDER BY v) END"
+    " FROM (SELECT nextval(CAST(%s AS regclass)) AS v FROM generate_series(1, %s)) AS s"
+)
+
+
+def numbered(first: int, last: int, every: list[int] | None) -> range | list[int]:
+    """The keys ``_NUMBERED`` answers, in increasing order: a range when they follow one
+    another (n distinct integers from ``first`` to ``first + n - 1``)."""
+    return range(first, last + 1) if every is None else every
+
+
+class KeyRows(Sequence):
+    """The keys ``ids`` as primary-key rows ``(key,)``, each made only when read."""
+
+    __slots__ = ("ids",)
+
+    def __init__(self, ids: Sequence[int]):
+        self.ids = ids
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __iter__(self):
+        return zip(self.ids)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return list(zip(self.ids[index]))
+        return (self.ids[index],)
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other) if isinstance(other, Sequence) else NotImplemented
+
+    __hash__ = None

@@ -65,16 +65,30 @@ def _as_they_are(part: list) -> list:
 
 
 def _own_texts(values: list) -> Sequence[str] | None:
-    """The texts a marked column of dates, datetimes or integers was read from, which COPY
-    reads back as the same values (none needs escaping)."""
+    """The texts a marked column of dates, datetimes, integers or floats was read from,
+    which COPY reads back as the same values (none needs escaping)."""
     for kind in _OWN_TEXTS:
         texts = texts_of(values, kind)
         if texts is not None:
-            return texts if kind is not int or plain_digits(texts) else None
+            return texts if _SAME_VALUES.get(kind, _always)(texts) else None
     return None
 
 
-_OWN_TEXTS = (dt.date, dt.datetime, int)
+def _always(texts: Sequence[str]) -> bool:
+    return True
+
+
+def _short_decimals(texts: Sequence[str]) -> bool:
+    """Whether plain decimal texts (digits, a point, a minus sign) have at most 15
+    characters: a number of at most 15 significant digits is the same number as the
+    shortest text of the float read from it (which the float's own text would write),
+    whatever the column's type (float, or numeric of any precision) reads it into."""
+    return max(map(len, texts), default=0) <= 15
+
+
+_OWN_TEXTS = (dt.date, dt.datetime, int, float)
+#: whether a column's texts are those of its values, when not always
+_SAME_VALUES = {int: plain_digits, float: _short_decimals}
 
 
 def _nulls(part: list) -> list:
@@ -98,6 +112,7 @@ def _mapped_no_null(format_):
 
 
 _FORMATTERS = {kind: _mapped(format_) for kind, format_ in _FORMATS.items()}
+_RANGE = _mapped_no_null(int.__repr__)
 #: for a column with no None (as its types say): no part looked through for one
 _NO_NULL_FORMATTERS = {str: _texts_no_null, **{kind: _mapped_no_null(f) for kind, f in _FORMATS.items()}}
 
@@ -126,9 +141,9 @@ def column_text(values: list) -> list[str] | None:
 
 def copy_chunks(columns: Iterable[tuple[bool, object]], count: int, size: int = CHUNK) -> Iterator[str] | None:
     """The COPY text of ``count`` rows given as ``columns``, each ``(True, value)`` for a
-    value the same in every row or ``(False, values)``, in parts of ``size`` rows (each
-    formatted only when asked for: the database reads one while the next is made); None
-    when a column's values are not formatted here."""
+    value the same in every row or ``(False, values)`` (a list, or a range of integers),
+    in parts of ``size`` rows (each formatted only when asked for: the database reads one
+    while the next is made); None when a column's values are not formatted here."""
     plan = []
     for same, values in columns:
         if same:
@@ -136,6 +151,8 @@ def copy_chunks(columns: Iterable[tuple[bool, object]], count: int, size: int = 
             if text is None:
                 return None
             plan.append((text[0], None))
+        elif isinstance(values, range):  # integers: each part taken from it as a range
+            plan.append((values, _RANGE))
         else:
             values = values if isinstance(values, list) else list(values)
             texts = _own_texts(values)
@@ -150,10 +167,16 @@ def copy_chunks(columns: Iterable[tuple[bool, object]], count: int, size: int = 
 
 
 def _chunks(plan: list, count: int, size: int) -> Iterator[str]:
+    # the values the same in every row after the last that differs end each line as one text
+    same = len(plan)
+    while same > 1 and plan[same - 1][1] is None:
+        same -= 1
+    ends = "".join(["\t" + text for text, _none in plan[same:]]) + "\n"
+    plan = plan[:same]
     for start in range(0, count, size):
         end = min(start + size, count)
         texts = [
             itertools.repeat(values, end - start) if format_ is None else format_(values[start:end])
             for values, format_ in plan
         ]
-        yield "\n".join(map("\t".join, zip(*texts, strict=True))) + "\n"
+        yield ends.join(map("\t".join, zip(*texts, strict=True))) + ends

@@ -151,12 +151,20 @@ def _floats(values) -> list | None:
         numbers = values if type(values) is TypedColumn else typed(values, float)
     elif all_of_types(values, str):
         try:
-            numbers = typed(map(float, values), float)
+            numbers = typed(map(float, values), float, texts=values if _plain_decimals(values) else None)
         except ValueError:
             return None
     else:
         return None
     return numbers if all(map(math.isfinite, numbers)) else None
+
+
+def _plain_decimals(texts) -> bool:
+    """Whether ``texts`` (each read by ``float``) are written with digits, a point and a
+    minus sign only: each then names the decimal number it is (no exponent, no spaces,
+    no underscores), for any database to read as such."""
+    joined = "".join(texts)
+    return joined.isascii() and not joined.encode("ascii").translate(None, b"0123456789.-")
 
 
 def to_float_many(values: list) -> list:

@@ -330,8 +330,15 @@ def _store_columns(writer: RowWriter, plan: list, rows: list[list], texts: bool 
     if not plan:
         return None
     width = max(index for index, *_rest in plan) + 1
-    if min(map(len, rows)) >= width:
-        columns = list(zip(*rows, strict=False))  # a row's cells past the plan's are not read
+    shortest = min(map(len, rows))
+    if shortest >= width:
+        cells = list(itertools.chain.from_iterable(rows))
+        if len(cells) == shortest * len(rows):
+            # every row as long: each column is every ``shortest``-th cell, by a slice
+            columns = [cells[index::shortest] for index in range(width)]
+        else:
+            columns = list(zip(*rows, strict=False))  # a row's cells past the plan's are not read
+        del cells
     else:
         columns = [[row[index] if index < len(row) else None for row in rows] for index in range(width)]
     if texts:

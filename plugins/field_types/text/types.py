@@ -16,8 +16,14 @@ _EMAIL = (
     r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+"
 )
 EMAIL_RE = re.compile(f"^{_EMAIL}$")
+# The same addresses written without backtracking, for a column of them at once: a host
+# label is the whole run of letters, digits and hyphens up to the next dot or line break
+# (1 to 63 of them, a letter or digit first and last), the local part the whole run up to
+# the "@" (neither can be followed by a character of its own).
+_LABEL = r"(?=[A-Za-z0-9])[A-Za-z0-9-]{1,63}+(?<=[A-Za-z0-9])"
+_EMAIL_RUNS = rf"[A-Za-z0-9.!#$%&'*+/=?^_`{{|}}~-]++@{_LABEL}(?:\.{_LABEL})++"
 #: lines each an e-mail address (no character of an address is a line break)
-EMAIL_LINES_RE = re.compile(f"(?:{_EMAIL}\n)*")
+EMAIL_LINES_RE = re.compile(f"(?:{_EMAIL_RUNS}\n)*+")
 HOST_LABEL_RE = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
 PHONE_RE = re.compile(r"^\+?[0-9 ().\-/]{3,30}(?:\s*(?:x|ext\.?)\s*[0-9]{1,6})?$", re.IGNORECASE)
 URL_SCHEMES = ("http", "https", "ftp")

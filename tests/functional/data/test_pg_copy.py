@@ -114,3 +114,15 @@ def test_batches_into_postgresql_hold_more_rows_and_resume(client, admin, data_a
     rows = client.get(f"/api/v2/tables/{table_id}/records", {"limit": 1000, "offset": 1400, "sort": "Id"}, headers=h)
     names = [r["Name"] for r in rows.json["list"]]
     assert names[:101] == [f"Person {i}" for i in range(1401, 1500)] + ["Person 1501", "Person 1502"]
+
+
+def test_decimals_copied_from_their_texts_read_back_as_the_same_numbers(client, admin, dialect, copies):
+    project = client.create_project(admin, "Shop")
+    table = create_table(client, admin, project["id"], "Items", [{"title": "Price", "uidt": "Decimal"}])
+    url, h = f"/api/v2/tables/{table['id']}/records", client.auth(admin)
+    texts = ["12.50", "-.5", "3", "0.1", "007.25", "123456789.012345", "1e3", "12345.6789012", "-98765.4321"]
+    rows = [{"Price": texts[i % len(texts)]} for i in range(160)]
+    client.post_json(url, rows, headers=h)
+    assert copies == ([160] if dialect == "postgresql" else [])
+    found = client.get(url, {"limit": 1000, "sort": "Id"}, headers=h).json["list"]
+    assert [r["Price"] for r in found] == [float(row["Price"]) for row in rows]

@@ -81,3 +81,20 @@ def test_a_marked_column_is_looked_through_for_nulls_only_when_it_may_hold_one()
     assert column_text(typed([1, None], int, type(None))) == ["1", "\\N"]
     assert column_text(typed(["a", None], str, type(None))) == ["a", "\\N"]
     assert column_text(typed(["a", "b"], str, type(None))) == ["a", "b"]  # it may: none found
+
+
+def test_a_range_of_integers_is_formatted_a_part_at_a_time():
+    columns = [(False, range(7, 10)), (False, ["a", "b", "c"])]
+    assert list(copy_chunks(columns, 3, size=2)) == ["7\ta\n8\tb\n", "9\tc\n"]
+
+
+def test_floats_read_from_short_plain_decimals_are_written_as_they_were_read():
+    from workbench.fields.coerce import to_float_many
+
+    read = to_float_many(["12.50", "-.5", "3", "007.25"])
+    assert read == [12.5, -0.5, 3.0, 7.25]
+    assert list(copy_chunks([(False, read)], 4)) == ["12.50\n-.5\n3\n007.25\n"]
+    # an exponent, a space, an underscore, or more than 15 characters: each float's own text
+    for texts in (["1e3", "2"], [" 1.5", "2"], ["1_000", "2"], ["0.1234567890123456", "2"]):
+        read = to_float_many(texts)
+        assert list(copy_chunks([(False, read)], 2)) == ["\n".join(map(repr, read)) + "\n"]

@@ -29,6 +29,10 @@ def test_the_forms_whose_texts_are_the_values_own():
     assert plain_digits(["0", "10", "5"])
     assert plain_digits(("1", "0"))
     assert not plain_digits(["01", "2"])
+    assert plain_digits(["0", "0", "7"])
+    assert not plain_digits(["0", "01"])
+    assert not plain_digits(["10", "00"])
+    assert plain_digits([])
 
 
 def test_a_mark_answers_for_the_types_of_a_column():

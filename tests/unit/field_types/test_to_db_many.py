@@ -175,3 +175,28 @@ def test_short_digit_texts_are_the_integers_int_reads():
     assert to_int_many(["1", "5"], 0, 5) == [1, 5]
     with pytest.raises(FieldValueError, match="out of range"):
         to_int_many(["1", "6"], 0, 5)
+
+
+def test_a_column_of_addresses_is_checked_at_once_as_each_would_be():
+    from workbench_plugins.field_types.text.types import EMAIL_LINES_RE, EMAIL_RE
+
+    def each(texts):
+        return all(EMAIL_RE.match(text) and "\n" not in text for text in texts)
+
+    label = "b" * 63
+    cases = [
+        ["a@b.c", "x.y+z@example.org"],
+        [f"a@{label}.c"],
+        [f"a@{label}b.c"],
+        ["a@b-.c"],
+        ["a@-b.c"],
+        ["a@b--c.d"],
+        ["a@b.c-"],
+        ["a@b"],
+        ["a b@c.d"],
+        ["a@b.c", "nope"],
+    ]
+    rng = random.Random(3)
+    cases += [["".join(rng.choice("ab0-.@_") for _ in range(rng.randint(1, 12)))] for _ in range(20_000)]
+    for texts in cases:
+        assert (EMAIL_LINES_RE.fullmatch("\n".join(texts) + "\n") is not None) == bool(each(texts)), texts
