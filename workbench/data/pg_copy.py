@@ -13,11 +13,11 @@ table with a column whose type writes its value through an SQL expression
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 
 import sqlalchemy as sa
 
 from workbench.data.batch import ColumnBatch
+from workbench.data.key_rows import KeyRows
 from workbench.data.pg_copy_text import copy_chunks
 from workbench.fields.coerce import all_of_types
 from workbench.fields.typed_column import typed
@@ -96,28 +96,3 @@ def numbered(first: int, last: int, every: list[int] | None) -> range | list[int
     """The keys ``_NUMBERED`` answers, in increasing order: a range when they follow one
     another (n distinct integers from ``first`` to ``first + n - 1``)."""
     return range(first, last + 1) if every is None else every
-
-
-class KeyRows(Sequence):
-    """The keys ``ids`` as primary-key rows ``(key,)``, each made only when read."""
-
-    __slots__ = ("ids",)
-
-    def __init__(self, ids: Sequence[int]):
-        self.ids = ids
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-    def __iter__(self):
-        return zip(self.ids)
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return list(zip(self.ids[index]))
-        return (self.ids[index],)
-
-    def __eq__(self, other) -> bool:
-        return list(self) == list(other) if isinstance(other, Sequence) else NotImplemented
-
-    __hash__ = None

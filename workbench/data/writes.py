@@ -17,6 +17,7 @@ from sqlalchemy.dialects import postgresql
 
 from workbench.data import pg_copy, sqlite_batch
 from workbench.data.batch import ColumnBatch, paused_gc
+from workbench.data.key_rows import KeyRows
 from workbench.data.model import Field, Model
 from workbench.data.query import pk_clause, row_json, select_columns
 from workbench.errors import APIError, BadRequest, Conflict, Forbidden, NotFound, Unprocessable
@@ -51,26 +52,6 @@ def read_only_reason(table, model: Model) -> str | None:
     if not model.pk_fields:
         return NO_KEY_READ_ONLY
     return None
-
-
-class _Rowids(Sequence):
-    """The keys ``(rowid,)`` of consecutive rows, each made when read."""
-
-    __slots__ = ("_ids",)
-
-    def __init__(self, ids: range):
-        self._ids = ids
-
-    def __len__(self) -> int:
-        return len(self._ids)
-
-    def __iter__(self):
-        return zip(self._ids)
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return _Rowids(self._ids[index])
-        return (self._ids[index],)
 
 
 class KeyChanges(Sequence):
@@ -445,7 +426,7 @@ class RowWriter:
         ).scalar_one()
         if found != len(rows):
             raise RuntimeError(f"inserted rows are not numbered {first}..{last} ({found} found)")
-        return _Rowids(range(first, last + 1))
+        return KeyRows(range(first, last + 1))
 
     # -- update ----------------------------------------------------------------
     def _rows_where(self, clause) -> list[tuple[dict, dict]]:

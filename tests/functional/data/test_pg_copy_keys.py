@@ -55,16 +55,6 @@ def test_numbered_keys_are_a_range_when_they_follow_one_another():
     assert pg_copy.numbered(5, 11, [5, 6, 8, 9, 11]) == [5, 6, 8, 9, 11]
 
 
-def test_key_rows_read_as_tuples():
-    rows = pg_copy.KeyRows(range(3, 7))
-    assert len(rows) == 4
-    assert list(rows) == [(3,), (4,), (5,), (6,)]
-    assert rows[1] == (4,)
-    assert rows[-1] == (6,)
-    assert rows[1:3] == [(4,), (5,)]
-    assert rows == [(3,), (4,), (5,), (6,)]
-
-
 def test_a_batch_whose_keys_follow_one_another_gets_them_as_a_range(pg, monkeypatch):
     table = _table(pg)
     seen = []
