@@ -20,6 +20,9 @@ pytestmark = pytest.mark.e2e
 
 
 def _open_record(page, row: int = 1):
+    # The row's record is read (a row still loading shows placeholders, and has no record to
+    # expand).
+    page.locator(f".wb-grid-row[aria-rowindex='{row + 1}'][data-testid='grid-row']").wait_for()
     grid_cell(page, row, 0).click()
     page.get_by_test_id("expand-record").click()
     pane = page.get_by_test_id("expanded-record").get_by_test_id("comments-pane")
