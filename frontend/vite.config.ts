@@ -49,8 +49,6 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     css: false,
-    // One test file per core (by default one core is left free, which here halves the pace).
-    maxWorkers: "100%",
     include: ["src/**/*.test.{ts,tsx}", "../plugins/*/*/ui/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
   },
