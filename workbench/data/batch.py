@@ -58,11 +58,8 @@ def batches_collected():
             young += 1
             gc.collect(2 if young % FULL_EVERY == 0 else 1)
 
-    gc.disable()
-    try:
+    with paused_gc(PAUSE_GC_FROM):
         yield collect
-    finally:
-        gc.enable()
 
 
 @contextlib.contextmanager

@@ -14,6 +14,7 @@ psycopg."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -56,10 +57,6 @@ def _texts(part: list, nulls: bool | None = None) -> list:
     return [NULL if value is None else value for value in part] if nulls else part
 
 
-def _texts_no_null(part: list) -> list:
-    return _texts(part, False)
-
-
 def _as_they_are(part: list) -> list:
     return part
 
@@ -70,12 +67,9 @@ def _own_texts(values: list) -> Sequence[str] | None:
     for kind in _OWN_TEXTS:
         texts = texts_of(values, kind)
         if texts is not None:
-            return texts if _SAME_VALUES.get(kind, _always)(texts) else None
+            same = _SAME_VALUES.get(kind)
+            return texts if same is None or same(texts) else None
     return None
-
-
-def _always(texts: Sequence[str]) -> bool:
-    return True
 
 
 def _short_decimals(texts: Sequence[str]) -> bool:
@@ -95,26 +89,24 @@ def _nulls(part: list) -> list:
     return [NULL] * len(part)
 
 
-def _mapped(format_):
+def _mapped(format_, nulls: bool = True):
+    """Formats a part by ``format_``; ``nulls``: the part may hold None (written NULL)."""
+
     def format_part(part: list) -> list:
-        if None in part:
+        if nulls and None in part:
             return [NULL if value is None else format_(value) for value in part]
         return list(map(format_, part))
 
     return format_part
 
 
-def _mapped_no_null(format_):
-    def format_part(part: list) -> list:
-        return list(map(format_, part))
-
-    return format_part
-
-
 _FORMATTERS = {kind: _mapped(format_) for kind, format_ in _FORMATS.items()}
-_RANGE = _mapped_no_null(int.__repr__)
+_RANGE = _mapped(int.__repr__, nulls=False)
 #: for a column with no None (as its types say): no part looked through for one
-_NO_NULL_FORMATTERS = {str: _texts_no_null, **{kind: _mapped_no_null(f) for kind, f in _FORMATS.items()}}
+_NO_NULL_FORMATTERS = {
+    str: functools.partial(_texts, nulls=False),
+    **{kind: _mapped(f, nulls=False) for kind, f in _FORMATS.items()},
+}
 
 
 def formatter(values: list):
