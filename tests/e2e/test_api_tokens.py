@@ -55,7 +55,9 @@ def test_an_api_token_is_created_shown_once_used_and_revoked(server, page):
     expect(tokens.get_by_test_id("token-fresh")).to_have_count(0)
 
     tokens.get_by_test_id("token-revoke").click()
-    page.get_by_role("button", name="Revoke").last.click()
+    # The confirmation's own button: a locator resolved before the dialog renders would stay
+    # on the row's button, behind the dialog's backdrop.
+    page.locator(".bp6-alert").get_by_role("button", name="Revoke", exact=True).click()
     expect(tokens.get_by_test_id("tokens-empty")).to_be_visible()
     expect(page.get_by_text("Token revoked")).to_be_visible()
     assert _projects_status(server, api_token) == 401
