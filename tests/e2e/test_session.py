@@ -115,10 +115,22 @@ def test_a_rejected_token_is_refreshed_from_the_cookie_and_the_request_replayed(
 
 def test_a_failed_refresh_signs_out_to_the_sign_in_page_with_the_servers_message(server, page):
     _sign_up_first_user(server)
+    # The first page's feedback poll answers only after the token is stored: its answer
+    # stores the poll's date and keeps the token stored meanwhile.
+    held = []
+    page.route("**/api/v1/feedback_form", lambda route: held.append(route))
     # A token the browser reads as valid, no refresh cookie: the server refuses both.
     page.goto("/error/404")
     _hydrated(page)
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
     _store_token(page, _forged_token())
+    held[0].continue_()
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{SETTINGS_KEY}'))?.feedbackForm?.lastFormPollDate")
+    page.unroute("**/api/v1/feedback_form")
     record_toasts(page)
     page.goto("/")
     expect(page).to_have_url(re.compile(r"/signin$"))

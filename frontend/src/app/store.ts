@@ -17,7 +17,7 @@ import {
   signedOut,
   tokenChanged,
 } from "../features/settings/settingsSlice";
-import { writeSettings, type SettingsStorage } from "../features/settings/settings";
+import { writeSettingsChanges, type SettingsStorage } from "../features/settings/settings";
 import { requestFinished, requestStarted, uiSlice } from "../features/ui/uiSlice";
 import { tabsSlice } from "../features/tabs/tabsSlice";
 import { realtimeSlice } from "../features/realtime/realtimeSlice";
@@ -71,12 +71,14 @@ export function makeStore(options: StoreOptions = {}) {
     onRequestEnd: () => store.dispatch(requestFinished()),
   });
 
-  // Keep the stored settings in step with the store (never before they were loaded).
+  // Keep the stored settings in step with the store (never before they were loaded): each
+  // change stores the values it changed, not the page's whole copy.
   listener.startListening({
     matcher: isAnyOf(tokenChanged, signedOut, langChanged, feedbackPolled, previewAsChanged),
     effect: (_action, api) => {
       const { settings } = api.getState() as RootState;
-      if (settings.loaded) writeSettings(options.storage, settings.values);
+      const previous = (api.getOriginalState() as RootState).settings;
+      if (settings.loaded) writeSettingsChanges(options.storage, previous.values, settings.values);
     },
   });
   // A new identity: forget the previous user's cached data.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { REFRESH_MIN_GAP_MS, SESSION_CHECK_INTERVAL_MS, TOKEN_REFRESH_MARGIN_S } from "../../app/constants";
 import { decodeToken, isTokenValid, isTokenExpired, refreshDue, rolesMap } from "./token";
-import { SETTINGS_KEY, defaultSettings, mergeSettings, readSettings, writeSettings } from "../settings/settings";
+import { SETTINGS_KEY, defaultSettings, mergeSettings, readSettings, writeSettings, writeSettingsChanges } from "../settings/settings";
 
 export function makeToken(claims: Record<string, unknown>): string {
   const enc = (v: unknown) =>
@@ -109,5 +109,27 @@ describe("local settings", () => {
     expect(readSettings(storage, ["ja"]).lang).toBe("ja");
     writeSettings(storage, { ...defaultSettings(), token: "abc", lang: "pt_BR" });
     expect(readSettings(storage)).toMatchObject({ token: "abc", lang: "pt_BR" });
+  });
+
+  it("stores only what a change changed, over what another tab stored meanwhile", () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const page = { ...defaultSettings(), token: null, lang: "en" as const };
+    // Another tab signs in after this page read its settings.
+    writeSettings(storage, { ...page, token: "other-tab" });
+    // This page's feedback poll answers: the other tab's token stays.
+    const polled = { ...page, feedbackForm: { lastFormPollDate: "2026-11-28T12:00:00Z" } };
+    writeSettingsChanges(storage, page, polled);
+    expect(readSettings(storage)).toMatchObject({
+      token: "other-tab",
+      feedbackForm: { lastFormPollDate: "2026-11-28T12:00:00Z" },
+    });
+    // This page signing out does clear the token.
+    writeSettingsChanges(storage, { ...polled, token: "mine" }, polled);
+    expect(readSettings(storage).token).toBeNull();
+    // With nothing (or nothing readable) stored, the whole settings are written.
+    store.set(SETTINGS_KEY, "{not json");
+    writeSettingsChanges(storage, page, { ...page, lang: "de" });
+    expect(readSettings(storage)).toMatchObject({ lang: "de", filterAutoSave: true });
   });
 });

@@ -84,3 +84,33 @@ export function writeSettings(storage: SettingsStorage | undefined, settings: Lo
     // Storage full or disabled: the session then lasts as long as the page.
   }
 }
+
+/** Store only the settings that changed from `previous` to `next`, over what is stored now:
+ * another tab (or anything else) may have stored a token or a language since this page
+ * read them, and a change of this page's feedback poll must not put the old ones back. */
+export function writeSettingsChanges(
+  storage: SettingsStorage | undefined,
+  previous: LocalSettings,
+  next: LocalSettings,
+): void {
+  const changed = (Object.keys(next) as (keyof LocalSettings)[]).filter((key) => next[key] !== previous[key]);
+  if (changed.length === 0) return;
+  let stored: unknown = null;
+  try {
+    const raw = storage?.getItem(SETTINGS_KEY);
+    stored = raw ? JSON.parse(raw) : null;
+  } catch {
+    stored = null;
+  }
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) {
+    writeSettings(storage, next);
+    return;
+  }
+  const merged: Record<string, unknown> = { ...(stored as Record<string, unknown>) };
+  for (const key of changed) merged[key] = next[key];
+  try {
+    storage?.setItem(SETTINGS_KEY, JSON.stringify(merged));
+  } catch {
+    // As above: the change then lasts as long as the page.
+  }
+}
