@@ -13,7 +13,7 @@ Every field type answers:
 - ``json_schema()``: the JSON schema of its API value (the OpenAPI document);
 - the capabilities below (class attributes with defaults), which the core asks instead of
   a type's name: ``virtual``, ``formula_type``, ``holds_files``, ``links_records``,
-  ``import_detects``, ``import_converts``, ``system_role``,
+  ``stores_as_sent``, ``import_detects``, ``import_converts``, ``system_role``,
   ``default_text``, ``keeps_structure``, ``alias``, ``described_as``.
 
 Optional abilities are the protocols below; the engine checks for them with ``isinstance``.
@@ -68,6 +68,9 @@ class FieldType:
     #: values are links to records of another table; with ``RelatesRecords``, shared views
     #: and public forms offer and show them
     links_records: ClassVar[bool] = False
+    #: a value written is stored exactly as sent (plain text): the web app shows an edit of
+    #: it without reading the record back, unless fields the engine computes are shown
+    stores_as_sent: ClassVar[bool] = False
     #: the kind of column an import may detect as this type (``IMPORT_KINDS``), or None
     import_detects: ClassVar[str | None] = None
     #: how an import converts a source value for this type (``IMPORT_CONVERSIONS``), or

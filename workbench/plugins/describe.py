@@ -125,6 +125,13 @@ def _links_records(cls) -> bool:
     return callable(getattr(cls, "create", None)) and callable(getattr(cls, "expand", None))
 
 
+def _stores_as_sent(cls) -> bool:
+    """Declared, and still true of the class: a subclass that writes values its own way
+    (another ``to_db``) without declaring it again does not inherit it."""
+    owner = next((c for c in cls.__mro__ if "stores_as_sent" in vars(c)), None)
+    return bool(owner is not None and vars(owner)["stores_as_sent"] and cls.to_db is owner.to_db)
+
+
 def field_type(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle: str | None) -> dict:
     name = cls.name
     virtual = _virtual(cls)
@@ -149,6 +156,7 @@ def field_type(cls, plugin: str, messages: PluginMessages, texts: Texts, bundle:
             "formulaType": _formula_type(cls),
             "holdsFiles": _holds_files(cls, export),
             "linksRecords": _links_records(cls),
+            "storesAsSent": _stores_as_sent(cls),
             "importDetects": getattr(cls, "import_detects", None) or None,
             "nativeTypes": list(getattr(cls, "native_types", ()) or ()),
             "export": export if export in EXPORT_FORMS else "text",

@@ -55,6 +55,8 @@ class SingleLineText(FieldType):
     operators = ops.TEXT
     search = "like"
     dt = "varchar"
+    #: a string is stored as it is (Email, URL and PhoneNumber trim and check theirs)
+    stores_as_sent = True
 
     def sql_type(self, dialect):
         return sa.Text()
@@ -81,6 +83,8 @@ class LongText(SingleLineText):
 
 class _ValidatedText(SingleLineText):
     """Text checked by ``check``; an empty string is stored as null."""
+
+    stores_as_sent = False
 
     #: a text matching ``pattern`` and no longer than ``max_length`` passes ``check``: a
     #: column of values is checked with no call of ``check`` for those

@@ -139,7 +139,8 @@ def test_field_types_describe_their_group_order_and_capabilities(uidt):
     assert all(isinstance(t, str) for t in caps["nativeTypes"])
     assert set(caps) == {
         "virtual", "readOnly", "filterOperators", "sortable", "groupable", "search", "aggregations",
-        "formulaType", "holdsFiles", "linksRecords", "importDetects", "nativeTypes", "export",
+        "formulaType", "holdsFiles", "linksRecords", "storesAsSent", "importDetects", "nativeTypes",
+        "export",
     }  # fmt: skip
 
 
@@ -158,6 +159,7 @@ def test_capabilities_the_types_imply():
     caps = {t["uidt"]: t["capabilities"] for t in EN["fieldTypes"]}
     assert {uidt for uidt, c in caps.items() if c["holdsFiles"]} == {"Attachment"}
     assert {uidt for uidt, c in caps.items() if c["linksRecords"]} == {"Links", "LinkToAnotherRecord"}
+    assert {uidt for uidt, c in caps.items() if c["storesAsSent"]} == {"SingleLineText", "LongText"}
     virtual = {uidt for uidt, c in caps.items() if c["virtual"]}
     assert virtual == {
         "Links", "LinkToAnotherRecord", "Count", "Lookup", "Rollup", "Formula", "QrCode", "Barcode", "Button",
@@ -215,3 +217,27 @@ def test_a_type_that_declares_nothing_is_labelled_by_its_name_in_the_group_other
     entry = field_type(Stars, "stars", EMPTY, texts, None)
     assert (entry["group"], entry["creatable"], entry["settings"]) == ("other", True, {})
     assert texts.resolve([entry["label"]], "fr") == {"plugin.stars.type.Stars": "Stars"}
+
+
+def test_stored_as_sent_is_not_inherited_by_a_type_that_writes_its_own_way():
+    from workbench_plugins.field_types.text.types import LongText, SingleLineText
+
+    from workbench.plugins.describe import _stores_as_sent
+
+    class Shouting(SingleLineText):
+        name = "Shouting"
+
+        def to_db(self, value):
+            return str(value).upper()
+
+    class ShoutingAsSent(Shouting):
+        stores_as_sent = True
+
+    class Titled(LongText):
+        name = "Titled"
+
+    assert _stores_as_sent(SingleLineText)
+    assert _stores_as_sent(Titled)
+    assert not _stores_as_sent(Shouting)
+    # a subclass that declares it again answers for its own writes
+    assert _stores_as_sent(ShoutingAsSent)

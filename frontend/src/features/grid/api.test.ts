@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { makeStore } from "../../app/store";
 import { defaultSettings } from "../settings/settings";
 import { settingsLoaded } from "../settings/settingsSlice";
+import { tablesApi } from "../tables/api";
 import { recordsApi } from "./api";
 
 function respond(status: number, body: unknown) {
@@ -60,6 +61,48 @@ describe("records api", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(select()).toBe(patched);
     page.unsubscribe();
+  });
+
+  it("reads an edit of plain text back only when the page shows a field the engine computes", async () => {
+    const columns = [
+      { id: "c1", title: "Id", uidt: "ID", pk: true },
+      { id: "c2", title: "Name", uidt: "SingleLineText", pv: true },
+      { id: "c3", title: "Qty", uidt: "Number" },
+      { id: "c4", title: "Shout", uidt: "Formula" },
+    ];
+    for (const [shown, edit, expected] of [
+      [{ Id: 1, Name: "a", Qty: 2 }, { Name: "b" }, 0],
+      [{ Id: 1, Name: "a", Shout: "A" }, { Name: "b" }, 1],
+      [{ Id: 1, Name: "a", Qty: 2 }, { Qty: 3 }, 1],
+    ] as const) {
+      const reads: string[] = [];
+      const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+        const href = String(url);
+        const method = init?.method ?? (url instanceof Request ? url.method : "GET");
+        if (method === "PATCH") return respond(200, [{ Id: 1 }]);
+        if (href.includes("/meta/tables/md_t")) return respond(200, { id: "md_t", title: "T", columns });
+        if (href.includes("/records/1")) {
+          reads.push(href);
+          return respond(200, { ...shown, ...edit });
+        }
+        return respond(200, { list: [shown], pageInfo: { totalRows: 1 } });
+      });
+      const store = makeStore({ fetch: fetch as unknown as typeof globalThis.fetch });
+      store.dispatch(settingsLoaded({ ...defaultSettings(), token: "tok" }));
+      const args = { tableId: "md_t", offset: 0, limit: 100 };
+      const table = store.dispatch(tablesApi.endpoints.table.initiate("md_t"));
+      await table;
+      const page = store.dispatch(recordsApi.endpoints.recordsPage.initiate(args));
+      await page;
+      await store
+        .dispatch(recordsApi.endpoints.updateRecord.initiate({ tableId: "md_t", pkName: "Id", pk: 1, values: edit }))
+        .unwrap();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(reads).toHaveLength(expected);
+      expect(recordsApi.endpoints.recordsPage.select(args)(store.getState()).data?.list[0]).toEqual({ ...shown, ...edit });
+      page.unsubscribe();
+      table.unsubscribe();
+    }
   });
 
   it("puts the old value back when the edit is refused", async () => {

@@ -1,6 +1,8 @@
 // Records of a table through the v2 data API, page by page.
 import { workbenchApi } from "../../app/api";
 import type { Paged } from "../projects/api";
+import { tablesApi } from "../tables/api";
+import { readBackNeeded } from "./readBack";
 
 export type RecordRow = Record<string, unknown>;
 export const PAGE_SIZE = 100;
@@ -82,21 +84,34 @@ export const recordsApi = workbenchApi.injectEndpoints({
       }),
       // Patch the cached pages that hold the record in place (no refetch, so the grid does not
       // jump; one update a page, never one for each cached page); undo on error. Then read the
-      // record back: computed fields (formulas, ...) changed with the edit. A page whose record
-      // already holds every value read back is left as it is (not drawn again: on a table
-      // without computed fields, the answer lands while the user types the next cell).
+      // record back when the server may have stored something else than was sent or computed
+      // fields shown with it (formulas, ...) changed with the edit (`readBackNeeded`). A page
+      // whose record already holds every value read back is left as it is (not drawn again:
+      // the answer lands while the user types the next cell).
       async onQueryStarted({ tableId, pkName, pk, values }, { dispatch, getState, queryFulfilled }) {
-        const differs = (args: PageArgs, next: RecordRow) => {
-          const row = recordsApi.endpoints.recordsPage.select(args)(getState()).data?.list.find((r) => r[pkName] === pk);
-          return !!row && Object.keys(next).some((field) => !sameValue(row[field], next[field]));
-        };
-        const patchRow = (next: RecordRow) =>
+        const cachedPages = () =>
           recordsApi.util
             .selectInvalidatedBy(getState(), [{ type: "Records", id: tableId }])
-            .filter((entry) => entry.endpointName === "recordsPage" && differs(entry.originalArgs as PageArgs, next))
-            .map((entry) =>
+            .filter((entry) => entry.endpointName === "recordsPage")
+            .map((entry) => entry.originalArgs as PageArgs);
+        const cachedRow = (args: PageArgs) =>
+          recordsApi.endpoints.recordsPage.select(args)(getState()).data?.list.find((r) => r[pkName] === pk);
+        const differs = (args: PageArgs, next: RecordRow) => {
+          const row = cachedRow(args);
+          return !!row && Object.keys(next).some((field) => !sameValue(row[field], next[field]));
+        };
+        const shown = cachedPages().flatMap((args): RecordRow[] => {
+          const row = cachedRow(args);
+          return row ? [row] : [];
+        });
+        const columns = tablesApi.endpoints.table.select(tableId)(getState()).data?.columns;
+        const readBack = readBackNeeded(columns, shown, values);
+        const patchRow = (next: RecordRow) =>
+          cachedPages()
+            .filter((args) => differs(args, next))
+            .map((args) =>
               dispatch(
-                recordsApi.util.updateQueryData("recordsPage", entry.originalArgs as PageArgs, (draft) => {
+                recordsApi.util.updateQueryData("recordsPage", args, (draft) => {
                   for (const row of draft.list) if (row[pkName] === pk) Object.assign(row, next);
                 }),
               ),
@@ -108,6 +123,7 @@ export const recordsApi = workbenchApi.injectEndpoints({
           for (const patch of patches) patch.undo();
           return;
         }
+        if (!readBack) return;
         try {
           const fresh = await dispatch(
             recordsApi.endpoints.record.initiate({ tableId, pk }, { subscribe: false, forceRefetch: true }),
