@@ -16,6 +16,9 @@ export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
 export const NO_RETRY_METHODS = ["POST", "PATCH", "PUT", "DELETE"] as const;
 /** Default theme: royal blue primary, pink accent. */
 export const DEFAULT_THEME = { primaryColor: "#4351E8", accentColor: "#FF4A8D" } as const;
+/** The bar's spinner shows once requests have been under way this long (ms): a quick save
+ * or read shows none (no flicker, and no redraw of the bar while the user types). */
+export const LOADING_SPINNER_DELAY_MS = 300;
 /** How long a "copied" flag shows (ms). */
 export const COPIED_FLAG_MS = 1500;
 /** Seconds before a shared form shows a blank form again (show_blank_form). */

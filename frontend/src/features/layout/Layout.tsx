@@ -1,7 +1,7 @@
 // The four layouts. Base: the navigation bar over the page; general: a centred
 // column for the sign-in screens; shared: the bare frame of public shared views.
 import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Spinner } from "@blueprintjs/core";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
@@ -14,6 +14,7 @@ import { selectToken, signedOut } from "../settings/settingsSlice";
 import { decodeToken, rolesMap } from "../session/token";
 import { selectLoading } from "../ui/uiSlice";
 import { workbenchApi } from "../../app/api";
+import { LOADING_SPINNER_DELAY_MS } from "../../app/constants";
 
 /** Sends a user who must set up two-factor sign-in (the super admin requires it) to the
  * account page, wherever they go, until it is on. */
@@ -31,11 +32,20 @@ function TwoFactorGate() {
   return null;
 }
 
-/** The bar's spinner while requests are under way; it alone is drawn again as they start and
- * end (a saved cell, say), not the whole bar. */
-function LoadingSpinner() {
+/** The bar's spinner while requests are under way, from LOADING_SPINNER_DELAY_MS on; it alone
+ * is drawn again as they start and end (a saved cell, say), not the whole bar. */
+export function LoadingSpinner() {
   const loading = useAppSelector(selectLoading);
-  return loading ? <Spinner size={16} className="wb-loading" aria-label="loading" /> : null;
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!loading) {
+      setShown(false);
+      return;
+    }
+    const timer = setTimeout(() => setShown(true), LOADING_SPINNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [loading]);
+  return loading && shown ? <Spinner size={16} className="wb-loading" aria-label="loading" /> : null;
 }
 
 function TopBar() {
