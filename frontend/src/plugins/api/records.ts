@@ -7,14 +7,8 @@ import { useAppDispatch, useAppStore } from "../../app/hooks";
 import type { HttpError } from "../../app/http";
 import {
   recordsApi,
-  useAddLinksMutation,
-  useCreateRecordMutation,
-  useCreateRecordsMutation,
-  useDeleteRecordsMutation,
   useRecordCountQuery,
   useRecordsPageQuery,
-  useUpdateRecordMutation,
-  useUpdateRecordsMutation,
 } from "../../features/grid/api";
 import { useRecordFeed as useHostFeed } from "../../features/views/recordFeed";
 import type { HostError, Outcome, RecordFeed, RecordRow, RecordSource, RecordsQuery, RecordsReader, RecordWriter } from "../hostApi";
@@ -114,24 +108,29 @@ export function useRecordsReader(): RecordsReader {
   );
 }
 
+/** A write's outcome, its request then forgotten by the store. Dispatched rather than through
+ * a mutation hook, which would draw the view holding the writer (the whole grid) again as
+ * each write starts and ends. */
+async function written<T>(request: PromiseLike<{ data?: T; error?: unknown }> & { reset(): void }): Promise<Outcome<T>> {
+  try {
+    return outcome(await request);
+  } finally {
+    request.reset();
+  }
+}
+
 /** Writes to the records of a table (`projectId` for the reads with links). */
 export function useRecordWriter(table: { id: string; projectId?: string; pkName: string }): RecordWriter {
   const store = useAppStore();
   const dispatch = useAppDispatch();
-  const [createRecord] = useCreateRecordMutation();
-  const [updateRecord] = useUpdateRecordMutation();
-  const [updateRecords] = useUpdateRecordsMutation();
-  const [createRecords] = useCreateRecordsMutation();
-  const [deleteRecords] = useDeleteRecordsMutation();
-  const [addLinks] = useAddLinksMutation();
   const { id: tableId, projectId = "", pkName } = table;
   return useMemo(
     () => ({
-      create: async (values) => outcome(await createRecord({ tableId, values })),
-      update: async (pk, values) => outcome(await updateRecord({ tableId, pkName, pk, values })),
-      updateMany: async (rows) => outcome(await updateRecords({ tableId, rows })),
-      createMany: async (rows) => outcome(await createRecords({ tableId, rows })),
-      deleteMany: async (keys) => outcome(await deleteRecords({ tableId, keys })),
+      create: (values) => written(dispatch(recordsApi.endpoints.createRecord.initiate({ tableId, values }))),
+      update: (pk, values) => written(dispatch(recordsApi.endpoints.updateRecord.initiate({ tableId, pkName, pk, values }))),
+      updateMany: (rows) => written(dispatch(recordsApi.endpoints.updateRecords.initiate({ tableId, rows }))),
+      createMany: (rows) => written(dispatch(recordsApi.endpoints.createRecords.initiate({ tableId, rows }))),
+      deleteMany: (keys) => written(dispatch(recordsApi.endpoints.deleteRecords.initiate({ tableId, keys }))),
       readWithLinks: async (where, limit) => {
         const args = { projectId, tableId, where, limit };
         const result = await store.dispatch(recordsApi.endpoints.fullRecords.initiate(args, { subscribe: false, forceRefetch: true }));
@@ -141,9 +140,9 @@ export function useRecordWriter(table: { id: string; projectId?: string; pkName:
         const args = { projectId, tableId, pk };
         return outcome(await store.dispatch(recordsApi.endpoints.fullRecord.initiate(args, { subscribe: false, forceRefetch: true })));
       },
-      link: async (columnId, pk, keys) => outcome(await addLinks({ tableId, columnId, pk, keys })),
+      link: (columnId, pk, keys) => written(dispatch(recordsApi.endpoints.addLinks.initiate({ tableId, columnId, pk, keys }))),
       refresh: () => dispatch(workbenchApi.util.invalidateTags([{ type: "Records", id: tableId }])),
     }),
-    [store, dispatch, createRecord, updateRecord, updateRecords, createRecords, deleteRecords, addLinks, tableId, projectId, pkName],
+    [store, dispatch, tableId, projectId, pkName],
   );
 }
