@@ -7,7 +7,7 @@ import { Menu, MenuItem, PopoverNext } from "@blueprintjs/core";
 import { memo, useMemo } from "react";
 import { useIntl, type IntlShape } from "react-intl";
 import { fieldText, fieldType, type FieldInfo, type RecordSource } from "@workbench/plugin-api";
-import { FOOTER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
+import { FOOTER_HEIGHT, frozenPart, ROW_NUMBER_WIDTH } from "./layout";
 import { viewApi, type ViewColumn } from "./viewApi";
 import { columnIndex } from "./aria";
 import { focusFirstItem, onMenuKeys } from "./menuKeys";
@@ -116,7 +116,7 @@ function GridFooterView({ source, where, columns, viewColumns, colsWin, widths, 
   for (let index = Math.max(colsWin.first, frozen); index <= colsWin.last; index += 1) scrolling.push(cell(columns[index], index));
   return (
     <div className="wb-grid-footer" role="row" style={{ width, marginTop: top, height: FOOTER_HEIGHT }} data-testid="grid-footer">
-      <div className="wb-row-frozen" role="presentation" style={{ width: ROW_NUMBER_WIDTH + frozenWidth }}>
+      <div className={frozenPart(frozen > 0)} role="presentation" style={{ width: ROW_NUMBER_WIDTH + frozenWidth }}>
         <div className="wb-row-number" />
         {columns.slice(0, frozen).map((column, index) => cell(column, index))}
       </div>

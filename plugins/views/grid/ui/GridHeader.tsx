@@ -9,7 +9,7 @@ import { useIntl } from "react-intl";
 import { fieldType, type FieldActions, type FieldInfo, type ViewPermissions } from "@workbench/plugin-api";
 import { MAX_WIDTH, MIN_WIDTH } from "./columnWidth";
 import { columnIndex } from "./aria";
-import { ADD_FIELD_WIDTH, MAX_FROZEN, ROW_NUMBER_WIDTH } from "./layout";
+import { ADD_FIELD_WIDTH, frozenPart, MAX_FROZEN, ROW_NUMBER_WIDTH } from "./layout";
 import type { ColumnWidths } from "./useColumnWidths";
 import { focusFirstItem, onMenuKeys } from "./menuKeys";
 import { dropIndex } from "./viewOrder";
@@ -165,7 +165,7 @@ function GridHeaderView({ columns, colsWin, widths, width, frozen, can, viewId, 
   for (let index = Math.max(colsWin.first, frozen); index <= colsWin.last; index += 1) scrolling.push(cell(columns[index], index));
   return (
     <div className="wb-grid-header" style={{ width: width + ADD_FIELD_WIDTH }} role="row" aria-rowindex={1}>
-      <div className="wb-row-frozen" role="presentation" style={{ width: ROW_NUMBER_WIDTH + frozenWidth }}>
+      <div className={frozenPart(frozen > 0)} role="presentation" style={{ width: ROW_NUMBER_WIDTH + frozenWidth }}>
         <div className="wb-row-number" aria-hidden="true">#</div>
         {columns.slice(0, frozen).map((column, index) => cell(column, index))}
       </div>

@@ -9,7 +9,7 @@ import { Callout } from "@blueprintjs/core";
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
 import { CommentBadge, FieldCell, FieldEditor, type FieldInfo, type RecordRow } from "@workbench/plugin-api";
 import { cellId, columnIndex, rowIndex } from "./aria";
-import { HEADER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
+import { frozenPart, HEADER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
 import type { Cell } from "./range";
 import { useEditingIn, type Editing, type EditingStore } from "./editingStore";
 
@@ -91,7 +91,7 @@ export const GridRow = memo(function GridRow(props: {
       aria-rowindex={rowIndex(row)}
       data-testid={record ? "grid-row" : "grid-row-loading"}
     >
-      <div className="wb-row-frozen" role="presentation" style={{ width: ROW_NUMBER_WIDTH + props.frozenWidth }}>
+      <div className={frozenPart(props.frozen > 0)} role="presentation" style={{ width: ROW_NUMBER_WIDTH + props.frozenWidth }}>
         <div className={`wb-row-number${props.activeCol >= 0 ? " wb-row-number-active" : ""}`} role="rowheader" aria-colindex={1}>
           {row + 1}
           {record && <CommentBadge count={props.commentCount} />}
