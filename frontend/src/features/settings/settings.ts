@@ -66,15 +66,18 @@ export interface SettingsStorage {
   setItem(key: string, value: string): void;
 }
 
-export function readSettings(storage: SettingsStorage | undefined, browserLanguages?: readonly string[]): LocalSettings {
-  let stored: unknown = null;
+/** What is stored, parsed; null when nothing (or nothing readable) is. */
+function storedSettings(storage: SettingsStorage | undefined): unknown {
   try {
     const raw = storage?.getItem(SETTINGS_KEY);
-    stored = raw ? JSON.parse(raw) : null;
+    return raw ? JSON.parse(raw) : null;
   } catch {
-    stored = null;
+    return null;
   }
-  return mergeSettings(stored, browserLanguages);
+}
+
+export function readSettings(storage: SettingsStorage | undefined, browserLanguages?: readonly string[]): LocalSettings {
+  return mergeSettings(storedSettings(storage), browserLanguages);
 }
 
 export function writeSettings(storage: SettingsStorage | undefined, settings: LocalSettings): void {
@@ -95,13 +98,7 @@ export function writeSettingsChanges(
 ): void {
   const changed = (Object.keys(next) as (keyof LocalSettings)[]).filter((key) => next[key] !== previous[key]);
   if (changed.length === 0) return;
-  let stored: unknown = null;
-  try {
-    const raw = storage?.getItem(SETTINGS_KEY);
-    stored = raw ? JSON.parse(raw) : null;
-  } catch {
-    stored = null;
-  }
+  const stored = storedSettings(storage);
   if (!stored || typeof stored !== "object" || Array.isArray(stored)) {
     writeSettings(storage, next);
     return;
