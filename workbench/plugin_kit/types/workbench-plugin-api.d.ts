@@ -84,6 +84,8 @@ export interface FieldCapabilities {
     formulaType: string | null;
     holdsFiles: boolean;
     linksRecords: boolean;
+    /** A value written is stored exactly as sent (plain text). */
+    storesAsSent: boolean;
     /** The kind of source column an import detects as this type (text, integer, date, ...). */
     importDetects: string | null;
     nativeTypes: string[];
