@@ -80,7 +80,7 @@ export function readSettings(storage: SettingsStorage | undefined, browserLangua
   return mergeSettings(storedSettings(storage), browserLanguages);
 }
 
-export function writeSettings(storage: SettingsStorage | undefined, settings: LocalSettings): void {
+export function writeSettings(storage: SettingsStorage | undefined, settings: LocalSettings | Record<string, unknown>): void {
   try {
     storage?.setItem(SETTINGS_KEY, JSON.stringify(settings));
   } catch {
@@ -99,15 +99,7 @@ export function writeSettingsChanges(
   const changed = (Object.keys(next) as (keyof LocalSettings)[]).filter((key) => next[key] !== previous[key]);
   if (changed.length === 0) return;
   const stored = storedSettings(storage);
-  if (!stored || typeof stored !== "object" || Array.isArray(stored)) {
-    writeSettings(storage, next);
-    return;
-  }
-  const merged: Record<string, unknown> = { ...(stored as Record<string, unknown>) };
-  for (const key of changed) merged[key] = next[key];
-  try {
-    storage?.setItem(SETTINGS_KEY, JSON.stringify(merged));
-  } catch {
-    // As above: the change then lasts as long as the page.
-  }
+  // With nothing (readable) stored, the whole settings are written.
+  const base = stored && typeof stored === "object" && !Array.isArray(stored) ? (stored as Record<string, unknown>) : next;
+  writeSettings(storage, { ...base, ...Object.fromEntries(changed.map((key) => [key, next[key]])) });
 }
