@@ -121,7 +121,13 @@ class Server:
             stdout=self._log,
             stderr=subprocess.STDOUT,
         )
-        self._wait_ready()
+        try:
+            self._wait_ready()
+        except BaseException:
+            # A server that never answered is stopped here: no test would stop it, and its log
+            # left open would be reported against whichever test runs next.
+            self.stop()
+            raise
 
     def restart(self, env: dict[str, str | None] | None = None) -> None:
         """Stop the server and start it again on the same port and data, with ``env``
