@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import sqlalchemy as sa
 from sqlalchemy.dialects.sqlite.base import DATE, DATETIME
@@ -163,8 +163,7 @@ class _Rows(list):
         return self._count
 
     def __iter__(self):
-        count = self._count
-        return zip(*(c.repeat(count) if type(c) is _Same else c for c in self._columns), strict=True)
+        return _zipped(self._columns, self._count)
 
     def __getitem__(self, index):
         if type(index) is int and 0 <= index < self._count:  # SQLAlchemy looks at the first
@@ -173,6 +172,11 @@ class _Rows(list):
 
     def __repr__(self) -> str:
         return f"<{self._count} rows>"
+
+
+def _zipped(columns: list, count: int) -> Iterator[tuple]:
+    """The `count` rows of `columns` (a column the same in every row given once, as _Same)."""
+    return zip(*(c.repeat(count) if type(c) is _Same else c for c in columns), strict=True)
 
 
 def _by_index(processors: list, width: int) -> list:
@@ -198,8 +202,7 @@ def _params(rows, order: list[str], processors: list, sql: str) -> list[tuple]:
                     columns.append(values if process is None else _converted(process, values))
             if len(rows) > 1 and all(isinstance(c, (list, tuple, _Same)) for c in columns):
                 return _Rows(columns, len(rows))
-            count = len(rows)
-            return list(zip(*(c.repeat(count) if type(c) is _Same else c for c in columns), strict=True))
+            return list(_zipped(columns, len(rows)))
         if width > 1 and all(len(row) == width for row in rows):
             columns = list(zip(*map(operator.itemgetter(*order), rows), strict=True))
             for index, process in processors:
