@@ -61,6 +61,7 @@ export const PLUGIN_API_EXPORTS = [
   "isFillable",
   "isRequiredInForm",
   "LoadMore",
+  "WhileOpen",
   "RecordCard",
   "useCommentCounts",
   "CommentBadge",

@@ -247,6 +247,9 @@ export interface HostKit {
   /** A form view as its members fill it in and submit it (no share needed). */
   FormFill: ComponentType<FormFillProps>;
   LoadMore: ComponentType<{ feed: Pick<RecordFeed, "hasMore" | "isFetchingMore" | "loadMore" | "rows"> }>;
+  /** Its children (a dialog) drawn again only while `open` is or was just true: a closed dialog
+   * stays as it was when the view around it is drawn again. */
+  WhileOpen: ComponentType<{ open: boolean; children: ReactNode }>;
   /** One field of a form as the public form shows it (a preview without a shared link). */
   FormFieldInput: ComponentType<{ field: FormField; value: unknown; onChange(value: unknown): void }>;
   /** The fields a form shows, in its order, with what its settings say of each. */

@@ -14,6 +14,7 @@ import * as where from "./api/where";
 import * as moves from "../features/views/recordMoves";
 import * as tabState from "../features/tabs/tabViewState";
 import { withBase } from "../app/basePath";
+import * as dialogs from "../features/ui/WhileOpen";
 import * as images from "../app/images";
 
 export * from "./hostApi";
@@ -43,6 +44,7 @@ const kit: HostKit = {
   CardFieldsMenu: components.CardFieldsMenu,
   FormFill: components.FormFill,
   LoadMore: components.LoadMore,
+  WhileOpen: dialogs.WhileOpen,
   FormFieldInput: components.FormFieldInput,
   formFields: components.formFields,
   isFillable: components.isFillable,
@@ -82,6 +84,7 @@ export const {
   CardFieldsMenu,
   FormFill,
   LoadMore,
+  WhileOpen,
   FormFieldInput,
   formFields,
   isFillable,

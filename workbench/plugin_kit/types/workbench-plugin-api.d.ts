@@ -532,6 +532,12 @@ export interface HostKit {
     LoadMore: ComponentType<{
         feed: Pick<RecordFeed, "hasMore" | "isFetchingMore" | "loadMore" | "rows">;
     }>;
+    /** Its children (a dialog) drawn again only while `open` is or was just true: a closed dialog
+     * stays as it was when the view around it is drawn again. */
+    WhileOpen: ComponentType<{
+        open: boolean;
+        children: ReactNode;
+    }>;
     /** One field of a form as the public form shows it (a preview without a shared link). */
     FormFieldInput: ComponentType<{
         field: FormField;
@@ -617,6 +623,7 @@ export declare const formFields: HostKit["formFields"];
 export declare const isFillable: HostKit["isFillable"];
 export declare const isRequiredInForm: HostKit["isRequiredInForm"];
 export declare const LoadMore: HostKit["LoadMore"];
+export declare const WhileOpen: HostKit["WhileOpen"];
 export declare const RecordCard: HostKit["RecordCard"];
 export declare const useCommentCounts: HostKit["useCommentCounts"];
 export declare const CommentBadge: HostKit["CommentBadge"];

@@ -20,6 +20,7 @@ import {
   useRecordsReader,
   useRecordWriter,
   useTabViewState,
+  WhileOpen,
   type FieldInfo,
   type RecordRow,
   type RecordSource,
@@ -55,7 +56,6 @@ import { useRangeEdits } from "./useRangeEdits";
 import { useRowActions } from "./useRowActions";
 import { useSelection } from "./useSelection";
 import { useViewport } from "./useViewport";
-import { WhileOpen } from "./WhileOpen";
 import { errorText, sharedViewColumns, viewApi } from "./viewApi";
 import { arrangeColumns, draggedOrder, movedOrder } from "./viewOrder";
 import { pagesFor } from "./virtual";
