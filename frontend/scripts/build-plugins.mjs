@@ -53,6 +53,7 @@ export const PLUGIN_API_EXPORTS = [
   "cardFields",
   "useCardFields",
   "CardFieldsMenu",
+  "CardToolbar",
   "FormFill",
   "FieldCell",
   "FieldEditor",

@@ -3,7 +3,7 @@
 // Part of "@workbench/plugin-api": hostApi.ts re-exports every name, and
 // frontend/scripts/plugin-kit.mjs writes both files into one declaration file for authors.
 import type { ComponentType, DragEvent, KeyboardEvent, ReactNode } from "react";
-import type { CellProps, FieldColumn, FieldInfo, FieldTypeInfo, RecordRow, RecordSource, SharedLink } from "./hostApi";
+import type { CellProps, FieldColumn, FieldInfo, FieldTypeInfo, RecordRow, RecordSource, SharedLink, ViewProps } from "./hostApi";
 
 
 /** A refusal, with the server's words. */
@@ -167,6 +167,11 @@ export interface FormFillProps {
 }
 
 /** What the Fields menu of a card view's toolbar gets. */
+export interface CardToolbarProps extends ViewProps {
+  /** Fields the cards never list, besides the cover (a kanban's stack field). */
+  exclude?: readonly (string | null | undefined)[];
+}
+
 export interface CardFieldsMenuProps {
   state: CardFields;
   /** Whether cards leave out empty fields, and its change (absent: the switch is not shown). */
@@ -244,6 +249,8 @@ export interface HostKit {
   useCardFields(view: { id?: string; tableId: string }, columns: readonly FieldInfo[], exclude?: readonly (string | null | undefined)[]): CardFields;
   /** The Fields menu of a card view's toolbar. */
   CardFieldsMenu: ComponentType<CardFieldsMenuProps>;
+  /** A card view's toolbar: the Fields menu and the choice of the cards' cover field. */
+  CardToolbar: ComponentType<CardToolbarProps>;
   /** A form view as its members fill it in and submit it (no share needed). */
   FormFill: ComponentType<FormFillProps>;
   LoadMore: ComponentType<{ feed: Pick<RecordFeed, "hasMore" | "isFetchingMore" | "loadMore" | "rows"> }>;

@@ -421,6 +421,10 @@ export interface FormFillProps {
     form: Record<string, unknown>;
 }
 /** What the Fields menu of a card view's toolbar gets. */
+export interface CardToolbarProps extends ViewProps {
+    /** Fields the cards never list, besides the cover (a kanban's stack field). */
+    exclude?: readonly (string | null | undefined)[];
+}
 export interface CardFieldsMenuProps {
     state: CardFields;
     /** Whether cards leave out empty fields, and its change (absent: the switch is not shown). */
@@ -527,6 +531,8 @@ export interface HostKit {
     }, columns: readonly FieldInfo[], exclude?: readonly (string | null | undefined)[]): CardFields;
     /** The Fields menu of a card view's toolbar. */
     CardFieldsMenu: ComponentType<CardFieldsMenuProps>;
+    /** A card view's toolbar: the Fields menu and the choice of the cards' cover field. */
+    CardToolbar: ComponentType<CardToolbarProps>;
     /** A form view as its members fill it in and submit it (no share needed). */
     FormFill: ComponentType<FormFillProps>;
     LoadMore: ComponentType<{
@@ -615,6 +621,7 @@ export declare const useFieldActions: HostKit["useFieldActions"];
 export declare const cardFields: HostKit["cardFields"];
 export declare const useCardFields: HostKit["useCardFields"];
 export declare const CardFieldsMenu: HostKit["CardFieldsMenu"];
+export declare const CardToolbar: HostKit["CardToolbar"];
 export declare const FormFill: HostKit["FormFill"];
 export declare const FieldCell: HostKit["FieldCell"];
 export declare const FieldEditor: HostKit["FieldEditor"];

@@ -1,7 +1,9 @@
 // The host's components lent to plugins' views: a value as its field type shows it, a cell's
-// editor, a record as a card, the end of a list that loads more,
+// editor, a record as a card, a card view's toolbar, the end of a list that loads more,
 // and a form's field as the public form shows it.
+import { FormGroup, HTMLSelect } from "@blueprintjs/core";
 import type { ReactNode } from "react";
+import { useIntl } from "react-intl";
 import { CommentBadge as HostCommentBadge, usePageCommentCounts } from "../../features/comments/CommentBadge";
 import { CellEditor, type Editing } from "../../features/grid/CellEditor";
 import { FieldValue } from "../../features/grid/FieldValue";
@@ -13,7 +15,8 @@ import { MemberForm, type MemberFormSettings } from "../../features/views/Member
 import { cardFields as hostCardFields, RecordCard as HostRecordCard } from "../../features/views/Cards";
 import { useCardFields as useHostCardFields } from "../../features/views/viewFieldsApi";
 import { LoadMore as HostLoadMore } from "../../features/views/LoadMore";
-import type { CardFields, CardFieldsMenuProps, FormFillProps, CellProps, FieldEditorProps, FieldInfo, FormColumn, FormField, RecordCardProps, RecordFeed, RecordRow } from "../hostApi";
+import { fieldTypeOf } from "../catalogue";
+import type { CardFields, CardFieldsMenuProps, CardToolbarProps, FormFillProps, CellProps, FieldEditorProps, FieldInfo, FormColumn, FormField, RecordCardProps, RecordFeed, RecordRow } from "../hostApi";
 
 /** A value as its field type shows it (the type's cell, else plain text; a field of a type no
  * enabled plugin provides says so). */
@@ -45,6 +48,51 @@ export function useCardFields(view: { id?: string; tableId: string }, columns: r
 /** The Fields menu of a card view's toolbar. */
 export function CardFieldsMenu(props: CardFieldsMenuProps) {
   return <HostCardFieldsMenu {...props} state={props.state as never} />;
+}
+
+/** The settings key of the field whose first image covers each card. */
+const COVER = "fk_cover_image_col_id";
+
+/** A card view's toolbar: the Fields menu (which fields the cards show, in which order, and
+ * whether empty ones are left out) and the field whose first image covers each card (a field
+ * that holds files; a hidden one is shown again, as the cover must come with the records). */
+export function CardToolbar({ view, table, settings, can, saveSettings, saveMeta, exclude = [] }: CardToolbarProps) {
+  const intl = useIntl();
+  const coverId = (settings[COVER] as string | null | undefined) ?? null;
+  const cards = useCardFields({ id: view.id, tableId: table.id }, table.columns, [coverId, ...exclude]);
+  const meta = view.meta ?? {};
+  const chooseCover = async (id: string) => {
+    if ((await saveSettings?.({ [COVER]: id || null })) && id) await cards.setShown(id, true);
+  };
+  return (
+    <div className="wb-card-toolbar" data-testid="card-toolbar">
+      <CardFieldsMenu
+        state={cards}
+        readOnly={!can.configureView}
+        hideEmpty={!!meta.hideEmpty}
+        onHideEmptyChange={saveMeta ? (hide) => void saveMeta({ ...meta, hideEmpty: hide }) : undefined}
+      />
+      <FormGroup inline label={intl.formatMessage({ id: "cards.cover.field" })} labelFor="card-cover" className="wb-card-cover-choice">
+        <HTMLSelect
+          id="card-cover"
+          minimal
+          value={coverId ?? ""}
+          disabled={!saveSettings}
+          onChange={(e) => void chooseCover(e.currentTarget.value)}
+          data-testid="card-cover-field"
+        >
+          <option value="">{intl.formatMessage({ id: "cards.cover.none" })}</option>
+          {table.columns
+            .filter((c) => fieldTypeOf(c.uidt)?.capabilities.holdsFiles)
+            .map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+        </HTMLSelect>
+      </FormGroup>
+    </div>
+  );
 }
 
 /** A form view as its members fill it in and submit it (no share needed). */

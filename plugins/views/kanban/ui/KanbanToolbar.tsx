@@ -1,43 +1,8 @@
-// The kanban's toolbar: the Fields menu (which fields the cards show, in which order, and
-// whether empty ones are left out) and the field whose first image covers each card.
-import { FormGroup, HTMLSelect } from "@blueprintjs/core";
-import { useIntl } from "react-intl";
-import { CardFieldsMenu, useCardFields, type ViewProps } from "@workbench/plugin-api";
-import { holdsFiles } from "./fields";
+// The kanban's toolbar: the host's card toolbar (the Fields menu and the cover field); the
+// field the stacks are made of is never listed on the cards.
+import { CardToolbar, type ViewProps } from "@workbench/plugin-api";
 
-const COVER = "fk_cover_image_col_id";
-
-export function KanbanToolbar({ view, table, settings, can, saveSettings, saveMeta }: ViewProps) {
-  const intl = useIntl();
-  const coverId = (settings[COVER] as string | null | undefined) ?? null;
-  const groupId = (settings.fk_grp_col_id as string | null | undefined) ?? null;
-  const cards = useCardFields({ id: view.id, tableId: table.id }, table.columns, [coverId, groupId]);
-  const meta = view.meta ?? {};
-  const chooseCover = async (id: string) => {
-    // The cover must come with the records: a hidden field is shown again.
-    if ((await saveSettings?.({ [COVER]: id || null })) && id) await cards.setShown(id, true);
-  };
-  return (
-    <div className="wb-card-toolbar" data-testid="card-toolbar">
-      <CardFieldsMenu
-        state={cards}
-        readOnly={!can.configureView}
-        hideEmpty={!!meta.hideEmpty}
-        onHideEmptyChange={saveMeta ? (hide) => void saveMeta({ ...meta, hideEmpty: hide }) : undefined}
-      />
-      <FormGroup inline label={intl.formatMessage({ id: "plugin.view_kanban.coverField" })} labelFor="kanban-cover" className="wb-card-cover-choice">
-        <HTMLSelect
-          id="kanban-cover"
-          minimal
-          value={coverId ?? ""}
-          disabled={!saveSettings}
-          onChange={(e) => void chooseCover(e.currentTarget.value)}
-          data-testid="card-cover-field"
-        >
-          <option value="">{intl.formatMessage({ id: "plugin.view_kanban.coverNone" })}</option>
-          {table.columns.filter(holdsFiles).map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
-        </HTMLSelect>
-      </FormGroup>
-    </div>
-  );
+export function KanbanToolbar(props: ViewProps) {
+  const groupId = (props.settings.fk_grp_col_id as string | null | undefined) ?? null;
+  return <CardToolbar {...props} exclude={[groupId]} />;
 }
