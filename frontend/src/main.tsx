@@ -9,6 +9,7 @@ import { App } from "./App";
 import { basePath, withBase } from "./app/basePath";
 import { workbenchApi } from "./app/api";
 import { makeStore, rootReducer } from "./app/store";
+import { handEarlyEscape } from "./features/ui/earlyEscape";
 import { notify } from "./features/ui/notify";
 import { pluginsLoaded } from "./features/ui/uiSlice";
 import { serverBundles, watchBundles } from "./plugins/devReload";
@@ -27,6 +28,8 @@ const app = (
 if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);
 (window as unknown as { __wbHydrated: boolean }).__wbHydrated = true;
+// An Escape pressed as a dialog or menu shows closes it, before the focus has moved into it.
+handEarlyEscape();
 
 // Plugin UI bundles load after hydration (those of the catalogue, and any the boot state
 // lists besides); a failing one is reported and skipped.

@@ -24,7 +24,6 @@ import { CommentsPane } from "../comments/CommentsPane";
 import { HistoryPane } from "../history/HistoryPane";
 import { useCapabilities } from "../projects/permissions";
 import { useInlineSwipe } from "../ui/swipe";
-import { useEscapeBeforeFocus } from "../ui/useEscapeBeforeFocus";
 
 interface Props {
   tableId: string;
@@ -209,7 +208,6 @@ export function ExpandedRecord(props: Props) {
   const title = record ? (pv ? cellText(record[pv.title], pv) : "") || intl.formatMessage({ id: "grid.record" }) : "";
   // A swipe along the reading direction puts the record away (on a phone it fills the screen).
   const swipe = useInlineSwipe((way) => way === "forward" && props.onClose());
-  useEscapeBeforeFocus(!!record, props.onClose);
   return (
     <Drawer isOpen={!!record} onClose={props.onClose} title={title} size={DrawerSize.SMALL} icon="document" className="wb-record-drawer">
       {record && (
