@@ -301,11 +301,3 @@ def people_grid(server, page, count: int = 5) -> tuple[str, dict]:
     page.goto(f"/nc/{project['id']}/table/People")
     expect(field_cell(page, "Name", 1)).to_have_text("Person 1")
     return token, table
-
-
-def close_overlay(page) -> None:
-    """Press Escape to close the dialog, drawer, menu or popover open in `page`, once the focus
-    is inside it: Blueprint moves the focus into an overlay a frame after it shows, and listens
-    for Escape there, so an Escape pressed in between is lost."""
-    page.wait_for_function("() => !!document.activeElement?.closest('.bp6-overlay-open')")
-    page.keyboard.press("Escape")

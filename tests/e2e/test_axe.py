@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import REPO
-from tests.e2e.support import _sign_up_first_user, _use_token, close_overlay, column_id, screenshot, shop_table
+from tests.e2e.support import _sign_up_first_user, _use_token, column_id, screenshot, shop_table
 
 pytestmark = pytest.mark.e2e
 
@@ -77,7 +77,7 @@ def test_grid_record_and_cards_pass_axe(server, page):
     page.keyboard.press("ArrowUp")
     expect(items.last).to_be_focused()
     assert serious_violations(page) == []
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(items).to_have_count(0)
 
     # The expanded record.
@@ -86,7 +86,7 @@ def test_grid_record_and_cards_pass_axe(server, page):
     expect(record).to_be_visible()
     assert serious_violations(page) == []
     screenshot(page, "axe-expanded-record")
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(record).to_have_count(0)
 
     # The cards.

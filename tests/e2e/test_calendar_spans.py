@@ -13,7 +13,6 @@ from playwright.sync_api import expect
 from tests.e2e.support import (
     _sign_up_first_user,
     _use_token,
-    close_overlay,
     column_id,
     display_field,
     drag_and_drop,
@@ -83,7 +82,7 @@ def test_records_span_their_days_and_keep_their_length(server, page):
     assert settings["calendar_range"] == [{"fk_from_column_id": starts, "fk_to_column_id": None}]
     page.get_by_test_id("calendar-end-field").select_option(ends)
     expect(items(16)).to_have_text(["Cruise"])
-    close_overlay(page)
+    page.keyboard.press("Escape")
 
     # A new calendar view takes its end field from the create dialog.
     page.get_by_test_id("create-view-calendar").click()

@@ -18,7 +18,6 @@ from playwright.sync_api import expect
 from tests.e2e.support import (
     _sign_up_first_user,
     _use_token,
-    close_overlay,
     column_id,
     display_field,
     drag_and_drop,
@@ -135,7 +134,7 @@ def test_calendar_records_move_between_days_and_hours(server, page):
     expect(day(first.replace(day=20)).get_by_test_id("calendar-item")).to_have_text("Review")
     day(first.replace(day=20)).get_by_test_id("calendar-item").click()
     expect(page.get_by_test_id("expanded-record")).to_be_visible()
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(page.get_by_test_id("expanded-record")).to_have_count(0)
 
     # Dropped on the side list, a record loses its date.
@@ -148,7 +147,7 @@ def test_calendar_records_move_between_days_and_hours(server, page):
     day25.hover()
     day25.get_by_test_id("calendar-add").click()
     expect(page.get_by_test_id("expanded-record")).to_be_visible()
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(day25.get_by_test_id("calendar-item")).to_have_count(1)
     added = [r for r in _records(server, table, token).values() if r["Name"] is None]
     assert [r["Due"] for r in added] == [first.replace(day=25).isoformat()]
@@ -169,7 +168,7 @@ def test_calendar_records_move_between_days_and_hours(server, page):
     tuesday = monday + dt.timedelta(days=1)
     slot(tuesday, 11).dblclick()
     expect(page.get_by_test_id("expanded-record")).to_be_visible()
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(slot(tuesday, 11).get_by_test_id("calendar-item")).to_contain_text("11:00")
     rows = list_records(server, token, table, limit=1000)
     assert sorted(str(r["At"]) for r in rows if r["Name"] is None) == [f"{tuesday.isoformat()} 11:00:00+00:00", "None"]

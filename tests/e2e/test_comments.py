@@ -11,7 +11,6 @@ from tests.e2e.support import (
     _live_page,
     _member_token,
     _sign_up_first_user,
-    close_overlay,
     grid_cell,
     parts_table,
     screenshot,
@@ -55,7 +54,7 @@ def test_a_comment_made_in_one_browser_appears_live_in_another(server, browser):
         # Not the owner's comment: no edit or delete.
         expect(comment.get_by_test_id("comment-edit")).to_have_count(0)
         screenshot(watching, "comments-live")
-        close_overlay(watching)
+        watching.keyboard.press("Escape")
         expect(grid_cell(watching, 1, 0).locator("xpath=..").get_by_test_id("comment-badge")).to_contain_text("1")
 
     with _live_page(browser, server, viewer, path, project["id"]) as reading:

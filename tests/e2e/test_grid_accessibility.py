@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import _sign_up_first_user, _use_token, close_overlay, parts_table, screenshot
+from tests.e2e.support import _sign_up_first_user, _use_token, parts_table, screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -94,7 +94,7 @@ def test_the_grid_is_an_aria_grid_worked_by_keyboard(server, page):
     form = page.get_by_test_id("expanded-record")
     expect(form).to_be_visible()
     expect(form.get_by_role("textbox", name="Name")).to_have_value("nut")
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(form).to_have_count(0)
     expect(grid).to_be_focused()
 
@@ -117,5 +117,5 @@ def test_the_grid_is_an_aria_grid_worked_by_keyboard(server, page):
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("sort-asc")).to_be_visible()
     screenshot(page, "a11y-field-menu")
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(page.get_by_test_id("sort-asc")).to_have_count(0)

@@ -12,7 +12,6 @@ from playwright.sync_api import expect
 from tests.e2e.support import (
     _sign_up_first_user,
     _use_token,
-    close_overlay,
     column_id,
     fresh_page,
     grid_cell,
@@ -207,7 +206,7 @@ def test_filters_and_sorts_are_edited_in_place(server, page):
     page.get_by_test_id("sort-tag").click()
     page.get_by_test_id("sort-edit-direction").select_option("desc")
     expect(names).to_have_text(["screw", "bolt", "bracket"])
-    close_overlay(page)
+    page.keyboard.press("Escape")
 
     page.reload()
     expect(count).to_have_text("3 records")

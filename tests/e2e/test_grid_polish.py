@@ -13,7 +13,6 @@ from playwright.sync_api import expect
 from tests.e2e.support import (
     _sign_up_first_user,
     _use_token,
-    close_overlay,
     column_id,
     display_field,
     drag_and_drop,
@@ -68,7 +67,7 @@ def test_grouping_with_sort_and_group_buttons(server, page):
     group_button.click()
     page.get_by_test_id("group-add").select_option(label="Status")
     expect(page.get_by_test_id("group-count")).to_have_text("1")
-    close_overlay(page)
+    page.keyboard.press("Escape")
     headers = page.get_by_test_id("group-header")
     expect(headers).to_have_count(3)
     expect(headers.get_by_test_id("group-value")).to_have_text(["(empty)", "Done", "Todo"])
@@ -84,7 +83,7 @@ def test_grouping_with_sort_and_group_buttons(server, page):
     page.get_by_test_id("sort-add").select_option(label="Qty")
     expect(page.get_by_test_id("sort-count")).to_have_text("1")
     page.get_by_test_id("sort-edit-direction").select_option("desc")
-    close_overlay(page)
+    page.keyboard.press("Escape")
     page.wait_for_function(
         """() => [...document.querySelectorAll('.wb-grid-row')]
             .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
@@ -107,7 +106,7 @@ def test_grouping_with_sort_and_group_buttons(server, page):
     page.get_by_test_id("group-add").select_option(label="Name")
     expect(page.get_by_test_id("group-count")).to_have_text("2")
     page.get_by_test_id("group-direction").nth(1).select_option("desc")
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(headers).to_have_count(8)
     expect(page.locator(".wb-group-header[data-level='1']")).to_have_count(5)
     expect(page.locator(".wb-group-header[data-level='1']").get_by_test_id("group-value")).to_have_text(
@@ -121,7 +120,7 @@ def test_grouping_with_sort_and_group_buttons(server, page):
     # values); without values it joins the groups of empty values.
     page.get_by_test_id("add-record").click()
     expect(page.get_by_test_id("expanded-record")).to_be_visible()
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(page.get_by_test_id("expanded-record")).to_have_count(0)
     expect(headers).to_have_count(9)
     expect(headers.first.get_by_test_id("group-records")).to_have_text("2 records")
@@ -276,7 +275,7 @@ def test_empty_table_offers_a_first_record_and_an_import(server, page):
     screenshot(page, "grid-empty-table")
     page.get_by_test_id("empty-import-file").click()
     expect(page.get_by_role("dialog")).to_be_visible()
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(page.get_by_role("dialog")).to_have_count(0)
     page.get_by_test_id("empty-add-record").click()
     expect(page.locator(".wb-grid-row")).to_have_count(1)

@@ -15,7 +15,6 @@ from tests.e2e.support import (
     _live_page,
     _member_token,
     _sign_up_first_user,
-    close_overlay,
     grid_cell,
     parts_table,
     screenshot,
@@ -81,7 +80,7 @@ def test_an_editor_restores_a_deleted_record_and_the_owner_audits(server, browse
         drawer.get_by_test_id("history-restore").click()
         expect(page.locator(".bp6-toast")).to_contain_text("Record restored")
         expect(drawer.get_by_test_id("history-back")).to_be_visible()
-        close_overlay(page)
+        page.keyboard.press("Escape")
         expect(grid_cell(page, 1, 0)).to_have_text("gear")
         expect(grid_cell(page, 2, 0)).to_have_text("axle")
 

@@ -14,7 +14,6 @@ from tests.e2e.support import (
     _member_token,
     _sign_up_first_user,
     _use_token,
-    close_overlay,
     display_field,
     fresh_page,
     number_field,
@@ -111,7 +110,7 @@ def test_types_operators_and_roles_are_named_in_the_language(server, browser, lo
         assert len(items) > 10
         assert not [i for i in items if re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+", i.strip())], items
         screenshot(page, f"human-names-{lang}-field-types")
-        close_overlay(page)
+        page.keyboard.press("Escape")
         expect(menu).to_have_count(0)
         page.locator(".bp6-dialog-close-button").click()
         expect(page.locator(".bp6-dialog")).to_have_count(0)

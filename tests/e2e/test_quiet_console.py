@@ -16,7 +16,6 @@ from tests.e2e.support import (
     _dialog_settled,
     _sign_up_first_user,
     _submit_dialog,
-    close_overlay,
     field_cell,
     pick_field_type,
     screenshot,
@@ -116,7 +115,7 @@ def test_the_main_walk_through_the_app_writes_nothing_to_the_console(server, pag
     page.get_by_test_id("expand-record").click()
     expect(page.get_by_test_id("expanded-record")).to_be_visible()
     screenshot(page, "quiet-expanded-record")
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(page.get_by_test_id("expanded-record")).to_have_count(0)
 
     # The other views.
@@ -126,7 +125,7 @@ def test_the_main_walk_through_the_app_writes_nothing_to_the_console(server, pag
     page.locator("[data-testid='kanban-stack'][data-stack='Todo']").get_by_test_id("stack-menu").click()
     expect(page.get_by_test_id("stack-menu-body")).to_be_visible()
     screenshot(page, "quiet-kanban")
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(page.get_by_test_id("stack-menu-body")).to_have_count(0)
     _create_view(page, "gallery", "Cards")
     expect(page.get_by_test_id("record-card")).to_have_count(2)
@@ -139,7 +138,7 @@ def test_the_main_walk_through_the_app_writes_nothing_to_the_console(server, pag
     page.get_by_test_id("calendar-fields-button").click()
     expect(page.get_by_test_id("calendar-fields")).to_be_visible()
     screenshot(page, "quiet-calendar")
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(page.get_by_test_id("calendar-fields")).to_have_count(0)
 
     # The table's download menu.

@@ -21,7 +21,6 @@ from tests.e2e.support import (
     _live_page,
     _member_token,
     _sign_up_first_user,
-    close_overlay,
     display_field,
     grid_cell,
     parts_table,
@@ -198,7 +197,7 @@ def test_expanded_record_and_views_and_tables_deleted_elsewhere(server, browser)
         server.api("DELETE", records, [{"Id": 1}], token=owner)
         expect(page.get_by_test_id("record-gone")).to_be_visible()
         expect(page.get_by_test_id("record-save")).to_be_disabled()
-        close_overlay(page)
+        page.keyboard.press("Escape")
         expect(form).to_have_count(0)
 
         # The open view deleted elsewhere: the default view, with a notice.

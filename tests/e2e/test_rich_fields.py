@@ -15,7 +15,6 @@ from tests.e2e.support import (
     _sign_up_first_user,
     _use_token,
     add_table,
-    close_overlay,
     create_project,
     display_field,
     field_cell,
@@ -168,7 +167,7 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
     field_cell(page, "QR").get_by_test_id("qrcode-thumb").click()
     expect(page.get_by_test_id("qrcode-large")).to_be_visible()
     screenshot(page, "rich-fields-qr-large")
-    close_overlay(page)
+    page.keyboard.press("Escape")
     expect(page.get_by_test_id("qrcode-large")).to_be_hidden()
 
     # The link cannot be deleted while the lookup and rollup read it: the server says why.
@@ -201,7 +200,7 @@ def test_links_lookups_rollups_formulas_attachments_and_codes(server, page):
     screenshot(page, "rich-fields-expanded-record")
 
     # Editing a rollup: its settings come back in the dialog; another function recomputes it.
-    close_overlay(form.page)
+    form.page.keyboard.press("Escape")
     expect(form).to_be_hidden()
     total = page.get_by_test_id("column-header").filter(has_text=re.compile("^Total$"))
     total.get_by_test_id("field-menu").click()

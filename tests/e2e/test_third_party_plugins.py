@@ -24,7 +24,6 @@ from tests.e2e.support import (
     _sign_up_first_user,
     _use_token,
     add_table,
-    close_overlay,
     create_project,
     display_field,
     field_cell,
@@ -345,7 +344,7 @@ def _plugins(server, token):
 def _open_menu_items(page, opener: str, menu: str) -> list[str]:
     page.get_by_test_id(opener).click()
     items = page.get_by_test_id(menu).get_by_role("menuitem").all_inner_texts()
-    close_overlay(page)
+    page.keyboard.press("Escape")
     return [item.strip() for item in items]
 
 
@@ -446,8 +445,8 @@ def test_a_third_party_field_view_and_importer_appear_work_and_go_when_disabled(
     page.get_by_test_id("field-type-select").click()
     page.get_by_test_id("field-type-search").fill("Colour")
     expect(page.get_by_test_id("field-type-menu").get_by_role("menuitem", name="Colour swatch")).to_have_count(0)
-    close_overlay(page)
-    close_overlay(page)
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
     # The stored colour reads as text with a notice, in the grid and through the API.
     unavailable = field_cell(page, "Colour").get_by_test_id("field-unavailable")
     expect(unavailable).to_contain_text("#0f9960")

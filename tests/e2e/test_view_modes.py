@@ -7,15 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import (
-    _member_token,
-    _sign_up_first_user,
-    _use_token,
-    close_overlay,
-    fresh_page,
-    screenshot,
-    shop_table,
-)
+from tests.e2e.support import _member_token, _sign_up_first_user, _use_token, fresh_page, screenshot, shop_table
 
 pytestmark = pytest.mark.e2e
 
@@ -43,7 +35,7 @@ def test_a_personal_view_is_seen_by_its_creator_only(server, browser):
         # The default view offers no personal mode.
         _view_item(page, "Parts").get_by_test_id("view-menu").click()
         expect(page.get_by_test_id("view-mode-personal")).to_have_attribute("aria-disabled", "true")
-        close_overlay(page)
+        page.keyboard.press("Escape")
         expect(page.get_by_test_id("view-mode-personal")).to_have_count(0)
 
         _view_item(page, "Drafts").get_by_test_id("view-menu").click()
