@@ -15,7 +15,7 @@ import { MemberForm, type MemberFormSettings } from "../../features/views/Member
 import { cardFields as hostCardFields, RecordCard as HostRecordCard } from "../../features/views/Cards";
 import { useCardFields as useHostCardFields } from "../../features/views/viewFieldsApi";
 import { LoadMore as HostLoadMore } from "../../features/views/LoadMore";
-import { fieldTypeOf } from "../catalogue";
+import { capability } from "../catalogue";
 import type { CardFields, CardFieldsMenuProps, CardToolbarProps, FormFillProps, CellProps, FieldEditorProps, FieldInfo, FormColumn, FormField, RecordCardProps, RecordFeed, RecordRow } from "../hostApi";
 
 /** A value as its field type shows it (the type's cell, else plain text; a field of a type no
@@ -83,7 +83,7 @@ export function CardToolbar({ view, table, settings, can, saveSettings, saveMeta
         >
           <option value="">{intl.formatMessage({ id: "cards.cover.none" })}</option>
           {table.columns
-            .filter((c) => fieldTypeOf(c.uidt)?.capabilities.holdsFiles)
+            .filter((c) => capability(c.uidt, "holdsFiles"))
             .map((c) => (
               <option key={c.id} value={c.id}>
                 {c.title}
