@@ -47,6 +47,7 @@ export const PLUGIN_API_EXPORTS = [
   "fieldText",
   "fieldType",
   "hasFieldEditor",
+  "keepsEditorReady",
   "useDownloadSharedCsv",
   "useImportIntoTable",
   "useFieldActions",

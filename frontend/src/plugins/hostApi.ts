@@ -41,6 +41,12 @@ export interface EditorProps extends CellProps {
   variant?: "cell" | "form";
   /** The id for the editor's main input (form), which the form's label points to. */
   inputId?: string;
+  /** Drawn ahead of its edit, in the grid's active cell (only for a type whose UI sets
+   * `keepsReady`): the host keeps it hidden and out of the focus order, and it takes no focus
+   * and reports nothing meanwhile. When `standby` turns false the edit has opened: the editor
+   * starts from `typed` (or `value`) as if drawn just then, and takes the focus. Its input
+   * stays the same element, so the key that opens it shows in the next frame. */
+  standby?: boolean;
   /** The new value, as the API takes it; the host saves the last one given. */
   onChange(value: unknown): void;
   onDone(): void;
@@ -231,6 +237,9 @@ export interface FieldTypeUI {
   /** The input a shared form gives the type (the HTML input type, or a text area for text of
    * several lines); a plain text input when absent. */
   formInput?: "multiline" | "email" | "url" | "tel" | "time";
+  /** The Editor can be drawn in standby (`EditorProps.standby`) in the grid's active cell,
+   * ready for its next edit. */
+  keepsReady?: boolean;
 }
 
 export interface ViewTypeUI {

@@ -91,6 +91,12 @@ export interface FieldEditorProps {
   onBlur(): void;
   onValue(value: unknown): void;
   onDone(): void;
+  /** Kept ready for the cell's next edit (the grid's active cell): the editor is drawn but
+   * neither shown nor focusable, so that the key which opens it shows in the next frame
+   * without the editor being made then; it starts from `editing` and takes the focus once
+   * `standby` goes. A type whose editor cannot be kept ready (`keepsEditorReady`) draws
+   * nothing in standby. */
+  standby?: boolean;
 }
 
 /** The expanded record form of a table: every field of a record in a form. */
@@ -232,6 +238,9 @@ export interface HostKit {
   fieldText(value: unknown, column: Pick<FieldColumn, "uidt">): string;
   /** Whether a field type's loaded bundle gives its own editor (which works with values). */
   hasFieldEditor(uidt: string): boolean;
+  /** Whether a field type's grid editor can be kept ready in standby (`FieldEditorProps.standby`):
+   * the host's text input, or a type's own editor that `keepsReady`. */
+  keepsEditorReady(uidt: string): boolean;
   useFieldActions(table: { id: string; projectId?: string; columns: readonly FieldInfo[] }): FieldActions;
   /** Quote an operand (a title, a value) of a `where` clause when the grammar needs it. */
   whereValue(text: string): string;

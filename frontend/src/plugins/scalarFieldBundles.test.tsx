@@ -5,7 +5,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ReactElement } from "react";
+import { useState, type ReactElement } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { IntlProvider } from "react-intl";
 import type { PluginDefinition, PluginHost } from "./hostApi";
@@ -108,6 +108,58 @@ describe("text", () => {
     expect(onValue).toHaveBeenLastCalledWith("n");
     fireEvent.change(editor(), { target: { value: "new" } });
     expect(onValue).toHaveBeenLastCalledWith("new");
+  });
+
+  it("keeps a text editor ready in standby, then opens that same input from the typed key", () => {
+    setLoadedPlugins({ plugins: [bundles.text.definition], failed: [] });
+    const onValue = vi.fn();
+    const noop = () => undefined;
+    let setShown: (shown: { standby: boolean; typed?: string }) => void = noop;
+    function Ready() {
+      const [shown, set] = useState<{ standby: boolean; typed?: string }>({ standby: true });
+      setShown = set;
+      return (
+        <CellEditor
+          column={col("SingleLineText")}
+          editing={{ row: 0, col: 0, text: "", typed: shown.typed, error: null, saving: false }}
+          value="old"
+          standby={shown.standby}
+          onText={noop}
+          onKey={noop}
+          onBlur={noop}
+          onValue={onValue}
+          onDone={noop}
+        />
+      );
+    }
+    const { container } = renderWithProviders(withIntl(<Ready />));
+    const input = container.querySelector("input") as HTMLInputElement;
+    expect(input.value).toBe("");
+    expect(input.dataset.testid).toBeUndefined();
+    expect(document.activeElement).not.toBe(input);
+    act(() => setShown({ standby: false, typed: "n" }));
+    expect(editor()).toBe(input);
+    expect(input.value).toBe("n");
+    expect(document.activeElement).toBe(input);
+    expect(onValue.mock.calls).toEqual([["n"]]);
+    // Back in standby it is emptied; opened without a key (Enter) it starts from the value.
+    act(() => setShown({ standby: true }));
+    expect(input.value).toBe("");
+    act(() => setShown({ standby: false }));
+    expect(container.querySelector("input")).toBe(input);
+    expect(input.value).toBe("old");
+    expect(onValue.mock.calls).toEqual([["n"]]);
+  });
+
+  it("draws nothing in standby for an editor that cannot be kept ready", () => {
+    setLoadedPlugins({ plugins: [bundles.text.definition], failed: [] });
+    const noop = () => undefined;
+    const { container } = renderWithProviders(
+      withIntl(
+        <CellEditor column={col("LongText")} editing={{ row: 0, col: 0, text: "", error: null, saving: false }} value="a" standby onText={noop} onKey={noop} onBlur={noop} onValue={noop} onDone={noop} />,
+      ),
+    );
+    expect(container.querySelector("textarea, input")).toBeNull();
   });
 
   it("adds lines to a long text on Enter and saves on Ctrl+Enter", () => {

@@ -34,6 +34,12 @@ export interface EditorProps extends CellProps {
     variant?: "cell" | "form";
     /** The id for the editor's main input (form), which the form's label points to. */
     inputId?: string;
+    /** Drawn ahead of its edit, in the grid's active cell (only for a type whose UI sets
+     * `keepsReady`): the host keeps it hidden and out of the focus order, and it takes no focus
+     * and reports nothing meanwhile. When `standby` turns false the edit has opened: the editor
+     * starts from `typed` (or `value`) as if drawn just then, and takes the focus. Its input
+     * stays the same element, so the key that opens it shows in the next frame. */
+    standby?: boolean;
     /** The new value, as the API takes it; the host saves the last one given. */
     onChange(value: unknown): void;
     onDone(): void;
@@ -226,6 +232,9 @@ export interface FieldTypeUI {
     /** The input a shared form gives the type (the HTML input type, or a text area for text of
      * several lines); a plain text input when absent. */
     formInput?: "multiline" | "email" | "url" | "tel" | "time";
+    /** The Editor can be drawn in standby (`EditorProps.standby`) in the grid's active cell,
+     * ready for its next edit. */
+    keepsReady?: boolean;
 }
 export interface ViewTypeUI {
     /** The view's body. */
@@ -352,6 +361,12 @@ export interface FieldEditorProps {
     onBlur(): void;
     onValue(value: unknown): void;
     onDone(): void;
+    /** Kept ready for the cell's next edit (the grid's active cell): the editor is drawn but
+     * neither shown nor focusable, so that the key which opens it shows in the next frame
+     * without the editor being made then; it starts from `editing` and takes the focus once
+     * `standby` goes. A type whose editor cannot be kept ready (`keepsEditorReady`) draws
+     * nothing in standby. */
+    standby?: boolean;
 }
 /** The expanded record form of a table: every field of a record in a form. */
 export interface RecordFormOptions {
@@ -505,6 +520,9 @@ export interface HostKit {
     fieldText(value: unknown, column: Pick<FieldColumn, "uidt">): string;
     /** Whether a field type's loaded bundle gives its own editor (which works with values). */
     hasFieldEditor(uidt: string): boolean;
+    /** Whether a field type's grid editor can be kept ready in standby (`FieldEditorProps.standby`):
+     * the host's text input, or a type's own editor that `keepsReady`. */
+    keepsEditorReady(uidt: string): boolean;
     useFieldActions(table: {
         id: string;
         projectId?: string;
@@ -615,6 +633,7 @@ export declare const withMoves: HostKit["withMoves"];
 export declare const fieldText: HostKit["fieldText"];
 export declare const fieldType: HostKit["fieldType"];
 export declare const hasFieldEditor: HostKit["hasFieldEditor"];
+export declare const keepsEditorReady: HostKit["keepsEditorReady"];
 export declare const useDownloadSharedCsv: HostKit["useDownloadSharedCsv"];
 export declare const useImportIntoTable: HostKit["useImportIntoTable"];
 export declare const useFieldActions: HostKit["useFieldActions"];

@@ -35,11 +35,15 @@ export interface CellEditorProps {
   onBlur(): void;
   onValue(value: unknown): void;
   onDone(): void;
+  /** Kept ready, hidden and out of the focus order, for the cell's next edit (the host's text
+   * input, or a type's editor that `keepsReady`; any other draws nothing until it opens). */
+  standby?: boolean;
 }
 
 export function CellEditor(props: CellEditorProps) {
   const ui = fieldTypeUI(props.column.uidt);
   if (!ui?.Editor) return <TextEditor {...props} />;
+  if (props.standby && !ui.keepsReady) return null;
   return <PluginCellEditor {...props} pluginId={ui.pluginId} PluginEditor={ui.Editor} />;
 }
 
@@ -49,7 +53,7 @@ interface PluginCellEditorProps extends CellEditorProps {
 }
 
 function PluginCellEditor(props: PluginCellEditorProps) {
-  const { column, editing, onKey, onBlur, onValue, onDone, value, projectId, tableId, rowId, pluginId, PluginEditor } = props;
+  const { column, editing, onKey, onBlur, onValue, onDone, value, projectId, tableId, rowId, pluginId, PluginEditor, standby } = props;
   const box = useRef<HTMLDivElement>(null);
   usePopupPlacement(box);
   // Focus leaving the editor (not moving inside it) saves, as it does for the text input.
@@ -71,41 +75,43 @@ function PluginCellEditor(props: PluginCellEditorProps) {
           rowId={rowId}
           onChange={onValue}
           onDone={onDone}
+          standby={standby}
         />
       </div>
     </PluginBoundary>
   );
 }
 
-function TextEditor({ editing, onText, onKey, onBlur }: CellEditorProps) {
-  const ref = useFocusWithoutLayout<HTMLInputElement>();
+function TextEditor({ editing, onText, onKey, onBlur, standby = false }: CellEditorProps) {
+  const ref = useFocusWithoutLayout<HTMLInputElement>(!standby);
   return (
     <input
       ref={ref}
       disabled={editing.saving}
       onKeyDown={onKey}
       onBlur={onBlur}
-      data-testid="cell-editor"
-      className={`bp6-input bp6-small${editing.error ? " bp6-intent-danger" : ""}`}
+      data-testid={standby ? undefined : "cell-editor"}
+      className={`bp6-input bp6-small${editing.error ? " bp6-intent-danger" : ""}${standby ? " wb-cell-input-standby" : ""}`}
       value={editing.text}
       onChange={(e) => onText(e.currentTarget.value)}
     />
   );
 }
 
-/** Focus the editor as it opens without making the browser lay the page out before the frame
- * that shows it: the focus scrolls nothing, and the editor is brought into view, when its cell
- * is not wholly visible, from the next frame's callback (on the layout that frame does anyway). */
-function useFocusWithoutLayout<T extends HTMLElement>() {
+/** Focus the editor as it opens (as it is drawn, or when it leaves standby) without making the
+ * browser lay the page out before the frame that shows it: the focus scrolls nothing, and the
+ * editor is brought into view, when its cell is not wholly visible, from the next frame's
+ * callback (on the layout that frame does anyway). */
+function useFocusWithoutLayout<T extends HTMLElement>(open: boolean) {
   const ref = useRef<T>(null);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!el || !open) return;
     el.focus({ preventScroll: true });
     const frame = requestAnimationFrame(() => {
       if (el.isConnected && typeof el.scrollIntoView === "function") el.scrollIntoView({ block: "nearest", inline: "nearest" });
     });
     return () => cancelAnimationFrame(frame);
-  }, []);
+  }, [open]);
   return ref;
 }

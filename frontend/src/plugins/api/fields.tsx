@@ -31,6 +31,13 @@ export function hasFieldEditor(uidt: string): boolean {
   return !!fieldTypeUI(uidt)?.Editor;
 }
 
+/** Whether a type's grid editor can be kept ready in standby: the host's text input (no editor
+ * of the type's own), or the type's editor when its UI `keepsReady`. */
+export function keepsEditorReady(uidt: string): boolean {
+  const ui = fieldTypeUI(uidt);
+  return !ui?.Editor || !!ui.keepsReady;
+}
+
 /** A value as plain text (what a cell shows without its type's own cell, and what a copy
  * writes). */
 export function fieldText(value: unknown, column: Pick<FieldColumn, "uidt">): string {

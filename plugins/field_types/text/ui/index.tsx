@@ -3,6 +3,7 @@
 // tel:) that opens without starting an edit. The editors are a text input, and for LongText
 // a text area where Enter adds a line and Ctrl+Enter, Shift+Enter, Tab or leaving it saves.
 // In the record form (variant "form") they fill the row, take no focus and show no save hint.
+// The text input can be kept ready in the grid's active cell (standby) for its next edit.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
@@ -46,14 +47,21 @@ function LinkCell({ value, column }: CellProps) {
   );
 }
 
-/** The editor's text: the typed key that opened it, else the value. */
-function useStartText(value: unknown, typed: string | undefined, onChange: (value: unknown) => void) {
-  const [text, setText] = useState(() => (typed !== undefined ? typed : textOf(value)));
+/** The editor's text: the typed key that opened it, else the value (empty in standby; the
+ * edit opening starts it over). */
+function useStartText(value: unknown, typed: string | undefined, onChange: (value: unknown) => void, standby = false) {
+  const start = () => (standby ? "" : typed !== undefined ? typed : textOf(value));
+  const [text, setText] = useState(start);
+  const [wasStandby, setWasStandby] = useState(standby);
+  if (wasStandby !== standby) {
+    setWasStandby(standby);
+    setText(start());
+  }
   useLayoutEffect(() => {
-    if (typed !== undefined) onChange(typed);
-    // Once, when the editor opens.
+    if (!standby && typed !== undefined) onChange(typed);
+    // Once, when the edit opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [standby]);
   const change = (next: string) => {
     setText(next);
     onChange(next === "" ? null : next);
@@ -65,12 +73,13 @@ function useStartText(value: unknown, typed: string | undefined, onChange: (valu
  * Nothing here makes the browser lay the page out before the frame that shows the editor: the
  * caret is placed while the field is not focused yet (it is only noted then, and the focus
  * restores it), the focus scrolls nothing, and the field is brought into view, when the cell
- * is not wholly visible, from the next frame's callback, on the layout that frame does anyway. */
-function useFocusAtEnd<T extends HTMLInputElement | HTMLTextAreaElement>(variant: EditorProps["variant"]) {
+ * is not wholly visible, from the next frame's callback, on the layout that frame does anyway.
+ * An editor in standby is focused when its edit opens. */
+function useFocusAtEnd<T extends HTMLInputElement | HTMLTextAreaElement>(variant: EditorProps["variant"], standby = false) {
   const ref = useRef<T>(null);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el || variant === "form") return;
+    if (!el || variant === "form" || standby) return;
     const end = el.value.length;
     if (el.selectionStart !== end || el.selectionEnd !== end) el.setSelectionRange(end, end);
     el.focus({ preventScroll: true });
@@ -78,13 +87,14 @@ function useFocusAtEnd<T extends HTMLInputElement | HTMLTextAreaElement>(variant
       if (el.isConnected && typeof el.scrollIntoView === "function") el.scrollIntoView({ block: "nearest", inline: "nearest" });
     });
     return () => cancelAnimationFrame(frame);
-  }, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [standby]);
   return ref;
 }
 
-function TextEditor({ value, typed, column, onChange, variant, inputId }: EditorProps) {
-  const [text, change] = useStartText(value, typed, onChange);
-  const ref = useFocusAtEnd<HTMLInputElement>(variant);
+function TextEditor({ value, typed, column, onChange, variant, inputId, standby }: EditorProps) {
+  const [text, change] = useStartText(value, typed, onChange, standby);
+  const ref = useFocusAtEnd<HTMLInputElement>(variant, standby);
   return (
     <input
       ref={ref}
@@ -93,7 +103,7 @@ function TextEditor({ value, typed, column, onChange, variant, inputId }: Editor
       inputMode={INPUT_MODES[column.uidt] ?? "text"}
       value={text}
       onChange={(e) => change(e.currentTarget.value)}
-      data-testid="cell-editor"
+      data-testid={standby ? undefined : "cell-editor"}
     />
   );
 }
@@ -124,8 +134,8 @@ function LongTextEditor({ value, typed, onChange, variant, inputId }: EditorProp
   );
 }
 
-const text = { Cell: TextCell, Editor: TextEditor };
-const link = { Cell: LinkCell, Editor: TextEditor };
+const text = { Cell: TextCell, Editor: TextEditor, keepsReady: true };
+const link = { Cell: LinkCell, Editor: TextEditor, keepsReady: true };
 
 export default definePlugin({
   id: "field_text",

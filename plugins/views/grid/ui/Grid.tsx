@@ -398,6 +398,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
               active={active}
               block={block}
               editingStore={cells.store}
+              canEdit={can.editRecords}
               onCellClick={(cell, event) => {
                 const editing = editingNow();
                 if (editing && (editing.row !== cell.row || editing.col !== cell.col)) {

@@ -37,6 +37,8 @@ export interface GridPageProps extends RowHandlers {
   block: Block | null;
   /** The open editor (each row draws it when it is in that row). */
   editingStore: EditingStore;
+  /** The user may edit the records. */
+  canEdit: boolean;
 }
 
 export function GridPage(props: GridPageProps) {
@@ -68,6 +70,7 @@ export function GridPage(props: GridPageProps) {
           tableId={source.tableId}
           pkName={props.pkName}
           shared={shared}
+          canEdit={props.canEdit}
           columns={props.columns}
           colFirst={props.colFirst}
           colLast={props.colLast}

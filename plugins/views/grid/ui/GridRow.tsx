@@ -4,14 +4,17 @@
 // is drawn again only when its own props change (the handlers are read through a ref) or an
 // editor opens or closes in it, and so is each of its cells: moving the active cell redraws
 // two cells (and their rows' numbers), opening an editor its cell, and a key typed into an
-// editor that editor alone.
+// editor that editor alone. The active cell keeps its editor ready, hidden, when the field's
+// editor can wait so: the key that opens it only shows it (nothing is made or laid out anew before the
+// frame that shows the key).
 import { Callout } from "@blueprintjs/core";
-import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
 import { CommentBadge, FieldCell, FieldEditor, type FieldInfo, type RecordRow } from "@workbench/plugin-api";
 import { cellId, columnIndex, rowIndex } from "./aria";
 import { frozenPart, HEADER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
 import type { Cell } from "./range";
 import { useEditingIn, type Editing, type EditingStore } from "./editingStore";
+import { keepsReadyEditor } from "./fields";
 
 export interface RowHandlers {
   onCellClick(cell: Cell, event: MouseEvent): void;
@@ -36,6 +39,8 @@ export const GridRow = memo(function GridRow(props: {
   tableId: string;
   pkName: string;
   shared: boolean;
+  /** The user may edit the records. */
+  canEdit: boolean;
   columns: FieldInfo[];
   colFirst: number;
   colLast: number;
@@ -71,6 +76,7 @@ export const GridRow = memo(function GridRow(props: {
         left={lefts[col]}
         width={widths[col]}
         active={props.activeCol === col}
+        ready={props.activeCol === col && props.canEdit && !props.shared && !!record && keepsReadyEditor(column.uidt)}
         selected={props.blockLeft >= 0 && col >= props.blockLeft && col <= props.blockRight}
         loaded={!!record}
         value={record?.[column.title]}
@@ -114,6 +120,8 @@ const GridCell = memo(function GridCell(props: {
   left: number;
   width: number;
   active: boolean;
+  /** The cell keeps its text editor ready (hidden until the edit opens). */
+  ready: boolean;
   selected: boolean;
   /** Whether the row's record is read (else a placeholder shows). */
   loaded: boolean;
@@ -127,7 +135,20 @@ const GridCell = memo(function GridCell(props: {
   handlers: RefObject<RowHandlers>;
 }) {
   const { row, col, column, active, selected, editing, handlers } = props;
+  // The ready editor follows the active cell in a render of its own after the move (moving
+  // the active cell draws no editor); an edit stays in the editor it opened in.
+  const readySoon = useDeferredValue(props.ready);
+  const [ready, setReady] = useState(readySoon);
+  if (!editing && ready !== readySoon) setReady(readySoon);
   const cell = { row, col };
+  // The value as shown is the same element while the ready editor opens and closes over it,
+  // so it is not drawn again then.
+  const { value, projectId, tableId, rowId, shared } = props;
+  const shown = useMemo(
+    () => <FieldCell value={value} column={column} projectId={projectId} tableId={tableId} rowId={rowId} readOnly={shared} />,
+    [value, column, projectId, tableId, rowId, shared],
+  );
+  const editorProps = { column, value: props.value, projectId: props.projectId, tableId: props.tableId, rowId: props.rowId, handlers };
   return (
     <div
       className={`wb-cell${active ? " wb-cell-active" : ""}${editing ? " wb-cell-editing" : ""}${selected ? " wb-cell-selected" : ""}`}
@@ -142,50 +163,51 @@ const GridCell = memo(function GridCell(props: {
       onMouseEnter={(event) => handlers.current.onCellEnter(cell, event)}
       onDoubleClick={(event) => handlers.current.onCellDoubleClick(cell, event)}
     >
-      {editing ? (
-        <EditedCell
-          column={column}
-          editing={editing}
-          value={props.value}
-          projectId={props.projectId}
-          tableId={props.tableId}
-          rowId={props.rowId}
-          handlers={handlers}
-        />
+      {editing && !ready ? (
+        <EditedCell {...editorProps} editing={editing} />
       ) : props.loaded ? (
-        <FieldCell value={props.value} column={column} projectId={props.projectId} tableId={props.tableId} rowId={props.rowId} readOnly={props.shared} />
+        shown
       ) : (
         <span className="wb-cell-placeholder" />
       )}
+      {ready && <EditedCell {...editorProps} editing={editing} ready />}
     </div>
   );
 });
 
 /** The cell's editor with the server's refusal under it. What is typed is this cell's own
  * state (the grid keeps it for the save without drawing anything else again); the editor
- * starts over from `editing` when the grid opens it anew (after a refusal, say). */
-function EditedCell({ column, editing, value, projectId, tableId, rowId, handlers }: {
+ * starts over from `editing` when the grid opens it anew (after a refusal, say). A `ready`
+ * cell's editor is drawn over its value and stays while no edit is open (`editing` null),
+ * hidden and empty. */
+function EditedCell({ column, editing, value, projectId, tableId, rowId, handlers, ready = false }: {
   column: FieldInfo;
-  editing: Editing;
+  editing: Editing | null;
   value: unknown;
   projectId?: string;
   tableId: string;
   rowId: unknown;
   handlers: RefObject<RowHandlers>;
+  ready?: boolean;
 }) {
-  const [opened, setOpened] = useState(editing);
-  const [draft, setDraft] = useState(editing);
-  if (opened !== editing) {
-    setOpened(editing);
-    setDraft(editing);
-  }
   // What the editor reports as it opens (the typed key it starts from) is already on
   // screen in it: its draft is drawn once the frame that shows the editor has painted (not
   // in a task that may run before that frame), unless something newer was drawn meanwhile.
+  // An editor opens as it is drawn, or, kept ready, as its edit opens (the editor reports
+  // from its layout effects, before this cell's own effects run, hence noted here).
   const opening = useRef(true);
+  const [opened, setOpened] = useState(editing);
+  const [shownDraft, setDraft] = useState(editing);
+  if (opened !== editing) {
+    if (!opened) opening.current = true;
+    setOpened(editing);
+    setDraft(editing);
+  }
+  const draft = shownDraft ?? STANDBY;
+  const standby = !editing;
   useEffect(() => {
     opening.current = false;
-  }, []);
+  }, [standby]);
   const reported = useRef<Editing | null>(null);
   const show = (next: Editing | null) => {
     if (!next) return;
@@ -205,10 +227,11 @@ function EditedCell({ column, editing, value, projectId, tableId, rowId, handler
     }
   };
   return (
-    <div className="wb-cell-editor">
+    <div className={`wb-cell-editor${ready ? " wb-cell-editor-ready" : ""}${standby ? " wb-cell-editor-standby" : ""}`}>
       <FieldEditor
         column={column}
         editing={draft}
+        standby={standby}
         value={value}
         projectId={projectId}
         tableId={tableId}
@@ -227,6 +250,9 @@ function EditedCell({ column, editing, value, projectId, tableId, rowId, handler
     </div>
   );
 }
+
+/** The state of an editor kept ready while no edit is open. */
+const STANDBY: Editing = { row: -1, col: -1, text: "", error: null, saving: false };
 
 /** Run `task` in a task of its own once the next frame has painted. */
 function afterPaint(task: () => void): void {

@@ -2,7 +2,7 @@
 // plugin API's `fieldType`): which fields it edits in place and how typed text becomes a
 // value, which link records (their editor saves through the links API, and the grid reads
 // their records once per page), which are edited in a dialog, and which are searched.
-import { fieldType, type FieldColumn, type RecordRow } from "@workbench/plugin-api";
+import { fieldType, keepsEditorReady, type FieldColumn, type RecordRow } from "@workbench/plugin-api";
 
 type Uidt = Pick<FieldColumn, "uidt">;
 
@@ -61,6 +61,12 @@ export function isSelfSaving(uidt: string): boolean {
 export function isDialogEdited(uidt: string): boolean {
   const caps = fieldType(uidt)?.capabilities;
   return !!caps?.linksRecords || !!caps?.holdsFiles;
+}
+
+/** A field whose cell editor the grid keeps ready in the active cell: edited in place (not a
+ * check box, not in a dialog) by an editor that can wait in standby. */
+export function keepsReadyEditor(uidt: string): boolean {
+  return !isReadOnlyType(uidt) && !isBoolean(uidt) && !isDialogEdited(uidt) && keepsEditorReady(uidt);
 }
 
 /** The link fields of the has-many and many-to-many kinds (whose v2 value may be a count):

@@ -15,14 +15,16 @@ vi.mock("@workbench/plugin-api", () => ({
     drawn.push(column.title);
     return <span>{String(value)}</span>;
   },
-  FieldEditor: ({ editing, onValue }: FieldEditorProps) => {
+  fieldType: () => ({ group: "text", creatable: true, capabilities: { export: "string", readOnly: false, linksRecords: false, holdsFiles: false, filterOperators: [] } }),
+  keepsEditorReady: () => true,
+  FieldEditor: ({ editing, onValue, standby }: FieldEditorProps) => {
     const { text, typed, value } = editing as { text: string; typed?: string; value?: { v: unknown } };
     // Reports the typed key it starts from as it opens, as the field types' editors do.
     useLayoutEffect(() => {
       if (typed !== undefined) onValue(typed);
       // eslint-disable-next-line react-hooks/exhaustive-deps
     }, []);
-    return <input data-testid="cell-editor" defaultValue={text} data-value={value ? String(value.v) : ""} />;
+    return <input data-testid="cell-editor" data-standby={standby ? "yes" : "no"} defaultValue={text} data-value={value ? String(value.v) : ""} />;
   },
 }));
 
@@ -41,7 +43,7 @@ const handlers: { current: RowHandlers } = {
 };
 
 /** A GridRow of record 1 (row 0) over `fields`, laid out 100 px a field. */
-function rowOf(store: EditingStore, fields: FieldInfo[], record: RecordRow, activeCol: number, more: { handlers?: { current: RowHandlers } } = {}) {
+function rowOf(store: EditingStore, fields: FieldInfo[], record: RecordRow, activeCol: number, more: { handlers?: { current: RowHandlers }; canEdit?: boolean } = {}) {
   return (
     <GridRow
       gridId="g"
@@ -52,6 +54,7 @@ function rowOf(store: EditingStore, fields: FieldInfo[], record: RecordRow, acti
       tableId="t"
       pkName="Id"
       shared={false}
+      canEdit={more.canEdit ?? false}
       columns={fields}
       colFirst={0}
       colLast={fields.length - 1}
@@ -84,9 +87,9 @@ describe("GridRow", () => {
     act(() => store.open(null));
     expect(drawn).toEqual(["B"]);
     drawn.length = 0;
-    // Moving the active cell draws the two cells it leaves and enters.
+    // Moving the active cell draws again the two cells it leaves and enters, not their values.
     rerender(row(2));
-    expect(drawn).toEqual(["B", "C"]);
+    expect(drawn).toEqual([]);
   });
 
   it("draws the editor's opening report once the frame that shows the editor has painted", async () => {
@@ -100,5 +103,28 @@ describe("GridRow", () => {
     expect(editor.dataset.value).toBe("");
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(editor.dataset.value).toBe("x");
+  });
+
+  it("keeps the active cell's text editor ready, hidden, and shows that same input when the edit opens", () => {
+    const store = new EditingStore();
+    const row = (activeCol: number) => rowOf(store, columns, { Id: 1, A: "a", B: "b", C: "c" }, activeCol, { canEdit: true });
+    const { container, rerender } = render(row(1));
+    const ready = screen.getByTestId("cell-editor");
+    expect(ready.dataset.standby).toBe("yes");
+    expect(ready.closest(".wb-cell")?.getAttribute("data-col")).toBe("1");
+    expect(ready.closest(".wb-cell-editor")?.className).toBe("wb-cell-editor wb-cell-editor-ready wb-cell-editor-standby");
+    drawn.length = 0;
+    act(() => store.open({ row: 0, col: 1, text: "x", typed: "x", error: null, saving: false }));
+    expect(screen.getByTestId("cell-editor")).toBe(ready);
+    expect(ready.dataset.standby).toBe("no");
+    expect(ready.closest(".wb-cell-editor")?.className).toBe("wb-cell-editor wb-cell-editor-ready");
+    // The value stays drawn under the editor.
+    expect(drawn).toEqual([]);
+    expect(container.querySelector(".wb-cell-editing")?.textContent).toBe("b");
+    act(() => store.open(null));
+    expect(ready.dataset.standby).toBe("yes");
+    // The ready editor moves with the active cell.
+    rerender(row(2));
+    expect(screen.getByTestId("cell-editor").closest(".wb-cell")?.getAttribute("data-col")).toBe("2");
   });
 });
