@@ -8,7 +8,7 @@
 // editor can wait so: the key that opens it only shows it (nothing is made or laid out anew before the
 // frame that shows the key).
 import { Callout } from "@blueprintjs/core";
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
 import { CommentBadge, FieldCell, FieldEditor, type FieldInfo, type RecordRow } from "@workbench/plugin-api";
 import { cellId, columnIndex, rowIndex } from "./aria";
 import { frozenPart, HEADER_HEIGHT, ROW_NUMBER_WIDTH } from "./layout";
@@ -134,12 +134,7 @@ const GridCell = memo(function GridCell(props: {
   editing: Editing | null;
   handlers: RefObject<RowHandlers>;
 }) {
-  const { row, col, column, active, selected, editing, handlers } = props;
-  // The ready editor follows the active cell in a render of its own after the move (moving
-  // the active cell draws no editor); an edit stays in the editor it opened in.
-  const readySoon = useDeferredValue(props.ready);
-  const [ready, setReady] = useState(readySoon);
-  if (!editing && ready !== readySoon) setReady(readySoon);
+  const { row, col, column, active, ready, selected, editing, handlers } = props;
   const cell = { row, col };
   // The value as shown is the same element while the ready editor opens and closes over it,
   // so it is not drawn again then.
