@@ -440,6 +440,21 @@ export interface CardToolbarProps extends ViewProps {
     /** Fields the cards never list, besides the cover (a kanban's stack field). */
     exclude?: readonly (string | null | undefined)[];
 }
+/** The choice of the field whose first image covers a card view's cards: the fields that hold
+ * files, or none. */
+export interface CoverFieldProps {
+    /** The select's id, which its label points to. */
+    id: string;
+    /** The chosen field's id; "" for none. */
+    value: string;
+    columns: readonly FieldInfo[];
+    onChange(id: string): void;
+    disabled?: boolean;
+    /** Labelled beside the choice (a toolbar), rather than above it with the choice filling the
+     * row (a dialog). */
+    inline?: boolean;
+    testId?: string;
+}
 export interface CardFieldsMenuProps {
     state: CardFields;
     /** Whether cards leave out empty fields, and its change (absent: the switch is not shown). */
@@ -551,6 +566,13 @@ export interface HostKit {
     CardFieldsMenu: ComponentType<CardFieldsMenuProps>;
     /** A card view's toolbar: the Fields menu and the choice of the cards' cover field. */
     CardToolbar: ComponentType<CardToolbarProps>;
+    /** The fields that can cover a card view's cards (they hold files). */
+    coverFields<C extends FieldInfo>(columns: readonly C[]): C[];
+    /** The cover field a card view's settings name (`fk_cover_image_col_id`): by default the first
+     * field that holds files; "" when the settings want none (an empty id) or none exists. */
+    chosenCover(settings: Record<string, unknown>, columns: readonly FieldInfo[]): string;
+    /** The choice of a card view's cover field, labelled. */
+    CoverField: ComponentType<CoverFieldProps>;
     /** A form view as its members fill it in and submit it (no share needed). */
     FormFill: ComponentType<FormFillProps>;
     LoadMore: ComponentType<{
@@ -641,6 +663,9 @@ export declare const cardFields: HostKit["cardFields"];
 export declare const useCardFields: HostKit["useCardFields"];
 export declare const CardFieldsMenu: HostKit["CardFieldsMenu"];
 export declare const CardToolbar: HostKit["CardToolbar"];
+export declare const coverFields: HostKit["coverFields"];
+export declare const chosenCover: HostKit["chosenCover"];
+export declare const CoverField: HostKit["CoverField"];
 export declare const FormFill: HostKit["FormFill"];
 export declare const FieldCell: HostKit["FieldCell"];
 export declare const FieldEditor: HostKit["FieldEditor"];

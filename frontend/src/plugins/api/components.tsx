@@ -16,7 +16,7 @@ import { cardFields as hostCardFields, RecordCard as HostRecordCard } from "../.
 import { useCardFields as useHostCardFields } from "../../features/views/viewFieldsApi";
 import { LoadMore as HostLoadMore } from "../../features/views/LoadMore";
 import { capability } from "../catalogue";
-import type { CardFields, CardFieldsMenuProps, CardToolbarProps, FormFillProps, CellProps, FieldEditorProps, FieldInfo, FormColumn, FormField, RecordCardProps, RecordFeed, RecordRow } from "../hostApi";
+import type { CardFields, CardFieldsMenuProps, CardToolbarProps, CoverFieldProps, FormFillProps, CellProps, FieldEditorProps, FieldInfo, FormColumn, FormField, RecordCardProps, RecordFeed, RecordRow } from "../hostApi";
 
 /** A value as its field type shows it (the type's cell, else plain text; a field of a type no
  * enabled plugin provides says so). */
@@ -57,7 +57,6 @@ const COVER = "fk_cover_image_col_id";
  * whether empty ones are left out) and the field whose first image covers each card (a field
  * that holds files; a hidden one is shown again, as the cover must come with the records). */
 export function CardToolbar({ view, table, settings, can, saveSettings, saveMeta, exclude = [] }: CardToolbarProps) {
-  const intl = useIntl();
   const coverId = (settings[COVER] as string | null | undefined) ?? null;
   const cards = useCardFields({ id: view.id, tableId: table.id }, table.columns, [coverId, ...exclude]);
   const meta = view.meta ?? {};
@@ -72,26 +71,38 @@ export function CardToolbar({ view, table, settings, can, saveSettings, saveMeta
         hideEmpty={!!meta.hideEmpty}
         onHideEmptyChange={saveMeta ? (hide) => void saveMeta({ ...meta, hideEmpty: hide }) : undefined}
       />
-      <FormGroup inline label={intl.formatMessage({ id: "cards.cover.field" })} labelFor="card-cover" className="wb-card-cover-choice">
-        <HTMLSelect
-          id="card-cover"
-          minimal
-          value={coverId ?? ""}
-          disabled={!saveSettings}
-          onChange={(e) => void chooseCover(e.currentTarget.value)}
-          data-testid="card-cover-field"
-        >
-          <option value="">{intl.formatMessage({ id: "cards.cover.none" })}</option>
-          {table.columns
-            .filter((c) => capability(c.uidt, "holdsFiles"))
-            .map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-        </HTMLSelect>
-      </FormGroup>
+      <CoverField id="card-cover" inline value={coverId ?? ""} columns={table.columns} disabled={!saveSettings} onChange={(id) => void chooseCover(id)} testId="card-cover-field" />
     </div>
+  );
+}
+
+/** The fields that can cover a card view's cards (they hold files). */
+export function coverFields<C extends FieldInfo>(columns: readonly C[]): C[] {
+  return columns.filter((c) => capability(c.uidt, "holdsFiles"));
+}
+
+/** The cover field `settings` name: by default the first field that holds files; "" when the
+ * settings want none (an empty id) or none exists. */
+export function chosenCover(settings: Record<string, unknown>, columns: readonly FieldInfo[]): string {
+  if (settings[COVER] === "") return "";
+  const covers = coverFields(columns);
+  return covers.find((c) => c.id === settings[COVER])?.id ?? covers[0]?.id ?? "";
+}
+
+/** The choice of a card view's cover field, labelled: the fields that hold files, or none. */
+export function CoverField({ id, value, columns, onChange, disabled, inline, testId }: CoverFieldProps) {
+  const intl = useIntl();
+  return (
+    <FormGroup inline={inline} label={intl.formatMessage({ id: "cards.cover.field" })} labelFor={id} className={inline ? "wb-card-cover-choice" : undefined}>
+      <HTMLSelect id={id} minimal={inline} fill={!inline} value={value} disabled={disabled} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId}>
+        <option value="">{intl.formatMessage({ id: "cards.cover.none" })}</option>
+        {coverFields(columns).map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </HTMLSelect>
+    </FormGroup>
   );
 }
 

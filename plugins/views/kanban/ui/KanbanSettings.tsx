@@ -2,8 +2,8 @@
 // make its stacks, and the field whose first image covers each card (optional).
 import { FormGroup, HTMLSelect } from "@blueprintjs/core";
 import { useIntl } from "react-intl";
-import type { FieldInfo, ViewSettingsProps } from "@workbench/plugin-api";
-import { holdsFiles, isSingleChoice } from "./fields";
+import { chosenCover, CoverField, type FieldInfo, type ViewSettingsProps } from "@workbench/plugin-api";
+import { isSingleChoice } from "./fields";
 
 const GROUP = "fk_grp_col_id";
 const COVER = "fk_cover_image_col_id";
@@ -11,10 +11,8 @@ const COVER = "fk_cover_image_col_id";
 /** The fields the settings name, each defaulting to the first fitting one ("" for none). */
 function chosen(settings: Record<string, unknown>, columns: readonly FieldInfo[]) {
   const groups = columns.filter(isSingleChoice);
-  const covers = columns.filter(holdsFiles);
   const group = groups.find((c) => c.id === settings[GROUP])?.id ?? groups[0]?.id ?? "";
-  const cover = settings[COVER] === "" ? "" : (covers.find((c) => c.id === settings[COVER])?.id ?? covers[0]?.id ?? "");
-  return { groups, covers, group, cover };
+  return { groups, group, cover: chosenCover(settings, columns) };
 }
 
 /** A new kanban's fields: its stacks' field (it needs one) and its cover, if any. */
@@ -25,7 +23,7 @@ export function completeKanban(settings: Record<string, unknown>, columns: reado
 
 export function KanbanSettings({ value, onChange, columns }: ViewSettingsProps) {
   const intl = useIntl();
-  const { groups, covers, group, cover } = chosen(value, columns);
+  const { groups, group, cover } = chosen(value, columns);
   return (
     <>
       <FormGroup
@@ -38,12 +36,7 @@ export function KanbanSettings({ value, onChange, columns }: ViewSettingsProps) 
           {groups.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
         </HTMLSelect>
       </FormGroup>
-      <FormGroup label={intl.formatMessage({ id: "plugin.view_kanban.coverField" })} labelFor="view-cover">
-        <HTMLSelect id="view-cover" fill value={cover} onChange={(e) => onChange({ ...value, [COVER]: e.currentTarget.value })} data-testid="view-cover-field">
-          <option value="">{intl.formatMessage({ id: "plugin.view_kanban.coverNone" })}</option>
-          {covers.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
-        </HTMLSelect>
-      </FormGroup>
+      <CoverField id="view-cover" value={cover} columns={columns} onChange={(id) => onChange({ ...value, [COVER]: id })} testId="view-cover-field" />
     </>
   );
 }

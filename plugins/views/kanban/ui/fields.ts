@@ -6,8 +6,3 @@ export function isSingleChoice(c: Pick<FieldColumn, "uidt">): boolean {
   const type = fieldType(c.uidt);
   return !!type?.settings.properties?.colOptions?.properties?.options && type.capabilities.filterOperators.includes("eq");
 }
-
-/** A field that holds files (a card's cover). */
-export function holdsFiles(c: Pick<FieldColumn, "uidt">): boolean {
-  return !!fieldType(c.uidt)?.capabilities.holdsFiles;
-}
