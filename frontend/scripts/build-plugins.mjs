@@ -48,6 +48,7 @@ export const PLUGIN_API_EXPORTS = [
   "fieldType",
   "hasFieldEditor",
   "keepsEditorReady",
+  "useEditorText",
   "useDownloadSharedCsv",
   "useImportIntoTable",
   "useFieldActions",

@@ -2,8 +2,8 @@
 // pluginApi.ts) and the records, editors, forms, cards and tab state its members work with.
 // Part of "@workbench/plugin-api": hostApi.ts re-exports every name, and
 // frontend/scripts/plugin-kit.mjs writes both files into one declaration file for authors.
-import type { ComponentType, DragEvent, KeyboardEvent, ReactNode } from "react";
-import type { CellProps, FieldColumn, FieldInfo, FieldTypeInfo, RecordRow, RecordSource, SharedLink, ViewProps } from "./hostApi";
+import type { ComponentType, DragEvent, KeyboardEvent, ReactNode, RefObject } from "react";
+import type { CellProps, EditorProps, FieldColumn, FieldInfo, FieldTypeInfo, RecordRow, RecordSource, SharedLink, ViewProps } from "./hostApi";
 
 
 /** A refusal, with the server's words. */
@@ -178,6 +178,23 @@ export interface CardToolbarProps extends ViewProps {
   exclude?: readonly (string | null | undefined)[];
 }
 
+/** A field type's editor of text (`useEditorText`). */
+export interface EditorText<T> {
+  /** For the editor's input (focused in a cell as the edit opens). */
+  ref: RefObject<T | null>;
+  text: string;
+  /** What the user typed: kept, and reported as a value. */
+  change(text: string): void;
+}
+
+export interface EditorTextOptions {
+  /** The text a value is edited as (default: empty for none, JSON for objects, else the
+   * value as a string). */
+  fromValue?(value: unknown): string;
+  /** The value for a text (default: null for empty text, else the text). */
+  toValue?(text: string): unknown;
+}
+
 /** The choice of the field whose first image covers a card view's cards: the fields that hold
  * files, or none. */
 export interface CoverFieldProps {
@@ -257,6 +274,13 @@ export interface HostKit {
   /** Whether a field type's grid editor can be kept ready in standby (`FieldEditorProps.standby`):
    * the host's text input, or a type's own editor that `keepsReady`. */
   keepsEditorReady(uidt: string): boolean;
+  /** A field type's editor of text: its text (from the typed key, else the value; started over
+   * each time the edit opens; empty in standby), its change, and the ref its input takes (the
+   * typed key is reported, and in a cell the input focused, as the edit opens). */
+  useEditorText<T extends HTMLInputElement | HTMLTextAreaElement>(
+    props: Pick<EditorProps, "value" | "typed" | "variant" | "standby" | "onChange">,
+    options?: EditorTextOptions,
+  ): EditorText<T>;
   useFieldActions(table: { id: string; projectId?: string; columns: readonly FieldInfo[] }): FieldActions;
   /** Quote an operand (a title, a value) of a `where` clause when the grammar needs it. */
   whereValue(text: string): string;

@@ -5,6 +5,7 @@
 import type { HostKit } from "./hostApi";
 import * as components from "./api/components";
 import * as downloads from "./api/downloads";
+import * as editorText from "./api/editorText";
 import * as fields from "./api/fields";
 import * as imports from "./api/imports";
 import * as live from "./api/live";
@@ -33,6 +34,7 @@ const kit: HostKit = {
   fieldText: fields.fieldText,
   hasFieldEditor: fields.hasFieldEditor,
   keepsEditorReady: fields.keepsEditorReady,
+  useEditorText: editorText.useEditorText,
   useFieldActions: fields.useFieldActions,
   whereValue: where.whereValue,
   FieldCell: components.FieldCell,
@@ -78,6 +80,7 @@ export const {
   fieldText,
   hasFieldEditor,
   keepsEditorReady,
+  useEditorText,
   useFieldActions,
   whereValue,
   FieldCell,

@@ -110,8 +110,11 @@ describe("text", () => {
     expect(onValue).toHaveBeenLastCalledWith("new");
   });
 
-  it("keeps a text editor ready in standby, then opens that same input from the typed key", () => {
-    setLoadedPlugins({ plugins: [bundles.text.definition], failed: [] });
+  it.each([
+    ["text", "SingleLineText", "old", "n", "n"],
+    ["numbers", "Number", 42, "7", 7],
+  ] as const)("keeps a %s editor ready in standby, then opens that same input from the typed key", (name, uidt, value, key, reported) => {
+    setLoadedPlugins({ plugins: [bundles[name].definition], failed: [] });
     const onValue = vi.fn();
     const noop = () => undefined;
     let setShown: (shown: { standby: boolean; typed?: string }) => void = noop;
@@ -120,9 +123,9 @@ describe("text", () => {
       setShown = set;
       return (
         <CellEditor
-          column={col("SingleLineText")}
+          column={col(uidt)}
           editing={{ row: 0, col: 0, text: "", typed: shown.typed, error: null, saving: false }}
-          value="old"
+          value={value}
           standby={shown.standby}
           onText={noop}
           onKey={noop}
@@ -137,18 +140,18 @@ describe("text", () => {
     expect(input.value).toBe("");
     expect(input.dataset.testid).toBeUndefined();
     expect(document.activeElement).not.toBe(input);
-    act(() => setShown({ standby: false, typed: "n" }));
+    act(() => setShown({ standby: false, typed: key }));
     expect(editor()).toBe(input);
-    expect(input.value).toBe("n");
+    expect(input.value).toBe(key);
     expect(document.activeElement).toBe(input);
-    expect(onValue.mock.calls).toEqual([["n"]]);
+    expect(onValue.mock.calls).toEqual([[reported]]);
     // Back in standby it is emptied; opened without a key (Enter) it starts from the value.
     act(() => setShown({ standby: true }));
     expect(input.value).toBe("");
     act(() => setShown({ standby: false }));
     expect(container.querySelector("input")).toBe(input);
-    expect(input.value).toBe("old");
-    expect(onValue.mock.calls).toEqual([["n"]]);
+    expect(input.value).toBe(String(value));
+    expect(onValue.mock.calls).toEqual([[reported]]);
   });
 
   it("draws nothing in standby for an editor that cannot be kept ready", () => {

@@ -1,6 +1,6 @@
 // The types of "@workbench/plugin-api", the module a plugin's UI bundle imports from the
 // host. Written from the host's sources by frontend/scripts/plugin-kit.mjs: do not edit.
-import type { ComponentType, DragEvent, KeyboardEvent, ReactNode } from "react";
+import type { ComponentType, DragEvent, KeyboardEvent, ReactNode, RefObject } from "react";
 import type { Reducer } from "@reduxjs/toolkit";
 export declare const PLUGIN_API_VERSION = 1;
 /** A field as cells, editors and settings get it. */
@@ -440,6 +440,21 @@ export interface CardToolbarProps extends ViewProps {
     /** Fields the cards never list, besides the cover (a kanban's stack field). */
     exclude?: readonly (string | null | undefined)[];
 }
+/** A field type's editor of text (`useEditorText`). */
+export interface EditorText<T> {
+    /** For the editor's input (focused in a cell as the edit opens). */
+    ref: RefObject<T | null>;
+    text: string;
+    /** What the user typed: kept, and reported as a value. */
+    change(text: string): void;
+}
+export interface EditorTextOptions {
+    /** The text a value is edited as (default: empty for none, JSON for objects, else the
+     * value as a string). */
+    fromValue?(value: unknown): string;
+    /** The value for a text (default: null for empty text, else the text). */
+    toValue?(text: string): unknown;
+}
 /** The choice of the field whose first image covers a card view's cards: the fields that hold
  * files, or none. */
 export interface CoverFieldProps {
@@ -538,6 +553,10 @@ export interface HostKit {
     /** Whether a field type's grid editor can be kept ready in standby (`FieldEditorProps.standby`):
      * the host's text input, or a type's own editor that `keepsReady`. */
     keepsEditorReady(uidt: string): boolean;
+    /** A field type's editor of text: its text (from the typed key, else the value; started over
+     * each time the edit opens; empty in standby), its change, and the ref its input takes (the
+     * typed key is reported, and in a cell the input focused, as the edit opens). */
+    useEditorText<T extends HTMLInputElement | HTMLTextAreaElement>(props: Pick<EditorProps, "value" | "typed" | "variant" | "standby" | "onChange">, options?: EditorTextOptions): EditorText<T>;
     useFieldActions(table: {
         id: string;
         projectId?: string;
@@ -656,6 +675,7 @@ export declare const fieldText: HostKit["fieldText"];
 export declare const fieldType: HostKit["fieldType"];
 export declare const hasFieldEditor: HostKit["hasFieldEditor"];
 export declare const keepsEditorReady: HostKit["keepsEditorReady"];
+export declare const useEditorText: HostKit["useEditorText"];
 export declare const useDownloadSharedCsv: HostKit["useDownloadSharedCsv"];
 export declare const useImportIntoTable: HostKit["useImportIntoTable"];
 export declare const useFieldActions: HostKit["useFieldActions"];

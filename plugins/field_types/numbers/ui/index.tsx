@@ -5,10 +5,10 @@
 // explains. Rating shows as stars and is edited by picking a star (click, number keys or
 // arrows; Enter or a click saves). The host shows plain text while this bundle loads or if
 // it fails. In the record form (variant "form") the editors take no focus and the input
-// fills the row.
+// fills the row. The number input can be kept ready in the grid's active cell (standby).
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
-import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
+import { definePlugin, useEditorText, type CellProps, type EditorProps } from "@workbench/plugin-api";
 import {
   formatCurrency,
   formatDecimal,
@@ -45,29 +45,19 @@ function NumberCell({ value, column }: CellProps) {
   return <span className="wb-number-cell">{format(value, column.meta, locale)}</span>;
 }
 
-/** The text to edit: the typed key that opened the editor, else the value (a duration as
- * the column shows it). */
-function startText(value: unknown, typed: string | undefined, column: CellProps["column"]): string {
-  if (typed !== undefined) return typed;
+/** The text a value is edited as (a duration as the column shows it). */
+function textOf(value: unknown, column: CellProps["column"]): string {
   if (value === null || value === undefined) return "";
   return column.uidt === "Duration" ? formatDuration(value, column.meta) : String(value);
 }
 
-function NumberEditor({ value, typed, column, onChange, variant, inputId }: EditorProps) {
+function NumberEditor(props: EditorProps) {
+  const { column, variant, inputId, standby } = props;
   const form = variant === "form";
-  const parse = column.uidt === "Duration" ? parseDurationInput : parseNumberInput;
-  const [text, setText] = useState(() => startText(value, typed, column));
-  const ref = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (el && !form) {
-      el.focus();
-      el.setSelectionRange(el.value.length, el.value.length);
-    }
-    if (typed !== undefined) onChange(parse(typed));
-    // Once, when the editor opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const { ref, text, change } = useEditorText<HTMLInputElement>(props, {
+    fromValue: (value) => textOf(value, column),
+    toValue: column.uidt === "Duration" ? parseDurationInput : parseNumberInput,
+  });
   return (
     <input
       ref={ref}
@@ -75,11 +65,8 @@ function NumberEditor({ value, typed, column, onChange, variant, inputId }: Edit
       className={form ? "bp6-input bp6-fill wb-number-editor" : "bp6-input bp6-small wb-number-editor"}
       inputMode={column.uidt === "Duration" ? "text" : "decimal"}
       value={text}
-      onChange={(e) => {
-        setText(e.currentTarget.value);
-        onChange(parse(e.currentTarget.value));
-      }}
-      data-testid="cell-editor"
+      onChange={(e) => change(e.currentTarget.value)}
+      data-testid={standby ? undefined : "cell-editor"}
     />
   );
 }
@@ -170,7 +157,7 @@ function RatingEditor({ value, typed, column, onChange, onDone, variant, inputId
   );
 }
 
-const number = { Cell: NumberCell, Editor: NumberEditor };
+const number = { Cell: NumberCell, Editor: NumberEditor, keepsReady: true };
 
 export default definePlugin({
   id: "field_numbers",

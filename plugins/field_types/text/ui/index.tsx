@@ -4,9 +4,9 @@
 // a text area where Enter adds a line and Ctrl+Enter, Shift+Enter, Tab or leaving it saves.
 // In the record form (variant "form") they fill the row, take no focus and show no save hint.
 // The text input can be kept ready in the grid's active cell (standby) for its next edit.
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import type { KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
-import { definePlugin, type CellProps, type EditorProps } from "@workbench/plugin-api";
+import { definePlugin, useEditorText, type CellProps, type EditorProps } from "@workbench/plugin-api";
 import { DisplayText } from "./display";
 import { linkHref } from "./links";
 
@@ -47,54 +47,9 @@ function LinkCell({ value, column }: CellProps) {
   );
 }
 
-/** The editor's text: the typed key that opened it, else the value (empty in standby; the
- * edit opening starts it over). */
-function useStartText(value: unknown, typed: string | undefined, onChange: (value: unknown) => void, standby = false) {
-  const start = () => (standby ? "" : typed !== undefined ? typed : textOf(value));
-  const [text, setText] = useState(start);
-  const [wasStandby, setWasStandby] = useState(standby);
-  if (wasStandby !== standby) {
-    setWasStandby(standby);
-    setText(start());
-  }
-  useLayoutEffect(() => {
-    if (!standby && typed !== undefined) onChange(typed);
-    // Once, when the edit opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [standby]);
-  const change = (next: string) => {
-    setText(next);
-    onChange(next === "" ? null : next);
-  };
-  return [text, change] as const;
-}
-
-/** Focus the field with the caret at the end of its text (in a grid cell, not in a form).
- * Nothing here makes the browser lay the page out before the frame that shows the editor: the
- * caret is placed while the field is not focused yet (it is only noted then, and the focus
- * restores it), the focus scrolls nothing, and the field is brought into view, when the cell
- * is not wholly visible, from the next frame's callback, on the layout that frame does anyway.
- * An editor in standby is focused when its edit opens. */
-function useFocusAtEnd<T extends HTMLInputElement | HTMLTextAreaElement>(variant: EditorProps["variant"], standby = false) {
-  const ref = useRef<T>(null);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el || variant === "form" || standby) return;
-    const end = el.value.length;
-    if (el.selectionStart !== end || el.selectionEnd !== end) el.setSelectionRange(end, end);
-    el.focus({ preventScroll: true });
-    const frame = requestAnimationFrame(() => {
-      if (el.isConnected && typeof el.scrollIntoView === "function") el.scrollIntoView({ block: "nearest", inline: "nearest" });
-    });
-    return () => cancelAnimationFrame(frame);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [standby]);
-  return ref;
-}
-
-function TextEditor({ value, typed, column, onChange, variant, inputId, standby }: EditorProps) {
-  const [text, change] = useStartText(value, typed, onChange, standby);
-  const ref = useFocusAtEnd<HTMLInputElement>(variant, standby);
+function TextEditor(props: EditorProps) {
+  const { column, variant, inputId, standby } = props;
+  const { ref, text, change } = useEditorText<HTMLInputElement>(props);
   return (
     <input
       ref={ref}
@@ -108,11 +63,11 @@ function TextEditor({ value, typed, column, onChange, variant, inputId, standby 
   );
 }
 
-function LongTextEditor({ value, typed, onChange, variant, inputId }: EditorProps) {
+function LongTextEditor(props: EditorProps) {
+  const { variant, inputId } = props;
   const intl = useIntl();
   const form = variant === "form";
-  const [text, change] = useStartText(value, typed, onChange);
-  const ref = useFocusAtEnd<HTMLTextAreaElement>(variant);
+  const { ref, text, change } = useEditorText<HTMLTextAreaElement>(props);
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // A plain Enter is a new line; with Ctrl, Shift or Cmd it reaches the grid, which saves.
     if (event.key === "Enter" && !event.ctrlKey && !event.shiftKey && !event.metaKey) event.stopPropagation();
