@@ -27,6 +27,7 @@ const HOMONYMS: Record<string, readonly string[]> = {
   form: [
     "plugins/hostApi.ts",
     "plugins/catalogue.ts",
+    "plugins/api/editorText.ts",
     "features/grid/RecordFieldEditor.tsx",
     "features/shared/FormFieldInput.tsx",
     "features/auth/SignIn.tsx",

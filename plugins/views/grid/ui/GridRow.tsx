@@ -5,8 +5,8 @@
 // editor opens or closes in it, and so is each of its cells: moving the active cell redraws
 // two cells (and their rows' numbers), opening an editor its cell, and a key typed into an
 // editor that editor alone. The active cell keeps its editor ready, hidden, when the field's
-// editor can wait so: the key that opens it only shows it (nothing is made or laid out anew before the
-// frame that shows the key).
+// editor can wait so: the key that opens it only shows it (nothing is made or laid out anew
+// before the frame that shows the key).
 import { Callout } from "@blueprintjs/core";
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from "react";
 import { CommentBadge, FieldCell, FieldEditor, type FieldInfo, type RecordRow } from "@workbench/plugin-api";
@@ -120,7 +120,7 @@ const GridCell = memo(function GridCell(props: {
   left: number;
   width: number;
   active: boolean;
-  /** The cell keeps its text editor ready (hidden until the edit opens). */
+  /** The cell keeps its editor ready (hidden until the edit opens). */
   ready: boolean;
   selected: boolean;
   /** Whether the row's record is read (else a placeholder shows). */
@@ -143,7 +143,7 @@ const GridCell = memo(function GridCell(props: {
     () => <FieldCell value={value} column={column} projectId={projectId} tableId={tableId} rowId={rowId} readOnly={shared} />,
     [value, column, projectId, tableId, rowId, shared],
   );
-  const editorProps = { column, value: props.value, projectId: props.projectId, tableId: props.tableId, rowId: props.rowId, handlers };
+  const editorProps = { column, value, projectId, tableId, rowId, handlers };
   return (
     <div
       className={`wb-cell${active ? " wb-cell-active" : ""}${editing ? " wb-cell-editing" : ""}${selected ? " wb-cell-selected" : ""}`}
