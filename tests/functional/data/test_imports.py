@@ -485,14 +485,19 @@ def test_a_lease_extended_during_a_batch_does_not_fail_it(ctx, data_app, runner,
     extended: list[bool] = []
     insert = RowWriter.insert_prepared
 
-    def heartbeat():
+    def heartbeat(started: threading.Event):
+        started.set()
         with leases.writing(data_app.registry["db_engine"]) as connection:
             extended.append(leases.extend(connection, JOBS, job["id"], runner.token, leases.lease_until(60)))
 
     def insert_with_a_heartbeat(self, prepared, **options):
-        beat = threading.Thread(target=heartbeat)
+        started = threading.Event()
+        beat = threading.Thread(target=heartbeat, args=(started,))
         beat.start()
-        beat.join(0.3)  # it commits now, or waits for the batch's write lock
+        # On a busy machine the thread may start late: once it runs, it commits now or waits
+        # for the batch's write lock (never only after the last batch has ended the job).
+        assert started.wait(10)
+        beat.join(0.3)
         beats.append(beat)
         return insert(self, prepared, **options)
 
