@@ -136,6 +136,39 @@ def wait_saved(server, table: dict, token: str, name: str, field: str, value) ->
     raise AssertionError(f"{name}.{field} is {current!r}, not {value!r}")
 
 
+def wait_records_quiet(page, quiet: float = 1.5, timeout: float = 15.0) -> None:
+    """Wait until the page has read no records for `quiet` seconds. A page reads its records
+    again after its own writes, once their live updates come back (coalesced over a few hundred
+    milliseconds), so a test that changes the database behind the page's back waits for those
+    reads first, lest one of them show the change before the test means it to."""
+    pending: set = set()
+    last = [time.monotonic()]
+
+    def started(request) -> None:
+        if "/records" in request.url:
+            pending.add(request)
+            last[0] = time.monotonic()
+
+    def ended(request) -> None:
+        if "/records" in request.url:
+            pending.discard(request)
+            last[0] = time.monotonic()
+
+    page.on("request", started)
+    page.on("requestfinished", ended)
+    page.on("requestfailed", ended)
+    try:
+        deadline = time.monotonic() + timeout
+        while pending or time.monotonic() - last[0] < quiet:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the page was still reading records after {timeout} s")
+            page.wait_for_timeout(100)
+    finally:
+        page.remove_listener("request", started)
+        page.remove_listener("requestfinished", ended)
+        page.remove_listener("requestfailed", ended)
+
+
 def drag_and_drop(page, source, target) -> None:
     """An HTML drag and drop of `source` onto `target`: the browser's drag events, in order,
     sharing one DataTransfer (independent of where either sits on a scrolled board)."""

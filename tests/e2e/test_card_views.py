@@ -25,6 +25,7 @@ from tests.e2e.support import (
     list_records,
     project_with_table,
     screenshot,
+    wait_records_quiet,
     wait_saved,
 )
 
@@ -115,7 +116,9 @@ def test_calendar_records_move_between_days_and_hours(server, page):
 
     # A move the server refuses (the record was deleted meanwhile) is undone, with its reason,
     # and the calendar reads its records again (the deleted one goes).
-    # Deleted straight in the project's database: no live update removes it from the page first.
+    # Deleted straight in the project's database: no live update removes it from the page first,
+    # once the page has read its records again after the moves above.
+    wait_records_quiet(page)
     _delete_unheard(server, table, _records(server, table, token)["Gone"]["Id"])
     drag_and_drop(page, day(first.replace(day=12)).get_by_test_id("calendar-item"), day(first.replace(day=14)))
     expect(page.locator(".bp6-toast-container .bp6-toast")).to_be_visible()
