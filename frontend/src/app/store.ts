@@ -49,6 +49,11 @@ export function makeStore(options: StoreOptions = {}) {
       getDefault({ thunk: { extraArgument: extra } })
         .prepend(listener.middleware)
         .concat(workbenchApi.middleware),
+    // The store tells its subscribers of a burst of RTK Query's actions once, at the end of the
+    // task that dispatched them, not in an animation frame: a frame asked for when a request
+    // answers takes the one that the user's next key would have been drawn in, so the key
+    // waits a whole frame more.
+    enhancers: (getDefault) => getDefault({ autoBatch: { type: "tick" } }),
   });
 
   extra.http = createHttpClient({

@@ -185,9 +185,11 @@ function EditedCell({ column, editing, value, projectId, tableId, rowId, handler
   handlers: RefObject<RowHandlers>;
   ready?: boolean;
 }) {
-  // What the editor reports as it opens (the typed key it starts from) is already on
-  // screen in it: its draft is drawn once the frame that shows the editor has painted (not
-  // in a task that may run before that frame), unless something newer was drawn meanwhile.
+  // The value a field type's editor reports as it opens (from the typed key it starts from)
+  // is on screen in it already, so the cell is not drawn again for it: drawing an input again,
+  // even unchanged, touches its attributes, and the browser then draws a frame of nothing new,
+  // which the next key has to wait a whole frame behind. The editor's next report carries it.
+  // (The host's text input shows the draft's text, so what it reports is always drawn.)
   // An editor opens as it is drawn, or, kept ready, as its edit opens (the editor reports
   // from its layout effects, before this cell's own effects run, hence noted here).
   const opening = useRef(true);
@@ -203,23 +205,11 @@ function EditedCell({ column, editing, value, projectId, tableId, rowId, handler
   useEffect(() => {
     opening.current = false;
   }, [standby]);
-  const reported = useRef<Editing | null>(null);
   const show = (next: Editing | null) => {
-    if (!next) return;
-    if (opening.current && next.error === draft.error) {
-      const waiting = reported.current !== null;
-      reported.current = next;
-      if (waiting) return;
-      const shown = draft;
-      afterPaint(() => {
-        const latest = reported.current;
-        reported.current = null;
-        if (latest) setDraft((now) => (now === shown ? latest : now));
-      });
-    } else {
-      reported.current = null;
-      setDraft(next);
-    }
+    if (next) setDraft(next);
+  };
+  const showValue = (next: Editing | null) => {
+    if (next && !(opening.current && next.error === draft.error)) setDraft(next);
   };
   return (
     <div className={`wb-cell-editor${ready ? " wb-cell-editor-ready" : ""}${standby ? " wb-cell-editor-standby" : ""}`}>
@@ -231,7 +221,7 @@ function EditedCell({ column, editing, value, projectId, tableId, rowId, handler
         projectId={projectId}
         tableId={tableId}
         rowId={rowId}
-        onValue={(next) => show(handlers.current.onEditValue(next))}
+        onValue={(next) => showValue(handlers.current.onEditValue(next))}
         onDone={() => handlers.current.onEditDone()}
         onText={(text) => show(handlers.current.onEditText(text))}
         onKey={(event) => handlers.current.onEditKey(event)}
@@ -248,8 +238,3 @@ function EditedCell({ column, editing, value, projectId, tableId, rowId, handler
 
 /** The state of an editor kept ready while no edit is open. */
 const STANDBY: Editing = { row: -1, col: -1, text: "", error: null, saving: false };
-
-/** Run `task` in a task of its own once the next frame has painted. */
-function afterPaint(task: () => void): void {
-  requestAnimationFrame(() => setTimeout(task, 0));
-}

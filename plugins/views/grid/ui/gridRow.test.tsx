@@ -1,7 +1,7 @@
 // A row draws again only the cells that change: opening an editor draws its cell, not the
 // row's other cells, and the editor starts from the typed key.
 import { act, render, screen } from "@testing-library/react";
-import { useLayoutEffect } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { describe, expect, it, vi } from "vitest";
 import type { CellProps, FieldEditorProps, FieldInfo, RecordRow } from "@workbench/plugin-api";
 import { EditingStore } from "./editingStore";
@@ -24,7 +24,14 @@ vi.mock("@workbench/plugin-api", () => ({
       if (typed !== undefined) onValue(typed);
       // eslint-disable-next-line react-hooks/exhaustive-deps
     }, []);
-    return <input data-testid="cell-editor" data-standby={standby ? "yes" : "no"} defaultValue={text} data-value={value ? String(value.v) : ""} />;
+    const renders = useRef(0);
+    renders.current += 1;
+    return (
+      <>
+        <input data-testid="cell-editor" data-standby={standby ? "yes" : "no"} defaultValue={text} data-value={value ? String(value.v) : ""} data-renders={renders.current} />
+        <button data-testid="report-xy" onClick={() => onValue("xy")} />
+      </>
+    );
   },
 }));
 
@@ -92,17 +99,28 @@ describe("GridRow", () => {
     expect(drawn).toEqual([]);
   });
 
-  it("draws the editor's opening report once the frame that shows the editor has painted", async () => {
+  it("does not draw the editor again for the value it reports as it opens, and draws its next report", async () => {
     const store = new EditingStore();
+    let reports = 0;
     const reporting: { current: RowHandlers } = {
-      current: { ...handlers.current, onEditValue: (value) => ({ ...store.current()!, value: { v: value } }) },
+      current: {
+        ...handlers.current,
+        onEditValue: (value) => {
+          reports += 1;
+          return { ...store.current()!, value: { v: value } };
+        },
+      },
     };
     render(rowOf(store, columns.slice(0, 1), { Id: 1, A: "a" }, 0, { handlers: reporting }));
     act(() => store.open({ row: 0, col: 0, text: "x", typed: "x", error: null, saving: false }));
     const editor = screen.getByTestId("cell-editor");
-    expect(editor.dataset.value).toBe("");
+    expect(reports).toBe(1);
+    const renders = Number(editor.dataset.renders);
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
-    expect(editor.dataset.value).toBe("x");
+    expect(editor.dataset.renders).toBe(String(renders));
+    expect(editor.dataset.value).toBe("");
+    act(() => screen.getByTestId("report-xy").click());
+    expect(editor.dataset.value).toBe("xy");
   });
 
   it("keeps the active cell's text editor ready, hidden, and shows that same input when the edit opens", () => {
