@@ -8,6 +8,8 @@ them:
   frame whose DOM shows the typed text in the cell's editor (the frame's rendering done: a
   message posted from its ``requestAnimationFrame`` callback runs once it has painted). The
   first key of each cell opens the editor from that key; the second one types into it.
+  Beside it, keypress to its frame: to that frame's ``requestAnimationFrame`` callback, before
+  the frame's style, layout and paint (the wait for the frame, and the key's own work).
 - Enter to the value stored: from the ``keydown`` of Enter in the editor to the response of
   the record's write (the first request after it that is not a read of records).
 
@@ -43,7 +45,7 @@ from urllib.parse import quote
 # Installed before the page's own scripts: notes the keys' timestamps, the frames that show
 # them and the writes' responses.
 TYPING_SCRIPT = """(() => {
-  const typing = (window.__wbTyping = { expect: null, keys: [], enters: [], requests: [], enterAt: null });
+  const typing = (window.__wbTyping = { expect: null, keys: [], frames: [], enters: [], requests: [], enterAt: null });
   const shown = (text) => {
     const editor = document.querySelector("[data-testid=grid-scroll] input, [data-testid=grid-scroll] textarea");
     return !!editor && editor.value === text;
@@ -79,6 +81,7 @@ TYPING_SCRIPT = """(() => {
         requestAnimationFrame(frame);
         return;
       }
+      typing.frames.push(performance.now() - start);
       // Runs once this frame's rendering is done.
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
@@ -131,7 +134,7 @@ def _typed(page, samples: int, enter: bool) -> dict:
     """Two keys a sample (then Enter, or the editor emptied), timed by TYPING_SCRIPT; what it
     noted during these samples."""
     base = page.evaluate(
-        "() => ({ keys: window.__wbTyping.keys.length, enters: window.__wbTyping.enters.length, requests: window.__wbTyping.requests.length })"
+        "() => ({ keys: window.__wbTyping.keys.length, frames: window.__wbTyping.frames.length, enters: window.__wbTyping.enters.length, requests: window.__wbTyping.requests.length })"
     )
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
@@ -153,6 +156,7 @@ def _typed(page, samples: int, enter: bool) -> dict:
     got = page.evaluate("() => window.__wbTyping")
     return {
         "keys": got["keys"][base["keys"] :],
+        "frames": got["frames"][base["frames"] :],
         "enters": got["enters"][base["enters"] :],
         "requests": got["requests"][base["requests"] :],
         "task_ms": (after["TaskDuration"] - before["TaskDuration"]) * 1000,
@@ -192,7 +196,7 @@ def run(rows: int, before: str | None, samples: int, rounds: int) -> dict:
         sides["now"] = grid.start(work / "data-now", rows)
         load = [os.getloadavg()[0]]
         got: dict[str, dict] = {
-            name: {"keys": [], "enters": [], "requests": [], "task_ms": 0.0, "script_ms": 0.0}
+            name: {"keys": [], "frames": [], "enters": [], "requests": [], "task_ms": 0.0, "script_ms": 0.0}
             for name in [*sides, "floor"]
         }
         with sync_playwright() as p:
@@ -213,7 +217,7 @@ def run(rows: int, before: str | None, samples: int, rounds: int) -> dict:
                     else:
                         pages[name].bring_to_front()
                         taken = measure(pages[name], per, click=turn == 0)["raw"]
-                    for key in ("keys", "enters", "requests"):
+                    for key in ("keys", "frames", "enters", "requests"):
                         got[name][key] += taken[key]
                     got[name]["task_ms"] += taken["task_ms"]
                     got[name]["script_ms"] += taken["script_ms"]
@@ -230,6 +234,7 @@ def run(rows: int, before: str | None, samples: int, rounds: int) -> dict:
         for name, taken in got.items():
             keys = taken["keys"]
             side = {"key": summary(keys), "first_key": summary(keys[0::2]), "next_key": summary(keys[1::2])}
+            side["frame"] = summary(taken["frames"])
             side["task_per_key"] = taken["task_ms"] / len(keys)
             side["script_per_key"] = taken["script_ms"] / len(keys)
             if taken["enters"]:
@@ -273,6 +278,7 @@ def record(results: dict) -> str:
         line("keypress to painted, p95", lambda s: s["key"]["p95"], 16),
         line("the first key (opens the editor), p95", lambda s: s["first_key"]["p95"]),
         line("the next key (types into it), p95", lambda s: s["next_key"]["p95"]),
+        line("keypress to its frame (before the frame's rendering), p95", lambda s: s["frame"]["p95"]),
         line("Enter to the value stored, p50", lambda s: s["enter"]["p50"], on_floor=False),
         line("Enter to the value stored, p95", lambda s: s["enter"]["p95"], 50, on_floor=False),
         line("of which the request (sent to answered), p95", lambda s: s["request"]["p95"], on_floor=False),
