@@ -2,6 +2,7 @@
 // loaded (it works with values), else a plain text input (while a bundle loads, when it
 // fails, or for a type without one).
 import { useLayoutEffect, useRef, type ComponentType, type FocusEvent, type KeyboardEvent } from "react";
+import { focusInCell } from "../../plugins/api/editorText";
 import { PluginBoundary } from "../../plugins/PluginBoundary";
 import type { EditorProps } from "../../plugins/hostApi";
 import { fieldTypeUI } from "../../plugins/registry";
@@ -98,20 +99,13 @@ function TextEditor({ editing, onText, onKey, onBlur, standby = false }: CellEdi
   );
 }
 
-/** Focus the editor as it opens (as it is drawn, or when it leaves standby) without making the
- * browser lay the page out before the frame that shows it: the focus scrolls nothing, and the
- * editor is brought into view, when its cell is not wholly visible, from the next frame's
- * callback (on the layout that frame does anyway). */
+/** Focus the editor as it opens (as it is drawn, or when it leaves standby), as `focusInCell`
+ * does. */
 function useFocusWithoutLayout<T extends HTMLElement>(open: boolean) {
   const ref = useRef<T>(null);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el || !open) return;
-    el.focus({ preventScroll: true });
-    const frame = requestAnimationFrame(() => {
-      if (el.isConnected && typeof el.scrollIntoView === "function") el.scrollIntoView({ block: "nearest", inline: "nearest" });
-    });
-    return () => cancelAnimationFrame(frame);
+    if (el && open) return focusInCell(el);
   }, [open]);
   return ref;
 }

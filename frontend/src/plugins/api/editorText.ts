@@ -36,11 +36,7 @@ export function useEditorText<T extends HTMLInputElement | HTMLTextAreaElement>(
     if (!el || variant === "form") return;
     const end = el.value.length;
     if (el.selectionStart !== end || el.selectionEnd !== end) el.setSelectionRange(end, end);
-    el.focus({ preventScroll: true });
-    const frame = requestAnimationFrame(() => {
-      if (el.isConnected && typeof el.scrollIntoView === "function") el.scrollIntoView({ block: "nearest", inline: "nearest" });
-    });
-    return () => cancelAnimationFrame(frame);
+    return focusInCell(el);
     // Each time the edit opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [standby]);
@@ -49,4 +45,16 @@ export function useEditorText<T extends HTMLInputElement | HTMLTextAreaElement>(
     onChange(toValue(next));
   };
   return { ref, text, change };
+}
+
+/** Focus `el`, an editor opening in a grid's cell, without making the browser lay the page out
+ * before the frame that shows it: the focus scrolls nothing, and the editor is brought into
+ * view, when its cell is not wholly visible, from the next frame's callback (on the layout that
+ * frame does anyway). Returns what cancels the bringing into view. */
+export function focusInCell(el: HTMLElement): () => void {
+  el.focus({ preventScroll: true });
+  const frame = requestAnimationFrame(() => {
+    if (el.isConnected && typeof el.scrollIntoView === "function") el.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
+  return () => cancelAnimationFrame(frame);
 }
