@@ -48,7 +48,8 @@ def test_turn_on_and_sign_in_with_a_code(server, page):
     secret = page.get_by_test_id("two-factor-secret").inner_text()
     assert re.fullmatch(r"[A-Z2-7]{32}", secret)
     screenshot(page, "two-factor-setup")
-    page.fill("#two-factor-confirm-code", _code(secret))
+    confirmed = _code(secret)
+    page.fill("#two-factor-confirm-code", confirmed)
     page.get_by_test_id("two-factor-confirm-submit").click()
     codes = page.get_by_test_id("recovery-codes").locator("pre")
     expect(codes).to_be_visible()
@@ -66,8 +67,9 @@ def test_turn_on_and_sign_in_with_a_code(server, page):
     _password_step(page)
     expect(page.get_by_test_id("signin-code-form")).to_be_visible()
     screenshot(page, "two-factor-sign-in-code")
-    # The confirmation used this time step's code: it is not accepted a second time.
-    page.fill("#signin-code", _code(secret))
+    # The confirmation's code is not accepted a second time (the same code, even when the
+    # time step has moved on since).
+    page.fill("#signin-code", confirmed)
     page.get_by_test_id("signin-code-submit").click()
     expect(page.get_by_test_id("form-error")).to_have_text("The code is wrong or was already used")
     expect(page).to_have_url(re.compile(r"/signin$"))
