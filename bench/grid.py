@@ -271,7 +271,8 @@ def typing_table(typed: dict) -> str:
     """The typing figures (this checkout only), timed inside the page."""
     ms = lambda v: f"{v:.1f} ms"  # noqa: E731
     rows = [
-        ("keypress to painted, every key", typed["key"], 16),
+        ("keypress to the first frame that shows it, every key", typed["frame"], 16),
+        ("keypress to painted (that frame's rendering done), every key", typed["key"], None),
         ("the first key (opens the cell's editor)", typed["first_key"], None),
         ("the next key (types into the editor)", typed["next_key"], None),
         ("Enter to the value stored (the write's response)", typed["enter"], 50),
