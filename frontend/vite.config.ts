@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
@@ -51,5 +52,8 @@ export default defineConfig({
     css: false,
     include: ["src/**/*.test.{ts,tsx}", "../plugins/*/*/ui/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
+    // A test file waits on its jsdom and imports more than on its CPU: one worker a core
+    // (the default leaves one core out, a single worker on a machine of two).
+    maxWorkers: availableParallelism(),
   },
 });
