@@ -41,7 +41,9 @@ class ApiDoc:
     status: int = 200
 
 
-def api_view(
+def add_api_view(
+    config,
+    view,
     route_name: str,
     method: str,
     permission,
@@ -53,8 +55,9 @@ def api_view(
     tags=(),
     status=200,
     **view_kw,
-):
-    """Register the decorated function as the JSON view of ``route_name`` (and aliases).
+) -> None:
+    """Bind ``view`` as the JSON view of ``route_name`` and each of its aliases, and record
+    what the OpenAPI document says of it.
 
     :param permission: a ``Permission`` or ``NO_PERMISSION_REQUIRED``.
     :param body: pydantic model of the request body (documentation; views validate).
@@ -62,18 +65,23 @@ def api_view(
     :param query: ``(name, description)`` pairs of query parameters.
     """
     doc = ApiDoc(route_name, method, permission, summary, body, response, tuple(query), tuple(tags), status)
+    docs = view.__dict__.setdefault("__api_docs__", [])
+    if doc not in docs:
+        docs.append(doc)
+    options = dict(view_kw, renderer="json")
+    for name in config.registry.get(ALIASES_KEY, {}).get(route_name, [route_name]):
+        config.add_view(view, route_name=name, request_method=method, permission=permission, **options)
+
+
+def api_view(route_name: str, method: str, permission, **kw):
+    """Decorate a view to be bound as ``add_api_view(config, view, route_name, method,
+    permission, **kw)`` does, when its module is scanned (the same parameters)."""
 
     def decorate(fn):
         def callback(scanner, _name, ob):
-            config = scanner.config
-            names = config.registry.get(ALIASES_KEY, {}).get(route_name, [route_name])
-            for name in names:
-                config.add_view(
-                    ob, route_name=name, request_method=method, permission=permission, renderer="json", **view_kw
-                )
+            add_api_view(scanner.config, ob, route_name, method, permission, **kw)
 
         venusian.attach(fn, callback, category="pyramid")
-        fn.__dict__.setdefault("__api_docs__", []).append(doc)
         return fn
 
     return decorate

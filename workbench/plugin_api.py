@@ -54,6 +54,7 @@ from workbench.accounts.sso import openid as _sso_openid
 from workbench.accounts.sso import routes as _sso_routes
 from workbench.accounts.sso import settings as _sso_settings
 from workbench.accounts.sso import start as _sso_start
+from workbench.accounts.sso import views as _sso_views
 
 # -- API
 from workbench.api import add_api_route, api_view
@@ -303,6 +304,8 @@ accounts = SimpleNamespace(
 #: single sign-on, for providers that send the visitor elsewhere (docs/sign-in.md):
 #: ``provider_settings(settings, name, urls=..., scope=...)`` reads ``workbench.<name>.*``;
 #: ``add_routes(config, name)`` adds ``auth.<name>.authorize`` and ``auth.<name>.token``;
+#: ``add_views(config, name, settings=, authorize_url=, exchange=, words=ProviderWords(...))``
+#: adds their views (404 while not configured), from the provider's own parts;
 #: ``begin(request, name)`` makes a start (state, nonce, PKCE) and its cookie, ``redirect``
 #: sends the visitor to the provider with it; ``sign_in(request, name, exchange)`` finishes
 #: (rate limit, state, verified e-mail, session); ``fetch_json`` reads a provider's endpoint;
@@ -311,6 +314,8 @@ single_sign_on = SimpleNamespace(
     ProviderSettings=_sso_settings.ProviderSettings,
     provider_settings=_sso_settings.provider_settings,
     add_routes=_sso_routes.add_routes,
+    add_views=_sso_views.add_views,
+    ProviderWords=_sso_views.ProviderWords,
     RETURN_PAGE=_sso_start.RETURN_PAGE,
     Started=_sso_start.Started,
     begin=_sso_start.begin,
@@ -327,6 +332,7 @@ single_sign_on = SimpleNamespace(
     openid_authorize_url=_sso_openid.authorize_url,
     openid_exchange=_sso_openid.exchange,
     openid_identity=_sso_openid.identity,
+    openid_exchanged_identity=_sso_openid.exchanged_identity,
     verify_id_token=_sso_openid.verify_id_token,
     forget=_sso_openid.forget,
 )

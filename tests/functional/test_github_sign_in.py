@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tests.common.provider_servers import CLIENT_ID, github_server
+from workbench.openapi import OPENAPI_PATH
 
 pytestmark = pytest.mark.dialects
 
@@ -144,3 +145,18 @@ def test_failed_code_exchanges_are_rate_limited(make_client, github):
     assert int(res.headers["Retry-After"]) > 0
     # The code was not even tried: it still works from another network.
     assert finish(client, back, address="198.51.100.7").json["token"]
+
+
+def test_the_views_are_documented_at_every_path(client):
+    paths = client.get(OPENAPI_PATH).json["paths"]
+    start = paths["/api/v1/auth/github/authorize"]["get"]
+    assert start["summary"].startswith("Start sign-in with GitHub")
+    for path in ("/api/v1/auth/github/genTokenByCode", "/api/v2/auth/github/genTokenByCode"):
+        finish = paths[path]["post"]
+        assert finish["summary"].startswith("Finish sign-in with GitHub")
+        assert {p["name"]: p["description"] for p in finish["parameters"]} == {
+            "code": "the code GitHub returned",
+            "state": "the state GitHub returned",
+        }
+    # The short forms answer too.
+    assert client.get("/auth/github", status=302).location.startswith("http")

@@ -15,7 +15,7 @@ SKIPPED = ("migrations", "testing")
 #: quoted names that are not about a plugin, by file and the line's text: each says why
 ALLOWED = {
     # the name of Pyramid's JSON renderer (the API's renderer replaces it)
-    ("api.py", 'ob, route_name=name, request_method=method, permission=permission, renderer="json", **view_kw'),
+    ("api.py", 'options = dict(view_kw, renderer="json")'),
     ("api.py", 'config.add_renderer("json", JSONRenderer())'),
     ("renderer.py", '"""A Pyramid renderer factory (``config.add_renderer("json", JSONRenderer())``)."""'),
     # the formula data type of JSON values, a formula language word

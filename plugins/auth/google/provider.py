@@ -1,4 +1,4 @@
-"""The Google provider: its button, settings and routes."""
+"""The Google provider: its button, settings, routes and views."""
 
 from workbench.plugin_api import single_sign_on
 
@@ -16,6 +16,20 @@ def google_settings(settings: dict):
     return single_sign_on.provider_settings(settings, NAME, urls={"issuer": ISSUER}, scope="openid email profile")
 
 
+WORDS = single_sign_on.ProviderWords(
+    not_configured="Sign-in with Google is not configured",
+    start="Start sign-in with Google: redirects to Google (code flow with PKCE, state, nonce)",
+    finish="Finish sign-in with Google with its code and state; sets the refresh_token cookie",
+    returned_by="Google",
+)
+
+
+def _exchange(request, conf, code: str, started) -> dict:
+    # Google's ID tokens name their issuer with or without the scheme.
+    issuers = (BARE_ISSUER,) if conf.url("issuer") == ISSUER else ()
+    return single_sign_on.openid_exchanged_identity(request, conf, code, started, issuers)
+
+
 class GoogleProvider:
     name = NAME
     icon = "globe"
@@ -28,4 +42,11 @@ class GoogleProvider:
 
     def configure(self, config) -> None:
         single_sign_on.add_routes(config, NAME)
-        config.scan("workbench_plugins.auth.google.views")
+        single_sign_on.add_views(
+            config,
+            NAME,
+            settings=google_settings,
+            authorize_url=single_sign_on.openid_authorize_url,
+            exchange=_exchange,
+            words=WORDS,
+        )

@@ -176,3 +176,9 @@ def identity(claims: dict) -> dict:
         "firstname": claims.get("given_name"),
         "lastname": claims.get("family_name"),
     }
+
+
+def exchanged_identity(request, conf: ProviderSettings, code: str, started: Started, issuers=()) -> dict:
+    """The identity the provider vouches for with the returned ``code`` (``exchange``, then
+    ``identity``): an OpenID Connect provider's ``exchange`` for ``add_views``."""
+    return identity(exchange(request, conf, code, started, issuers))
