@@ -7,6 +7,8 @@ its webhook, and a URL button offers the address its formula built, in its colou
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -69,6 +71,12 @@ def test_create_a_webhook_trigger_it_and_see_the_delivery(server, page):
         assert call["body"]["data"]["rows"][0]["Name"] == "bolt"
         assert call["headers"]["x-shop"] == "north"
         assert call["path"] == "/hook?source=workbench"
+        # The delivery is logged once the receiver's answer is read, a moment after the call
+        # arrived; the log shows what was logged when it opens.
+        logs = f"/api/v1/db/meta/hooks/{hook['id']}/logs"
+        deadline = time.monotonic() + 15
+        while not server.api("GET", logs, token=owner)["list"] and time.monotonic() < deadline:
+            time.sleep(0.1)
 
         dialog.get_by_test_id("webhook-log").click()
         entry = dialog.get_by_test_id("webhook-log-entry")
