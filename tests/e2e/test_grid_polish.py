@@ -6,6 +6,7 @@ empty table's first steps; each checked in headless Chromium and against the API
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -34,6 +35,10 @@ ROWS = [
 ]
 
 
+# The grid's reads of records in an order (a grouping's).
+SORTED_READS = re.compile(r"/api/v2/tables/[^/]+/records\?.*sort=")
+
+
 def _view_columns(server, token, table) -> dict[str, dict]:
     view = server.api("GET", f"/api/v1/db/meta/tables/{table['id']}/views", token=token)["list"][0]
     cols = server.api("GET", f"/api/v1/db/meta/views/{view['id']}/columns", token=token)["list"]
@@ -44,13 +49,61 @@ def _grid_view(server, token, table) -> dict:
     return server.api("GET", f"/api/v1/db/meta/tables/{table['id']}/views", token=token)["list"][0]
 
 
-def _names(page) -> list[str]:
-    """The Name of each record row drawn, top to bottom."""
-    return page.evaluate(
-        """() => [...document.querySelectorAll('.wb-grid-row')]
+def _expect_names(page, names: list[str]) -> None:
+    """Wait until the Name of each record row drawn, top to bottom, is `names` (the rows of
+    a new grouping or sort arrive a moment after its headers)."""
+    page.wait_for_function(
+        """(names) => [...document.querySelectorAll('.wb-grid-row')]
             .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
-            .map((row) => row.querySelector('.wb-cell[data-col="0"]')?.textContent ?? '')"""
+            .map((row) => row.querySelector('.wb-cell[data-col="0"]')?.textContent ?? '')
+            .join('\\n') === names.join('\\n')""",
+        arg=names,
     )
+
+
+def _watch_groups(page, field: str) -> None:
+    """Check every frame from now on that each record drawn lies under the header of its own
+    group (by the value of `field`, the grid's first grouped field); `_misplaced` reads what
+    did not."""
+    header = page.get_by_test_id("column-header").filter(has_text=re.compile(f"^{re.escape(field)}$"))
+    col = header.get_attribute("data-col")
+    page.evaluate(
+        """(col) => {
+            window.__misplaced = [];
+            const check = () => {
+                const headers = [...document.querySelectorAll('.wb-group-header[data-level="0"]')]
+                    .map((h) => ({
+                        top: h.getBoundingClientRect().top,
+                        value: h.querySelector('[data-testid=group-value]').textContent,
+                    }))
+                    .sort((a, b) => a.top - b.top);
+                for (const row of document.querySelectorAll('.wb-grid-row')) {
+                    const name = row.querySelector('.wb-cell[data-col="0"]')?.textContent;
+                    const value = row.querySelector(`.wb-cell[data-col="${col}"]`)?.textContent ?? '';
+                    const top = row.getBoundingClientRect().top;
+                    const above = headers.filter((h) => h.top < top).pop();
+                    if (!name || !above) continue;
+                    if (value !== (above.value === '(empty)' ? '' : above.value)) {
+                        window.__misplaced.push(`${name} under ${above.value}`);
+                    }
+                }
+                if (window.__misplaced) requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+        }""",
+        col,
+    )
+
+
+def _late(route) -> None:
+    """Answer the request a moment late."""
+    time.sleep(0.3)
+    route.continue_()
+
+
+def _misplaced(page) -> list[str]:
+    """The records drawn under another group's header since `_watch_groups` (which stops)."""
+    return page.evaluate("() => { const seen = window.__misplaced; window.__misplaced = null; return seen; }")
 
 
 def test_grouping_with_sort_and_group_buttons(server, page):
@@ -63,8 +116,12 @@ def test_grouping_with_sort_and_group_buttons(server, page):
     expect(group_button).to_have_text("Group")
     expect(sort_button).to_have_text("Sort")
 
-    # Group by Status: a header per value (empty first) with its count, records under it.
+    # Group by Status: a header per value (empty first) with its count, records under it (and
+    # never, not even for a frame, under another value's header).
+    # The records of the new grouping arrive after its groups here, as they may on any network.
+    page.route(SORTED_READS, _late)
     group_button.click()
+    _watch_groups(page, "Status")
     page.get_by_test_id("group-add").select_option(label="Status")
     expect(page.get_by_test_id("group-count")).to_have_text("1")
     page.keyboard.press("Escape")
@@ -73,7 +130,9 @@ def test_grouping_with_sort_and_group_buttons(server, page):
     expect(headers.get_by_test_id("group-value")).to_have_text(["(empty)", "Done", "Todo"])
     expect(headers.get_by_test_id("group-records")).to_have_text(["1 record", "2 records", "2 records"])
     expect(page.locator(".wb-grid-row")).to_have_count(5)
-    assert _names(page) == ["Drill", "Bolt", "Epoxy", "Anvil", "Cog"]
+    _expect_names(page, ["Drill", "Bolt", "Epoxy", "Anvil", "Cog"])
+    assert _misplaced(page) == []
+    page.unroute(SORTED_READS, _late)
     status = _view_columns(server, token, table)[column_id(table, "Status")]
     assert (status["group_by"], status["group_by_order"], status["group_by_sort"]) == (True, 1, "asc")
     screenshot(page, "grid-grouped")
@@ -84,19 +143,14 @@ def test_grouping_with_sort_and_group_buttons(server, page):
     expect(page.get_by_test_id("sort-count")).to_have_text("1")
     page.get_by_test_id("sort-edit-direction").select_option("desc")
     page.keyboard.press("Escape")
-    page.wait_for_function(
-        """() => [...document.querySelectorAll('.wb-grid-row')]
-            .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
-            .map((r) => r.querySelector('.wb-cell[data-col="0"]')?.textContent)
-            .join() === 'Drill,Bolt,Epoxy,Cog,Anvil'"""
-    )
+    _expect_names(page, ["Drill", "Bolt", "Epoxy", "Cog", "Anvil"])
 
     # Collapsing a group hides its records; the others move up.
     done = headers.filter(has_text="Done")
     done.get_by_test_id("group-toggle").click()
     expect(done.get_by_test_id("group-toggle")).to_have_attribute("aria-expanded", "false")
     expect(page.locator(".wb-grid-row")).to_have_count(3)
-    assert _names(page) == ["Drill", "Cog", "Anvil"]
+    _expect_names(page, ["Drill", "Cog", "Anvil"])
     screenshot(page, "grid-grouped-collapsed")
     done.get_by_test_id("group-toggle").click()
     expect(page.locator(".wb-grid-row")).to_have_count(5)

@@ -523,9 +523,11 @@ export interface HostKit {
         isLoading: boolean;
         error?: HostError;
     };
+    /** `stale`: the rows answer the query before this one (another search or order), kept while this one is read. */
     useRecordsPage(source: RecordSource, query: RecordsQuery): {
         rows: RecordRow[] | undefined;
         isFetching: boolean;
+        stale: boolean;
     };
     useRecordsReader(): RecordsReader;
     useRecordWriter(table: {

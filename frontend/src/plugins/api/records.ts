@@ -60,10 +60,11 @@ export function useRecordCount(
   return { count: data?.count ?? 0, estimated: data?.estimated ?? false, isLoading, error: error ? hostError(error) : undefined };
 }
 
-/** One page of `source`'s records (undefined until it arrives). */
-export function useRecordsPage(source: RecordSource, query: RecordsQuery): { rows: RecordRow[] | undefined; isFetching: boolean } {
-  const { data, isFetching } = useRecordsPageQuery(pageArgs(source, query));
-  return { rows: data?.list, isFetching };
+/** One page of `source`'s records (undefined until a page has arrived). While the page of a
+ * new query is read, the rows of the one before stay, with `stale`. */
+export function useRecordsPage(source: RecordSource, query: RecordsQuery): { rows: RecordRow[] | undefined; isFetching: boolean; stale: boolean } {
+  const { data, currentData, isFetching } = useRecordsPageQuery(pageArgs(source, query));
+  return { rows: data?.list, isFetching, stale: data !== undefined && currentData === undefined };
 }
 
 interface QueryEntry {

@@ -35,7 +35,7 @@ import { GridToolbar, type Search } from "./GridToolbar";
 import { isBoolean } from "./fields";
 import { GroupRows } from "./GroupRows";
 import { OwnTools, ownSort, ownWhere } from "./OwnTools";
-import { groupingOf, groupSort } from "./grouping";
+import { groupingOf, groupsOfLevels, groupSort } from "./grouping";
 import { EditHistory } from "./history";
 import { ADD_FIELD_WIDTH, FOOTER_HEIGHT, HEADER_HEIGHT, MAX_FROZEN, rowHeightOf } from "./layout";
 import { PAGE_SIZE, pageQuery } from "./pages";
@@ -105,10 +105,13 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const sort = groupSort(groups);
   // The records' order: the groups' first, then the viewer's own (the view's come after).
   const readSort = ownSort(sort, ownActive ? own.sorts : [], fieldColumns);
-  const { data: groupRows } = views.useGridGroupsQuery(
+  const { data: groupData, currentData: currentGroups } = views.useGridGroupsQuery(
     { projectId: projectId ?? "", tableId, viewId: viewId ?? "", shared: source.shared, columnIds: groups.map((g) => g.column.id), sort: sort ?? "", where, limit: MAX_GROUPS },
     { skip: !sort || (!source.shared && (!projectId || !viewId)) },
   );
+  // While a new grouping's groups are read, the headers of the one before are not drawn over
+  // its records (a new search keeps them: the same fields, counts a moment old).
+  const groupRows = currentGroups ?? (groupData && groupsOfLevels(groupData.list, groups) ? groupData : undefined);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const tree = useMemo(
     () => (sort && groupRows ? groupTree(groupRows.list.map((g) => ({ values: groups.map((l) => g[l.column.title]), count: Number(g.count) }))) : null),
@@ -384,6 +387,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
               pkName={pkName}
               where={where}
               sort={readSort}
+              grouped={!!tree}
               page={page}
               runs={rowsWin.runs}
               rowTop={rowsWin.rowTop}

@@ -17,8 +17,11 @@ export interface GridPageProps extends RowHandlers {
   pkName: string;
   /** The search. */
   where?: string;
-  /** Sorts before the view's own (the grouped fields). */
+  /** Sorts before the view's own (the grouped fields, then the viewer's own). */
   sort?: string;
+  /** The records are grouped: rows read for another grouping or search are not drawn under
+   * this one's headers (they show as placeholders until this grouping's arrive). */
+  grouped: boolean;
   page: number;
   /** The runs of rows in view (the rows of collapsed groups are left out). */
   runs: { first: number; last: number }[];
@@ -43,7 +46,8 @@ export interface GridPageProps extends RowHandlers {
 
 export function GridPage(props: GridPageProps) {
   const { source, where, sort, page, runs, rowTop, active, block, editingStore } = props;
-  const { rows: list } = useRecordsPage(source, pageQuery(page, where, sort));
+  const { rows: read, stale } = useRecordsPage(source, pageQuery(page, where, sort));
+  const list = props.grouped && stale ? undefined : read;
   const withLinks = useLinkedValues({ ...props, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
   const shared = !!source.shared;
   const commentCounts = useCommentCounts(source.tableId, list, props.pkName, shared);

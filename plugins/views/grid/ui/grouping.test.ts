@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupingChanges, groupingOf, groupSort } from "./grouping";
+import { groupingChanges, groupingOf, groupsOfLevels, groupSort } from "./grouping";
 import { flatLayout, foldedAround, groupedLayout, groupTree, itemsBetween, rowTopIn, GROUP_HEADER_HEIGHT } from "./rowLayout";
 
 const col = (id: string) => ({ id, title: id.toUpperCase(), uidt: "SingleLineText" });
@@ -17,6 +17,18 @@ describe("grouping of a view", () => {
     expect(levels.map((l) => [l.column.id, l.direction])).toEqual([["b", "desc"], ["a", "asc"], ["d", "asc"]]);
     expect(groupSort(levels)).toBe("-b,a,d");
     expect(groupSort([])).toBeUndefined();
+  });
+
+  it("tells whether groups read are those of a grouping", () => {
+    const [a, b] = ["a", "b"].map(col);
+    const byA = [{ column: a, direction: "asc" as const }];
+    const byAB = [...byA, { column: b, direction: "desc" as const }];
+    const rows = [{ A: "x", count: 2 }, { A: null, count: 1 }];
+    expect(groupsOfLevels(rows, byA)).toBe(true);
+    expect(groupsOfLevels(rows, byAB)).toBe(false);
+    expect(groupsOfLevels([{ A: "x", B: 1, count: 2 }], byA)).toBe(false);
+    expect(groupsOfLevels([{ A: "x", B: 1, count: 2 }], byAB)).toBe(true);
+    expect(groupsOfLevels([], byAB)).toBe(true);
   });
 
   it("saves only the fields whose grouping changes", () => {

@@ -30,6 +30,13 @@ export function groupSort(levels: readonly GroupLevel[]): string | undefined {
   return levels.map((l) => `${l.direction === "desc" ? "-" : ""}${l.column.id}`).join(",");
 }
 
+/** Whether the groups `rows` (as the server answers them: the value of each grouped field by
+ * its title, and the count) are those of the grouped fields `levels`. */
+export function groupsOfLevels(rows: readonly Record<string, unknown>[], levels: readonly GroupLevel[]): boolean {
+  const titles = new Set(levels.map((l) => l.column.title));
+  return rows.every((row) => Object.keys(row).every((key) => key === "count" || titles.has(key)) && levels.every((l) => l.column.title in row));
+}
+
 /** The settings to save per field to go from grouping `before` to `after`. */
 export function groupingChanges(before: readonly GroupLevel[], after: readonly GroupLevel[]): { columnId: string; settings: ViewColumnSettings }[] {
   const changes: { columnId: string; settings: ViewColumnSettings }[] = [];
