@@ -53,3 +53,45 @@ def test_a_sorted_view_shows_the_right_rows_at_any_depth(server, page):
     pages = [u for u in asked if "offset=" in u and "limit=100" in u]
     assert pages
     assert all("cursor=" in u for u in pages)
+
+
+def test_a_page_flown_past_is_not_read(server, page):
+    """A page that a fling brings into view reads its records only once it has stayed there a
+    moment: the pages flown past are never asked for, the one the grid stops at is."""
+    token = _sign_up_first_user(server)
+    project, table = project_with_table(
+        server, token, title="Fling", table="Items", columns=[display_field("Title"), number_field("Qty")]
+    )
+    url = f"/api/v2/tables/{table['id']}/records"
+    for start in range(0, ROWS, 1000):
+        server.api("POST", url, [{"Title": f"Item {i:04d}", "Qty": i} for i in range(start, start + 1000)], token=token)
+
+    asked: list[str] = []
+    page.on("request", lambda r: f"/tables/{table['id']}/records?" in r.url and asked.append(r.url))
+    _use_token(page, token)
+    page.goto(f"/nc/{project['id']}/table/Items")
+    grid = page.get_by_test_id("grid-scroll")
+    expect(grid.locator(".wb-grid-row[aria-rowindex='2']")).to_contain_text("Item 0000")
+
+    # Row 1200's page is drawn (its rows waiting for their records), then flown past at once.
+    grid.evaluate(
+        """async (el) => {
+            const [first, second] = el.querySelectorAll('.wb-grid-row');
+            const rowHeight = second.offsetTop - first.offsetTop;
+            const drawn = () => el.querySelector('.wb-grid-row[aria-rowindex="1202"]');
+            await new Promise((resolve) => {
+                const observer = new MutationObserver(() => {
+                    if (!drawn()) return;
+                    observer.disconnect();
+                    resolve();
+                });
+                observer.observe(el, { subtree: true, childList: true });
+                el.scrollTop = 1200 * rowHeight;
+            });
+            el.scrollTop = 2000 * rowHeight;
+        }"""
+    )
+    expect(grid.locator(".wb-grid-row[aria-rowindex='2002']")).to_contain_text("Item 2000")
+    offsets = {int(re.search(r"offset=(\d+)", u).group(1)) for u in asked if "offset=" in u}
+    assert 2000 in offsets
+    assert 1200 not in offsets, sorted(offsets)

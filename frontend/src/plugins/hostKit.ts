@@ -257,8 +257,8 @@ export interface HostKit {
   useRecordFeed(source: RecordSource, options?: { where?: string; skip?: boolean }): RecordFeed;
   /** `estimated`: the count is the database's estimate (a connected database's big table). */
   useRecordCount(source: RecordSource, options?: { where?: string; skip?: boolean }): { count: number; estimated?: boolean; isLoading: boolean; error?: HostError };
-  /** `stale`: the rows answer the query before this one (another search or order), kept while this one is read. */
-  useRecordsPage(source: RecordSource, query: RecordsQuery): { rows: RecordRow[] | undefined; isFetching: boolean; stale: boolean };
+  /** `stale`: the rows answer the query before this one (another search or order), kept while this one is read; `skip`: not read (yet). */
+  useRecordsPage(source: RecordSource, query: RecordsQuery, options?: { skip?: boolean }): { rows: RecordRow[] | undefined; isFetching: boolean; stale: boolean };
   useRecordsReader(): RecordsReader;
   useRecordWriter(table: { id: string; projectId?: string; pkName: string }): RecordWriter;
   /** Records a view moves: `move` shows one at once, saves it, puts it back on a refusal. */

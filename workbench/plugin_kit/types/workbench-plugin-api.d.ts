@@ -523,8 +523,10 @@ export interface HostKit {
         isLoading: boolean;
         error?: HostError;
     };
-    /** `stale`: the rows answer the query before this one (another search or order), kept while this one is read. */
-    useRecordsPage(source: RecordSource, query: RecordsQuery): {
+    /** `stale`: the rows answer the query before this one (another search or order), kept while this one is read; `skip`: not read (yet). */
+    useRecordsPage(source: RecordSource, query: RecordsQuery, options?: {
+        skip?: boolean;
+    }): {
         rows: RecordRow[] | undefined;
         isFetching: boolean;
         stale: boolean;

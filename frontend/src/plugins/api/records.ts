@@ -60,10 +60,14 @@ export function useRecordCount(
   return { count: data?.count ?? 0, estimated: data?.estimated ?? false, isLoading, error: error ? hostError(error) : undefined };
 }
 
-/** One page of `source`'s records (undefined until a page has arrived). While the page of a
- * new query is read, the rows of the one before stay, with `stale`. */
-export function useRecordsPage(source: RecordSource, query: RecordsQuery): { rows: RecordRow[] | undefined; isFetching: boolean; stale: boolean } {
-  const { data, currentData, isFetching } = useRecordsPageQuery(pageArgs(source, query));
+/** One page of `source`'s records (undefined until a page has arrived; not read while
+ * `skip`). While the page of a new query is read, the rows of the one before stay, with `stale`. */
+export function useRecordsPage(
+  source: RecordSource,
+  query: RecordsQuery,
+  options: { skip?: boolean } = {},
+): { rows: RecordRow[] | undefined; isFetching: boolean; stale: boolean } {
+  const { data, currentData, isFetching } = useRecordsPageQuery(pageArgs(source, query), { skip: options.skip });
   return { rows: data?.list, isFetching, stale: data !== undefined && currentData === undefined };
 }
 

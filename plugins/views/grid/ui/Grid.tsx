@@ -152,7 +152,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
   const resize = useColumnWidths({ columns, viewColumns: viewColumns?.list, viewId: can.configureView ? viewId : undefined, scroller });
   const { widths } = resize;
   const frozenWidth = widths.slice(0, frozen).reduce((a, b) => a + b, 0);
-  const { viewport, rowsWin, colsWin, width, pages, onScroll, syncScroll, scrollToCell: scrollTo } = useViewport({ scroller, layout, widths, frozenWidth });
+  const { viewport, rowsWin, colsWin, width, pages, flying, onScroll, syncScroll, scrollToCell: scrollTo } = useViewport({ scroller, layout, widths, frozenWidth });
   // A cell moved to in a folded group unfolds the groups around it, then scrolls into view.
   const unfoldedTo = useRef<{ row: number; col?: number } | null>(null);
   const scrollToCell = useCallback(
@@ -389,6 +389,7 @@ export function Grid({ table, projectId, source, can, settings = {}, saveSetting
               sort={readSort}
               grouped={!!tree}
               page={page}
+              deferRead={flying}
               runs={rowsWin.runs}
               rowTop={rowsWin.rowTop}
               columns={columns}

@@ -1,12 +1,16 @@
 // One page of the grid's rows (the rows of it in view, each a GridRow); rows not read yet
 // show placeholders.
-import { useRef } from "react";
-import { useCommentCounts, useRecordsPage, type FieldInfo, type RecordSource } from "@workbench/plugin-api";
+import { useEffect, useRef, useState } from "react";
+import { useCommentCounts, useRecordsPage, useRecordsReader, type FieldInfo, type RecordSource } from "@workbench/plugin-api";
 import { GridRow, type RowHandlers } from "./GridRow";
 import type { EditingStore } from "./editingStore";
 import { pageQuery, PAGE_SIZE } from "./pages";
 import type { Block, Cell } from "./range";
 import { useLinkedValues } from "./useLinkedValues";
+
+/** How long a page scrolled into view by a fling waits before it reads its records: the pages
+ * flown past are not read (each read and its answer would take a part of the frames). */
+const DEFERRED_READ_MS = 80;
 
 /** A page of rows, with the handlers its rows call (RowHandlers). */
 export interface GridPageProps extends RowHandlers {
@@ -23,6 +27,9 @@ export interface GridPageProps extends RowHandlers {
    * this one's headers (they show as placeholders until this grouping's arrive). */
   grouped: boolean;
   page: number;
+  /** The grid is being flung (its last scroll went further than its height): a page not read
+   * before reads its records only once it has stayed in view a moment. */
+  deferRead: boolean;
   /** The runs of rows in view (the rows of collapsed groups are left out). */
   runs: { first: number; last: number }[];
   rowTop(row: number): number;
@@ -46,9 +53,17 @@ export interface GridPageProps extends RowHandlers {
 
 export function GridPage(props: GridPageProps) {
   const { source, where, sort, page, runs, rowTop, active, block, editingStore } = props;
-  const { rows: read, stale } = useRecordsPage(source, pageQuery(page, where, sort));
+  const query = pageQuery(page, where, sort);
+  const reader = useRecordsReader();
+  const [due, setDue] = useState(() => !props.deferRead || reader.cached(source, query) !== undefined);
+  useEffect(() => {
+    if (due) return;
+    const timer = window.setTimeout(() => setDue(true), DEFERRED_READ_MS);
+    return () => window.clearTimeout(timer);
+  }, [due]);
+  const { rows: read, stale } = useRecordsPage(source, query, { skip: !due });
   const list = props.grouped && stale ? undefined : read;
-  const withLinks = useLinkedValues({ ...props, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+  const withLinks = useLinkedValues({ ...props, offset: page * PAGE_SIZE, limit: PAGE_SIZE, skip: !due });
   const shared = !!source.shared;
   const commentCounts = useCommentCounts(source.tableId, list, props.pkName, shared);
   // The rows call the latest handlers through this (its identity stays, so that a row whose

@@ -1,6 +1,7 @@
 // One row of the grid: its number (with the record's comment count), then a cell per field
 // in view, each showing its value through the field type's cell, or its editor while it is
-// edited (with the server's refusal under it); a row not read yet shows placeholders. A row
+// edited (with the server's refusal under it); a row not read yet shows placeholders (drawn
+// by the cells' style: no element more for each cell of the rows flown past). A row
 // is drawn again only when its own props change (the handlers are read through a ref) or an
 // editor opens or closes in it, and so is each of its cells: moving the active cell redraws
 // two cells (and their rows' numbers), opening an editor its cell, and a key typed into an
@@ -89,6 +90,14 @@ export const GridRow = memo(function GridRow(props: {
       />,
     );
   }
+  // The row number keeps its place when scrolling sideways; with frozen fields, beside them in
+  // their part of the row (a part that costs every row drawn a box more, so only then).
+  const number = (
+    <div className={`wb-row-number${props.activeCol >= 0 ? " wb-row-number-active" : ""}`} role="rowheader" aria-colindex={1}>
+      {row + 1}
+      {record && <CommentBadge count={props.commentCount} />}
+    </div>
+  );
   return (
     <div
       className={`wb-grid-row${editing ? " wb-grid-row-editing" : ""}`}
@@ -97,13 +106,14 @@ export const GridRow = memo(function GridRow(props: {
       aria-rowindex={rowIndex(row)}
       data-testid={record ? "grid-row" : "grid-row-loading"}
     >
-      <div className={frozenPart(props.frozen > 0)} role="presentation" style={{ width: ROW_NUMBER_WIDTH + props.frozenWidth }}>
-        <div className={`wb-row-number${props.activeCol >= 0 ? " wb-row-number-active" : ""}`} role="rowheader" aria-colindex={1}>
-          {row + 1}
-          {record && <CommentBadge count={props.commentCount} />}
+      {props.frozen > 0 ? (
+        <div className={frozenPart(true)} role="presentation" style={{ width: ROW_NUMBER_WIDTH + props.frozenWidth }}>
+          {number}
+          {frozenCells}
         </div>
-        {frozenCells}
-      </div>
+      ) : (
+        number
+      )}
       {cells}
     </div>
   );
@@ -146,7 +156,7 @@ const GridCell = memo(function GridCell(props: {
   const editorProps = { column, value, projectId, tableId, rowId, handlers };
   return (
     <div
-      className={`wb-cell${active ? " wb-cell-active" : ""}${editing ? " wb-cell-editing" : ""}${selected ? " wb-cell-selected" : ""}`}
+      className={`wb-cell${active ? " wb-cell-active" : ""}${editing ? " wb-cell-editing" : ""}${selected ? " wb-cell-selected" : ""}${props.loaded ? "" : " wb-cell-loading"}`}
       style={{ insetInlineStart: ROW_NUMBER_WIDTH + props.left, width: props.width }}
       id={cellId(props.gridId, cell)}
       role="gridcell"
@@ -162,9 +172,7 @@ const GridCell = memo(function GridCell(props: {
         <EditedCell {...editorProps} editing={editing} />
       ) : props.loaded ? (
         shown
-      ) : (
-        <span className="wb-cell-placeholder" />
-      )}
+      ) : null}
       {ready && <EditedCell {...editorProps} editing={editing} ready />}
     </div>
   );

@@ -148,23 +148,32 @@ export function rowTopIn(layout: RowLayout, row: number): number | null {
   return run.top + (row - run.firstRow) * layout.rowHeight;
 }
 
-/** The headers and runs of rows between heights y0 and y1, `overscan` rows more each side. */
-export function itemsBetween(layout: RowLayout, y0: number, y1: number, overscan: number) {
+/** Rows drawn beyond the viewport: `before` above it, `after` below. */
+export interface Overscan {
+  before: number;
+  after: number;
+}
+
+/** The headers and runs of rows between heights y0 and y1, `overscan` rows more (each side,
+ * or as many above and below as it says). */
+export function itemsBetween(layout: RowLayout, y0: number, y1: number, overscan: number | Overscan) {
   const headers: HeaderItem[] = [];
   const runs: { first: number; last: number }[] = [];
   const { items, rowHeight } = layout;
   if (items.length === 0) return { headers, runs };
-  const margin = overscan * rowHeight;
-  for (let i = itemAt(layout, Math.max(0, y0 - margin)); i < items.length && items[i].top < y1 + margin; i += 1) {
+  const { before, after } = typeof overscan === "number" ? { before: overscan, after: overscan } : overscan;
+  const top = y0 - before * rowHeight;
+  const bottom = y1 + after * rowHeight;
+  for (let i = itemAt(layout, Math.max(0, top)); i < items.length && items[i].top < bottom; i += 1) {
     const item = items[i];
-    if (item.top + itemHeight(layout, item) <= y0 - margin) continue;
+    if (item.top + itemHeight(layout, item) <= top) continue;
     if (item.kind === "header") {
       headers.push(item);
       continue;
     }
     if (item.count === 0) continue;
-    const first = Math.max(0, Math.floor((y0 - item.top) / rowHeight) - overscan);
-    const last = Math.min(item.count - 1, Math.ceil((y1 - item.top) / rowHeight) + overscan);
+    const first = Math.max(0, Math.floor((y0 - item.top) / rowHeight) - before);
+    const last = Math.min(item.count - 1, Math.ceil((y1 - item.top) / rowHeight) + after);
     if (last >= first) runs.push({ first: item.firstRow + first, last: item.firstRow + last });
   }
   return { headers, runs };

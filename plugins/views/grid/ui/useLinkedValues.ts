@@ -14,12 +14,14 @@ interface Args {
   columns: Column[];
   offset: number;
   limit: number;
+  /** Not read (yet). */
+  skip?: boolean;
 }
 
-export function useLinkedValues({ projectId, source, where, sort, pkName, columns, offset, limit }: Args) {
+export function useLinkedValues({ projectId, source, where, sort, pkName, columns, offset, limit, skip: later = false }: Args) {
   const { tableId, viewId, shared } = source;
   const titles = useMemo(() => countedLinkFields(columns).map((c) => c.title), [columns]);
-  const skip = !projectId || !!shared || titles.length === 0;
+  const skip = later || !projectId || !!shared || titles.length === 0;
   const { data } = viewApi().useGridLinkedPageQuery(
     { projectId: projectId ?? "", tableId, viewId, where, sort, offset, limit, fields: [pkName, ...titles] },
     { skip },

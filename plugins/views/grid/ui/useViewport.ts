@@ -6,6 +6,21 @@ import { PAGE_SIZE } from "./pages";
 import { rowTopIn, type RowLayout } from "./rowLayout";
 import { columnWindow, layoutWindow, pagesFor, scrollLeftForColumn, scrollTopFor } from "./virtual";
 
+/** Rows drawn beyond the viewport in the direction of the scrolling, and behind it. */
+const OVERSCAN_AHEAD = 8;
+const OVERSCAN_BEHIND = 2;
+
+type Scroll = { top: number; left: number; up: boolean; far: boolean };
+
+/** The scroll state for `el`'s position: which way it last moved up or down, and whether it
+ * moved further than its height (a fling or a jump: every row in view is new). */
+function scrolledTo(el: HTMLElement) {
+  const top = el.scrollTop;
+  const left = Math.abs(el.scrollLeft);
+  const height = el.clientHeight;
+  return (prev: Scroll): Scroll => ({ top, left, up: top === prev.top ? prev.up : top < prev.top, far: Math.abs(top - prev.top) > height });
+}
+
 export function useViewport({ scroller, layout, widths, frozenWidth = 0 }: {
   scroller: RefObject<HTMLDivElement | null>;
   /** Where the rows (and group headers) go. */
@@ -14,7 +29,7 @@ export function useViewport({ scroller, layout, widths, frozenWidth = 0 }: {
   /** The width of the frozen columns, which keep their place when scrolling sideways. */
   frozenWidth?: number;
 }) {
-  const [scroll, setScroll] = useState({ top: 0, left: 0 });
+  const [scroll, setScroll] = useState<Scroll>({ top: 0, left: 0, up: false, far: false });
   const [viewport, setViewport] = useState({ width: 800, height: 480 });
 
   useLayoutEffect(() => {
@@ -29,7 +44,12 @@ export function useViewport({ scroller, layout, widths, frozenWidth = 0 }: {
 
   // Kept while the scroll, the size and the layout stay (so that rows drawn before and
   // unchanged are not drawn again).
-  const rowsWin = useMemo(() => layoutWindow(scroll.top, viewport.height, layout), [scroll.top, viewport.height, layout]);
+  // Rows are drawn ahead of the scrolling (the browser may scroll further before the next ones
+  // are drawn) and few behind it: each row drawn costs a part of every frame.
+  const rowsWin = useMemo(
+    () => layoutWindow(scroll.top, viewport.height, layout, scroll.up ? { before: OVERSCAN_AHEAD, after: OVERSCAN_BEHIND } : { before: OVERSCAN_BEHIND, after: OVERSCAN_AHEAD }),
+    [scroll.top, scroll.up, viewport.height, layout],
+  );
   const colsWin = useMemo(() => columnWindow(scroll.left, viewport.width - ROW_NUMBER_WIDTH, widths), [scroll.left, viewport.width, widths]);
   const width = ROW_NUMBER_WIDTH + colsWin.totalWidth;
   const pages = useMemo(() => [...new Set(rowsWin.runs.flatMap((run) => pagesFor(run.first, run.last, PAGE_SIZE)))], [rowsWin]);
@@ -37,9 +57,9 @@ export function useViewport({ scroller, layout, widths, frozenWidth = 0 }: {
   /** Take the scroller's position (after it was scrolled from code). */
   const syncScroll = useCallback(() => {
     const el = scroller.current;
-    if (el) setScroll({ top: el.scrollTop, left: Math.abs(el.scrollLeft) });
+    if (el) setScroll(scrolledTo(el));
   }, [scroller]);
-  const onScroll = (e: UIEvent<HTMLDivElement>) => setScroll({ top: e.currentTarget.scrollTop, left: Math.abs(e.currentTarget.scrollLeft) });
+  const onScroll = (e: UIEvent<HTMLDivElement>) => setScroll(scrolledTo(e.currentTarget));
 
   /** Scroll the grid so that `cell` is in view (rows and columns alike); the row alone when
    * no column is given. */
@@ -74,10 +94,10 @@ export function useViewport({ scroller, layout, widths, frozenWidth = 0 }: {
           moved = true;
         }
       }
-      if (moved) setScroll({ top: el.scrollTop, left: Math.abs(el.scrollLeft) });
+      if (moved) setScroll(scrolledTo(el));
     },
     [scroller, viewport.height, viewport.width, layout, colsWin.lefts, widths, frozenWidth],
   );
 
-  return { viewport, rowsWin, colsWin, width, pages, onScroll, syncScroll, scrollToCell };
+  return { viewport, rowsWin, colsWin, width, pages, flying: scroll.far, onScroll, syncScroll, scrollToCell };
 }

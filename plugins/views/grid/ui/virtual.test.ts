@@ -9,6 +9,13 @@ describe("row window", () => {
     expect(w.rowTop(10)).toBe(320);
   });
 
+  it("draws more rows on the side the grid scrolls to than behind", () => {
+    const down = rowWindow(320, 640, 1000, 32, { before: 2, after: 8 });
+    expect([down.first, down.last]).toEqual([8, 38]);
+    const up = rowWindow(320, 640, 1000, 32, { before: 8, after: 2 });
+    expect([up.first, up.last]).toEqual([2, 32]);
+  });
+
   it("clamps at both ends", () => {
     expect(rowWindow(0, 640, 5, 32, 8)).toMatchObject({ first: 0, last: 4 });
     const end = rowWindow(1e9, 640, 1000, 32, 0);

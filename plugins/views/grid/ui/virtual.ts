@@ -3,7 +3,7 @@
 // very large tables the scrollable height is capped and scroll positions are scaled: a
 // 1,000,000-row table still scrolls from the first row to the last.
 
-import { flatLayout, itemsBetween, rowTopIn, type HeaderItem, type RowLayout } from "./rowLayout";
+import { flatLayout, itemsBetween, rowTopIn, type HeaderItem, type Overscan, type RowLayout } from "./rowLayout";
 
 export const MAX_SCROLL_HEIGHT = 8_000_000;
 
@@ -31,7 +31,7 @@ function scaled(scrollTop: number, viewportHeight: number, fullHeight: number) {
 }
 
 /** The rows and group headers of `layout` in view. */
-export function layoutWindow(scrollTop: number, viewportHeight: number, layout: RowLayout, overscan = 8): RowWindow {
+export function layoutWindow(scrollTop: number, viewportHeight: number, layout: RowLayout, overscan: number | Overscan = 8): RowWindow {
   const { contentHeight, top, virtualTop } = scaled(scrollTop, viewportHeight, layout.fullHeight);
   const { headers, runs } = itemsBetween(layout, virtualTop, virtualTop + viewportHeight, overscan);
   return {
@@ -44,7 +44,7 @@ export function layoutWindow(scrollTop: number, viewportHeight: number, layout: 
   };
 }
 
-export function rowWindow(scrollTop: number, viewportHeight: number, rowCount: number, rowHeight: number, overscan = 8): RowWindow {
+export function rowWindow(scrollTop: number, viewportHeight: number, rowCount: number, rowHeight: number, overscan: number | Overscan = 8): RowWindow {
   return layoutWindow(scrollTop, viewportHeight, flatLayout(rowCount, rowHeight), overscan);
 }
 
