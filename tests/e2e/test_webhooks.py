@@ -7,6 +7,7 @@ its webhook, and a URL button offers the address its formula built, in its colou
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -84,6 +85,11 @@ def test_create_a_webhook_trigger_it_and_see_the_delivery(server, page):
         expect(entry).to_contain_text("Delivered")
         expect(entry).to_contain_text("200")
         screenshot(page, "webhooks-log")
+        # The open log reads the deliveries again by itself: a new one shows without Refresh.
+        server.api("POST", records, {"Name": "bolt"}, token=owner)
+        receiver.wait_for(2)
+        expect(entry).to_have_count(2, timeout=15_000)
+        expect(dialog.get_by_test_id("webhook-log-refresh")).not_to_have_class(re.compile("bp6-loading"))
 
         dialog.get_by_test_id("webhook-log-back").click()
         dialog.get_by_test_id("webhook-row").locator(".bp6-switch").click()

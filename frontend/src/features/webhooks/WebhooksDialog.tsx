@@ -143,9 +143,18 @@ function HookList({ tableId, onOpen }: { tableId: string; onOpen(screen: Screen)
 
 const STATUS_INTENT = { success: "success", retrying: "warning", failed: "danger" } as const;
 
+/** How often the open log reads the deliveries again (while the page has the focus). */
+const LOG_POLL_MS = 5000;
+
 function HookLog({ hook, onBack }: { hook: Hook; onBack(): void }) {
   const intl = useIntl();
-  const { data, isLoading, refetch, isFetching } = useHookLogsQuery(hook.id, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, refetch } = useHookLogsQuery(hook.id, { refetchOnMountOrArgChange: true, pollingInterval: LOG_POLL_MS, skipPollingIfUnfocused: true });
+  // The Refresh button spins for the reads it asked for, not for the log's own.
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = () => {
+    setRefreshing(true);
+    void Promise.resolve(refetch()).finally(() => setRefreshing(false));
+  };
   const entries: HookLogEntry[] = data?.list ?? [];
   return (
     <>
@@ -183,7 +192,7 @@ function HookLog({ hook, onBack }: { hook: Hook; onBack(): void }) {
         actions={
           <>
             <Button icon="arrow-left" onClick={onBack} data-testid="webhook-log-back"><FormattedMessage id="webhooks.back" /></Button>
-            <Button icon="refresh" onClick={() => void refetch()} loading={isFetching} data-testid="webhook-log-refresh">
+            <Button icon="refresh" onClick={refresh} loading={refreshing} data-testid="webhook-log-refresh">
               <FormattedMessage id="webhooks.log.refresh" />
             </Button>
           </>
