@@ -251,19 +251,32 @@ def _use_token(page, token: str) -> None:
     )
 
 
+def wait_until(found, timeout: float, page=None):
+    """The first answer of ``found()`` that is not empty, asked every 0.1 s for ``timeout``
+    seconds (with a ``page``, its events come in meanwhile); else its last answer."""
+    deadline = time.monotonic() + timeout
+    while True:
+        answer = found()
+        if answer or time.monotonic() > deadline:
+            return answer
+        if page is None:
+            time.sleep(0.1)
+        else:
+            page.wait_for_timeout(100)
+
+
 def mailed_link(server, email: str, page: str, timeout: float = 10) -> str:
     """The last ``{server}/{page}/{token}`` link mailed to ``email``: the development
     server's log mailer writes each mail to the server log."""
     pattern = re.compile(re.escape(server.url) + "/" + re.escape(page) + r"/[A-Za-z0-9_.%-]+")
-    deadline = time.monotonic() + timeout
-    while True:
+
+    def links() -> list[str]:
         mails = server.log().split("Mail to ")
-        links = [link for mail in mails if mail.startswith(email + "\n") for link in pattern.findall(mail)]
-        if links or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
-    assert links, f"no {page} link was mailed to {email}"
-    return links[-1]
+        return [link for mail in mails if mail.startswith(email + "\n") for link in pattern.findall(mail)]
+
+    found = wait_until(links, timeout)
+    assert found, f"no {page} link was mailed to {email}"
+    return found[-1]
 
 
 def _member_token(server, owner_token: str, project_id: str, email: str, role: str) -> str:

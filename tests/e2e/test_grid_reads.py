@@ -4,12 +4,11 @@ records are counted, not after the count has come back."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import _sign_up_first_user, _use_token, parts_table
+from tests.e2e.support import _sign_up_first_user, _use_token, parts_table, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -24,9 +23,7 @@ def test_first_page_is_read_while_the_records_are_counted(server, page):
     first_page = re.compile(r"/api/v2/tables/[^/]+/records\?(.*&)?offset=0")
     with page.expect_request(lambda r: r.method == "GET" and bool(first_page.search(r.url)), timeout=15_000):
         page.goto(f"/nc/{project['id']}/table/Parts")
-    deadline = time.monotonic() + 10
-    while not held and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
+    wait_until(lambda: held, 10, page)
     assert len(held) == 1, "the grid did not count its records"
     # Its rows show once the count has come back too.
     held[0].continue_()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 import pytest
 from openpyxl import Workbook
@@ -27,6 +26,7 @@ from tests.e2e.support import (
     number_field,
     project_with_table,
     screenshot,
+    wait_until,
 )
 
 pytestmark = pytest.mark.e2e
@@ -40,10 +40,7 @@ def _tables(server, token, project_id):
 
 def _wait_for(page, condition, timeout=15.0):
     """Wait for `condition`, letting the page's events (socket frames) come in meanwhile."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "condition not met in time"
-        page.wait_for_timeout(100)
+    assert wait_until(condition, timeout, page), "condition not met in time"
 
 
 def _column(page, ref):

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import urllib.request
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import _sign_up_first_user, _use_token, create_project, fresh_page, screenshot
+from tests.e2e.support import _sign_up_first_user, _use_token, create_project, fresh_page, screenshot, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -22,12 +21,7 @@ pytestmark = pytest.mark.e2e
 def _subject_to(server, email: str, timeout: float = 15) -> str:
     """The subject of the last mail to ``email`` in the server log (its log mailer's)."""
     pattern = re.compile(r"Mail to " + re.escape(email) + r"\nSubject: (.*)$", re.M)
-    deadline = time.monotonic() + timeout
-    while True:
-        found = pattern.findall(server.log())
-        if found or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
+    found = wait_until(lambda: pattern.findall(server.log()), timeout)
     assert found, f"no mail to {email}"
     return found[-1]
 

@@ -8,12 +8,11 @@ its webhook, and a URL button offers the address its formula built, in its colou
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import _sign_up_first_user, _use_token, project_with_table, screenshot
+from tests.e2e.support import _sign_up_first_user, _use_token, project_with_table, screenshot, wait_until
 from tests.functional.hooks.receiver import receiving
 
 pytestmark = pytest.mark.e2e
@@ -75,9 +74,7 @@ def test_create_a_webhook_trigger_it_and_see_the_delivery(server, page):
         # The delivery is logged once the receiver's answer is read, a moment after the call
         # arrived; the log shows what was logged when it opens.
         logs = f"/api/v1/db/meta/hooks/{hook['id']}/logs"
-        deadline = time.monotonic() + 15
-        while not server.api("GET", logs, token=owner)["list"] and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_until(lambda: server.api("GET", logs, token=owner)["list"], 15)
 
         dialog.get_by_test_id("webhook-log").click()
         entry = dialog.get_by_test_id("webhook-log-entry")
