@@ -93,6 +93,15 @@ def list_records(server, token: str, table: dict, limit: int | None = None) -> l
     return server.api("GET", f"/api/v2/tables/{table['id']}/records{query}", token=token)["list"]
 
 
+def saved_value(server, token: str, table: dict, field: str, value, timeout: float = 10):
+    """The first record's ``field`` as the API reads it, once it is ``value`` (or after
+    ``timeout`` seconds): a cell shows a value as it is sent, its save is answered a moment
+    later."""
+    read = lambda: list_records(server, token, table)[0][field]  # noqa: E731
+    wait_until(lambda: read() == value, timeout)
+    return read()
+
+
 def wait_records(server, token: str, table: dict, expected: dict, fields: tuple[str, ...] = ("Name", "Age")) -> dict:
     """Wait until the API reads `fields` as `expected` ({id: (value, ...)}) for the records of
     those ids; what it read of every record."""

@@ -18,7 +18,7 @@ from tests.e2e.support import (
     _wait_live,
     add_records,
     grid_cell,
-    list_records,
+    saved_value,
     screenshot,
     shop_table,
 )
@@ -95,7 +95,7 @@ def test_signing_in_editing_and_live_updates_under_the_prefix(prefixed, browser)
         page.keyboard.type("nut")
         page.keyboard.press("Enter")
         expect(grid_cell(page, 1, 0)).to_have_text("nut")
-        assert list_records(server, token, table)[0]["Name"] == "nut"
+        assert saved_value(server, token, table, "Name", "nut") == "nut"
 
         # A record added elsewhere arrives through the websocket under the prefix.
         add_records(server, token, table, [{"Name": "washer"}])

@@ -15,10 +15,10 @@ from tests.e2e.support import (
     display_field,
     field_cell,
     fresh_page,
-    list_records,
     number_field,
     people_grid,
     project_with_table,
+    saved_value,
     screenshot,
     wait_records,
 )
@@ -128,11 +128,7 @@ def test_multi_select_keeps_every_option_picked_with_the_mouse(server, page):
     options.filter(has_text="blue").click()
     page.keyboard.press("Enter")
     expect(cell.get_by_test_id("select-tag")).to_have_text(["red", "blue"])
-    for _ in range(50):
-        if list_records(server, token, table)[0]["Tags"] == "red,blue":
-            break
-        time.sleep(0.2)
-    assert list_records(server, token, table)[0]["Tags"] == "red,blue"
+    assert saved_value(server, token, table, "Tags", "red,blue") == "red,blue"
 
 
 def test_switching_tables_asks_only_for_the_open_tables_records(server, page):

@@ -14,6 +14,7 @@ from tests.e2e.support import (
     form_input,
     grid_cell,
     list_records,
+    saved_value,
     screenshot,
     shop_table,
 )
@@ -84,7 +85,7 @@ def test_a_phone_signs_in_edits_opens_a_record_and_fills_a_form(server, browser)
         page.keyboard.type("nut")
         page.keyboard.press("Enter")
         expect(grid_cell(page, 1, 0)).to_have_text("nut")
-        assert list_records(server, token, table)[0]["Name"] == "nut"
+        assert saved_value(server, token, table, "Name", "nut") == "nut"
 
         page.get_by_test_id("expand-record").click()
         record = page.get_by_test_id("expanded-record")
