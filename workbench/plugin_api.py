@@ -305,7 +305,7 @@ accounts = SimpleNamespace(
 #: ``provider_settings(settings, name, urls=..., scope=...)`` reads ``workbench.<name>.*``;
 #: ``add_routes(config, name)`` adds ``auth.<name>.authorize`` and ``auth.<name>.token``;
 #: ``add_views(config, name, settings=, authorize_url=, exchange=, words=ProviderWords(...))``
-#: adds their views (404 while not configured), from the provider's own parts;
+#: adds those routes and their views (404 while not configured), from the provider's own parts;
 #: ``begin(request, name)`` makes a start (state, nonce, PKCE) and its cookie, ``redirect``
 #: sends the visitor to the provider with it; ``sign_in(request, name, exchange)`` finishes
 #: (rate limit, state, verified e-mail, session); ``fetch_json`` reads a provider's endpoint;

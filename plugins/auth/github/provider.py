@@ -38,7 +38,6 @@ class GitHubProvider:
         return github_settings(settings).configured
 
     def configure(self, config) -> None:
-        single_sign_on.add_routes(config, NAME)
         single_sign_on.add_views(
             config,
             NAME,

@@ -41,7 +41,6 @@ class GoogleProvider:
         return google_settings(settings).configured
 
     def configure(self, config) -> None:
-        single_sign_on.add_routes(config, NAME)
         single_sign_on.add_views(
             config,
             NAME,

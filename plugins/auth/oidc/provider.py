@@ -30,7 +30,6 @@ class OidcProvider:
         return oidc_settings(settings).configured
 
     def configure(self, config) -> None:
-        single_sign_on.add_routes(config, NAME)
         single_sign_on.add_views(
             config,
             NAME,

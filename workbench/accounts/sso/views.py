@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from workbench.accounts.sso.finish import sign_in
+from workbench.accounts.sso.routes import add_routes
 from workbench.accounts.sso.settings import ProviderSettings
 from workbench.accounts.sso.start import Started, begin, redirect
 from workbench.api import add_api_view
@@ -44,7 +45,7 @@ def add_views(
     exchange: Callable[[object, ProviderSettings, str, Started], dict],
     words: ProviderWords,
 ) -> None:
-    """Add provider ``name``'s start and finish (its routes come from ``add_routes``):
+    """Add provider ``name``'s start and finish, their routes (``add_routes``) and views:
     ``settings(registry_settings)`` reads its settings, ``authorize_url(request, conf,
     started)`` is where the visitor is sent, ``exchange(request, conf, code, started)``
     answers ``{email, verified, firstname, lastname}``."""
@@ -64,6 +65,7 @@ def add_views(
         conf = configured(request)
         return sign_in(request, name, lambda code, started: exchange(request, conf, code, started))
 
+    add_routes(config, name)
     add_api_view(
         config, authorize, f"auth.{name}.authorize", "GET", NO_PERMISSION_REQUIRED, tags=("auth",), summary=words.start
     )
