@@ -97,7 +97,10 @@ def saved_value(server, token: str, table: dict, field: str, value, timeout: flo
     """The first record's ``field`` as the API reads it, once it is ``value`` (or after
     ``timeout`` seconds): a cell shows a value as it is sent, its save is answered a moment
     later."""
-    read = lambda: list_records(server, token, table)[0][field]  # noqa: E731
+
+    def read():
+        return list_records(server, token, table)[0][field]
+
     wait_until(lambda: read() == value, timeout)
     return read()
 

@@ -13,11 +13,10 @@ const OVERSCAN_BEHIND = 2;
 type Scroll = { top: number; left: number; up: boolean; far: boolean };
 
 /** The scroll state for `el`'s position: which way it last moved up or down, and whether it
- * moved further than its height (a fling or a jump: every row in view is new). */
-function scrolledTo(el: HTMLElement) {
+ * moved further than the rows' `height` in view (a fling or a jump: every row in view is new). */
+function scrolledTo(el: HTMLElement, height: number) {
   const top = el.scrollTop;
   const left = Math.abs(el.scrollLeft);
-  const height = el.clientHeight;
   return (prev: Scroll): Scroll => ({ top, left, up: top === prev.top ? prev.up : top < prev.top, far: Math.abs(top - prev.top) > height });
 }
 
@@ -57,9 +56,9 @@ export function useViewport({ scroller, layout, widths, frozenWidth = 0 }: {
   /** Take the scroller's position (after it was scrolled from code). */
   const syncScroll = useCallback(() => {
     const el = scroller.current;
-    if (el) setScroll(scrolledTo(el));
-  }, [scroller]);
-  const onScroll = (e: UIEvent<HTMLDivElement>) => setScroll(scrolledTo(e.currentTarget));
+    if (el) setScroll(scrolledTo(el, viewport.height));
+  }, [scroller, viewport.height]);
+  const onScroll = (e: UIEvent<HTMLDivElement>) => setScroll(scrolledTo(e.currentTarget, viewport.height));
 
   /** Scroll the grid so that `cell` is in view (rows and columns alike); the row alone when
    * no column is given. */
@@ -94,7 +93,7 @@ export function useViewport({ scroller, layout, widths, frozenWidth = 0 }: {
           moved = true;
         }
       }
-      if (moved) setScroll(scrolledTo(el));
+      if (moved) setScroll(scrolledTo(el, h));
     },
     [scroller, viewport.height, viewport.width, layout, colsWin.lefts, widths, frozenWidth],
   );
